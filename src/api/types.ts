@@ -1,0 +1,414 @@
+// Wire types of the Engineering Metrics Service configuration API (api-spec.md, endpoints 1-13).
+// Shared by the client (src/api) and the emulator (src/emulator) so that both speak one contract.
+// Field names are the wire names; nothing here is emctl's own model (that is src/core/model.ts).
+
+export type IntegrationType = 'pm' | 'git';
+export type PmProvider = 'tracker_a' | 'tracker_b';
+export type GitProvider = 'host_a' | 'host_b' | 'host_c' | 'host_c_server' | 'host_d';
+export type Provider = PmProvider | GitProvider;
+
+export const PM_PROVIDERS: readonly PmProvider[] = ['tracker_a', 'tracker_b'];
+export const GIT_PROVIDERS: readonly GitProvider[] = ['host_a', 'host_b', 'host_c', 'host_c_server', 'host_d'];
+
+export type IntegrationState =
+  | 'ok'
+  | 'failing'
+  | 'insufficient-permission'
+  | 'in-progress'
+  | 'inactive'
+  | 'cleanup-requested'
+  | 'cleanup-in-progress'
+  | 'cleanup-failed';
+
+/** States in which a PM integration accepts writes; every other state is read-only. */
+export const WRITABLE_INTEGRATION_STATES: readonly IntegrationState[] = ['ok', 'failing', 'insufficient-permission'];
+
+export interface Integration {
+  id: number;
+  type: IntegrationType;
+  provider: Provider;
+  name: string;
+  state: IntegrationState;
+  auth_type: string;
+  failing_reason?: string;
+  deleted_at?: string;
+}
+
+export interface ListIntegrationsResponse {
+  items: Integration[];
+}
+
+// ---- PM entities -------------------------------------------------------------------------
+
+export type TrackerAEntityType = 'boards' | 'projects' | 'epics' | 'labels' | 'fields';
+export type TrackerBEntityType = 'projects' | 'teams' | 'areas';
+export type EntityType = TrackerAEntityType | TrackerBEntityType;
+/** Entity types that can be selected for collection (endpoint 3). */
+export type SelectableEntityType = 'boards' | 'projects';
+
+export const ENTITY_TYPES: Record<PmProvider, readonly EntityType[]> = {
+  tracker_a: ['boards', 'projects', 'epics', 'labels', 'fields'],
+  tracker_b: ['projects', 'teams', 'areas'],
+};
+export const SELECTABLE_TYPES: Record<PmProvider, readonly SelectableEntityType[]> = {
+  tracker_a: ['boards', 'projects'],
+  tracker_b: ['projects'],
+};
+
+export interface EntityRef {
+  entity_provider_id: string;
+  name?: string;
+}
+
+export interface UsedBy {
+  teams: { id: number; name: string }[];
+  projects: unknown[];
+}
+
+export interface PmEntity {
+  entity_provider_id: string;
+  name: string;
+  state: string;
+  is_selected_for_collection?: boolean;
+  selected_last_updated_at?: string;
+  used_by?: UsedBy;
+  /** tracker_b teams */
+  parent_project?: EntityRef;
+  /** tracker_b areas: the teams the area belongs to */
+  teams?: EntityRef[];
+  /** tracker_a epics */
+  provider_key?: string;
+}
+
+export interface EntityListResponse {
+  total: number;
+  offset: number;
+  type: EntityType;
+  integrations: {
+    integration_id: number;
+    provider: PmProvider;
+    integration_name: string;
+    entities: PmEntity[];
+  }[];
+}
+
+export interface ListEntitiesParams {
+  integration_ids?: number[];
+  is_selected_for_collection?: boolean;
+  include_invalid?: boolean;
+  with_used_by?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export interface SelectEntry {
+  entity_provider_id: string;
+  is_selected_for_collection: boolean;
+}
+
+export type SelectRejectionCode =
+  | 'entity_not_found'
+  | 'entity_not_reachable'
+  | 'entity_in_use'
+  | 'used_by_unavailable'
+  | 'duplicate_entity';
+
+export interface SelectResponse {
+  integration_id: number;
+  type: SelectableEntityType;
+  applied: SelectEntry[];
+  rejected: (SelectEntry & { code: SelectRejectionCode; message: string; used_by?: UsedBy })[];
+}
+
+// ---- Team PM scope -------------------------------------------------------------------------
+
+export interface TrackerAScope {
+  boards?: EntityRef[];
+  epics?: (EntityRef & { provider_key?: string })[];
+  labels?: { name: string }[];
+  fields?: { entity_provider_id: string; value: string[]; name?: string }[];
+}
+
+export interface ProjectTeamAreas {
+  project: EntityRef;
+  team: EntityRef;
+  areas: EntityRef[];
+}
+
+export interface TrackerBScope {
+  project_team_areas?: ProjectTeamAreas[];
+}
+
+export type PmScope = TrackerAScope & TrackerBScope;
+export type PmScopeKey = 'boards' | 'epics' | 'labels' | 'fields' | 'project_team_areas';
+export const SCOPE_KEYS: Record<PmProvider, readonly PmScopeKey[]> = {
+  tracker_a: ['boards', 'epics', 'labels', 'fields'],
+  tracker_b: ['project_team_areas'],
+};
+
+export type Methodology = 'Scrum' | 'Kanban';
+
+export interface TeamPmScopeItem {
+  integration_id: number;
+  provider: PmProvider;
+  integration_name: string;
+  scope: PmScope;
+  methodology: Methodology;
+}
+
+export interface TeamPmScopeResponse {
+  team_id: number;
+  team_name: string;
+  items: TeamPmScopeItem[];
+}
+
+export interface ScopeWriteItem {
+  integration_id: number;
+  scope?: PmScope;
+  methodology?: Methodology;
+}
+
+export interface ScopeWriteBody {
+  teams: { team_id: number; items: ScopeWriteItem[] }[];
+}
+
+export type ScopeRejectionCode =
+  | 'team_not_found'
+  | 'integration_not_found'
+  | 'provider_not_supported'
+  | 'integration_read_only'
+  | 'scope_key_not_writable'
+  | 'invalid_scope'
+  | 'entity_not_found'
+  | 'license_limit'
+  | 'write_failed';
+
+export interface ScopeRejection {
+  team_id: number;
+  integration_id: number;
+  status: number;
+  code: ScopeRejectionCode;
+  message: string;
+}
+
+export interface ScopeWriteResponse {
+  applied: { team_id: number; integration_id: number }[];
+  rejected: ScopeRejection[];
+}
+
+export type ScopeWriteMode = 'merge' | 'add';
+
+// ---- Git repositories ----------------------------------------------------------------------
+
+export type RepositoryState = 'monitored' | 'not_monitored' | 'discovered' | 'failing';
+export type Visibility = 'public' | 'private' | 'internal';
+
+export interface Repository {
+  id: number;
+  provider_id: string;
+  name: string;
+  http_url: string;
+  provider: GitProvider;
+  integration_id: number;
+  visibility: Visibility | null;
+  state: RepositoryState;
+  failing_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  provider_last_pushed_at: string | null;
+  has_webhook: boolean;
+  is_onprem: boolean;
+  ai_tool_rules: Record<string, unknown>;
+}
+
+export interface ListRepositoriesParams {
+  page?: number;
+  page_size?: number;
+  name?: string;
+  provider_id?: string;
+  integration_ids?: number[];
+  state?: RepositoryState[];
+  visibility?: Visibility[];
+}
+
+export interface ListRepositoriesResponse {
+  total: number;
+  items: Repository[];
+}
+
+export type MonitorState = 'monitored' | 'not_monitored';
+
+export interface MonitorEntry {
+  id: number;
+  state: MonitorState;
+}
+
+export type MonitorRejectionCode =
+  | 'duplicate_repository'
+  | 'repository_not_found'
+  | 'integration_not_available'
+  | 'backfill_in_progress'
+  | 'never_monitored'
+  | 'state_changed'
+  | 'write_failed';
+
+export interface MonitorResponse {
+  applied: MonitorEntry[];
+  rejected: (MonitorEntry & { code: MonitorRejectionCode; message: string })[];
+}
+
+// ---- Git settings --------------------------------------------------------------------------
+
+export type ReleaseMethod = 'tags' | 'pr_to_branch' | 'merge_to_branch' | 'api';
+export type BackfillDays = 90 | 1;
+
+export interface ReleasesDetection {
+  /** `deployment` appears on reads only. */
+  method: ReleaseMethod | 'deployment';
+  pattern?: string | null;
+  backfill_days?: BackfillDays;
+}
+export interface DraftPullRequests {
+  labels?: string[];
+  title_pattern?: string | null;
+}
+export interface DefaultBranch {
+  branch_name?: string | null;
+}
+export interface Patterns {
+  patterns?: string[];
+}
+export interface ActiveBranchesDuration {
+  days: 3 | 7 | 14;
+}
+export interface CodingTimeStrategy {
+  method: 'first_commit' | 'issue_state_pr';
+  backfill_days?: BackfillDays;
+}
+export interface IssueStartTime {
+  method: 'first_transition' | 'last_transition';
+}
+export interface BotPrAttribution {
+  method: 'merge_actor' | 'assignee' | 'none';
+}
+
+export interface RepositorySettings {
+  releases_detection?: ReleasesDetection;
+  draft_pull_requests?: DraftPullRequests;
+  default_branch?: DefaultBranch;
+  exclude_branches?: Patterns;
+  exclude_base_branches?: Patterns;
+  exclude_file_extensions?: Patterns;
+  coding_time_strategy?: CodingTimeStrategy;
+}
+
+export interface OrgSettings extends RepositorySettings {
+  include_file_extensions?: Patterns;
+  active_branches_duration?: ActiveBranchesDuration;
+  issue_start_time?: IssueStartTime;
+  bot_pr_attribution?: BotPrAttribution;
+}
+
+export type RepoSection = keyof RepositorySettings;
+export type OrgSection = keyof OrgSettings;
+
+export const REPO_SECTIONS: readonly RepoSection[] = [
+  'releases_detection',
+  'draft_pull_requests',
+  'default_branch',
+  'exclude_branches',
+  'exclude_base_branches',
+  'exclude_file_extensions',
+  'coding_time_strategy',
+];
+export const ORG_ONLY_SECTIONS: readonly OrgSection[] = [
+  'include_file_extensions',
+  'active_branches_duration',
+  'issue_start_time',
+  'bot_pr_attribution',
+];
+export const ORG_SECTIONS: readonly OrgSection[] = [...REPO_SECTIONS, ...ORG_ONLY_SECTIONS];
+/** Sections whose change (org or repository level, including override removal) recomputes history. */
+export const RECOMPUTE_SECTIONS: readonly OrgSection[] = [
+  'exclude_branches',
+  'exclude_base_branches',
+  'exclude_file_extensions',
+  'include_file_extensions',
+  'releases_detection',
+  'coding_time_strategy',
+];
+/** Sections that take the write-time-only backfill_days field. */
+export const BACKFILL_SECTIONS: readonly OrgSection[] = ['releases_detection', 'coding_time_strategy'];
+
+export type SettingSource = 'repository' | 'global';
+
+export interface RepositoryConfigResponse {
+  repository_id: number;
+  repository_name: string;
+  settings: {
+    [S in RepoSection]?: {
+      value: NonNullable<RepositorySettings[S]>;
+      source: SettingSource;
+      global_default?: NonNullable<RepositorySettings[S]>;
+    };
+  };
+}
+
+export interface OrgConfigResponse {
+  settings: Required<OrgSettings>;
+}
+
+// ---- Team Git scope ------------------------------------------------------------------------
+
+export interface TeamGitScopeResponse {
+  team_id: number;
+  team_name: string;
+  repositories: { id: number; name: string; url: string }[];
+  services: { id: number; name: string }[];
+}
+
+export interface TeamGitScopeBody {
+  repository_ids?: number[];
+  service_ids?: number[];
+}
+
+export type GitScopeKey = 'repositories' | 'services';
+
+// ---- Error bodies ---------------------------------------------------------------------------
+
+export interface ValidationErrorItem {
+  type: string;
+  loc: (string | number)[];
+  msg: string;
+}
+
+/** `{detail: string}` (refused) or `{detail: [{type, loc, msg}]}` (invalid request). */
+export interface DetailErrorBody {
+  detail: string | ValidationErrorItem[];
+}
+
+// ---- Emulator admin routes (/_emulator/...) ---------------------------------------------------
+
+export interface EmulatorRequestLogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  status: number;
+  ms: number;
+}
+
+export interface AuditLogEntry {
+  at: string;
+  action: string;
+  team_id?: number;
+  integration_id?: number;
+  entity_type?: string;
+  entity_provider_id?: string;
+  detail: string;
+}
+
+export interface RecomputeEntry {
+  section: OrgSection;
+  repository_id: number | null;
+  backfill_days: BackfillDays | null;
+}

@@ -1,0 +1,166 @@
+// The desired-state model: what the config loader (src/config) produces and the planner consumes.
+// Names stay unresolved here (an integration alias, a board by name, a repository by name):
+// resolving them needs live data, which is the planner's input, not the loader's.
+//
+// Pure types: no I/O, no imports beyond the wire types.
+
+import type {
+  Methodology,
+  OrgSettings,
+  PmProvider,
+  Provider,
+  RepositorySettings,
+} from '../api/types.js';
+
+/** Where a value was written: 1-based line and column. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A path into the merged config document, e.g. ['teams', '42', 'pm', 'tracker', 'boards', 0]. */
+export type ConfigPath = readonly (string | number)[];
+
+/** Looks up where a config path was written, for errors raised after loading (plan time). */
+export interface SourceMap {
+  locate(path: ConfigPath): SourceLocation | undefined;
+}
+
+/**
+ * How an integration is named wherever the config refers to one: an alias defined under
+ * `integrations:` (a string) or a numeric integration id.
+ */
+export type IntegrationRef = string | number;
+
+/** An integration alias as declared under `integrations:`. Exactly one of id / name is set. */
+export interface IntegrationAlias {
+  alias: string;
+  id?: number;
+  name?: string;
+  /** Optional: lets validate check provider-specific scope keys offline. */
+  provider?: Provider;
+}
+
+/** A PM entity: its entity_provider_id, or `{ name }` resolved against the live entity list. */
+export type EntityName = { id: string } | { name: string };
+
+/** A repository: its name (resolved against the live list) or its numeric service id. */
+export type RepoRef = { name: string; integration?: IntegrationRef } | { id: number };
+
+/** The exact selected set of one (PM integration, entity type). */
+export interface DesiredSelection {
+  integration: IntegrationRef;
+  entityType: 'boards' | 'projects';
+  entities: EntityName[];
+  path: ConfigPath;
+}
+
+export interface DesiredField {
+  field: EntityName;
+  value: string[];
+}
+
+export interface DesiredProjectTeamAreas {
+  project: EntityName;
+  team: EntityName;
+  areas: EntityName[];
+}
+
+/**
+ * A team's whole PM scope on one integration. Keys not written are empty; a scope with no keys
+ * written (`{}`) is unscoped. `methodology` is managed only when written.
+ */
+export interface DesiredPmScope {
+  integration: IntegrationRef;
+  methodology?: Methodology;
+  boards?: EntityName[];
+  epics?: EntityName[];
+  /** Label names; a tracker_a label's name is its id. */
+  labels?: string[];
+  fields?: DesiredField[];
+  project_team_areas?: DesiredProjectTeamAreas[];
+  path: ConfigPath;
+}
+
+/** A team's whole Git scope; keys not written are empty. */
+export interface DesiredGitScope {
+  repositories: RepoRef[];
+  services: number[];
+  path: ConfigPath;
+}
+
+export interface DesiredTeam {
+  id: number;
+  /** Checked against the service's team_name (a warning), never used to resolve. */
+  name?: string;
+  pm: DesiredPmScope[];
+  git?: DesiredGitScope;
+  path: ConfigPath;
+}
+
+/** When written, the exact set of monitored repositories (before per-repository `monitored:`). */
+export interface DesiredMonitoring {
+  /** Globs on repository name (`*`, `?`) or numeric ids. */
+  include: (string | number)[];
+  exclude: (string | number)[];
+  path: ConfigPath;
+}
+
+export interface DesiredRepository {
+  ref: RepoRef;
+  /** Wins over monitoring patterns; undefined = not managed for this repository. */
+  monitored?: boolean;
+  /** The repository's whole override set; undefined = not managed, `{}` = no overrides. */
+  settings?: RepositorySettings;
+  path: ConfigPath;
+}
+
+export interface DesiredGit {
+  /** Each section written is managed; sections not written are left alone. */
+  defaults: OrgSettings;
+  monitoring?: DesiredMonitoring;
+  repositories: DesiredRepository[];
+}
+
+/** Destructive change kinds the safety rails count. */
+export type DestructiveKind = 'stop_monitoring' | 'deselect' | 'scope_removal' | 'override_removal';
+
+export interface Threshold {
+  /** Largest share (0-100) of existing objects of that kind one apply may touch. */
+  percent?: number;
+  /** Largest number of objects of that kind one apply may touch. */
+  count?: number;
+}
+
+export interface SafetyConfig {
+  thresholds: Partial<Record<DestructiveKind, Threshold>>;
+  /** Plan addresses (or address prefixes) that may not be changed at all without --force. */
+  protected: string[];
+}
+
+export interface DriftIgnoreRule {
+  address: string;
+  reason: string;
+  /** ISO date (yyyy-mm-dd); after it the rule stops hiding drift. */
+  until?: string;
+}
+
+export interface DesiredConfig {
+  version: 1;
+  /** The files the config was loaded from, in merge order. */
+  files: string[];
+  integrations: IntegrationAlias[];
+  collection: DesiredSelection[];
+  teams: DesiredTeam[];
+  git: DesiredGit;
+  safety: SafetyConfig;
+  drift: { ignore: DriftIgnoreRule[] };
+  sourceMap: SourceMap;
+}
+
+/** The provider a config alias declares, if any (used by offline checks). */
+export function aliasProvider(config: DesiredConfig, ref: IntegrationRef): PmProvider | Provider | undefined {
+  if (typeof ref === 'number') return config.integrations.find((a) => a.id === ref)?.provider;
+  return config.integrations.find((a) => a.alias === ref)?.provider;
+}

@@ -1,0 +1,39 @@
+// Runs the real emctl CLI in-process with captured output. Every CLI test goes through this.
+
+import { runCli } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Lines fed to prompts, in order. */
+  input?: string[];
+  tty?: boolean;
+  /** Receives the Ctrl-C trigger, so a test can interrupt a running command. */
+  onInterruptRegistered?: (fire: () => void) => void;
+}
+
+export async function runEmctl(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const input = [...(options.input ?? [])];
+  const io: CliIO = {
+    stdout: { write: (s: string) => (stdout += s), isTTY: options.tty ?? false },
+    stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
+    stdin: { isTTY: options.tty ?? false, readLine: async () => input.shift() },
+    env: { NO_COLOR: '1', ...options.env },
+    cwd: options.cwd ?? process.cwd(),
+    onInterrupt(handler) {
+      options.onInterruptRegistered?.(handler);
+      return () => {};
+    },
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // End-to-end tests start emulators on OS-chosen ports; files run in parallel workers.
+    pool: 'forks',
+  },
+});
