@@ -1,0 +1,117 @@
+// The plan: what `emctl plan` computes, renders and saves, and what `emctl apply` and `emctl drift`
+// consume. Pure data with a stable JSON form (format_version), so a saved plan is reviewable.
+
+import type { DestructiveKind } from './model.js';
+
+export type Action = 'add' | 'remove' | 'update';
+
+export type Impact =
+  /** A settings section whose change recomputes history (api-spec "Settings sections"). */
+  | 'history-recompute'
+  /** Starting to monitor a repository loads its history. */
+  | 'backfill'
+  /** Deselecting an entity or stopping monitoring stops collection of new data. */
+  | 'stops-collection'
+  /** Selecting an entity or monitoring a repository counts against the board/project limit or repository quota. */
+  | 'counts-against-limit'
+  /** A team's PM or Git scope or methodology changes what its metrics cover. */
+  | 'changes-team-metrics';
+
+/** The kinds of object the ownership rule names (DESIGN.md §2). */
+export type ObjectKind =
+  | 'selection' // one entity in a (PM integration, entity type) selection set
+  | 'pm-scope' // one key of a (team, PM integration) scope
+  | 'methodology' // a team's methodology on an integration
+  | 'git-scope' // one key of a team's Git scope
+  | 'org-default' // one org default section
+  | 'repo-override' // one section of a repository's override set
+  | 'monitoring'; // a repository's monitoring state
+
+/**
+ * One change to one addressable object. before/after are canonical JSON values; null when the
+ * object is absent on that side (an add has before null, a remove has after null).
+ */
+export interface Change {
+  address: string;
+  kind: ObjectKind;
+  action: Action;
+  before: unknown;
+  after: unknown;
+  impacts: Impact[];
+  /** Set when the change counts against a safety threshold. */
+  destructive?: DestructiveKind;
+  /** Human label of the object, e.g. a board's name, shown next to the address. */
+  label?: string;
+}
+
+export type HttpMethod = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
+
+/**
+ * One HTTP call that carries out changes. Operations with the same stage are independent and may
+ * run concurrently; stage N+1 starts only after stage N (unless the failure did not touch
+ * what it depends on, see dependsOn).
+ */
+export interface Operation {
+  id: string;
+  stage: number;
+  method: HttpMethod;
+  /** Path with its query string, relative to the base URL. */
+  path: string;
+  /** Method + path template, e.g. 'PATCH /api/v1/git/repositories'; the pacing key. */
+  route: string;
+  body?: unknown;
+  /** Addresses of the changes this call carries. */
+  addresses: string[];
+  /**
+   * For calls answered with applied/rejected lists: how each list entry maps to an address.
+   * key is the entry's identity: entity_provider_id for selections, `${team_id}/${integration_id}`
+   * for PM scope writes, the repository id for monitoring.
+   */
+  items?: { key: string; address: string }[];
+  /** Ids of operations that must succeed first. */
+  dependsOn: string[];
+  /** One line for people: "select 3 boards on tracker", "monitor 100 repositories". */
+  description: string;
+}
+
+export interface PlanMessage {
+  message: string;
+  address?: string;
+  /** file:line:column of the config entry it concerns, when known. */
+  location?: string;
+}
+
+/** A read the plan depended on, recorded so `apply PLANFILE` can tell whether live state moved. */
+export interface ReadRecord {
+  /** The addresses whose live value came from this read. */
+  addresses: string[];
+  method: 'GET';
+  path: string;
+  /** Digest of the part of the response the plan used. */
+  digest: string;
+}
+
+export interface PlanSummary {
+  add: number;
+  remove: number;
+  update: number;
+  operations: number;
+}
+
+export interface Plan {
+  format_version: 1;
+  /** ISO timestamp, set by the shell that made the plan. */
+  created_at?: string;
+  /** The config files the plan was made from. */
+  config_files: string[];
+  changes: Change[];
+  operations: Operation[];
+  /** Things that deserve attention but do not block (a team name that differs, an expired ignore rule). */
+  warnings: PlanMessage[];
+  /** Predicted refusals: when non-empty, plan and apply exit 1 before any write. */
+  errors: PlanMessage[];
+  summary: PlanSummary;
+  reads: ReadRecord[];
+  /** Counts of existing objects per destructive kind, so the safety rails can compute shares. */
+  totals: Partial<Record<DestructiveKind, number>>;
+}
