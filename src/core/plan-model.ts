@@ -114,4 +114,9 @@ export interface Plan {
   reads: ReadRecord[];
   /** Counts of existing objects per destructive kind, so the safety rails can compute shares. */
   totals: Partial<Record<DestructiveKind, number>>;
+  /**
+   * The desired state the plan was made from (DesiredConfig without its source map), saved so that
+   * `apply PLANFILE` can re-read live state and prove nothing moved since the plan was made.
+   */
+  desired?: unknown;
 }

@@ -1,0 +1,47 @@
+// The live snapshot: what the state reader (src/state) read from the service, in wire types, and
+// nothing else. The pure core turns (DesiredConfig, LiveSnapshot) into a Plan; it never does I/O.
+//
+// Every list here is complete for what it covers: a failed or partial read aborts before a
+// snapshot exists, so "absent" below always means "not read", never "read and empty".
+
+import type {
+  EntityType,
+  Integration,
+  OrgConfigResponse,
+  PmEntity,
+  Repository,
+  RepositoryConfigResponse,
+  TeamGitScopeResponse,
+  TeamPmScopeResponse,
+} from '../api/types.js';
+
+/** One (integration, entity type) list as read. */
+export interface EntityListRead {
+  integrationId: number;
+  type: EntityType;
+  entities: PmEntity[];
+  /** True when read with used_by (needed to predict entity_in_use on deselects). */
+  withUsedBy: boolean;
+  /** True when the list holds only selected entities (is_selected_for_collection=true filter). */
+  selectedOnly: boolean;
+}
+
+export interface LiveSnapshot {
+  /** Live (non-deleted) integrations, PM and Git. Always read. */
+  integrations: Integration[];
+  entityLists: EntityListRead[];
+  /**
+   * Repositories read: the whole list when `repositoriesComplete` (names must be resolved against
+   * everything, or monitoring is managed), else only those fetched by exact name / id.
+   */
+  repositories: Repository[];
+  repositoriesComplete: boolean;
+  /** Team PM scope per team id; 'not_found' when the service answered 404 for the team. */
+  teamPmScopes: Map<number, TeamPmScopeResponse | 'not_found'>;
+  /** Team Git scope per team id; 'not_found' when the service answered 404 for the team. */
+  teamGitScopes: Map<number, TeamGitScopeResponse | 'not_found'>;
+  /** Repository configuration per repository id, for every repository whose settings are managed. */
+  repositoryConfigs: Map<number, RepositoryConfigResponse>;
+  /** Read when org defaults are managed. */
+  orgConfig?: OrgConfigResponse;
+}
