@@ -1,0 +1,325 @@
+// The Engineering Metrics Service client: one method per endpoint (descriptions in requests.ts),
+// one call path that paces per route, caps requests in flight, retries what is safe to retry and
+// turns every failure into an ApiError free of the key.
+
+import type { Dispatcher } from 'undici';
+import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody } from './errors.js';
+import { RoutePacer, Semaphore } from './pacing.js';
+import { collectEntityPages, collectRepositoryPages } from './paginate.js';
+import * as rq from './requests.js';
+import type { HttpMethod, ListIntegrationsParams, RequestDescription } from './requests.js';
+import { backoffMs, isRetryableStatus, isRetryableTransportCode, parseRetryAfter, type RetryPolicy } from './retry.js';
+import { httpRequest, TransportError, type HttpResponse } from './transport.js';
+import type {
+  EntityListResponse,
+  EntityType,
+  GitScopeKey,
+  ListEntitiesParams,
+  ListIntegrationsResponse,
+  ListRepositoriesParams,
+  ListRepositoriesResponse,
+  MonitorEntry,
+  MonitorResponse,
+  OrgConfigResponse,
+  OrgSettings,
+  PmScopeKey,
+  RepoSection,
+  Repository,
+  RepositoryConfigResponse,
+  RepositorySettings,
+  ScopeWriteBody,
+  ScopeWriteMode,
+  ScopeWriteResponse,
+  SelectEntry,
+  SelectResponse,
+  SelectableEntityType,
+  TeamGitScopeBody,
+  TeamGitScopeResponse,
+  TeamPmScopeResponse,
+} from './types.js';
+
+export interface ResponseLog {
+  method: string;
+  route: string;
+  path: string;
+  status: number | 'error';
+  ms: number;
+  attempt: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  dispatcher?: Dispatcher;
+  /** Calls per minute per route (method + path template); default 60; 0 = off. */
+  rateLimit?: number;
+  /** Token bucket capacity per route (calls that go at once after a quiet spell); default = rateLimit. */
+  burst?: number;
+  /** Tries per call, the first included; default 5. */
+  maxTries?: number;
+  /** Backoff base and ceiling; defaults 1000 and 30000 ms. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Per try, connect to end of body; default 30000. */
+  timeoutMs?: number;
+  /** Requests in flight overall; default 8. */
+  concurrency?: number;
+  /** Called after every try (for -v). Never receives the key. */
+  onResponse?: (log: ResponseLog) => void;
+  /** Randomness for backoff jitter (tests pin it). */
+  random?: () => number;
+}
+
+export const ENTITY_PAGE_LIMIT = 1000;
+export const REPOSITORY_PAGE_SIZE = 100;
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export class EmClient {
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly dispatcher: Dispatcher | undefined;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly pacer: RoutePacer;
+  private readonly slots: Semaphore;
+  private readonly onResponse: ClientOptions['onResponse'];
+  private readonly random: () => number;
+  private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
+
+  constructor(options: ClientOptions) {
+    if (!options.apiKey) throw new TypeError('EmClient needs an API key');
+    let parsed: URL;
+    try {
+      parsed = new URL(options.baseUrl);
+    } catch {
+      throw new TypeError(`base URL is not a valid URL: "${options.baseUrl}"`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`base URL must be http(s), got "${parsed.protocol}"`);
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiKey = options.apiKey;
+    this.dispatcher = options.dispatcher;
+    this.retry = { maxTries: options.maxTries ?? 5, baseMs: options.retryBaseMs ?? 1000, maxMs: options.retryMaxMs ?? 30_000 };
+    if (!Number.isInteger(this.retry.maxTries) || this.retry.maxTries < 1) throw new RangeError('maxTries must be an integer >= 1');
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    const pacerOptions: ConstructorParameters<typeof RoutePacer>[0] = { ratePerMinute: options.rateLimit ?? 60 };
+    if (options.burst !== undefined) pacerOptions.burst = options.burst;
+    this.pacer = new RoutePacer(pacerOptions);
+    this.slots = new Semaphore(options.concurrency ?? 8);
+    this.onResponse = options.onResponse;
+    this.random = options.random ?? Math.random;
+  }
+
+  // ---- integrations and PM -----------------------------------------------------------------
+
+  listIntegrations(p?: ListIntegrationsParams): Promise<ListIntegrationsResponse> {
+    return this.call(rq.listIntegrations(p));
+  }
+
+  /** One page of entities. */
+  listEntities(type: EntityType, p?: ListEntitiesParams): Promise<EntityListResponse> {
+    return this.call(rq.listEntities(type, p));
+  }
+
+  /** Every entity of `type`, walking offset/limit to total; pages merged per integration. */
+  listAllEntities(type: EntityType, p: Omit<ListEntitiesParams, 'offset'> = {}): Promise<EntityListResponse> {
+    const limit = p.limit ?? ENTITY_PAGE_LIMIT;
+    return collectEntityPages(`the ${type} list`, (offset, pageLimit) => this.listEntities(type, { ...p, limit: pageLimit, offset }), limit);
+  }
+
+  selectEntities(integrationId: number, type: SelectableEntityType, entities: SelectEntry[]): Promise<SelectResponse> {
+    return this.call(rq.selectEntities(integrationId, type, entities));
+  }
+
+  getTeamPmScope(teamId: number, integrationIds?: number[]): Promise<TeamPmScopeResponse> {
+    return this.call(rq.getTeamPmScope(teamId, integrationIds));
+  }
+
+  patchTeamPmScopes(body: ScopeWriteBody, mode?: ScopeWriteMode): Promise<ScopeWriteResponse> {
+    return this.call(rq.patchTeamPmScopes(body, mode));
+  }
+
+  postTeamPmScopes(body: ScopeWriteBody): Promise<ScopeWriteResponse> {
+    return this.call(rq.postTeamPmScopes(body));
+  }
+
+  clearTeamPmScopeKey(teamId: number, key: PmScopeKey, integrationId: number): Promise<ScopeWriteResponse> {
+    return this.call(rq.clearTeamPmScopeKey(teamId, key, integrationId));
+  }
+
+  deleteTeamPmScope(teamId: number, integrationId: number): Promise<ScopeWriteResponse> {
+    return this.call(rq.deleteTeamPmScope(teamId, integrationId));
+  }
+
+  // ---- Git ---------------------------------------------------------------------------------
+
+  /** One page of repositories. */
+  listRepositories(p?: ListRepositoriesParams): Promise<ListRepositoriesResponse> {
+    return this.call(rq.listRepositories(p));
+  }
+
+  /** Every repository matching the filters, page_size 100, to the end. */
+  listAllRepositories(p: Omit<ListRepositoriesParams, 'page'> = {}): Promise<Repository[]> {
+    const pageSize = p.page_size ?? REPOSITORY_PAGE_SIZE;
+    return collectRepositoryPages('the repository list', (page, size) => this.listRepositories({ ...p, page, page_size: size }), pageSize);
+  }
+
+  setMonitoring(entries: MonitorEntry[]): Promise<MonitorResponse> {
+    return this.call(rq.setMonitoring(entries));
+  }
+
+  getRepositoryConfig(repoId: number): Promise<RepositoryConfigResponse> {
+    return this.call(rq.getRepositoryConfig(repoId));
+  }
+
+  putRepositoryConfig(repoId: number, s: RepositorySettings): Promise<RepositoryConfigResponse> {
+    return this.call(rq.putRepositoryConfig(repoId, s));
+  }
+
+  patchRepositoryConfig(repoId: number, s: RepositorySettings): Promise<RepositoryConfigResponse> {
+    return this.call(rq.patchRepositoryConfig(repoId, s));
+  }
+
+  deleteRepositoryConfig(repoId: number): Promise<RepositoryConfigResponse> {
+    return this.call(rq.deleteRepositoryConfig(repoId));
+  }
+
+  deleteRepositoryOverride(repoId: number, section: RepoSection): Promise<RepositoryConfigResponse> {
+    return this.call(rq.deleteRepositoryOverride(repoId, section));
+  }
+
+  getOrgConfig(): Promise<OrgConfigResponse> {
+    return this.call(rq.getOrgConfig());
+  }
+
+  patchOrgConfig(s: OrgSettings): Promise<OrgConfigResponse> {
+    return this.call(rq.patchOrgConfig(s));
+  }
+
+  getTeamGitScope(teamId: number): Promise<TeamGitScopeResponse> {
+    return this.call(rq.getTeamGitScope(teamId));
+  }
+
+  putTeamGitScope(teamId: number, b: TeamGitScopeBody): Promise<TeamGitScopeResponse> {
+    return this.call(rq.putTeamGitScope(teamId, b));
+  }
+
+  patchTeamGitScope(teamId: number, b: TeamGitScopeBody, mode?: 'merge' | 'add'): Promise<TeamGitScopeResponse> {
+    return this.call(rq.patchTeamGitScope(teamId, b, mode));
+  }
+
+  deleteTeamGitScope(teamId: number): Promise<TeamGitScopeResponse> {
+    return this.call(rq.deleteTeamGitScope(teamId));
+  }
+
+  clearTeamGitScopeKey(teamId: number, key: GitScopeKey): Promise<TeamGitScopeResponse> {
+    return this.call(rq.clearTeamGitScopeKey(teamId, key));
+  }
+
+  // ---- generic -----------------------------------------------------------------------------
+
+  /** Sends a pre-described operation (method, path with query, route template, body), as saved in a plan. */
+  send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
+    const method = req.method.toUpperCase() as HttpMethod;
+    if (!METHODS.includes(method)) throw new TypeError(`unsupported HTTP method "${req.method}"`);
+    if (!req.path.startsWith('/')) throw new TypeError(`operation path must start with "/", got "${req.path}"`);
+    const d: RequestDescription = { method, path: req.path, route: req.route };
+    if (req.body !== undefined) d.body = req.body;
+    return this.call<T>(d);
+  }
+
+  /** Escape hatch for the emulator admin routes and tests: GET/POST a path, parsed JSON. */
+  admin<T>(method: 'GET' | 'POST', path: string): Promise<T> {
+    const template = path.split('?')[0] ?? path;
+    return this.send<T>({ method, path, route: `${method} ${template}` });
+  }
+
+  /** Calls made so far (tries, retries included) and per route. */
+  stats(): { calls: number; retries: number; byRoute: Record<string, number> } {
+    return { calls: this.counts.calls, retries: this.counts.retries, byRoute: { ...this.counts.byRoute } };
+  }
+
+  // ---- the one call path -------------------------------------------------------------------
+
+  private async call<T>(d: RequestDescription): Promise<T> {
+    const body = d.body === undefined ? undefined : JSON.stringify(d.body);
+    const headers: Record<string, string> = { 'x-api-key': this.apiKey, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const safePath = redactText(d.path, this.apiKey);
+
+    for (let attempt = 1; ; attempt++) {
+      // Every try, retries included, takes a token of its route, then a slot; waiting for a token
+      // holds no slot, so a busy route never blocks the others.
+      await this.pacer.acquire(d.route);
+      this.count(d.route, attempt);
+      let started = performance.now();
+      let response: HttpResponse;
+      try {
+        const req: Parameters<typeof httpRequest>[0] = { url: this.baseUrl + d.path, method: d.method, headers, timeoutMs: this.timeoutMs };
+        if (body !== undefined) req.body = body;
+        if (this.dispatcher) req.dispatcher = this.dispatcher;
+        response = await this.slots.run(() => {
+          started = performance.now(); // time on the wire, not time waiting for a slot
+          return httpRequest(req);
+        });
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        this.log(d, safePath, 'error', started, attempt);
+        if (attempt < this.retry.maxTries && isRetryableTransportCode(error.code)) {
+          await sleep(backoffMs(attempt, this.retry, this.random));
+          continue;
+        }
+        throw new ApiError({
+          route: d.route,
+          path: safePath,
+          status: undefined,
+          body: { shape: 'none', text: '' },
+          tries: attempt,
+          cause: redactText(error.message, this.apiKey),
+        });
+      }
+      this.log(d, safePath, response.status, started, attempt);
+
+      if (response.status >= 200 && response.status < 300) return this.parseSuccess<T>(d, safePath, response, attempt);
+
+      if (isRetryableStatus(response.status) && attempt < this.retry.maxTries) {
+        const retryAfter = parseRetryAfter(response.headers['retry-after']);
+        const delay = retryAfter ?? backoffMs(attempt, this.retry, this.random);
+        // A 429 speaks for the whole route: hold its other calls too, not just this one.
+        if (response.status === 429) this.pacer.pause(d.route, delay);
+        await sleep(delay);
+        continue;
+      }
+      throw this.failure(d, safePath, response.status, parseErrorBody(response.text), attempt);
+    }
+  }
+
+  private parseSuccess<T>(d: RequestDescription, safePath: string, response: HttpResponse, attempt: number): T {
+    if (response.text.trim() === '') return undefined as T;
+    try {
+      return JSON.parse(response.text) as T;
+    } catch {
+      throw this.failure(d, safePath, response.status, { shape: 'none', text: `response is not JSON: ${response.text}` }, attempt);
+    }
+  }
+
+  private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number): ApiError {
+    return new ApiError({ route: d.route, path: safePath, status, body: redactDeep(body, this.apiKey), tries });
+  }
+
+  private count(route: string, attempt: number): void {
+    this.counts.calls += 1;
+    if (attempt > 1) this.counts.retries += 1;
+    this.counts.byRoute[route] = (this.counts.byRoute[route] ?? 0) + 1;
+  }
+
+  private log(d: RequestDescription, safePath: string, status: number | 'error', started: number, attempt: number): void {
+    if (!this.onResponse) return;
+    const ms = Math.round(performance.now() - started);
+    this.onResponse({ method: d.method, route: d.route, path: safePath, status, ms, attempt });
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+}

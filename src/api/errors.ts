@@ -1,0 +1,162 @@
+// One error type for every failed API call (octokit's RequestError habit): it names the route,
+// says what failed in words, carries the parsed body, and has the API key redacted from
+// everything derived from a response, because a server may echo the key back.
+
+import { EmctlError } from '../core/errors.js';
+import type { ValidationErrorItem } from './types.js';
+
+export type ApiErrorBody =
+  | { shape: 'items'; applied: unknown[]; rejected: Array<Record<string, unknown> & { code: string; message: string }> }
+  | { shape: 'detail'; detail: string }
+  | { shape: 'validation'; detail: ValidationErrorItem[] }
+  | { shape: 'none'; text: string };
+
+export interface ApiErrorInit {
+  route: string;
+  /** Path with query that was called (no key is ever in it). */
+  path: string;
+  /** HTTP status; undefined for transport failures (reset, timeout, refused connection). */
+  status: number | undefined;
+  body: ApiErrorBody;
+  /** Tries made, including the last one. */
+  tries: number;
+  /** For transport failures: what went wrong ("connection reset", "timed out after 30000 ms"). */
+  cause?: string;
+}
+
+export const REDACTED = '[REDACTED]';
+
+export class ApiError extends EmctlError {
+  readonly status: number | undefined;
+  readonly route: string;
+  readonly path: string;
+  readonly body: ApiErrorBody;
+  readonly tries: number;
+
+  constructor(init: ApiErrorInit) {
+    super('api', describeFailure(init), detailLines(init.body));
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.route = init.route;
+    this.path = init.path;
+    this.body = init.body;
+    this.tries = init.tries;
+  }
+}
+
+/** A call refused locally, before sending, because its parameters break the spec's limits. */
+export class InvalidRequestError extends EmctlError {
+  readonly route: string;
+  constructor(route: string, problem: string) {
+    super('api', `${route}: invalid request, not sent: ${problem}`);
+    this.name = 'InvalidRequestError';
+    this.route = route;
+  }
+}
+
+const MAX_TEXT = 300;
+
+function truncate(text: string, max = MAX_TEXT): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max)}...` : oneLine;
+}
+
+function describeFailure(init: ApiErrorInit): string {
+  const tries = init.tries > 1 ? ` (after ${init.tries} tries)` : '';
+  const head = `${init.route} failed`;
+  if (init.status === undefined) return `${head}: ${init.cause ?? 'no response'}${tries}`;
+  const summary = summarize(init.body);
+  return `${head}: ${init.status}${summary ? ` ${summary}` : ''}${tries}`;
+}
+
+/** One short phrase for the message line; the per-item details go to detailLines. */
+function summarize(body: ApiErrorBody): string {
+  switch (body.shape) {
+    case 'detail':
+      return truncate(body.detail);
+    case 'validation':
+      return truncate(body.detail.map(formatValidationItem).join('; '));
+    case 'items': {
+      const first = body.rejected[0];
+      if (!first) return 'nothing applied';
+      const more = body.rejected.length > 1 ? ` (and ${body.rejected.length - 1} more rejected)` : '';
+      return `${truncate(first.message || first.code, 200)}${more}`;
+    }
+    case 'none':
+      return truncate(body.text, 200);
+  }
+}
+
+function formatValidationItem(item: ValidationErrorItem): string {
+  const loc = Array.isArray(item.loc) ? item.loc.join('.') : '';
+  return loc ? `${loc}: ${item.msg}` : String(item.msg);
+}
+
+function detailLines(body: ApiErrorBody): string[] {
+  if (body.shape === 'items') {
+    return body.rejected.map((r) => {
+      const who = Object.entries(r)
+        .filter(([k, v]) => !['code', 'message', 'status', 'used_by'].includes(k) && (typeof v === 'string' || typeof v === 'number'))
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(' ');
+      return `${who ? `${who}: ` : ''}${r.code}: ${r.message}`;
+    });
+  }
+  if (body.shape === 'validation' && body.detail.length > 1) return body.detail.map(formatValidationItem);
+  return [];
+}
+
+// ---- parsing and redaction ------------------------------------------------------------------
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Sorts a response body into one of the spec's error shapes (api-spec.md, "PM error body shapes"). */
+export function parseErrorBody(text: string): ApiErrorBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { shape: 'none', text };
+  }
+  if (isRecord(json)) {
+    if (Array.isArray(json.rejected)) {
+      const rejected = json.rejected.filter(isRecord).map((r) => ({
+        ...r,
+        code: typeof r.code === 'string' ? r.code : 'unknown',
+        message: typeof r.message === 'string' ? r.message : '',
+      }));
+      return { shape: 'items', applied: Array.isArray(json.applied) ? json.applied : [], rejected };
+    }
+    if (typeof json.detail === 'string') return { shape: 'detail', detail: json.detail };
+    if (Array.isArray(json.detail)) {
+      const detail = json.detail.filter(isRecord).map((d) => ({
+        type: typeof d.type === 'string' ? d.type : '',
+        loc: Array.isArray(d.loc) ? (d.loc as (string | number)[]) : [],
+        msg: typeof d.msg === 'string' ? d.msg : JSON.stringify(d.msg),
+      }));
+      return { shape: 'validation', detail };
+    }
+  }
+  return { shape: 'none', text };
+}
+
+/** Replaces every occurrence of `secret` in a string. */
+export function redactText(text: string, secret: string): string {
+  if (!secret) return text;
+  return text.split(secret).join(REDACTED);
+}
+
+/** Deep copy of a JSON-like value with `secret` replaced in every string (keys included). */
+export function redactDeep<T>(value: T, secret: string): T {
+  if (!secret) return value;
+  if (typeof value === 'string') return redactText(value, secret) as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret)) as T;
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redactText(k, secret)] = redactDeep(v, secret);
+    return out as T;
+  }
+  return value;
+}

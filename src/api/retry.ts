@@ -1,0 +1,54 @@
+// When and how long to retry (api-notes.md: real clients retry 429, 500, 502, 503, 504, timeouts
+// and connection errors, up to 5 tries, exponential backoff with jitter from 1 s to about 30 s).
+// Retrying writes is safe here: every write of this API sets absolute values (a selection state,
+// a scope, a settings section, a monitoring state), so sending it twice has the effect of once.
+
+export interface RetryPolicy {
+  maxTries: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxTries: 5, baseMs: 1000, maxMs: 30_000 };
+
+/** A server-sent Retry-After longer than this is cut to it, so a CLI never hangs for hours. */
+export const RETRY_AFTER_CEILING_MS = 5 * 60_000;
+
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status);
+}
+
+/**
+ * Exponential backoff with full jitter: a uniform draw from [0, min(maxMs, baseMs * 2^(try-1))].
+ * Full jitter spreads concurrent retries apart better than a fixed delay plus noise.
+ */
+export function backoffMs(failedTry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, failedTry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * Parses Retry-After (delay-seconds or an HTTP-date) into milliseconds from `now`; undefined when
+ * absent or unreadable. A date in the past means "now" (0).
+ */
+export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (text === '') return undefined;
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(text)) ms = Number(text) * 1000;
+  else {
+    const at = Date.parse(text);
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(RETRY_AFTER_CEILING_MS, Math.max(0, Math.ceil(ms)));
+}
+
+/** Transport failures worth another try: everything except a name that does not resolve. */
+export function isRetryableTransportCode(code: string): boolean {
+  return code !== 'ENOTFOUND' && code !== 'EAI_NONAME' && code !== 'ERR_INVALID_URL';
+}

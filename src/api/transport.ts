@@ -1,0 +1,73 @@
+// The only file that does HTTP I/O: one request, one response (or one transport failure).
+// The undici dispatcher is injectable, so tests and callers choose connection pooling.
+
+import { request, type Dispatcher } from 'undici';
+
+export interface HttpRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  dispatcher?: Dispatcher;
+  /** Whole-request deadline: connect, headers and body. */
+  timeoutMs: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** The request got no complete response: refused, reset, timed out. */
+export class TransportError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, req.timeoutMs);
+  try {
+    const options: Parameters<typeof request>[1] = {
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      signal: controller.signal,
+    };
+    if (req.body !== undefined) options.body = req.body;
+    if (req.dispatcher) options.dispatcher = req.dispatcher;
+    const res = await request(req.url, options);
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, text };
+  } catch (error) {
+    if (timedOut) throw new TransportError('ETIMEDOUT', `timed out after ${req.timeoutMs} ms`);
+    throw toTransportError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toTransportError(error: unknown): TransportError {
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const code = typeof e?.cause?.code === 'string' ? e.cause.code : typeof e?.code === 'string' ? e.code : 'EUNKNOWN';
+  const words: Record<string, string> = {
+    ECONNRESET: 'connection reset',
+    UND_ERR_SOCKET: 'connection closed by the server',
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host not found',
+    UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+    UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response',
+    UND_ERR_BODY_TIMEOUT: 'timed out reading the response',
+  };
+  const detail = typeof e?.message === 'string' ? e.message : String(error);
+  return new TransportError(code, words[code] ?? `request failed: ${detail}`);
+}
