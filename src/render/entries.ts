@@ -1,0 +1,123 @@
+// What the text and Markdown renderers share: plan changes put in display groups and turned into
+// lines (a head line with the address, then, for settings sections, the lines of a unified diff).
+// Tones say what a piece of text is; each renderer decides how a tone looks (colour, or nothing).
+
+import { diffLines } from 'diff';
+import type { Action, Change, ObjectKind } from '../core/plan-model.js';
+import { blockLines, compact, identityKey, joinLimited } from './values.js';
+
+export type Tone = 'add' | 'remove' | 'update' | 'plain' | 'dim';
+
+export interface Segment {
+  tone: Tone;
+  text: string;
+}
+
+export type Marker = '+' | '-' | '~';
+
+/** One line of a settings section diff: ' ' for an unchanged field shown for context. */
+export interface BodyLine {
+  marker: '+' | '-' | ' ';
+  text: string;
+}
+
+/** One change as it is displayed. */
+export interface ChangeEntry {
+  change: Change;
+  marker: Marker;
+  /** The head line after its marker: address, label, value or set-diff, impacts. */
+  head: Segment[];
+  /** Unified diff of a settings section; empty for one-line changes. */
+  body: BodyLine[];
+}
+
+export interface ChangeGroup {
+  title: string;
+  entries: ChangeEntry[];
+}
+
+/** Display groups in the order a reader meets the config file (DESIGN.md §2). */
+export const GROUPS: readonly { title: string; kinds: readonly ObjectKind[] }[] = [
+  { title: 'Collection', kinds: ['selection'] },
+  { title: 'Teams', kinds: ['pm-scope', 'methodology', 'git-scope'] },
+  { title: 'Git defaults', kinds: ['org-default'] },
+  { title: 'Repositories', kinds: ['repo-override'] },
+  { title: 'Monitoring', kinds: ['monitoring'] },
+];
+
+export const MARKERS: Record<Action, Marker> = { add: '+', remove: '-', update: '~' };
+
+const TONES: Record<Action, Tone> = { add: 'add', remove: 'remove', update: 'update' };
+
+/**
+ * Non-empty groups in GROUPS order. Within a group the plan's own order is kept: the planner
+ * already orders changes deterministically, and re-sorting addresses as strings would put
+ * team[100] before team[42].
+ */
+export function groupChanges(changes: readonly Change[]): ChangeGroup[] {
+  return GROUPS.map((group) => ({
+    title: group.title,
+    entries: changes.filter((c) => group.kinds.includes(c.kind)).map(changeEntry),
+  })).filter((group) => group.entries.length > 0);
+}
+
+/** "1 to add, 2 to remove" for a set of changes; only the actions present. */
+export function countActions(changes: readonly Change[]): string {
+  const count = (action: Action) => changes.filter((c) => c.action === action).length;
+  const parts: string[] = [];
+  if (count('add') > 0) parts.push(`${count('add')} to add`);
+  if (count('update') > 0) parts.push(`${count('update')} to change`);
+  if (count('remove') > 0) parts.push(`${count('remove')} to remove`);
+  return parts.join(', ');
+}
+
+export function changeEntry(change: Change): ChangeEntry {
+  const marker = MARKERS[change.action];
+  const head: Segment[] = [{ tone: TONES[change.action], text: change.address }];
+  if (change.label !== undefined && change.label !== '') head.push({ tone: 'plain', text: ` (${change.label})` });
+  const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
+  // A selection's address already names the entity; its value says nothing more.
+  if (!isSection && change.kind !== 'selection') head.push(...valueSegments(change));
+  if (change.impacts.length > 0) head.push({ tone: 'dim', text: `  [${change.impacts.join(', ')}]` });
+  return { change, marker, head, body: isSection ? sectionDiff(change.before, change.after) : [] };
+}
+
+function valueSegments(change: Change): Segment[] {
+  const gap: Segment = { tone: 'plain', text: '  ' };
+  if (change.action === 'add') return [gap, { tone: 'plain', text: compact(change.after) }];
+  if (change.action === 'remove') return [gap, { tone: 'plain', text: compact(change.before) }];
+  if (Array.isArray(change.before) && Array.isArray(change.after)) {
+    const setDiff = setDiffSegments(change.before, change.after);
+    if (setDiff.length > 0) return [gap, ...setDiff];
+  }
+  return [gap, { tone: 'plain', text: `${compact(change.before)} -> ${compact(change.after)}` }];
+}
+
+/**
+ * Scope lists are sets (the API ignores their order), so an update shows only the elements that
+ * come and go: `+ "103"  - "101"`. Empty when only the order differs.
+ */
+function setDiffSegments(before: unknown[], after: unknown[]): Segment[] {
+  const beforeKeys = new Set(before.map(identityKey));
+  const afterKeys = new Set(after.map(identityKey));
+  const added = after.filter((v) => !beforeKeys.has(identityKey(v))).map((v) => compact(v));
+  const removed = before.filter((v) => !afterKeys.has(identityKey(v))).map((v) => compact(v));
+  const segments: Segment[] = [];
+  if (added.length > 0) segments.push({ tone: 'add', text: `+ ${joinLimited(added)}` });
+  if (added.length > 0 && removed.length > 0) segments.push({ tone: 'plain', text: '  ' });
+  if (removed.length > 0) segments.push({ tone: 'remove', text: `- ${joinLimited(removed)}` });
+  return segments;
+}
+
+/** The whole section, before against after, one field per line (sections are a few lines long). */
+function sectionDiff(before: unknown, after: unknown): BodyLine[] {
+  const text = (value: unknown) => blockLines(value).map((line) => `${line}\n`).join('');
+  const lines: BodyLine[] = [];
+  for (const part of diffLines(text(before), text(after))) {
+    const marker = part.added ? '+' : part.removed ? '-' : ' ';
+    for (const line of part.value.split('\n')) {
+      if (line !== '') lines.push({ marker, text: line });
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,242 @@
+// The saved, machine-readable plan (`emctl plan --out plan.json`, `--format json`): everything in the
+// Plan, versioned, with a fixed key order and sorted keys inside values, so two plans of the same
+// change are byte-identical and a saved plan diffs cleanly in review. parsePlanJson is its inverse
+// and refuses a file that is not an emctl plan before apply can act on it.
+
+import type {
+  Action,
+  Change,
+  HttpMethod,
+  Impact,
+  ObjectKind,
+  Operation,
+  Plan,
+  PlanMessage,
+  ReadRecord,
+} from '../core/plan-model.js';
+import type { DestructiveKind } from '../core/model.js';
+import { canonical, isPlainObject } from './values.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export function renderPlanJson(plan: Plan): string {
+  const ordered = {
+    format_version: plan.format_version,
+    created_at: plan.created_at,
+    config_files: plan.config_files,
+    summary: {
+      add: plan.summary.add,
+      update: plan.summary.update,
+      remove: plan.summary.remove,
+      operations: plan.summary.operations,
+    },
+    changes: plan.changes.map((c) => ({
+      address: c.address,
+      kind: c.kind,
+      action: c.action,
+      label: c.label,
+      destructive: c.destructive,
+      impacts: c.impacts,
+      before: canonical(c.before),
+      after: canonical(c.after),
+    })),
+    operations: plan.operations.map((op) => ({
+      id: op.id,
+      stage: op.stage,
+      method: op.method,
+      path: op.path,
+      route: op.route,
+      description: op.description,
+      addresses: op.addresses,
+      dependsOn: op.dependsOn,
+      items: op.items?.map((item) => ({ key: item.key, address: item.address })),
+      // Bodies last: they are the bulk of a large plan and the least read.
+      body: op.body === undefined ? undefined : canonical(op.body),
+    })),
+    warnings: plan.warnings.map(message),
+    errors: plan.errors.map(message),
+    reads: plan.reads.map((r) => ({ addresses: r.addresses, method: r.method, path: r.path, digest: r.digest })),
+    totals: canonical(plan.totals),
+  };
+  return JSON.stringify(ordered, null, 2) + '\n';
+}
+
+function message(m: PlanMessage): PlanMessage {
+  return { message: m.message, address: m.address, location: m.location };
+}
+
+const ACTIONS: readonly Action[] = ['add', 'remove', 'update'];
+const KINDS: readonly ObjectKind[] = [
+  'selection',
+  'pm-scope',
+  'methodology',
+  'git-scope',
+  'org-default',
+  'repo-override',
+  'monitoring',
+];
+const IMPACTS: readonly Impact[] = [
+  'history-recompute',
+  'backfill',
+  'stops-collection',
+  'counts-against-limit',
+  'changes-team-metrics',
+];
+const METHODS: readonly HttpMethod[] = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE'];
+const DESTRUCTIVE: readonly DestructiveKind[] = ['stop_monitoring', 'deselect', 'scope_removal', 'override_removal'];
+
+/**
+ * Reads a saved plan. Throws an Error whose message says what is wrong and where
+ * (`changes[3].action: expected one of add, remove, update`); the caller adds the file name.
+ */
+export function parsePlanJson(text: string): Plan {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`not an emctl plan: not valid JSON (${(error as Error).message})`);
+  }
+  if (!isPlainObject(data)) throw new Error('not an emctl plan: expected a JSON object');
+  if (!('format_version' in data)) throw new Error('not an emctl plan: no format_version');
+  if (data.format_version !== PLAN_FORMAT_VERSION) {
+    throw new Error(
+      `unsupported plan format_version ${JSON.stringify(data.format_version)}: this emctl reads version ${PLAN_FORMAT_VERSION}; make the plan again with this emctl`,
+    );
+  }
+  const r = new Reader();
+  const plan: Plan = {
+    format_version: PLAN_FORMAT_VERSION,
+    config_files: r.strings(data.config_files, 'config_files'),
+    changes: r.list(data.changes, 'changes', (v, at) => r.change(v, at)),
+    operations: r.list(data.operations, 'operations', (v, at) => r.operation(v, at)),
+    warnings: r.list(data.warnings, 'warnings', (v, at) => r.message(v, at)),
+    errors: r.list(data.errors, 'errors', (v, at) => r.message(v, at)),
+    summary: {
+      add: r.count(field(data.summary, 'summary', 'add'), 'summary.add'),
+      update: r.count(field(data.summary, 'summary', 'update'), 'summary.update'),
+      remove: r.count(field(data.summary, 'summary', 'remove'), 'summary.remove'),
+      operations: r.count(field(data.summary, 'summary', 'operations'), 'summary.operations'),
+    },
+    reads: r.list(data.reads, 'reads', (v, at) => r.read(v, at)),
+    totals: r.totals(data.totals, 'totals'),
+  };
+  if (data.created_at !== undefined) plan.created_at = r.string(data.created_at, 'created_at');
+  return plan;
+}
+
+function field(value: unknown, at: string, key: string): unknown {
+  if (!isPlainObject(value)) throw invalid(at, 'expected an object');
+  return value[key];
+}
+
+function invalid(at: string, problem: string): Error {
+  return new Error(`not an emctl plan: ${at}: ${problem}`);
+}
+
+/** Shape checks with the path of the offending value in every message. */
+class Reader {
+  string(value: unknown, at: string): string {
+    if (typeof value !== 'string') throw invalid(at, 'expected a string');
+    return value;
+  }
+
+  optionalString(value: unknown, at: string): string | undefined {
+    return value === undefined || value === null ? undefined : this.string(value, at);
+  }
+
+  count(value: unknown, at: string): number {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+      throw invalid(at, 'expected a non-negative integer');
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(value: unknown, allowed: readonly T[], at: string): T {
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+      throw invalid(at, `expected one of ${allowed.join(', ')}`);
+    }
+    return value as T;
+  }
+
+  list<T>(value: unknown, at: string, item: (v: unknown, at: string) => T): T[] {
+    if (!Array.isArray(value)) throw invalid(at, 'expected a list');
+    return value.map((v, i) => item(v, `${at}[${i}]`));
+  }
+
+  strings(value: unknown, at: string): string[] {
+    return this.list(value, at, (v, itemAt) => this.string(v, itemAt));
+  }
+
+  object(value: unknown, at: string): Record<string, unknown> {
+    if (!isPlainObject(value)) throw invalid(at, 'expected an object');
+    return value;
+  }
+
+  change(value: unknown, at: string): Change {
+    const o = this.object(value, at);
+    if (!('before' in o) || !('after' in o)) throw invalid(at, 'expected before and after');
+    const change: Change = {
+      address: this.string(o.address, `${at}.address`),
+      kind: this.oneOf(o.kind, KINDS, `${at}.kind`),
+      action: this.oneOf(o.action, ACTIONS, `${at}.action`),
+      before: o.before,
+      after: o.after,
+      impacts: this.list(o.impacts, `${at}.impacts`, (v, itemAt) => this.oneOf(v, IMPACTS, itemAt)),
+    };
+    if (o.destructive !== undefined) change.destructive = this.oneOf(o.destructive, DESTRUCTIVE, `${at}.destructive`);
+    const label = this.optionalString(o.label, `${at}.label`);
+    if (label !== undefined) change.label = label;
+    return change;
+  }
+
+  operation(value: unknown, at: string): Operation {
+    const o = this.object(value, at);
+    const op: Operation = {
+      id: this.string(o.id, `${at}.id`),
+      stage: this.count(o.stage, `${at}.stage`),
+      method: this.oneOf(o.method, METHODS, `${at}.method`),
+      path: this.string(o.path, `${at}.path`),
+      route: this.string(o.route, `${at}.route`),
+      addresses: this.strings(o.addresses, `${at}.addresses`),
+      dependsOn: this.strings(o.dependsOn, `${at}.dependsOn`),
+      description: this.string(o.description, `${at}.description`),
+    };
+    if (o.body !== undefined) op.body = o.body;
+    if (o.items !== undefined) {
+      op.items = this.list(o.items, `${at}.items`, (v, itemAt) => {
+        const item = this.object(v, itemAt);
+        return { key: this.string(item.key, `${itemAt}.key`), address: this.string(item.address, `${itemAt}.address`) };
+      });
+    }
+    return op;
+  }
+
+  message(value: unknown, at: string): PlanMessage {
+    const o = this.object(value, at);
+    const m: PlanMessage = { message: this.string(o.message, `${at}.message`) };
+    const address = this.optionalString(o.address, `${at}.address`);
+    if (address !== undefined) m.address = address;
+    const location = this.optionalString(o.location, `${at}.location`);
+    if (location !== undefined) m.location = location;
+    return m;
+  }
+
+  read(value: unknown, at: string): ReadRecord {
+    const o = this.object(value, at);
+    return {
+      addresses: this.strings(o.addresses, `${at}.addresses`),
+      method: this.oneOf(o.method, ['GET'] as const, `${at}.method`),
+      path: this.string(o.path, `${at}.path`),
+      digest: this.string(o.digest, `${at}.digest`),
+    };
+  }
+
+  totals(value: unknown, at: string): Plan['totals'] {
+    const o = this.object(value, at);
+    const totals: Plan['totals'] = {};
+    for (const [key, count] of Object.entries(o)) {
+      totals[this.oneOf(key, DESTRUCTIVE, `${at} key`)] = this.count(count, `${at}.${key}`);
+    }
+    return totals;
+  }
+}

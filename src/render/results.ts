@@ -1,0 +1,65 @@
+// What apply and drift print. Apply reports per-address outcomes from the API's applied/rejected
+// lists (not per call: one PATCH can apply 99 repositories and reject one). Drift is a plan read
+// the other way round, so it reuses the plan renderers and only changes the words.
+
+import type { Plan } from '../core/plan-model.js';
+import { DEFAULT_MAX_CHARS, renderMarkdownDocument } from './markdown.js';
+import type { Style } from './style.js';
+import { planBodySections } from './text.js';
+import { plural } from './values.js';
+
+export interface ApplyResult {
+  applied: { address: string; operation: string }[];
+  rejected: { address: string; operation: string; code?: string; message: string }[];
+  skipped: { address: string; reason: string }[];
+  journalPath?: string;
+}
+
+/**
+ * `Applied 3, rejected 1, skipped 2.` then one line per address that did not go through (applied
+ * addresses are only counted: a 500-repository apply would otherwise bury the failures), then the
+ * journal, which holds the full record.
+ */
+export function renderApplySummary(result: ApplyResult, style: Style): string {
+  const { applied, rejected, skipped } = result;
+  const counts = `Applied ${applied.length}, rejected ${rejected.length}, skipped ${skipped.length}.`;
+  const paint = rejected.length > 0 ? style.error : skipped.length > 0 ? style.warn : style.add;
+  const lines = [style.bold(paint(counts))];
+  for (const r of rejected) {
+    const reason = r.code === undefined || r.code === '' ? r.message : `${r.code}: ${r.message}`;
+    lines.push(`  ${style.error('rejected')} ${r.address}  ${reason}  ${style.dim(`(${r.operation})`)}`);
+  }
+  for (const s of skipped) {
+    lines.push(`  ${style.warn('skipped')}  ${s.address}  ${s.reason}`);
+  }
+  if (result.journalPath !== undefined) lines.push(style.dim(`Journal: ${result.journalPath}`));
+  return lines.join('\n') + '\n';
+}
+
+export const NO_DRIFT = 'No drift. Live state matches the configuration.';
+
+/** `Live state differs from the configuration in 3 objects.` */
+export function driftLine(plan: Plan): string {
+  return `Live state differs from the configuration in ${plural(plan.changes.length, 'object')}.`;
+}
+
+/**
+ * The plan's change groups and messages, closed by the drift line. Markers read as what apply
+ * would do to bring live state back to the configuration; API calls are left out (nothing is sent).
+ */
+export function renderDriftText(plan: Plan, style: Style): string {
+  const sections = planBodySections(plan, style);
+  sections.push(plan.changes.length === 0 ? NO_DRIFT : style.bold(`Drift: ${driftLine(plan)}`));
+  return sections.join('\n\n') + '\n';
+}
+
+export function renderDriftMarkdown(plan: Plan, opts: { title?: string; maxChars?: number } = {}): string {
+  const wording = {
+    marker: '<!-- emctl-drift -->',
+    title: opts.title ?? 'emctl drift',
+    summary: driftLine(plan),
+    empty: NO_DRIFT,
+    command: 'emctl drift',
+  };
+  return renderMarkdownDocument(plan, wording, opts.maxChars ?? DEFAULT_MAX_CHARS);
+}

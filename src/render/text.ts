@@ -1,0 +1,90 @@
+// The terminal form of a plan, Terraform-like: `+ - ~` per change, grouped by object kind,
+// unified diffs for settings sections, then warnings, predicted refusals, the HTTP calls by stage
+// and a one-line summary. Drift (results.ts) reuses the body with its own closing line.
+
+import type { Operation, Plan, PlanMessage } from '../core/plan-model.js';
+import { groupChanges, type ChangeEntry, type Segment } from './entries.js';
+import type { Style } from './style.js';
+import { plural } from './values.js';
+
+export interface PlanTextOptions {
+  /** List the HTTP calls that carry the plan out, stage by stage. */
+  showOperations?: boolean;
+}
+
+export const NO_CHANGES = 'No changes. Live state matches the configuration.';
+
+export function renderPlanText(plan: Plan, style: Style, opts: PlanTextOptions = {}): string {
+  const sections = planBodySections(plan, style);
+  if (plan.changes.length === 0) return [...sections, NO_CHANGES].join('\n\n') + '\n';
+  if (opts.showOperations && plan.operations.length > 0) sections.push(operationsSection(plan.operations, style));
+  sections.push(style.bold(summaryLine(plan)));
+  return sections.join('\n\n') + '\n';
+}
+
+/** `Plan: 3 to add, 1 to change, 2 to remove; 4 API calls.` */
+export function summaryLine(plan: Plan): string {
+  const { add, update, remove, operations } = plan.summary;
+  return `Plan: ${add} to add, ${update} to change, ${remove} to remove; ${plural(operations, 'API call')}.`;
+}
+
+/** Change groups, then warnings and errors: each a block of lines, joined by blank lines. */
+export function planBodySections(plan: Plan, style: Style): string[] {
+  const sections = groupChanges(plan.changes).map((group) =>
+    [style.bold(`${group.title}:`), ...group.entries.flatMap((entry) => entryLines(entry, style))].join('\n'),
+  );
+  if (plan.warnings.length > 0) {
+    sections.push(messagesSection(style.warn(`Warnings (${plan.warnings.length}):`), plan.warnings, style.warn));
+  }
+  if (plan.errors.length > 0) {
+    const title = `Errors (${plan.errors.length}): the service would refuse these; nothing will be applied.`;
+    sections.push(messagesSection(style.error(title), plan.errors, style.error));
+  }
+  return sections;
+}
+
+function entryLines(entry: ChangeEntry, style: Style): string[] {
+  const toneStyle = (segment: Segment): string => {
+    switch (segment.tone) {
+      case 'add':
+        return style.add(segment.text);
+      case 'remove':
+        return style.remove(segment.text);
+      case 'update':
+        return style.update(segment.text);
+      case 'dim':
+        return style.dim(segment.text);
+      case 'plain':
+        return segment.text;
+    }
+  };
+  const markerStyle = { '+': style.add, '-': style.remove, '~': style.update }[entry.marker];
+  const head = `  ${markerStyle(entry.marker)} ${entry.head.map(toneStyle).join('')}`;
+  const body = entry.body.map((line) => {
+    const text = `    ${line.marker} ${line.text}`;
+    return line.marker === '+' ? style.add(text) : line.marker === '-' ? style.remove(text) : style.dim(text);
+  });
+  return [head, ...body];
+}
+
+/** `file:line:column: address: message`, leaving out what is unknown. */
+export function messageText(message: PlanMessage): string {
+  const prefix = [message.location, message.address].filter((part) => part !== undefined && part !== '');
+  return [...prefix, message.message].join(': ');
+}
+
+function messagesSection(title: string, messages: readonly PlanMessage[], paint: (s: string) => string): string {
+  return [title, ...messages.map((m) => `  ${paint('!')} ${messageText(m)}`)].join('\n');
+}
+
+/** `stage 1: PATCH /api/v1/git/repositories  monitor 3 repositories`, stages in order. */
+export function operationLines(operations: readonly Operation[]): string[] {
+  // Array.prototype.sort is stable, so calls within a stage keep the planner's order.
+  return [...operations]
+    .sort((a, b) => a.stage - b.stage)
+    .map((op) => `stage ${op.stage}: ${op.method} ${op.path}  ${op.description}`);
+}
+
+function operationsSection(operations: readonly Operation[], style: Style): string {
+  return [style.bold('Operations:'), ...operationLines(operations).map((line) => `  ${line}`)].join('\n');
+}
