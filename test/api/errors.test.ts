@@ -1,0 +1,121 @@
+// Error bodies of the spec parsed into ApiError, partial success returned, and the key never
+// showing in anything derived from a response, even from a server that echoes it back.
+
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmClient, type ResponseLog } from '../../src/api/client.js';
+import { ApiError, parseErrorBody, type ApiErrorBody } from '../../src/api/errors.js';
+import { exitCodeFor } from '../../src/cli/exit.js';
+import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
+
+const KEY = 'sk-live-7d3f9a2b';
+let server: ScriptedServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function failWith(script: Script, logs?: ResponseLog[]): Promise<ApiError> {
+  server = await startScriptedServer(script);
+  const client = new EmClient({ baseUrl: server.url, apiKey: KEY, rateLimit: 0, maxTries: 1, ...(logs ? { onResponse: (l: ResponseLog) => logs.push(l) } : {}) });
+  const error = await client.setMonitoring([{ id: 1, state: 'monitored' }]).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+const shapes: Array<[string, number, unknown, ApiErrorBody, string]> = [
+  [
+    'nothing applied: {applied, rejected}',
+    400,
+    { applied: [], rejected: [{ id: 1, state: 'monitored', code: 'repository_not_found', message: 'repository 1 not found' }] },
+    { shape: 'items', applied: [], rejected: [{ id: 1, state: 'monitored', code: 'repository_not_found', message: 'repository 1 not found' }] },
+    'PATCH /api/v1/git/repositories failed: 400 repository 1 not found',
+  ],
+  [
+    'refused: {detail: string}',
+    403,
+    { detail: 'repository quota exceeded' },
+    { shape: 'detail', detail: 'repository quota exceeded' },
+    'PATCH /api/v1/git/repositories failed: 403 repository quota exceeded',
+  ],
+  [
+    'invalid: {detail: [{type, loc, msg}]}',
+    422,
+    { detail: [{ type: 'missing', loc: ['body', 'repositories', 0, 'state'], msg: 'Field required' }] },
+    { shape: 'validation', detail: [{ type: 'missing', loc: ['body', 'repositories', 0, 'state'], msg: 'Field required' }] },
+    'PATCH /api/v1/git/repositories failed: 422 body.repositories.0.state: Field required',
+  ],
+  ['not JSON', 404, '<html>Not Found</html>', { shape: 'none', text: '<html>Not Found</html>' }, 'PATCH /api/v1/git/repositories failed: 404 <html>Not Found</html>'],
+  ['JSON of another shape', 409, { error: 'conflict' }, { shape: 'none', text: '{"error":"conflict"}' }, 'PATCH /api/v1/git/repositories failed: 409 {"error":"conflict"}'],
+];
+
+describe('error bodies', () => {
+  it.each(shapes)('%s', async (_name, status, body, expectedBody, expectedMessage) => {
+    const error = await failWith((_q, res) => (typeof body === 'string' ? void res.writeHead(status).end(body) : json(res, status, body)));
+    expect(error.status).toBe(status);
+    expect(error.route).toBe('PATCH /api/v1/git/repositories');
+    expect(error.body).toEqual(expectedBody);
+    expect(error.message).toBe(expectedMessage);
+    expect(error.kind).toBe('api');
+    expect(exitCodeFor(error)).toBe(1);
+  });
+
+  it('lists each rejected item as a detail line, and counts the rest in the message', async () => {
+    const error = await failWith((_q, res) =>
+      json(res, 400, {
+        applied: [],
+        rejected: [
+          { team_id: 42, integration_id: 10, status: 400, code: 'invalid_scope', message: 'board 101 named twice' },
+          { team_id: 43, integration_id: 10, status: 404, code: 'team_not_found', message: 'team 43 not found' },
+        ],
+      }),
+    );
+    expect(error.message).toBe('PATCH /api/v1/git/repositories failed: 400 board 101 named twice (and 1 more rejected)');
+    expect(error.details).toEqual(['team_id=42 integration_id=10: invalid_scope: board 101 named twice', 'team_id=43 integration_id=10: team_not_found: team 43 not found']);
+  });
+
+  it.each([
+    ['{"detail":"x"}', { shape: 'detail', detail: 'x' }],
+    ['{"applied":[{"id":1}],"rejected":[{"id":2}]}', { shape: 'items', applied: [{ id: 1 }], rejected: [{ id: 2, code: 'unknown', message: '' }] }],
+    ['{"detail":[{"loc":"oops","msg":"bad"}]}', { shape: 'validation', detail: [{ type: '', loc: [], msg: 'bad' }] }],
+    ['', { shape: 'none', text: '' }],
+    ['[1,2]', { shape: 'none', text: '[1,2]' }],
+  ])('parseErrorBody(%j)', (text, expected) => {
+    expect(parseErrorBody(text)).toEqual(expected);
+  });
+});
+
+describe('partial success', () => {
+  it('returns a 200 with rejected entries instead of throwing', async () => {
+    const answer = { applied: [{ id: 1, state: 'monitored' }], rejected: [{ id: 2, state: 'monitored', code: 'repository_not_found', message: 'no repo 2' }] };
+    server = await startScriptedServer((_q, res) => json(res, 200, answer));
+    const client = new EmClient({ baseUrl: server.url, apiKey: KEY, rateLimit: 0 });
+    await expect(client.setMonitoring([{ id: 1, state: 'monitored' }, { id: 2, state: 'monitored' }])).resolves.toEqual(answer);
+  });
+
+  it('refuses a 200 whose body is not JSON', async () => {
+    const error = await failWith((_q, res) => void res.writeHead(200).end('all good'));
+    expect(error.message).toBe('PATCH /api/v1/git/repositories failed: 200 response is not JSON: all good');
+  });
+});
+
+describe('the key never leaks', () => {
+  /** A server that puts the key it received everywhere it can. */
+  const echoes: Array<[string, Script]> = [
+    ['detail', (q, res) => json(res, 403, { detail: `invalid key ${String(q.headers['x-api-key'])}` })],
+    ['validation', (q, res) => json(res, 422, { detail: [{ type: 'x', loc: ['header', String(q.headers['x-api-key'])], msg: `bad ${String(q.headers['x-api-key'])}` }] })],
+    ['rejected items', (q, res) => json(res, 400, { applied: [], rejected: [{ id: 1, code: 'write_failed', message: `key ${String(q.headers['x-api-key'])}`, [String(q.headers['x-api-key'])]: 1 }] })],
+    ['plain text', (q, res) => void res.writeHead(401).end(`no access for ${String(q.headers['x-api-key'])}`)],
+    ['escaped in JSON', (q, res) => void res.writeHead(403, { 'content-type': 'application/json' }).end(`{"detail":"${[...String(q.headers['x-api-key'])].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`)],
+  ];
+
+  it.each(echoes)('from an echoed key in %s', async (_name, script) => {
+    const logs: ResponseLog[] = [];
+    const error = await failWith(script, logs);
+    expect(server!.seen[0]!.headers['x-api-key']).toBe(KEY); // the key was sent, and echoed
+    const everything = [error.message, ...error.details, JSON.stringify(error.body), inspect(error, { depth: 10 }), String(error.stack), JSON.stringify(logs)].join('\n');
+    expect(everything).not.toContain(KEY);
+    expect(everything).toContain('[REDACTED]');
+  });
+});

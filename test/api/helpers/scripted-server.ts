@@ -1,0 +1,65 @@
+// A tiny real HTTP server on port 0 whose answers a test scripts request by request.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** performance.now() when the request arrived. */
+  at: number;
+}
+
+/** Answers one request; `n` counts from 1 over the server's life. */
+export type Script = (req: SeenRequest, res: http.ServerResponse, n: number) => void | Promise<void>;
+
+export interface ScriptedServer {
+  url: string;
+  seen: SeenRequest[];
+  /** Resolves once `count` requests have arrived. */
+  waitFor(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startScriptedServer(script: Script): Promise<ScriptedServer> {
+  const seen: SeenRequest[] = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const entry: SeenRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+      };
+      seen.push(entry);
+      for (const w of waiters.filter((w) => seen.length >= w.count)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+      void script(entry, res, seen.length);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    waitFor: (count) => (seen.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}

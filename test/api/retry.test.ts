@@ -1,0 +1,153 @@
+// Retries over real HTTP: what is retried, how long the client waits, and when it gives up.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmClient, type ClientOptions } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { backoffMs, parseRetryAfter } from '../../src/api/retry.js';
+import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
+
+const OK = { items: [] };
+let server: ScriptedServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function clientFor(script: Script, options: Partial<ClientOptions> = {}): Promise<{ client: EmClient; server: ScriptedServer }> {
+  server = await startScriptedServer(script);
+  const client = new EmClient({ baseUrl: server.url, apiKey: 'secret-key', rateLimit: 0, retryBaseMs: 5, retryMaxMs: 20, timeoutMs: 2000, ...options });
+  return { client, server };
+}
+
+/** Fails the first `failures` requests with `fail`, then answers 200. */
+function failFirst(failures: number, fail: Script): Script {
+  return (req, res, n) => (n <= failures ? fail(req, res, n) : json(res, 200, OK));
+}
+
+const failures: Array<[string, Script]> = [
+  ['429 without Retry-After', (_q, res) => json(res, 429, { detail: 'Too many requests' })],
+  ['500', (_q, res) => json(res, 500, { detail: 'boom' })],
+  ['502', (_q, res) => void res.writeHead(502).end('<html>bad gateway</html>')],
+  ['503', (_q, res) => json(res, 503, { detail: 'unavailable' })],
+  ['504', (_q, res) => json(res, 504, { detail: 'gateway timeout' })],
+  ['a destroyed socket', (_q, res) => void res.socket?.destroy()],
+  ['a response slower than timeoutMs', (_q, res) => void setTimeout(() => json(res, 200, OK), 400)],
+];
+
+describe('retries', () => {
+  it.each(failures)('recovers from %s within maxTries', async (_name, fail) => {
+    const { client, server } = await clientFor(failFirst(4, fail), { maxTries: 5, timeoutMs: 100 });
+    await expect(client.listIntegrations()).resolves.toEqual(OK);
+    expect(server.seen).toHaveLength(5);
+    expect(client.stats()).toEqual({ calls: 5, retries: 4, byRoute: { 'GET /api/v1/integrations': 5 } });
+  });
+
+  it.each(failures)('gives up on %s after maxTries with ApiError', async (_name, fail) => {
+    const { client, server } = await clientFor(fail, { maxTries: 3, timeoutMs: 100 });
+    const error = await client.listIntegrations().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).tries).toBe(3);
+    expect((error as ApiError).message).toMatch(/^GET \/api\/v1\/integrations failed: .*\(after 3 tries\)$/);
+    // Every try reached the server except ones the slow server is still sitting on.
+    expect(server.seen).toHaveLength(3);
+  });
+
+  it('reports a transport failure without a status, in words', async () => {
+    const { client } = await clientFor((_q, res) => void res.socket?.destroy(), { maxTries: 2 });
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBeUndefined();
+    expect(error.message).toMatch(/^GET \/api\/v1\/git\/config failed: (connection reset|connection closed by the server|other side closed).*\(after 2 tries\)$/);
+  });
+
+  it('says "timed out" when every try is too slow', async () => {
+    const { client } = await clientFor((_q, res) => void setTimeout(() => json(res, 200, OK), 300), { maxTries: 2, timeoutMs: 50 });
+    await expect(client.getOrgConfig()).rejects.toThrow('GET /api/v1/git/config failed: timed out after 50 ms (after 2 tries)');
+  });
+
+  it('retries a refused connection, then gives up', async () => {
+    const { client, server } = await clientFor((_q, res) => json(res, 200, OK), { maxTries: 2 });
+    await server.close();
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toContain('connection refused');
+    expect(client.stats().calls).toBe(2);
+  });
+
+  it.each([400, 401, 403, 404, 405, 409, 422])('does not retry %i', async (status) => {
+    const { client, server } = await clientFor((_q, res) => json(res, status, { detail: `refused with ${status}` }));
+    const error = (await client.listIntegrations().catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(`GET /api/v1/integrations failed: ${status} refused with ${status}`);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('retries a write with the same body (writes set absolute values, so a repeat is safe)', async () => {
+    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 503, {})));
+    const entries = [{ id: 7, state: 'monitored' as const }];
+    await client.setMonitoring(entries);
+    expect(server.seen.map((r) => [r.method, r.body])).toEqual([
+      ['PATCH', '{"repositories":[{"id":7,"state":"monitored"}]}'],
+      ['PATCH', '{"repositories":[{"id":7,"state":"monitored"}]}'],
+    ]);
+  });
+
+  it('honours Retry-After in seconds over its own short backoff', async () => {
+    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })));
+    await client.listIntegrations();
+    const gap = server.seen[1]!.at - server.seen[0]!.at;
+    expect(gap).toBeGreaterThanOrEqual(950);
+    expect(gap).toBeLessThan(1500);
+  });
+
+  it('holds the other calls of a route that got a 429 until Retry-After has passed', async () => {
+    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })));
+    const first = client.getTeamGitScope(1);
+    await server.waitFor(1);
+    await new Promise((r) => setTimeout(r, 20)); // let the 429 reach the client
+    const second = client.getTeamGitScope(2); // same route, other path
+    const other = client.getOrgConfig(); // another route is not held
+    await Promise.all([first, second, other]);
+    const at = (url: string) => server.seen.filter((r) => r.url === url).map((r) => r.at - server.seen[0]!.at);
+    expect(at('/api/v1/git/config')[0]).toBeLessThan(500);
+    expect(at('/api/v1/git/config/teams/2/scope')[0]).toBeGreaterThanOrEqual(950);
+  });
+
+  it('paces retries too: every try takes a token of its route', async () => {
+    // 600 per minute with a bucket of one = one call per 100 ms, whatever the backoff says.
+    const { client, server } = await clientFor(failFirst(3, (_q, res) => json(res, 500, {})), { rateLimit: 600, burst: 1 });
+    await client.listIntegrations();
+    const span = server.seen[3]!.at - server.seen[0]!.at;
+    expect(span).toBeGreaterThanOrEqual(280);
+  });
+});
+
+describe('retry timing rules', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z');
+  it.each([
+    ['absent', undefined, undefined],
+    ['empty', '', undefined],
+    ['seconds', '3', 3000],
+    ['zero', '0', 0],
+    ['HTTP-date 5 s ahead', 'Sun, 01 Mar 2026 12:00:05 GMT', 5000],
+    ['HTTP-date in the past', 'Sun, 01 Mar 2026 11:59:00 GMT', 0],
+    ['garbage', 'soon', undefined],
+    ['an hour, cut to the 5 minute ceiling', '3600', 300_000],
+  ])('Retry-After %s', (_name, header, expected) => {
+    expect(parseRetryAfter(header, now)).toBe(expected);
+  });
+
+  const policy = { maxTries: 5, baseMs: 1000, maxMs: 30_000 };
+  it.each([
+    [1, 1000],
+    [2, 2000],
+    [3, 4000],
+    [5, 16_000],
+    [6, 30_000],
+    [10, 30_000],
+  ])('backoff ceiling after try %i is %i ms (full jitter draws below it)', (failedTry, ceiling) => {
+    expect(backoffMs(failedTry, policy, () => 0.999999)).toBe(ceiling - 1);
+    expect(backoffMs(failedTry, policy, () => 0.5)).toBe(ceiling / 2);
+    expect(backoffMs(failedTry, policy, () => 0)).toBe(0);
+  });
+});
