@@ -34,11 +34,11 @@ export function planBodySections(plan: Plan, style: Style): string[] {
     [style.bold(`${group.title}:`), ...group.entries.flatMap((entry) => entryLines(entry, style))].join('\n'),
   );
   if (plan.warnings.length > 0) {
-    sections.push(messagesSection(style.warn(`Warnings (${plan.warnings.length}):`), plan.warnings, style.warn));
+    sections.push(messagesSection(style.warn(`Warnings (${plan.warnings.length}):`), plan.warnings));
   }
   if (plan.errors.length > 0) {
     const title = `Errors (${plan.errors.length}): the service would refuse these; nothing will be applied.`;
-    sections.push(messagesSection(style.error(title), plan.errors, style.error));
+    sections.push(messagesSection(style.error(title), plan.errors));
   }
   return sections;
 }
@@ -73,8 +73,8 @@ export function messageText(message: PlanMessage): string {
   return [...prefix, message.message].join(': ');
 }
 
-function messagesSection(title: string, messages: readonly PlanMessage[], paint: (s: string) => string): string {
-  return [title, ...messages.map((m) => `  ${paint('!')} ${messageText(m)}`)].join('\n');
+function messagesSection(title: string, messages: readonly PlanMessage[]): string {
+  return [title, ...messages.map((m) => `  ${messageText(m)}`)].join('\n');
 }
 
 /** `stage 1: PATCH /api/v1/git/repositories  monitor 3 repositories`, stages in order. */
