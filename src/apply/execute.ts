@@ -1,0 +1,228 @@
+// The apply engine: runs a plan's operations stage by stage, the independent operations of a stage
+// side by side, and reports per address what the service applied, rejected, or what was never
+// sent and why. The client paces and retries each call (429, 5xx, transport); this layer adds what
+// the client cannot know: which list items to re-send (write_failed, used_by_unavailable), what a
+// failure means for the operations after it, and when to stop (a failed stage, Ctrl-C).
+
+import type { Operation } from '../core/plan-model.js';
+import type { JournalSink } from './journal.js';
+import { narrowBody, outcomesFromError, outcomesFromResponse, RETRYABLE_ITEM_CODES, type AddressOutcome } from './outcomes.js';
+import { scheduleOperations } from './schedule.js';
+
+/** Sends one pre-described call; EmClient.send has this shape. */
+export interface OperationSender {
+  send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T>;
+}
+
+/** Re-sends of rejected items whose code says "retry"; separate from the client's per-call retries. */
+export interface ItemRetryPolicy {
+  /** Re-sends after the first try. */
+  retries: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_ITEM_RETRY: ItemRetryPolicy = { retries: 3, baseMs: 1000, maxMs: 15_000 };
+
+export interface ExecuteOptions {
+  sender: OperationSender;
+  journal: JournalSink;
+  /** Keep running operations that do not depend on a failed one (else stop after the failed stage). */
+  continueOnError: boolean;
+  /** Operations of one stage in flight at once. */
+  concurrency: number;
+  itemRetry?: ItemRetryPolicy;
+  /** True once the user asked to stop (Ctrl-C): no operation starts after that. */
+  stopRequested(): boolean;
+  /** Called after each operation ends (or is skipped), for the progress line. */
+  onProgress?(done: number, total: number): void;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type OperationStatus = 'succeeded' | 'failed' | 'skipped';
+
+export interface ExecutionReport {
+  applied: { address: string; operation: string; op: string }[];
+  rejected: { address: string; operation: string; op: string; code?: string; message: string }[];
+  skipped: { address: string; reason: string; op: string }[];
+  operations: { id: string; status: OperationStatus }[];
+  interrupted: boolean;
+}
+
+const defaultSleep = (ms: number): Promise<void> => (ms <= 0 ? Promise.resolve() : new Promise((r) => setTimeout(r, ms)));
+
+export async function executeOperations(operations: readonly Operation[], options: ExecuteOptions): Promise<ExecutionReport> {
+  const { stages, byId } = scheduleOperations(operations);
+  const status = new Map<string, OperationStatus>();
+  const outcomes = new Map<string, AddressOutcome[]>();
+  const skipReasons = new Map<string, string>();
+  const total = operations.length;
+  let done = 0;
+  let stageFailed = false;
+  let interrupted = false;
+
+  const finishOne = (): void => {
+    done += 1;
+    options.onProgress?.(done, total);
+  };
+  const skip = (op: Operation, reason: string): void => {
+    status.set(op.id, 'skipped');
+    skipReasons.set(op.id, reason);
+    for (const address of op.addresses) {
+      options.journal.write({ event: 'item', op: op.id, attempt: 0, address, status: 'skipped', message: reason });
+    }
+    finishOne();
+  };
+
+  for (const stage of stages) {
+    const queue = [...stage];
+    const worker = async (): Promise<void> => {
+      for (let op = queue.shift(); op !== undefined; op = queue.shift()) {
+        if (options.stopRequested()) {
+          interrupted = true;
+          skip(op, 'not started: interrupted');
+          continue;
+        }
+        if (stageFailed && !options.continueOnError) {
+          skip(op, 'not started: an earlier stage failed (--continue-on-error runs independent operations)');
+          continue;
+        }
+        const blocker = op.dependsOn.map((id) => byId.get(id)).find((dep) => dep && status.get(dep.id) !== 'succeeded');
+        if (blocker) {
+          const how = status.get(blocker.id) === 'failed' ? 'failed' : 'was not applied';
+          skip(op, `depends on "${blocker.description}" (${blocker.id}), which ${how}`);
+          continue;
+        }
+        const result = await runOperation(op, options);
+        outcomes.set(op.id, result);
+        status.set(op.id, result.every((o) => o.status === 'applied') ? 'succeeded' : 'failed');
+        finishOne();
+      }
+    };
+    const workers = Math.max(1, Math.min(options.concurrency, stage.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    // Operations of the stage that failed all ran (they are independent of each other); what comes
+    // after waits on the whole stage, so without --continue-on-error it does not start.
+    if (stage.some((op) => status.get(op.id) === 'failed')) stageFailed = true;
+    if (options.stopRequested()) interrupted = true;
+  }
+
+  const report: ExecutionReport = { applied: [], rejected: [], skipped: [], operations: [], interrupted };
+  for (const op of operations) {
+    const s = status.get(op.id) ?? 'skipped';
+    report.operations.push({ id: op.id, status: s });
+    if (s === 'skipped') {
+      const reason = skipReasons.get(op.id) ?? 'not started';
+      for (const address of op.addresses) report.skipped.push({ address, reason, op: op.id });
+      continue;
+    }
+    for (const o of outcomes.get(op.id) ?? []) {
+      if (o.status === 'applied') report.applied.push({ address: o.address, operation: op.description, op: op.id });
+      else {
+        const r: ExecutionReport['rejected'][number] = { address: o.address, operation: op.description, op: op.id, message: o.message ?? 'rejected' };
+        if (o.code !== undefined) r.code = o.code;
+        report.rejected.push(r);
+      }
+    }
+  }
+  return report;
+}
+
+/**
+ * One operation: the first call, then re-sends of the items rejected with a retryable code, only
+ * those items, with exponential backoff. Returns the final outcome of every address.
+ */
+async function runOperation(op: Operation, options: ExecuteOptions): Promise<AddressOutcome[]> {
+  const policy = options.itemRetry ?? DEFAULT_ITEM_RETRY;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? defaultSleep;
+  const final = new Map<string, AddressOutcome>();
+  let body = op.body;
+  let pending: readonly string[] = op.addresses;
+
+  for (let attempt = 1; ; attempt++) {
+    const outcomes = await attemptOnce(op, body, attempt, options);
+    for (const o of outcomes) if (pending.includes(o.address)) final.set(o.address, o);
+
+    const retryable = outcomes.filter((o) => pending.includes(o.address) && o.status === 'rejected' && RETRYABLE_ITEM_CODES.has(o.code ?? ''));
+    if (retryable.length === 0 || attempt > policy.retries || options.stopRequested()) {
+      for (const o of outcomes) if (pending.includes(o.address)) journalItem(options, op, attempt, o, o.status);
+      break;
+    }
+    const retryAddresses = new Set(retryable.map((o) => o.address));
+    for (const o of outcomes) {
+      if (pending.includes(o.address)) journalItem(options, op, attempt, o, retryAddresses.has(o.address) ? 'retrying' : o.status);
+    }
+    // Re-send only the retryable entries; when the body has no list to narrow, send it whole again
+    // (every write sets absolute values, so a repeat has the effect of one).
+    const keys = new Set(retryable.flatMap((o) => (o.key === undefined ? [] : [o.key])));
+    const narrowed = keys.size > 0 ? narrowBody(op.body, keys) : undefined;
+    if (narrowed !== undefined) {
+      body = narrowed;
+      const sameKey = new Set((op.items ?? []).filter((i) => keys.has(i.key)).map((i) => i.address));
+      pending = op.addresses.filter((a) => sameKey.has(a));
+    } else {
+      body = op.body;
+      pending = [...retryAddresses];
+    }
+    const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** (attempt - 1));
+    await sleep(Math.floor(ceiling / 2 + (random() * ceiling) / 2));
+  }
+  return op.addresses.map((address) => final.get(address) ?? { address, status: 'rejected', message: 'no result recorded' });
+}
+
+async function attemptOnce(op: Operation, body: unknown, attempt: number, options: ExecuteOptions): Promise<AddressOutcome[]> {
+  options.journal.write({
+    event: 'operation-start',
+    op: op.id,
+    attempt,
+    stage: op.stage,
+    method: op.method,
+    path: op.path,
+    description: op.description,
+    addresses: op.addresses,
+  });
+  const started = performance.now();
+  const req: { method: string; path: string; route: string; body?: unknown } = { method: op.method, path: op.path, route: op.route };
+  if (body !== undefined) req.body = body;
+  let outcomes: AddressOutcome[];
+  let message: string | undefined;
+  let httpStatus: number | undefined;
+  try {
+    const response = await options.sender.send<unknown>(req);
+    outcomes = outcomesFromResponse(op, response);
+    httpStatus = 200;
+  } catch (error) {
+    outcomes = outcomesFromError(op, error);
+    httpStatus = outcomes[0]?.httpStatus;
+    message = error instanceof Error ? error.message : String(error);
+  }
+  const rejectedCount = outcomes.filter((o) => o.status === 'rejected').length;
+  const endStatus = rejectedCount === 0 ? 'ok' : rejectedCount < outcomes.length ? 'partial' : 'failed';
+  const end: Extract<Parameters<JournalSink['write']>[0], { event: 'operation-end' }> = {
+    event: 'operation-end',
+    op: op.id,
+    attempt,
+    status: endStatus,
+    ms: Math.round(performance.now() - started),
+  };
+  if (httpStatus !== undefined) end.http_status = httpStatus;
+  if (message !== undefined) end.message = message;
+  options.journal.write(end);
+  return outcomes;
+}
+
+function journalItem(
+  options: ExecuteOptions,
+  op: Operation,
+  attempt: number,
+  o: AddressOutcome,
+  status: 'applied' | 'rejected' | 'retrying',
+): void {
+  const event: Extract<Parameters<JournalSink['write']>[0], { event: 'item' }> = { event: 'item', op: op.id, attempt, address: o.address, status };
+  if (o.key !== undefined) event.key = o.key;
+  if (o.code !== undefined) event.code = o.code;
+  if (o.message !== undefined) event.message = o.message;
+  options.journal.write(event);
+}

@@ -1,0 +1,68 @@
+// The apply journal: one JSON line per event (apply start, each operation attempt, each item result,
+// apply end), written synchronously as it happens, so that whatever stops the process (Ctrl-C, a
+// crash) leaves every line already written whole and parseable. It never holds the API key: events
+// carry addresses, paths and the service's messages, which the client has already redacted.
+
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export type JournalEvent =
+  | { event: 'apply-start'; operations: number; addresses: number; plan_created_at?: string; config_files: string[] }
+  | {
+      event: 'operation-start';
+      op: string;
+      attempt: number;
+      stage: number;
+      method: string;
+      path: string;
+      description: string;
+      addresses: string[];
+    }
+  | { event: 'operation-end'; op: string; attempt: number; status: 'ok' | 'partial' | 'failed'; http_status?: number; ms: number; message?: string }
+  | {
+      event: 'item';
+      op: string;
+      attempt: number;
+      address: string;
+      status: 'applied' | 'rejected' | 'retrying' | 'skipped';
+      key?: string;
+      code?: string;
+      message?: string;
+    }
+  | { event: 'interrupt'; in_flight: number }
+  | { event: 'apply-end'; applied: number; rejected: number; skipped: number; interrupted: boolean };
+
+/** Where the executor records what it does; the file journal below, or a list in tests. */
+export interface JournalSink {
+  write(event: JournalEvent): void;
+}
+
+export class FileJournal implements JournalSink {
+  readonly path: string;
+  private fd: number | undefined;
+
+  constructor(path: string) {
+    this.path = path;
+    mkdirSync(dirname(path), { recursive: true });
+    // 'a': appending to an existing --journal file keeps earlier runs; each line says when it was written.
+    this.fd = openSync(path, 'a', 0o600);
+  }
+
+  write(event: JournalEvent): void {
+    if (this.fd === undefined) return;
+    writeSync(this.fd, JSON.stringify({ at: new Date().toISOString(), ...event }) + '\n');
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** `.emctl/journal-<timestamp>.jsonl` under cwd, or the --journal path resolved against cwd. */
+export function journalPath(cwd: string, explicit: string | undefined, now: Date = new Date()): string {
+  if (explicit) return resolve(cwd, explicit);
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return join(cwd, '.emctl', `journal-${stamp}.jsonl`);
+}
