@@ -1,0 +1,100 @@
+// Pacing over real HTTP: one route spaced to the rate, other routes not held by its queue,
+// bursts from a full bucket, 0 = off, and the cap on requests in flight.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmClient, type ClientOptions } from '../../src/api/client.js';
+import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
+
+let server: ScriptedServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function clientFor(options: Partial<ClientOptions>, script: Script = (_q, res) => json(res, 200, {})): Promise<EmClient> {
+  server = await startScriptedServer(script);
+  return new EmClient({ baseUrl: server.url, apiKey: 'k', retryBaseMs: 5, ...options });
+}
+
+/** Arrival times (ms since the first request) of requests whose path starts with `prefix`. */
+function arrivals(prefix: string): number[] {
+  const start = server!.seen[0]!.at;
+  return server!.seen.filter((r) => r.url.startsWith(prefix)).map((r) => r.at - start);
+}
+
+function gaps(times: number[]): number[] {
+  return times.slice(1).map((t, i) => t - times[i]!);
+}
+
+describe('per-route pacing', () => {
+  it('spaces calls on one route to the rate while another route goes at once', async () => {
+    // 600 per minute = one call per 100 ms; a bucket of one makes every call wait its turn.
+    const client = await clientFor({ rateLimit: 600, burst: 1 });
+    const slow = Array.from({ length: 5 }, (_, i) => client.getTeamGitScope(i + 1));
+    const fast = Array.from({ length: 5 }, (_, i) => client.getRepositoryConfig(i + 1));
+    await Promise.all([...slow, ...fast]);
+
+    const scopeGaps = gaps(arrivals('/api/v1/git/config/teams/'));
+    expect(scopeGaps).toHaveLength(4);
+    for (const gap of scopeGaps) {
+      expect(gap).toBeGreaterThanOrEqual(85);
+      expect(gap).toBeLessThan(250);
+    }
+    // The other route has its own bucket: its first call goes at once, not behind the queue above.
+    // (Its later calls are paced on their own bucket, which also has room for one.)
+    const configTimes = arrivals('/api/v1/git/repositories/');
+    expect(configTimes[0]).toBeLessThan(60);
+    expect(configTimes[4]).toBeLessThan(scopeGaps.reduce((a, b) => a + b, 0) + 100);
+  });
+
+  it('lets a full bucket burst, then paces', async () => {
+    const client = await clientFor({ rateLimit: 600, burst: 3 });
+    await Promise.all(Array.from({ length: 5 }, (_, i) => client.getTeamGitScope(i + 1)));
+    const times = arrivals('/api/v1/git/config/teams/');
+    expect(times[2]).toBeLessThan(60); // three at once
+    expect(times[3]).toBeGreaterThanOrEqual(85); // then one per 100 ms
+    expect(times[4]! - times[3]!).toBeGreaterThanOrEqual(85);
+  });
+
+  it('has a default bucket of one minute\'s worth, so a burst up to the rate goes at once', async () => {
+    const client = await clientFor({ rateLimit: 60 });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => client.getTeamGitScope(i + 1)));
+    const times = arrivals('/api/v1/git/config/teams/');
+    expect(times[19]).toBeLessThan(500);
+  });
+
+  it('does not pace at all with rate 0', async () => {
+    const client = await clientFor({ rateLimit: 0 });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => client.getTeamGitScope(i + 1)));
+    expect(arrivals('/api/v1/git/config/teams/')[29]).toBeLessThan(500);
+  });
+
+  it('counts calls per route', async () => {
+    const client = await clientFor({ rateLimit: 0 });
+    await Promise.all([client.getTeamGitScope(1), client.getTeamGitScope(2), client.getOrgConfig()]);
+    expect(client.stats()).toEqual({
+      calls: 3,
+      retries: 0,
+      byRoute: { 'GET /api/v1/git/config/teams/{team_id}/scope': 2, 'GET /api/v1/git/config': 1 },
+    });
+  });
+});
+
+describe('concurrency', () => {
+  it('keeps at most `concurrency` requests in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const client = await clientFor({ rateLimit: 0, concurrency: 3 }, (_q, res) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        json(res, 200, {});
+      }, 30);
+    });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => client.getRepositoryConfig(i + 1)));
+    expect(most).toBe(3);
+    expect(server!.seen).toHaveLength(12);
+  });
+});
