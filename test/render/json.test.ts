@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { parsePlanJson, renderPlanJson } from '../../src/render/json.js';
+import { everyKind, op, plan } from './fixtures.js';
+
+const small = plan({
+  created_at: '2026-11-21T15:00:00.000Z',
+  changes: [
+    // Keys in a deliberately odd order: the output order must not depend on it.
+    { impacts: ['history-recompute'], after: { pattern: '^v', method: 'tags' }, before: null, action: 'add', kind: 'org-default', address: 'git.defaults.releases_detection' },
+  ],
+  operations: [
+    op({
+      id: 'org-config',
+      stage: 1,
+      method: 'PATCH',
+      path: '/api/v1/git/config',
+      description: 'write 1 org default',
+      addresses: ['git.defaults.releases_detection'],
+      body: { releases_detection: { pattern: '^v', method: 'tags', backfill_days: 90 } },
+    }),
+  ],
+  warnings: [{ message: 'team name differs', address: 'team[42]', location: 'emctl.yaml:4:5' }],
+  reads: [{ addresses: ['git.defaults.releases_detection'], method: 'GET', path: '/api/v1/git/config', digest: 'sha256:ab' }],
+  totals: { override_removal: 3, deselect: 10 },
+});
+
+describe('renderPlanJson', () => {
+  it('writes everything in a fixed key order with sorted keys inside values', () => {
+    expect(renderPlanJson(small)).toBe(`{
+  "format_version": 1,
+  "created_at": "2026-11-21T15:00:00.000Z",
+  "config_files": [
+    "emctl.yaml"
+  ],
+  "summary": {
+    "add": 1,
+    "update": 0,
+    "remove": 0,
+    "operations": 1
+  },
+  "changes": [
+    {
+      "address": "git.defaults.releases_detection",
+      "kind": "org-default",
+      "action": "add",
+      "impacts": [
+        "history-recompute"
+      ],
+      "before": null,
+      "after": {
+        "method": "tags",
+        "pattern": "^v"
+      }
+    }
+  ],
+  "operations": [
+    {
+      "id": "org-config",
+      "stage": 1,
+      "method": "PATCH",
+      "path": "/api/v1/git/config",
+      "route": "PATCH /api/v1/git/config",
+      "description": "write 1 org default",
+      "addresses": [
+        "git.defaults.releases_detection"
+      ],
+      "dependsOn": [],
+      "body": {
+        "releases_detection": {
+          "backfill_days": 90,
+          "method": "tags",
+          "pattern": "^v"
+        }
+      }
+    }
+  ],
+  "warnings": [
+    {
+      "message": "team name differs",
+      "address": "team[42]",
+      "location": "emctl.yaml:4:5"
+    }
+  ],
+  "errors": [],
+  "reads": [
+    {
+      "addresses": [
+        "git.defaults.releases_detection"
+      ],
+      "method": "GET",
+      "path": "/api/v1/git/config",
+      "digest": "sha256:ab"
+    }
+  ],
+  "totals": {
+    "deselect": 10,
+    "override_removal": 3
+  }
+}
+`);
+  });
+
+  it('round-trips through parsePlanJson, every kind, label, destructive, items and body included', () => {
+    const full = plan({
+      changes: everyKind,
+      operations: [
+        op({
+          id: 'monitor',
+          stage: 1,
+          method: 'PATCH',
+          path: '/api/v1/git/repositories',
+          description: 'monitor 2 repositories',
+          addresses: ['repo["acme/new"].monitored', 'repo["acme/web"].monitored'],
+          items: [
+            { key: '1235', address: 'repo["acme/new"].monitored' },
+            { key: '1236', address: 'repo["acme/web"].monitored' },
+          ],
+          body: { items: [{ id: 1235, state: 'monitored' }, { id: 1236, state: 'monitored' }] },
+        }),
+        op({ id: 'scope', stage: 2, method: 'PUT', path: '/api/v1/teams/42/git-scope', description: 'write team 42', dependsOn: ['monitor'] }),
+      ],
+      warnings: [{ message: 'w' }],
+      errors: [{ message: 'e', address: 'team[99]' }],
+      totals: { stop_monitoring: 20 },
+    });
+    const parsed = parsePlanJson(renderPlanJson(full));
+    expect(parsed).toEqual(full);
+    expect(renderPlanJson(parsed)).toBe(renderPlanJson(full));
+  });
+
+  it('is byte-identical however the values were built', () => {
+    const a = plan({ changes: [{ address: 'x', kind: 'org-default', action: 'add', before: null, after: { b: 1, a: 2 }, impacts: [] }] });
+    const b = plan({ changes: [{ address: 'x', kind: 'org-default', action: 'add', before: null, after: { a: 2, b: 1 }, impacts: [] }] });
+    expect(renderPlanJson(a)).toBe(renderPlanJson(b));
+  });
+});
+
+describe('parsePlanJson refuses what is not an emctl plan', () => {
+  const valid = JSON.parse(renderPlanJson(small)) as Record<string, unknown>;
+  const cases: { name: string; text: string; message: string }[] = [
+    { name: 'not JSON', text: 'version: 1\n', message: 'not an emctl plan: not valid JSON' },
+    { name: 'a JSON list', text: '[]', message: 'not an emctl plan: expected a JSON object' },
+    { name: 'a config file as JSON', text: '{"version": 1, "teams": {}}', message: 'not an emctl plan: no format_version' },
+    {
+      name: 'a newer format',
+      text: JSON.stringify({ ...valid, format_version: 2 }),
+      message: 'unsupported plan format_version 2: this emctl reads version 1; make the plan again with this emctl',
+    },
+    {
+      name: 'an unknown action',
+      text: JSON.stringify({ ...valid, changes: [{ address: 'x', kind: 'monitoring', action: 'create', before: null, after: true, impacts: [] }] }),
+      message: 'not an emctl plan: changes[0].action: expected one of add, remove, update',
+    },
+    {
+      name: 'an unknown impact',
+      text: JSON.stringify({ ...valid, changes: [{ address: 'x', kind: 'monitoring', action: 'add', before: null, after: true, impacts: ['boom'] }] }),
+      message: 'not an emctl plan: changes[0].impacts[0]: expected one of history-recompute, backfill, stops-collection, counts-against-limit, changes-team-metrics',
+    },
+    {
+      name: 'a change without before/after',
+      text: JSON.stringify({ ...valid, changes: [{ address: 'x', kind: 'monitoring', action: 'add', impacts: [] }] }),
+      message: 'not an emctl plan: changes[0]: expected before and after',
+    },
+    {
+      name: 'an operation with a bad method',
+      text: JSON.stringify({ ...valid, operations: [{ ...(valid.operations as object[])[0], method: 'FETCH' }] }),
+      message: 'not an emctl plan: operations[0].method: expected one of GET, PATCH, PUT, POST, DELETE',
+    },
+    { name: 'no changes list', text: JSON.stringify({ ...valid, changes: undefined }), message: 'not an emctl plan: changes: expected a list' },
+    { name: 'a broken summary', text: JSON.stringify({ ...valid, summary: { add: -1 } }), message: 'not an emctl plan: summary.add: expected a non-negative integer' },
+    { name: 'an unknown totals kind', text: JSON.stringify({ ...valid, totals: { teams: 3 } }), message: 'not an emctl plan: totals key: expected one of stop_monitoring, deselect, scope_removal, override_removal' },
+  ];
+  it.each(cases)('$name', ({ text, message }) => {
+    expect(() => parsePlanJson(text)).toThrow(message);
+  });
+});
