@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { EmctlError } from '../../src/core/errors.js';
-import type { EntityListResponse, ListRepositoriesResponse } from '../../src/api/types.js';
+import type { EntityListResponse, ListRepositoriesResponse, Repository } from '../../src/api/types.js';
 import { json, startScriptedServer, type SeenRequest, type ScriptedServer } from './helpers/scripted-server.js';
 
 let server: ScriptedServer | undefined;
@@ -113,7 +113,7 @@ describe('listAllEntities', () => {
 });
 
 describe('listAllRepositories', () => {
-  const repos = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `acme/r${i + 1}` }));
+  const repos = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `acme/r${i + 1}` })) as unknown as Repository[];
 
   it('reads page_size 100 pages to the end, in order', async () => {
     const c = await client((req, res) => {
