@@ -1,0 +1,70 @@
+// Is a saved plan still true? `apply PLANFILE` rebuilds the plan from the saved desired state and a
+// fresh read of live state, then compares the two change lists here. Any difference means live
+// state moved since the plan was reviewed: what was approved is no longer what would happen, so the
+// plan is refused (exit 3, never overridden by --force) and the user plans again.
+// Pure: values are compared in the canonical JSON form the saved plan was written in.
+
+import { EmctlError } from '../core/errors.js';
+import type { DesiredConfig } from '../core/model.js';
+import type { Change } from '../core/plan-model.js';
+import { compact, identityKey, isPlainObject } from '../render/values.js';
+
+/** One line per difference, naming the address and what moved; empty when the plans agree. */
+export function staleDifferences(saved: readonly Change[], rebuilt: readonly Change[]): string[] {
+  const now = new Map(rebuilt.map((c) => [c.address, c] as const));
+  const problems: string[] = [];
+  for (const s of saved) {
+    const r = now.get(s.address);
+    if (!r) {
+      problems.push(`${s.address}: no longer needs this change (live state moved)`);
+      continue;
+    }
+    if (identityKey(s.before) !== identityKey(r.before)) {
+      problems.push(`${s.address}: live value moved since the plan was made (was ${compact(s.before)}, now ${compact(r.before)})`);
+    } else if (s.action !== r.action || identityKey(s.after) !== identityKey(r.after)) {
+      problems.push(`${s.address}: the change would now be ${r.action} to ${compact(r.after)}, not ${s.action} to ${compact(s.after)}`);
+    }
+  }
+  const savedAddresses = new Set(saved.map((c) => c.address));
+  for (const r of rebuilt) {
+    if (!savedAddresses.has(r.address)) problems.push(`${r.address}: a new change (${r.action}) that the saved plan does not hold`);
+  }
+  return problems;
+}
+
+export function staleError(planFile: string, problems: readonly string[]): EmctlError {
+  return new EmctlError(
+    'stale-plan',
+    `the saved plan ${planFile} is stale: live state changed since it was made; run "emctl plan" again (--force does not override this)`,
+    problems,
+  );
+}
+
+/**
+ * The desired state saved in a plan file (DesiredConfig without its source map). The loader
+ * validated it when the plan was made; here only its shape is checked, so a hand-edited or foreign
+ * file fails with a clear message instead of deep inside the planner.
+ */
+export function desiredFromPlan(raw: unknown, planFile: string): DesiredConfig {
+  const bad = (what: string): EmctlError =>
+    new EmctlError('config', `${planFile} cannot be applied: ${what}; make it with "emctl plan --out"`);
+  if (!isPlainObject(raw)) throw bad('it holds no desired state');
+  const d = raw;
+  if (d.version !== 1) throw bad('its desired state is not version 1');
+  for (const key of ['files', 'integrations', 'collection', 'teams'] as const) {
+    if (!Array.isArray(d[key])) throw bad(`desired.${key} is not a list`);
+  }
+  if (!isPlainObject(d.git) || !isPlainObject(d.git.defaults) || !Array.isArray(d.git.repositories)) throw bad('desired.git is malformed');
+  const safety = isPlainObject(d.safety) ? d.safety : {};
+  const drift = isPlainObject(d.drift) ? d.drift : {};
+  return {
+    ...(d as unknown as Omit<DesiredConfig, 'sourceMap'>),
+    safety: {
+      thresholds: isPlainObject(safety.thresholds) ? (safety.thresholds as DesiredConfig['safety']['thresholds']) : {},
+      protected: Array.isArray(safety.protected) ? safety.protected.filter((p): p is string => typeof p === 'string') : [],
+    },
+    drift: { ignore: Array.isArray(drift.ignore) ? (drift.ignore as DesiredConfig['drift']['ignore']) : [] },
+    // Positions are of no use here: the plan was made, and every config error reported, earlier.
+    sourceMap: { locate: () => undefined },
+  };
+}

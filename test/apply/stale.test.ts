@@ -1,0 +1,61 @@
+// Saved-plan staleness: what counts as "live state moved" and how it is worded.
+
+import { describe, expect, it } from 'vitest';
+import { desiredFromPlan, staleDifferences } from '../../src/apply/stale.js';
+import { scheduleOperations } from '../../src/apply/schedule.js';
+import type { Change, Operation } from '../../src/core/plan-model.js';
+
+function change(address: string, before: unknown, after: unknown, action: Change['action'] = 'update'): Change {
+  return { address, kind: 'org-default', action, before, after, impacts: [] };
+}
+
+describe('staleDifferences', () => {
+  const saved = [change('git.defaults.active_branches_duration', { days: 14 }, { days: 7 })];
+
+  it('accepts the same changes, whatever the key order of their values', () => {
+    const rebuilt = [change('git.defaults.active_branches_duration', { days: 14 }, { days: 7 })];
+    expect(staleDifferences(saved, rebuilt)).toEqual([]);
+  });
+
+  it('names a moved live value with both sides', () => {
+    const rebuilt = [change('git.defaults.active_branches_duration', { days: 3 }, { days: 7 })];
+    expect(staleDifferences(saved, rebuilt)).toEqual([
+      'git.defaults.active_branches_duration: live value moved since the plan was made (was {days: 14}, now {days: 3})',
+    ]);
+  });
+
+  it('notices a change that disappeared and one that appeared', () => {
+    const rebuilt = [change('repo["acme/api"].monitored', false, true, 'add')];
+    const problems = staleDifferences(saved, rebuilt);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('git.defaults.active_branches_duration: no longer needs this change');
+    expect(problems[1]).toContain('repo["acme/api"].monitored: a new change (add)');
+  });
+});
+
+describe('desiredFromPlan', () => {
+  it('refuses a plan without a desired state', () => {
+    expect(() => desiredFromPlan(undefined, 'plan.json')).toThrow(/plan.json cannot be applied: it holds no desired state/);
+    expect(() => desiredFromPlan({ version: 1, files: [], integrations: [], collection: [], teams: 3 }, 'p')).toThrow(/desired.teams/);
+  });
+});
+
+describe('scheduleOperations', () => {
+  const base = { method: 'PATCH' as const, path: '/x', route: 'PATCH /x', addresses: [], description: 'd' };
+  it('groups by stage ascending and keeps plan order inside a stage', () => {
+    const ops: Operation[] = [
+      { ...base, id: 'b', stage: 2, dependsOn: ['a'] },
+      { ...base, id: 'a', stage: 1, dependsOn: [] },
+      { ...base, id: 'c', stage: 2, dependsOn: [] },
+    ];
+    expect(scheduleOperations(ops).stages.map((s) => s.map((o) => o.id))).toEqual([['a'], ['b', 'c']]);
+  });
+
+  it('refuses a dependency that does not run earlier', () => {
+    const ops: Operation[] = [
+      { ...base, id: 'a', stage: 1, dependsOn: ['b'] },
+      { ...base, id: 'b', stage: 1, dependsOn: [] },
+    ];
+    expect(() => scheduleOperations(ops)).toThrow(/not in a runnable order/);
+  });
+});
