@@ -1,0 +1,279 @@
+// Reads live state into a LiveSnapshot: carries out what read-plan.ts decided, stage by stage,
+// concurrently within a stage (the client paces each route; ReadScheduler keeps routes side by
+// side and stops after a failure). A failed read aborts with an error naming what could not be
+// read: it never turns into "nothing exists". The one exception the planner expects is a team that
+// is not there: a 404 on a team scope read becomes 'not_found'.
+
+import { ApiError } from '../api/errors.js';
+import { collectEntityPages, collectRepositoryPages } from '../api/paginate.js';
+import * as rq from '../api/requests.js';
+import type {
+  EntityListResponse,
+  EntityType,
+  Integration,
+  ListIntegrationsResponse,
+  ListRepositoriesParams,
+  ListRepositoriesResponse,
+  ListEntitiesParams,
+  OrgConfigResponse,
+  PmEntity,
+  Repository,
+  RepositoryConfigResponse,
+  TeamGitScopeResponse,
+  TeamPmScopeResponse,
+} from '../api/types.js';
+import { EmctlError } from '../core/errors.js';
+import type { DesiredConfig } from '../core/model.js';
+import { indexRepositories, resolveRepository } from '../core/resolve.js';
+import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
+import {
+  ENTITY_PAGE,
+  REPOSITORY_PAGE,
+  finishFullList,
+  listKey,
+  stageTwoReads,
+  usedByReads,
+  type EntityReadSpec,
+  type RepositoryReadSpec,
+} from './read-plan.js';
+import { ReadScheduler, allOrFirstFailure } from './scheduler.js';
+import { emptySources, entityKey, type ReadSources } from './sources.js';
+
+/** The calls the reader makes; EmClient has them all (declared here so the need is explicit). */
+export interface StateClient {
+  listIntegrations(): Promise<ListIntegrationsResponse>;
+  listEntities(type: EntityType, p: ListEntitiesParams): Promise<EntityListResponse>;
+  getTeamPmScope(teamId: number, integrationIds?: number[]): Promise<TeamPmScopeResponse>;
+  listRepositories(p: ListRepositoriesParams): Promise<ListRepositoriesResponse>;
+  getRepositoryConfig(id: number): Promise<RepositoryConfigResponse>;
+  getOrgConfig(): Promise<OrgConfigResponse>;
+  getTeamGitScope(teamId: number): Promise<TeamGitScopeResponse>;
+}
+
+export interface ReadOptions {
+  /** Reads of one route handed to the client at a time (default 8, like --concurrency). */
+  perRoute?: number;
+}
+
+export interface LiveRead {
+  snapshot: LiveSnapshot;
+  /** Which GET produced each live object, for the plan's read records. */
+  sources: ReadSources;
+}
+
+/** Turns a failed call into an error that says what could not be read; the key is already redacted. */
+function readFailure(what: string, error: unknown): unknown {
+  if (error instanceof EmctlError) {
+    return new EmctlError('api', `could not read ${what}: ${error.message}`, error.details);
+  }
+  return error;
+}
+
+function is404(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+class LiveReader {
+  private readonly scheduler: ReadScheduler;
+  readonly sources: ReadSources = emptySources();
+
+  constructor(
+    private readonly client: StateClient,
+    perRoute: number,
+  ) {
+    this.scheduler = new ReadScheduler(perRoute);
+  }
+
+  /**
+   * One read: scheduled on its route, failures reworded to name what failed. With `on404`, a 404
+   * is an answer (the object does not exist), not a failure, so it does not stop the other reads.
+   */
+  private async read<T, F = never>(route: string, what: string, call: () => Promise<T>, on404?: () => F): Promise<T | F> {
+    try {
+      return await this.scheduler.run(route, () =>
+        call().catch((error: unknown) => {
+          if (on404 && is404(error)) return on404();
+          throw error;
+        }),
+      );
+    } catch (error) {
+      throw readFailure(what, error);
+    }
+  }
+
+  async integrations(): Promise<Integration[]> {
+    const d = rq.listIntegrations();
+    const response = await this.read(d.route, 'the integrations list', () => this.client.listIntegrations());
+    this.sources.integrations = d.path;
+    return response.items;
+  }
+
+  /** One entity list sequence: first page, then the rest together (paginate.ts). */
+  async entities(spec: EntityReadSpec): Promise<EntityListRead[]> {
+    const params: ListEntitiesParams = { integration_ids: spec.integrationIds, include_invalid: spec.includeInvalid, with_used_by: spec.withUsedBy };
+    if (spec.selectedOnly) params.is_selected_for_collection = true;
+    const what = `the ${spec.selectedOnly ? 'selected ' : ''}${spec.type} of integration${spec.integrationIds.length > 1 ? 's' : ''} ${spec.integrationIds.join(', ')}`;
+    const route = rq.listEntities(spec.type, params).route;
+    const pagePaths = new Map<string, string>();
+    const merged = await this.read(route, what, () =>
+      collectEntityPages(what, (offset, limit) => {
+        const p = { ...params, limit, offset };
+        const path = rq.listEntities(spec.type, p).path;
+        return this.client.listEntities(spec.type, p).then((page) => {
+          for (const group of page.integrations) {
+            for (const e of group.entities) pagePaths.set(entityKey(group.integration_id, spec.type, e.entity_provider_id), path);
+          }
+          return page;
+        });
+      }, ENTITY_PAGE),
+    );
+    const target = spec.withUsedBy ? this.sources.usedByPages : this.sources.entityPages;
+    for (const [key, path] of pagePaths) target.set(key, path);
+    const byIntegration = new Map(merged.integrations.map((g) => [g.integration_id, g.entities] as const));
+    // Every integration asked for gets a list, empty when the service returned no group for it:
+    // the read covered it and found nothing.
+    return spec.integrationIds.map((integrationId) => ({
+      integrationId,
+      type: spec.type,
+      entities: byIntegration.get(integrationId) ?? [],
+      withUsedBy: spec.withUsedBy,
+      selectedOnly: spec.selectedOnly,
+    }));
+  }
+
+  async teamPmScope(teamId: number, integrationIds: number[]): Promise<TeamPmScopeResponse | 'not_found'> {
+    const d = rq.getTeamPmScope(teamId, integrationIds);
+    this.sources.teamPmScopes.set(teamId, d.path);
+    // Only live PM integration ids are sent, so a 404 here is about the team.
+    return this.read(d.route, `the PM scope of team ${teamId}`, () => this.client.getTeamPmScope(teamId, integrationIds), () => 'not_found' as const);
+  }
+
+  async teamGitScope(teamId: number): Promise<TeamGitScopeResponse | 'not_found'> {
+    const d = rq.getTeamGitScope(teamId);
+    this.sources.teamGitScopes.set(teamId, d.path);
+    return this.read(d.route, `the Git scope of team ${teamId}`, () => this.client.getTeamGitScope(teamId), () => 'not_found' as const);
+  }
+
+  async orgConfig(): Promise<OrgConfigResponse> {
+    const d = rq.getOrgConfig();
+    this.sources.orgConfig = d.path;
+    return this.read(d.route, 'the organization Git configuration', () => this.client.getOrgConfig());
+  }
+
+  /** A repository's configuration; undefined on 404 (the caller decides whether that is an error). */
+  async repositoryConfig(id: number): Promise<RepositoryConfigResponse | undefined> {
+    const d = rq.getRepositoryConfig(id);
+    const config = await this.read(d.route, `the configuration of repository ${id}`, () => this.client.getRepositoryConfig(id), () => undefined);
+    if (config) this.sources.repositoryConfigs.set(id, d.path);
+    return config;
+  }
+
+  private repositoryPage(p: ListRepositoriesParams, what: string): Promise<ListRepositoriesResponse> {
+    const d = rq.listRepositories(p);
+    return this.read(d.route, what, () => this.client.listRepositories(p)).then((page) => {
+      for (const repo of page.items) this.sources.repositories.set(repo.id, d.path);
+      return page;
+    });
+  }
+
+  /** The whole list, reusing an already read first page once. */
+  private async allRepositories(first?: ListRepositoriesResponse): Promise<Repository[]> {
+    let probe = first;
+    return collectRepositoryPages('the repository list', (page, pageSize) => {
+      if (page === 1 && probe) {
+        const p = probe;
+        probe = undefined; // a re-read after the list moved fetches page 1 again
+        return Promise.resolve(p);
+      }
+      return this.repositoryPage({ page, page_size: pageSize }, `page ${page} of the repository list`);
+    }, REPOSITORY_PAGE);
+  }
+
+  private async repositoriesByName(names: readonly string[]): Promise<Repository[]> {
+    const lists = await allOrFirstFailure(
+      names.map((name) =>
+        collectRepositoryPages(`repositories named "${name}"`, (page, pageSize) =>
+          this.repositoryPage({ name, page, page_size: pageSize }, `repositories named "${name}"`), REPOSITORY_PAGE),
+      ),
+    );
+    return lists.flat();
+  }
+
+  async repositories(spec: RepositoryReadSpec): Promise<{ items: Repository[]; complete: boolean }> {
+    switch (spec.mode) {
+      case 'none':
+        return { items: [], complete: false };
+      case 'all':
+        return { items: await this.allRepositories(), complete: true };
+      case 'names':
+        return { items: await this.repositoriesByName(spec.names), complete: false };
+      case 'probe': {
+        const first = await this.repositoryPage({ page: 1, page_size: REPOSITORY_PAGE }, 'page 1 of the repository list');
+        if (finishFullList(first.total, spec.names)) return { items: await this.allRepositories(first), complete: true };
+        // Page 1 is dropped: the snapshot holds either the whole list or exactly the named ones.
+        for (const repo of first.items) this.sources.repositories.delete(repo.id);
+        return { items: await this.repositoriesByName(spec.names), complete: false };
+      }
+    }
+  }
+}
+
+export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
+  const reader = new LiveReader(client, options.perRoute ?? 8);
+
+  // Stage 1: aliases by name, provider checks and every later filter need the integrations.
+  const integrations = await reader.integrations();
+
+  // Stage 2: everything that needs only the integrations.
+  const two = stageTwoReads(config, integrations);
+  const [entityLists, teamPm, teamGit, repos, orgConfig, configsById] = await allOrFirstFailure<unknown>([
+    allOrFirstFailure(two.entities.map((spec) => reader.entities(spec))).then((lists) => lists.flat()),
+    allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const)),
+    allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const)),
+    reader.repositories(two.repositories),
+    two.orgConfig ? reader.orgConfig() : Promise.resolve(undefined),
+    allOrFirstFailure(two.repositoryConfigIds.map(async (id) => [id, await reader.repositoryConfig(id)] as const)),
+  ]) as [
+    EntityListRead[],
+    (readonly [number, TeamPmScopeResponse | 'not_found'])[],
+    (readonly [number, TeamGitScopeResponse | 'not_found'])[],
+    { items: Repository[]; complete: boolean },
+    OrgConfigResponse | undefined,
+    (readonly [number, RepositoryConfigResponse | undefined])[],
+  ];
+
+  // Stage 3: what needed stage 2 data.
+  const lists = new Map<string, PmEntity[]>(entityLists.map((l) => [listKey(l.integrationId, l.type), l.entities]));
+  const index = indexRepositories(repos.items);
+  const repositoryConfigs = new Map<number, RepositoryConfigResponse>();
+  for (const [id, response] of configsById) {
+    if (response) repositoryConfigs.set(id, response);
+    else if (index.byId.has(id)) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
+  }
+  const byName = new Set<number>();
+  for (const entry of config.git.repositories) {
+    if (entry.settings === undefined || !('name' in entry.ref)) continue;
+    const repo = resolveRepository(entry.ref, index, config, integrations).value;
+    if (repo && !repositoryConfigs.has(repo.id)) byName.add(repo.id);
+  }
+  const [usedBy, configsByName] = await allOrFirstFailure<unknown>([
+    allOrFirstFailure(usedByReads(config, integrations, lists).map((spec) => reader.entities(spec))).then((l) => l.flat()),
+    allOrFirstFailure([...byName].sort((a, b) => a - b).map(async (id) => [id, await reader.repositoryConfig(id)] as const)),
+  ]) as [EntityListRead[], (readonly [number, RepositoryConfigResponse | undefined])[]];
+  for (const [id, response] of configsByName) {
+    if (!response) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
+    repositoryConfigs.set(id, response);
+  }
+
+  const snapshot: LiveSnapshot = {
+    integrations,
+    entityLists: [...entityLists, ...usedBy],
+    repositories: repos.items,
+    repositoriesComplete: repos.complete,
+    teamPmScopes: new Map(teamPm),
+    teamGitScopes: new Map(teamGit),
+    repositoryConfigs,
+  };
+  if (orgConfig) snapshot.orgConfig = orgConfig;
+  return { snapshot, sources: reader.sources };
+}

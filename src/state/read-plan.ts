@@ -1,0 +1,237 @@
+// What to read, decided before reading: a pure function of the desired config and what has already
+// been read. The I/O that carries it out is in read-live.ts. Keeping the two apart lets the request
+// count be argued from the config alone (docs/performance.md) and tested without a server.
+//
+// The rule is "read exactly what the config manages, with the fewest calls":
+//   stage 1  the integrations list, once (aliases by name and every integration id need it);
+//   stage 2  one entity list sequence per entity type covering every integration that needs it,
+//            one PM scope read per managed team (all its integrations in one call), one Git scope
+//            read per team with a `git` block, the repository list (or exact-name lookups), the org
+//            configuration when defaults are managed, and repository configs named by id;
+//   stage 3  what needs stage 2 data: used_by of selected entities a selection set drops, and the
+//            configs of repositories named by name.
+
+import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
+import { resolveIntegration } from '../core/resolve.js';
+import { ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../api/types.js';
+
+/** The spec's cap on integration_ids per entity list or PM scope read. */
+export const MAX_INTEGRATION_IDS = 50;
+/** Largest entity page (limit) the spec allows. */
+export const ENTITY_PAGE = 1000;
+/** Largest repository page (page_size) the spec allows. */
+export const REPOSITORY_PAGE = 100;
+
+/** One entity list call sequence: one entity type, up to 50 integrations, fixed filters. */
+export interface EntityReadSpec {
+  type: EntityType;
+  integrationIds: number[];
+  /** Also return entities the provider no longer exposes: a selected one may need deselecting. */
+  includeInvalid: boolean;
+  withUsedBy: boolean;
+  selectedOnly: boolean;
+}
+
+/**
+ * How the repository list is read:
+ * - `all`: every page (monitoring patterns, or a repository named by id: no id filter exists);
+ * - `names`: one exact-name lookup per name (a single name: nothing can be cheaper);
+ * - `probe`: page 1 of the full list first; its total tells whether finishing the pages
+ *   (ceil(total/100) - 1 more calls) or looking the names up (one call each) is cheaper.
+ */
+export type RepositoryReadSpec =
+  | { mode: 'none' }
+  | { mode: 'all' }
+  | { mode: 'names'; names: string[] }
+  | { mode: 'probe'; names: string[] };
+
+export interface StageTwoReads {
+  entities: EntityReadSpec[];
+  /** One read per team that has PM scopes in the config, all of its integrations at once. */
+  teamPmScopes: { teamId: number; integrationIds: number[] }[];
+  /** Teams with a `git` block. */
+  teamGitScopes: number[];
+  repositories: RepositoryReadSpec;
+  /** Repositories whose settings are managed and that the config names by id. */
+  repositoryConfigIds: number[];
+  orgConfig: boolean;
+}
+
+/** The integration an alias or id names, when it is a live PM integration; else undefined. */
+export function pmIntegrationOf(config: DesiredConfig, ref: IntegrationRef, integrations: readonly Integration[]): Integration | undefined {
+  const found = resolveIntegration(config, ref, [...integrations]).value;
+  return found && found.type === 'pm' ? found : undefined;
+}
+
+function providerHas(integration: Integration, type: EntityType): boolean {
+  return ENTITY_TYPES[integration.provider as PmProvider]?.includes(type) ?? false;
+}
+
+/** Entity types each (integration) needs listed, and whether its selection set is managed. */
+interface EntityNeed {
+  integration: Integration;
+  type: EntityType;
+  selection: boolean;
+}
+
+function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]): EntityNeed[] {
+  const needs = new Map<string, EntityNeed>();
+  const add = (ref: IntegrationRef, type: EntityType, selection: boolean): void => {
+    const integration = pmIntegrationOf(config, ref, integrations);
+    // An unknown alias, a Git integration or a type the provider lacks is the planner's error to
+    // report; reading it would only earn a 400 or 404 and hide that error behind a failed read.
+    if (!integration || !providerHas(integration, type)) return;
+    const key = `${integration.id}/${type}`;
+    const need = needs.get(key);
+    if (need) need.selection ||= selection;
+    else needs.set(key, { integration, type, selection });
+  };
+  for (const selection of config.collection) add(selection.integration, selection.entityType, true);
+  for (const team of config.teams) {
+    for (const scope of team.pm) {
+      if (scope.boards?.length) add(scope.integration, 'boards', false);
+      if (scope.epics?.length) add(scope.integration, 'epics', false);
+      if (scope.labels?.length) add(scope.integration, 'labels', false);
+      if (scope.fields?.length) add(scope.integration, 'fields', false);
+      if (scope.project_team_areas?.length) {
+        // An entry must name a project, a team of that project and areas of that team: checking
+        // it takes all three lists (teams carry parent_project, areas carry their teams).
+        add(scope.integration, 'projects', false);
+        add(scope.integration, 'teams', false);
+        add(scope.integration, 'areas', false);
+      }
+    }
+  }
+  return [...needs.values()];
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Groups (integration, type) needs into one call sequence per type (chunks of 50 integrations).
+ * include_invalid is on for a type when any of its integrations has a managed selection set: a
+ * selected entity the provider no longer exposes is still selected, and only that filter shows it.
+ */
+export function entityReads(config: DesiredConfig, integrations: readonly Integration[]): EntityReadSpec[] {
+  const byType = new Map<EntityType, EntityNeed[]>();
+  for (const need of entityNeeds(config, integrations)) {
+    const list = byType.get(need.type) ?? [];
+    list.push(need);
+    byType.set(need.type, list);
+  }
+  const specs: EntityReadSpec[] = [];
+  for (const [type, needs] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const ids = needs.map((n) => n.integration.id).sort((a, b) => a - b);
+    const includeInvalid = needs.some((n) => n.selection);
+    for (const integrationIds of chunk(ids, MAX_INTEGRATION_IDS)) {
+      specs.push({ type, integrationIds, includeInvalid, withUsedBy: false, selectedOnly: false });
+    }
+  }
+  return specs;
+}
+
+function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads['teamPmScopes'] {
+  const reads: StageTwoReads['teamPmScopes'] = [];
+  for (const team of config.teams) {
+    if (team.pm.length === 0) continue;
+    const ids = new Set<number>();
+    for (const scope of team.pm) {
+      const integration = pmIntegrationOf(config, scope.integration, integrations);
+      if (integration) ids.add(integration.id);
+    }
+    // Only ids the integrations list shows as live PM integrations: any other id answers 404,
+    // which would be mistaken for "team not found". Unresolved ones are the planner's errors.
+    if (ids.size === 0) continue;
+    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), MAX_INTEGRATION_IDS)) {
+      reads.push({ teamId: team.id, integrationIds });
+    }
+  }
+  return reads;
+}
+
+/** Every repository reference in the config: per-repository entries and team Git scopes. */
+export function repositoryRefs(config: DesiredConfig): RepoRef[] {
+  const refs: RepoRef[] = config.git.repositories.map((r) => r.ref);
+  for (const team of config.teams) refs.push(...(team.git?.repositories ?? []));
+  return refs;
+}
+
+export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
+  const refs = repositoryRefs(config);
+  if (config.git.monitoring !== undefined || refs.some((r) => 'id' in r)) return { mode: 'all' };
+  const names = [...new Set(refs.map((r) => ('name' in r ? r.name : '')).filter((n) => n !== ''))].sort();
+  if (names.length === 0) return { mode: 'none' };
+  if (names.length === 1) return { mode: 'names', names };
+  return { mode: 'probe', names };
+}
+
+/**
+ * After the probe page: finish the full list when the remaining pages cost no more calls than the
+ * name lookups (on a tie the full list wins: same cost, and complete data).
+ */
+export function finishFullList(total: number, names: readonly string[]): boolean {
+  const remainingPages = Math.max(0, Math.ceil(total / REPOSITORY_PAGE) - 1);
+  return remainingPages <= names.length;
+}
+
+export function stageTwoReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads {
+  const repositoryConfigIds = [
+    ...new Set(config.git.repositories.filter((r) => r.settings !== undefined && 'id' in r.ref).map((r) => (r.ref as { id: number }).id)),
+  ].sort((a, b) => a - b);
+  return {
+    entities: entityReads(config, integrations),
+    teamPmScopes: teamPmScopeReads(config, integrations),
+    teamGitScopes: [...new Set(config.teams.filter((t) => t.git !== undefined).map((t) => t.id))].sort((a, b) => a - b),
+    repositories: repositoryReads(config),
+    repositoryConfigIds,
+    orgConfig: Object.keys(config.git.defaults).length > 0,
+  };
+}
+
+// ---- stage 3 -------------------------------------------------------------------------------
+
+function matchesEntity(entity: PmEntity, wanted: readonly EntityName[]): boolean {
+  return wanted.some((w) => ('id' in w ? w.id === entity.entity_provider_id : w.name === entity.name));
+}
+
+/**
+ * used_by is needed only to predict entity_in_use on a deselect, so it is read only for selection
+ * sets that drop a selected entity, and only the selected entities are read again (with used_by):
+ * ceil(selected/1000) extra calls when something is deselected, none otherwise. Reading the full
+ * list with used_by up front would save those calls on a deselect but make every plan's largest
+ * read the slow kind (the spec: with_used_by=false "gives a faster read").
+ *
+ * `lists` are the stage 2 entity lists (integration id, type) -> entities.
+ */
+export function usedByReads(
+  config: DesiredConfig,
+  integrations: readonly Integration[],
+  lists: ReadonlyMap<string, readonly PmEntity[]>,
+): EntityReadSpec[] {
+  const byType = new Map<EntityType, Set<number>>();
+  for (const selection of config.collection) {
+    const integration = pmIntegrationOf(config, selection.integration, integrations);
+    if (!integration || !providerHas(integration, selection.entityType)) continue;
+    const entities = lists.get(listKey(integration.id, selection.entityType)) ?? [];
+    const drops = entities.some((e) => e.is_selected_for_collection === true && !matchesEntity(e, selection.entities));
+    if (!drops) continue;
+    const ids = byType.get(selection.entityType) ?? new Set<number>();
+    ids.add(integration.id);
+    byType.set(selection.entityType, ids);
+  }
+  const specs: EntityReadSpec[] = [];
+  for (const [type, ids] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), MAX_INTEGRATION_IDS)) {
+      specs.push({ type, integrationIds, includeInvalid: true, withUsedBy: true, selectedOnly: true });
+    }
+  }
+  return specs;
+}
+
+export function listKey(integrationId: number, type: EntityType): string {
+  return `${integrationId}/${type}`;
+}

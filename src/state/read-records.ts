@@ -1,0 +1,95 @@
+// The plan's `reads`: for each GET whose answer gave a changed object its live value, the call
+// (method and path with query), the addresses it covers, and a sha256 digest of the live values
+// the plan used for them (each change's `before`, in canonical JSON). A saved plan thereby names
+// the exact calls to repeat and what they must still show for the plan to hold.
+//
+// The digest is over the planner's canonical `before` values rather than the raw response bytes:
+// fields the plan does not use (selected_last_updated_at, names, used_by of other entities) may
+// move without making the plan wrong.
+
+import { createHash } from 'node:crypto';
+import type { Integration } from '../api/types.js';
+import { repoAddress } from '../core/address.js';
+import { identityKey } from '../core/canonical.js';
+import type { DesiredConfig } from '../core/model.js';
+import type { Change, Plan, ReadRecord } from '../core/plan-model.js';
+import { indexRepositories, resolveIntegration, resolveRepository } from '../core/resolve.js';
+import type { LiveSnapshot } from '../core/snapshot.js';
+import { repositoryRefs } from './read-plan.js';
+import { entityKey, type ReadSources } from './sources.js';
+
+const SELECTION = /^collection\.(.+)\.(boards|projects)\[(".*")\]$/;
+const TEAM = /^team\[(\d+)\]\.(pm|git)(?:\.|$)/;
+const REPO = /^(repo\[(?:\d+|".*")\])\.(settings|monitored)(?:\.|$)/;
+
+/** sha256 (hex) of the canonical JSON of the (address, before) pairs, sorted by address. */
+export function readDigest(changes: readonly Pick<Change, 'address' | 'before'>[]): string {
+  const pairs = [...changes].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)).map((c) => [c.address, c.before ?? null]);
+  return createHash('sha256').update(identityKey(pairs)).digest('hex');
+}
+
+function integrationFor(config: DesiredConfig, alias: string, integrations: Integration[]): Integration | undefined {
+  const byAlias = resolveIntegration(config, alias, integrations).value;
+  if (byAlias) return byAlias;
+  return /^\d+$/.test(alias) ? resolveIntegration(config, Number(alias), integrations).value : undefined;
+}
+
+/** Repository address (`repo["acme/api"]`, `repo[1234]`) -> repository id, for every repository the snapshot holds. */
+function repositoryIdsByAddress(config: DesiredConfig, snapshot: LiveSnapshot): Map<string, number> {
+  const index = indexRepositories(snapshot.repositories);
+  const ids = new Map<string, number>();
+  for (const repo of index.all) {
+    ids.set(repoAddress({ id: repo.id }), repo.id);
+    if (index.byName.get(repo.name)?.length === 1) ids.set(repoAddress({ name: repo.name }), repo.id);
+  }
+  // Names written with `integration:` to pick one of several repositories of that name.
+  for (const ref of repositoryRefs(config)) {
+    const repo = resolveRepository(ref, index, config, snapshot.integrations).value;
+    if (repo) ids.set(repoAddress(ref), repo.id);
+  }
+  return ids;
+}
+
+/** The GET path that returned a change's live value, or undefined when no read held it. */
+function sourceOf(change: Change, ctx: { config: DesiredConfig; snapshot: LiveSnapshot; sources: ReadSources; repoIds: Map<string, number> }): string | undefined {
+  const { config, snapshot, sources } = ctx;
+  const selection = SELECTION.exec(change.address);
+  if (selection) {
+    const [, alias = '', type = '', quotedId = '""'] = selection;
+    const integration = integrationFor(config, alias, snapshot.integrations);
+    if (!integration) return undefined;
+    return sources.entityPages.get(entityKey(integration.id, type, JSON.parse(quotedId) as string));
+  }
+  const team = TEAM.exec(change.address);
+  if (team) {
+    const id = Number(team[1]);
+    return team[2] === 'pm' ? sources.teamPmScopes.get(id) : sources.teamGitScopes.get(id);
+  }
+  if (change.address.startsWith('git.defaults.')) return sources.orgConfig;
+  const repo = REPO.exec(change.address);
+  if (repo) {
+    const id = ctx.repoIds.get(repo[1] ?? '');
+    if (id === undefined) return undefined;
+    return repo[2] === 'settings' ? sources.repositoryConfigs.get(id) : sources.repositories.get(id);
+  }
+  return undefined;
+}
+
+/** One record per GET path, addresses in plan order, records in first-use order. */
+export function readRecords(plan: Plan, config: DesiredConfig, snapshot: LiveSnapshot, sources: ReadSources): ReadRecord[] {
+  const ctx = { config, snapshot, sources, repoIds: repositoryIdsByAddress(config, snapshot) };
+  const byPath = new Map<string, Change[]>();
+  for (const change of plan.changes) {
+    const path = sourceOf(change, ctx);
+    if (path === undefined) continue;
+    const list = byPath.get(path) ?? [];
+    list.push(change);
+    byPath.set(path, list);
+  }
+  return [...byPath.entries()].map(([path, changes]) => ({
+    addresses: changes.map((c) => c.address),
+    method: 'GET' as const,
+    path,
+    digest: readDigest(changes),
+  }));
+}
