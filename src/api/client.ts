@@ -49,6 +49,7 @@ export interface ResponseLog {
 
 export interface ClientOptions {
   baseUrl: string;
+  /** Sent as x-api-key; "" sends no key (the service then refuses with 401/403). */
   apiKey: string;
   dispatcher?: Dispatcher;
   /** Calls per minute per route (method + path template); default 60; 0 = off. */
@@ -88,7 +89,7 @@ export class EmClient {
   private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
 
   constructor(options: ClientOptions) {
-    if (!options.apiKey) throw new TypeError('EmClient needs an API key');
+    if (typeof options.apiKey !== 'string') throw new TypeError('EmClient needs an API key string ("" sends none)');
     let parsed: URL;
     try {
       parsed = new URL(options.baseUrl);
@@ -243,7 +244,8 @@ export class EmClient {
 
   private async call<T>(d: RequestDescription): Promise<T> {
     const body = d.body === undefined ? undefined : JSON.stringify(d.body);
-    const headers: Record<string, string> = { 'x-api-key': this.apiKey, accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.apiKey) headers['x-api-key'] = this.apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const safePath = redactText(d.path, this.apiKey);
 
