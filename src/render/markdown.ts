@@ -96,9 +96,22 @@ function messageMarkdown(m: PlanMessage): string {
  * <details> opened is closed.
  */
 function changeDetails(groups: { title: string; entries: ChangeEntry[] }[], budget: number, command: string): string {
+  // Everything, when it fits: the room for the note below is only needed when something is cut.
+  const whole = fitDetails(groups, budget, 0, command);
+  return whole.cut ? fitDetails(groups, budget, noteFor(whole.total, command).length, command).text : whole.text;
+}
+
+function noteFor(notShown: number, command: string): string {
+  return `\n_... ${notShown} more changes not shown; run \`${command}\` for the full plan._\n`;
+}
+
+function fitDetails(
+  groups: { title: string; entries: ChangeEntry[] }[],
+  budget: number,
+  reserve: number,
+  command: string,
+): { text: string; cut: boolean; total: number } {
   const total = groups.reduce((n, g) => n + g.entries.length, 0);
-  const note = (n: number) => `\n_... ${n} more changes not shown; run \`${command}\` for the full plan._\n`;
-  const reserve = note(total).length;
   let out = '';
   let shown = 0;
   for (const group of groups) {
@@ -117,9 +130,9 @@ function changeDetails(groups: { title: string; entries: ChangeEntry[] }[], budg
       shown += 1;
     }
     if (block !== '') out += open + block + close;
-    if (cut) return out + note(total - shown);
+    if (cut) return { text: out + noteFor(total - shown, command), cut, total };
   }
-  return out;
+  return { text: out, cut: false, total };
 }
 
 /** The diff lines of one change; `~` becomes `!`, which GitHub's diff highlighting marks as changed. */
