@@ -25,6 +25,10 @@ export interface MarkdownWording {
   empty: string;
   /** The command that shows everything, named in the truncation note. */
   command: string;
+  /** What that command shows: "plan" or "report". */
+  document: string;
+  /** A plan counts the calls it will make; a drift report makes none. */
+  showApiCalls: boolean;
 }
 
 export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): string {
@@ -34,6 +38,8 @@ export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
     summary: summaryLine(plan),
     empty: NO_CHANGES,
     command: 'emctl plan',
+    document: 'plan',
+    showApiCalls: true,
   };
   return renderMarkdownDocument(plan, wording, opts.maxChars ?? DEFAULT_MAX_CHARS);
 }
@@ -42,7 +48,10 @@ export function renderMarkdownDocument(plan: Plan, wording: MarkdownWording, max
   const groups = groupChanges(plan.changes);
   const empty = plan.changes.length === 0;
   const head = [wording.marker, `## ${escapeText(wording.title)}`, `**${escapeText(empty ? wording.empty : wording.summary)}**`];
-  if (!empty) head.push(summaryTable(plan, groups.map((g) => ({ title: g.title, changes: g.entries.map((e) => e.change) }))));
+  if (!empty) {
+    const rows = groups.map((g) => ({ title: g.title, changes: g.entries.map((e) => e.change) }));
+    head.push(summaryTable(plan, rows, wording.showApiCalls));
+  }
   // Messages may use up to half the room; the changes are what reviewers came for.
   let out = head.join('\n\n') + '\n';
   const messageBudget = Math.floor(maxChars / 2);
@@ -54,23 +63,24 @@ export function renderMarkdownDocument(plan: Plan, wording: MarkdownWording, max
     const title = `### Warnings (${plan.warnings.length})`;
     out += '\n' + messageList(title, plan.warnings, 'warnings', messageBudget - out.length, wording.command);
   }
-  return out + changeDetails(groups, maxChars - out.length, wording.command);
+  const note = (notShown: number) =>
+    `\n_... ${notShown} more changes not shown; run \`${wording.command}\` for the full ${wording.document}._\n`;
+  return out + changeDetails(groups, maxChars - out.length, note);
 }
 
-function summaryTable(plan: Plan, groups: { title: string; changes: Plan['changes'] }[]): string {
+function summaryTable(plan: Plan, groups: { title: string; changes: Plan['changes'] }[], showApiCalls: boolean): string {
   const count = (changes: Plan['changes'], action: string) => changes.filter((c) => c.action === action).length;
   const rows = groups.map(
     (g) => `| ${g.title} | ${count(g.changes, 'add')} | ${count(g.changes, 'update')} | ${count(g.changes, 'remove')} |`,
   );
   const { add, update, remove, operations } = plan.summary;
-  return [
+  const table = [
     '| Object kind | Add | Change | Remove |',
     '| --- | ---: | ---: | ---: |',
     ...rows,
     `| **Total** | **${add}** | **${update}** | **${remove}** |`,
-    '',
-    `API calls: **${operations}**`,
-  ].join('\n');
+  ];
+  return [...table, ...(showApiCalls ? ['', `API calls: **${operations}**`] : [])].join('\n');
 }
 
 function messageList(title: string, messages: readonly PlanMessage[], noun: string, budget: number, command: string): string {
@@ -95,21 +105,19 @@ function messageMarkdown(m: PlanMessage): string {
  * truncation note still fit, so the cut falls between whole changes and every fence and
  * <details> opened is closed.
  */
-function changeDetails(groups: { title: string; entries: ChangeEntry[] }[], budget: number, command: string): string {
-  // Everything, when it fits: the room for the note below is only needed when something is cut.
-  const whole = fitDetails(groups, budget, 0, command);
-  return whole.cut ? fitDetails(groups, budget, noteFor(whole.total, command).length, command).text : whole.text;
+function changeDetails(groups: Group[], budget: number, note: (notShown: number) => string): string {
+  // Everything, when it fits: the room for the note is only needed when something is cut.
+  const whole = fitDetails(groups, budget, 0, note);
+  return whole.cut ? fitDetails(groups, budget, note(whole.total).length, note).text : whole.text;
 }
 
-function noteFor(notShown: number, command: string): string {
-  return `\n_... ${notShown} more changes not shown; run \`${command}\` for the full plan._\n`;
-}
+type Group = { title: string; entries: ChangeEntry[] };
 
 function fitDetails(
-  groups: { title: string; entries: ChangeEntry[] }[],
+  groups: Group[],
   budget: number,
   reserve: number,
-  command: string,
+  note: (notShown: number) => string,
 ): { text: string; cut: boolean; total: number } {
   const total = groups.reduce((n, g) => n + g.entries.length, 0);
   let out = '';
@@ -130,7 +138,7 @@ function fitDetails(
       shown += 1;
     }
     if (block !== '') out += open + block + close;
-    if (cut) return { text: out + noteFor(total - shown, command), cut, total };
+    if (cut) return { text: out + note(total - shown), cut, total };
   }
   return { text: out, cut: false, total };
 }

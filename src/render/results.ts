@@ -3,7 +3,7 @@
 // the other way round, so it reuses the plan renderers and only changes the words.
 
 import type { Plan } from '../core/plan-model.js';
-import { DEFAULT_MAX_CHARS, renderMarkdownDocument } from './markdown.js';
+import { DEFAULT_MAX_CHARS, renderMarkdownDocument, type MarkdownWording } from './markdown.js';
 import type { Style } from './style.js';
 import { planBodySections } from './text.js';
 import { plural } from './values.js';
@@ -38,9 +38,9 @@ export function renderApplySummary(result: ApplyResult, style: Style): string {
 
 export const NO_DRIFT = 'No drift. Live state matches the configuration.';
 
-/** `Live state differs from the configuration in 3 objects.` */
+/** `live state differs from the configuration in 3 objects` */
 export function driftLine(plan: Plan): string {
-  return `Live state differs from the configuration in ${plural(plan.changes.length, 'object')}.`;
+  return `live state differs from the configuration in ${plural(plan.changes.length, 'object')}`;
 }
 
 /**
@@ -49,17 +49,20 @@ export function driftLine(plan: Plan): string {
  */
 export function renderDriftText(plan: Plan, style: Style): string {
   const sections = planBodySections(plan, style);
-  sections.push(plan.changes.length === 0 ? NO_DRIFT : style.bold(`Drift: ${driftLine(plan)}`));
+  sections.push(plan.changes.length === 0 ? NO_DRIFT : style.bold(`Drift: ${driftLine(plan)}.`));
   return sections.join('\n\n') + '\n';
 }
 
 export function renderDriftMarkdown(plan: Plan, opts: { title?: string; maxChars?: number } = {}): string {
-  const wording = {
+  const line = driftLine(plan);
+  const wording: MarkdownWording = {
     marker: '<!-- emctl-drift -->',
     title: opts.title ?? 'emctl drift',
-    summary: driftLine(plan),
+    summary: `${line.charAt(0).toUpperCase()}${line.slice(1)}.`,
     empty: NO_DRIFT,
     command: 'emctl drift',
+    document: 'report',
+    showApiCalls: false,
   };
   return renderMarkdownDocument(plan, wording, opts.maxChars ?? DEFAULT_MAX_CHARS);
 }
