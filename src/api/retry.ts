@@ -48,7 +48,12 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   return Math.min(RETRY_AFTER_CEILING_MS, Math.max(0, Math.ceil(ms)));
 }
 
-/** Transport failures worth another try: everything except a name that does not resolve. */
+/**
+ * Transport failures that another try cannot fix: a name that does not resolve, a bad URL, or a
+ * connection pool that we closed ourselves. Everything else (reset, refused, timeout) is retried.
+ */
+const FINAL_TRANSPORT_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'ERR_INVALID_URL', 'UND_ERR_INVALID_ARG', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+
 export function isRetryableTransportCode(code: string): boolean {
-  return code !== 'ENOTFOUND' && code !== 'EAI_NONAME' && code !== 'ERR_INVALID_URL';
+  return !FINAL_TRANSPORT_CODES.has(code);
 }
