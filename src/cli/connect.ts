@@ -1,0 +1,164 @@
+// Turns the global options into a connected API client: the service URL (or an in-process
+// emulator), the API key (env or file, never a flag value or the config), transport safety
+// (no cleartext to a remote host), pacing, concurrency, and the -v request log.
+
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { isIP } from 'node:net';
+import { Agent } from 'undici';
+import { EmClient, type ResponseLog } from '../api/client.js';
+import { redactText } from '../api/errors.js';
+import { EmctlError } from '../core/errors.js';
+// TEMPORARY until src/emulator/index.ts lands: the agreed interface, declared locally so this file
+// type-checks before the emulator exists.
+interface RunningEmulator {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+interface EmulatorModule {
+  startEmulator(options: { fixture: { api_keys?: string[] }; port?: number; host?: string }): Promise<RunningEmulator>;
+  loadFixtureFile(path: string): Promise<{ api_keys?: string[] }>;
+  EXAMPLE_FIXTURE_PATH: string;
+}
+const EMULATOR_MODULE = '../emulator/index.js';
+import type { CliIO } from './io.js';
+import type { GlobalOptions } from './main.js';
+
+export interface Connection {
+  client: EmClient;
+  baseUrl: string;
+  /** Present when --emulator started one in this process. */
+  emulator?: RunningEmulator;
+  /** Closes the connection pool and stops the in-process emulator, if any. */
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Default true: a missing API key is an error. False sends no key when none is given. */
+  needKey?: boolean;
+}
+
+const KEY_HELP = 'set EMCTL_API_KEY or pass --api-key-file PATH (a key is never read from a flag value or the config file)';
+
+export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOptions = {}): Promise<Connection> {
+  const needKey = opts.needKey ?? true;
+  let emulator: RunningEmulator | undefined;
+  let baseUrl: string;
+  let apiKey: string;
+
+  if (globals.emulator !== undefined) {
+    const started = await startInProcessEmulator(globals.emulator, io.cwd);
+    emulator = started.emulator;
+    baseUrl = emulator.url;
+    apiKey = started.apiKey;
+  } else {
+    baseUrl = checkBaseUrl(globals.baseUrl, globals.insecureHttp);
+    apiKey = (await readKey(globals.apiKeyFile, io)) ?? '';
+    if (apiKey === '' && needKey) throw new EmctlError('config', `no API key: ${KEY_HELP}`);
+  }
+
+  const agent = new Agent({ connections: Math.max(1, globals.concurrency) });
+  const client = new EmClient({
+    baseUrl,
+    apiKey,
+    dispatcher: agent,
+    // The in-process emulator has no rate limit of its own, so pacing against it only slows demos.
+    rateLimit: emulator ? 0 : globals.rateLimit,
+    concurrency: globals.concurrency,
+    ...(globals.verbose ? { onResponse: (log: ResponseLog) => io.stderr.write(formatRequestLog(log, apiKey)) } : {}),
+  });
+
+  let closed = false;
+  const connection: Connection = {
+    client,
+    baseUrl,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await agent.close();
+      await emulator?.close();
+    },
+  };
+  if (emulator) connection.emulator = emulator;
+  return connection;
+}
+
+/** One -v line: `GET /api/v1/integrations 200 12ms`, with the try number on retries. */
+export function formatRequestLog(log: ResponseLog, apiKey: string): string {
+  const retry = log.attempt > 1 ? ` (try ${log.attempt})` : '';
+  return redactText(`${log.method} ${log.path} ${log.status} ${log.ms}ms${retry}\n`, apiKey);
+}
+
+// ---- base URL -------------------------------------------------------------------------------
+
+function checkBaseUrl(raw: string | undefined, insecureHttp: boolean): string {
+  if (raw === undefined || raw.trim() === '') {
+    throw new EmctlError('config', 'no service URL: pass --base-url URL or set EMCTL_BASE_URL (or use --emulator default to try emctl without an account)');
+  }
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new EmctlError('config', `--base-url is not a valid URL: "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new EmctlError('config', `--base-url must start with https:// (or http:// for a local service), got "${url.protocol}//"`);
+  }
+  if (url.username || url.password) throw new EmctlError('config', '--base-url must not carry credentials; the API key goes in EMCTL_API_KEY or --api-key-file');
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecureHttp) {
+    throw new EmctlError(
+      'config',
+      `refusing to send the API key in cleartext to ${url.host}: use https://, or pass --insecure-http if you really mean http:// to a remote host`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** localhost, 127.0.0.0/8 and ::1: traffic that never leaves the machine. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(host);
+  return false;
+}
+
+// ---- API key --------------------------------------------------------------------------------
+
+async function readKey(apiKeyFile: string | undefined, io: CliIO): Promise<string | undefined> {
+  if (apiKeyFile !== undefined) {
+    const path = isAbsolute(apiKeyFile) ? apiKeyFile : resolve(io.cwd, apiKeyFile);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new EmctlError('config', `cannot read the API key file ${apiKeyFile} (${code})`);
+    }
+    const key = text.trim();
+    if (key === '') throw new EmctlError('config', `the API key file ${apiKeyFile} is empty`);
+    return key;
+  }
+  const fromEnv = io.env.EMCTL_API_KEY?.trim();
+  return fromEnv ? fromEnv : undefined;
+}
+
+// ---- in-process emulator --------------------------------------------------------------------
+
+function fixturePath(fixture: string, cwd: string, defaultPath: string): string {
+  if (fixture === 'default') return defaultPath;
+  return isAbsolute(fixture) ? fixture : resolve(cwd, fixture);
+}
+
+/** Starts an emulator on a free loopback port; its fixture's first api key is the one to use. */
+async function startInProcessEmulator(fixture: string, cwd: string): Promise<{ emulator: RunningEmulator; apiKey: string }> {
+  // Loaded only when asked for, so ordinary runs do not pay for the emulator's code.
+  const { startEmulator, loadFixtureFile, EXAMPLE_FIXTURE_PATH } = (await import(EMULATOR_MODULE)) as EmulatorModule;
+  const path = fixturePath(fixture, cwd, EXAMPLE_FIXTURE_PATH);
+  const loaded = await loadFixtureFile(path);
+  const key = loaded.api_keys?.[0];
+  if (!key) throw new EmctlError('config', `the emulator fixture ${fixture} lists no api_keys; add one so emctl can call it`);
+  const emulator = await startEmulator({ fixture: loaded, port: 0, host: '127.0.0.1' });
+  return { emulator, apiKey: key };
+}
