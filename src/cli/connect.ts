@@ -138,10 +138,18 @@ async function readKey(apiKeyFile: string | undefined, io: CliIO): Promise<strin
     }
     const key = text.trim();
     if (key === '') throw new EmctlError('config', `the API key file ${apiKeyFile} is empty`);
-    return key;
+    return checkKeyCharacters(key, `the API key file ${apiKeyFile}`);
   }
   const fromEnv = io.env.EMCTL_API_KEY?.trim();
-  return fromEnv ? fromEnv : undefined;
+  return fromEnv ? checkKeyCharacters(fromEnv, 'EMCTL_API_KEY') : undefined;
+}
+
+/** A header value cannot carry spaces or control characters; say so without showing the key. */
+function checkKeyCharacters(key: string, source: string): string {
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new EmctlError('config', `${source} holds an API key with spaces, line breaks or non-ASCII characters; it must be the key alone`);
+  }
+  return key;
 }
 
 // ---- in-process emulator --------------------------------------------------------------------
