@@ -57,6 +57,8 @@ export function renderPlanJson(plan: Plan): string {
     errors: plan.errors.map(message),
     reads: plan.reads.map((r) => ({ addresses: r.addresses, method: r.method, path: r.path, digest: r.digest })),
     totals: canonical(plan.totals),
+    // Last: the whole desired state, which apply PLANFILE re-plans against; the bulkiest part.
+    desired: plan.desired === undefined ? undefined : canonical(plan.desired),
   };
   return JSON.stringify(ordered, null, 2) + '\n';
 }
@@ -121,6 +123,8 @@ export function parsePlanJson(text: string): Plan {
     totals: r.totals(data.totals, 'totals'),
   };
   if (data.created_at !== undefined) plan.created_at = r.string(data.created_at, 'created_at');
+  // The desired state's shape belongs to the config loader; apply checks it when it re-plans.
+  if (data.desired !== undefined) plan.desired = data.desired;
   return plan;
 }
 

@@ -100,7 +100,7 @@ describe('renderPlanJson', () => {
 `);
   });
 
-  it('round-trips through parsePlanJson, every kind, label, destructive, items and body included', () => {
+  it('round-trips through parsePlanJson, every kind, label, destructive, items, body and desired state included', () => {
     const full = plan({
       changes: everyKind,
       operations: [
@@ -122,6 +122,7 @@ describe('renderPlanJson', () => {
       warnings: [{ message: 'w' }],
       errors: [{ message: 'e', address: 'team[99]' }],
       totals: { stop_monitoring: 20 },
+      desired: { version: 1, files: ['emctl.yaml'], teams: [{ id: 42, pm: [], path: ['teams', '42'] }] },
     });
     const parsed = parsePlanJson(renderPlanJson(full));
     expect(parsed).toEqual(full);
