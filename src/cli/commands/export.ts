@@ -1,0 +1,122 @@
+// `emctl export`: live state -> a config in the input format (peribolos --dump), as one file, a
+// directory config (--split), or an emulator fixture (--fixture) for offline plans. Read-only by
+// construction: it holds the read-only client wrapper.
+
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { EmctlError } from '../../core/errors.js';
+import { readOnly } from '../../drift/read-only-client.js';
+import { readOrganization, REPO_SETTINGS_SCOPES, type OrganizationRead, type RepoSettingsScope } from '../../export/read.js';
+import { toConfig } from '../../export/to-config.js';
+import { toFixture } from '../../export/to-fixture.js';
+import { renderConfigYaml, renderFixtureYaml, renderSplitFiles, type ExportFile } from '../../export/yaml.js';
+import { connect } from '../connect.js';
+import type { CommandContext } from '../main.js';
+
+interface ExportOptions {
+  teams?: string;
+  out?: string;
+  split?: string;
+  fixture?: boolean;
+  repoSettings: RepoSettingsScope;
+}
+
+/** `42,43 44` -> [42, 43, 44]; anything but positive integers is a usage error. */
+export function parseTeamIds(value: string | undefined): number[] {
+  if (value === undefined) return [];
+  const parts = value.split(/[\s,]+/).filter((p) => p !== '');
+  const bad = parts.filter((p) => !/^\d+$/.test(p) || Number(p) < 1);
+  if (bad.length > 0) throw new EmctlError('config', `--teams takes team ids (positive integers, comma-separated), got ${bad.map((b) => `"${b}"`).join(', ')}`);
+  return [...new Set(parts.map(Number))];
+}
+
+/** Writes through a temporary file and a rename, so a failed export never leaves half a config. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text, 'utf8');
+  await rename(tmp, path);
+}
+
+function summary(read: OrganizationRead, what: string): string {
+  const pm = read.integrations.filter((i) => i.type === 'pm').length;
+  const git = read.integrations.length - pm;
+  const overrides = [...read.repositoryConfigs.values()].filter((c) => Object.values(c.settings).some((s) => s?.source === 'repository')).length;
+  return (
+    `Exported ${what}: ${pm} PM and ${git} Git integrations, ${read.teamIds.length} teams, ` +
+    `${read.repositories.length} repositories (${overrides} with overrides).\n`
+  );
+}
+
+async function run(opts: ExportOptions, command: Command, ctx: CommandContext): Promise<void> {
+  const { io } = ctx;
+  if (opts.split !== undefined && opts.out !== undefined) throw new EmctlError('config', '--split and --out are exclusive: --split writes a directory, --out one file');
+  if (opts.split !== undefined && opts.fixture) throw new EmctlError('config', '--split writes a config directory; a fixture (--fixture) is one file: use --out');
+  const teams = parseTeamIds(opts.teams);
+  const at = (p: string): string => (isAbsolute(p) ? p : resolve(io.cwd, p));
+
+  const globals = ctx.globals(command);
+  const connection = await connect(globals, io);
+  let read: OrganizationRead;
+  try {
+    read = await readOrganization(readOnly(connection.client), {
+      teams,
+      repoSettings: opts.repoSettings,
+      fixture: Boolean(opts.fixture),
+      onRepositoryConfigs(count) {
+        // At the default pace (60 calls a minute per route) a large organization takes a while;
+        // say so up front instead of looking stuck.
+        if (globals.rateLimit > 0 && count > globals.rateLimit && !connection.emulator) {
+          const minutes = Math.ceil(count / globals.rateLimit);
+          io.stderr.write(`Reading ${count} repository configurations: about ${minutes} min at ${globals.rateLimit} calls a minute (--repo-settings monitored|none reads fewer).\n`);
+        }
+      },
+    });
+  } finally {
+    await connection.close();
+  }
+  for (const id of read.missingTeams) io.stderr.write(`Warning: team ${id} (from --teams) does not exist; left out.\n`);
+
+  if (opts.fixture) {
+    const text = renderFixtureYaml(toFixture(read));
+    if (opts.out === undefined) io.stdout.write(text);
+    else await writeAtomically(at(opts.out), text);
+    io.stderr.write(summary(read, opts.out === undefined ? 'an emulator fixture' : `an emulator fixture to ${opts.out}`));
+    return;
+  }
+
+  const exported = toConfig(read);
+  if (opts.split !== undefined) {
+    const dir = at(opts.split);
+    const files: ExportFile[] = renderSplitFiles(exported);
+    for (const file of files) await writeAtomically(join(dir, file.name), file.text);
+    const written = new Set(files.map((f) => f.name));
+    const others = (await readdir(dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.') && !written.has(n));
+    if (others.length > 0) {
+      io.stderr.write(`Warning: ${opts.split} also holds ${others.join(', ')}; \`-c ${opts.split}\` merges every *.yaml file in it.\n`);
+    }
+    io.stderr.write(summary(read, `${files.length} files to ${opts.split}`));
+    return;
+  }
+  const text = renderConfigYaml(exported);
+  if (opts.out === undefined) io.stdout.write(text);
+  else await writeAtomically(at(opts.out), text);
+  io.stderr.write(summary(read, opts.out === undefined ? 'the config' : `the config to ${opts.out}`));
+}
+
+export function registerExportCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('export')
+    .description('write live state as an emctl config (or an emulator fixture): read-only')
+    .option('--teams <ids>', 'team ids to export besides those found in used_by of boards and projects (comma-separated)')
+    .option('--out <path>', 'write to this file instead of stdout')
+    .option('--split <dir>', 'write a directory config: integrations.yaml, git.yaml and one team-<id>.yaml per team')
+    .option('--fixture', 'write an emulator fixture (schemas/fixture.schema.json) instead, for offline plans')
+    .addOption(
+      new Option('--repo-settings <which>', 'repositories whose overrides are read (one call each)')
+        .choices([...REPO_SETTINGS_SCOPES])
+        .default('all'),
+    )
+    .action(async (opts: ExportOptions, command: Command) => run(opts, command, ctx));
+}

@@ -1,0 +1,79 @@
+// drift.ignore rules: known, accepted drift that `emctl drift` should not fail on (a board another
+// team is trialling, a repository an on-call engineer stopped monitoring during an incident).
+// Each rule hides the changes under an address prefix and says why; a rule with `until` hides them
+// through that day only, after which the drift is reported again with a warning, so a temporary
+// exception cannot silently become permanent. Pure: today's date is a parameter.
+
+import { matchesAddressPrefix } from '../core/address.js';
+import { EmctlError } from '../core/errors.js';
+import type { DriftIgnoreRule } from '../core/model.js';
+import type { Change, PlanMessage } from '../core/plan-model.js';
+
+export interface IgnoredChange {
+  change: Change;
+  rule: DriftIgnoreRule;
+}
+
+export interface IgnoreOutcome {
+  /** Changes no live rule covers: the drift to report. */
+  reported: Change[];
+  /** Changes hidden by a live rule, with the rule (and so its reason). */
+  ignored: IgnoredChange[];
+  /** One per expired rule. */
+  warnings: PlanMessage[];
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written yyyy-mm-dd (2026-02-30 is not one). */
+export function isIsoDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * Today as yyyy-mm-dd in the local time zone of the machine running emctl: `until: 2026-01-31`
+ * hides drift through the whole of 31 January where the check runs (CI runners are usually UTC).
+ */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A rule is live through its `until` day; yyyy-mm-dd strings compare correctly as text. */
+export function isExpired(rule: DriftIgnoreRule, today: string): boolean {
+  return rule.until !== undefined && rule.until < today;
+}
+
+/**
+ * Splits drift into reported and ignored changes. The first live rule whose address is a prefix of
+ * a change's address hides it. Expired rules hide nothing and each yields one warning.
+ */
+export function applyIgnoreRules(changes: readonly Change[], rules: readonly DriftIgnoreRule[], today: string): IgnoreOutcome {
+  if (!isIsoDate(today)) throw new EmctlError('config', `today must be a yyyy-mm-dd date, got "${today}"`);
+  for (const rule of rules) {
+    if (rule.until !== undefined && !isIsoDate(rule.until)) {
+      throw new EmctlError('config', `drift.ignore rule for ${rule.address}: until must be a yyyy-mm-dd date, got "${rule.until}"`);
+    }
+  }
+  const live = rules.filter((r) => !isExpired(r, today));
+  const expired = rules.filter((r) => isExpired(r, today));
+
+  const reported: Change[] = [];
+  const ignored: IgnoredChange[] = [];
+  for (const change of changes) {
+    const rule = live.find((r) => matchesAddressPrefix(change.address, r.address));
+    if (rule) ignored.push({ change, rule });
+    else reported.push(change);
+  }
+
+  const warnings: PlanMessage[] = expired.map((rule) => {
+    const covers = changes.some((c) => matchesAddressPrefix(c.address, rule.address));
+    const tail = covers ? 'drift is reported' : 'no drift under it now; remove the rule';
+    return { message: `ignore rule for ${rule.address} expired on ${rule.until}; ${tail}`, address: rule.address };
+  });
+  return { reported, ignored, warnings };
+}

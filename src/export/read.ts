@@ -1,0 +1,189 @@
+// Reads the whole organization for `emctl export`. Unlike the plan's reader, which reads only what
+// a config manages, export has no config: it reads everything the config format can express, so
+// the result is "what you would write to manage all of it". It holds a read-only client.
+//
+// Calls (P = PM integrations, T = teams, R = repositories read for settings):
+//   1 integrations list;
+//   one entity list sequence per (provider, entity type) that carries what the config needs
+//     (boards/projects for the selection sets and used_by; every type with --fixture, twice:
+//     with and without include_invalid, which is how an unreachable entity shows);
+//   per team: one PM scope read and one Git scope read;
+//   the repository list (pages of 100), the org configuration, and one configuration read per
+//   repository whose overrides are exported (--repo-settings: all, monitored or none).
+// Everything after the integrations list goes out at once; the client's pacing and concurrency
+// decide how many run together.
+
+import {
+  ENTITY_TYPES,
+  type EntityType,
+  type Integration,
+  type OrgConfigResponse,
+  type PmEntity,
+  type PmProvider,
+  type Repository,
+  type RepositoryConfigResponse,
+  type TeamGitScopeResponse,
+  type TeamPmScopeResponse,
+} from '../api/types.js';
+import { ApiError } from '../api/errors.js';
+import type { ReadOnlyClient } from '../drift/read-only-client.js';
+
+export type RepoSettingsScope = 'all' | 'monitored' | 'none';
+export const REPO_SETTINGS_SCOPES: readonly RepoSettingsScope[] = ['all', 'monitored', 'none'];
+
+export interface ReadOptions {
+  /** Team ids to export besides those found in used_by of boards and projects. */
+  teams: readonly number[];
+  repoSettings: RepoSettingsScope;
+  /** Read every entity type and reachability too (needed for an emulator fixture). */
+  fixture: boolean;
+  /** Told how many repository configurations are about to be read (one call each). */
+  onRepositoryConfigs?: (count: number) => void;
+}
+
+export interface EntityRead {
+  entities: PmEntity[];
+  /** entity_provider_ids the provider no longer exposes (listed only with include_invalid). */
+  unreachable: Set<string>;
+}
+
+export interface OrganizationRead {
+  /** Live integrations, PM and Git, sorted by id. */
+  integrations: Integration[];
+  /** Entities per `${integrationId}/${type}`. */
+  entities: Map<string, EntityRead>;
+  /** Team ids exported, ascending: used_by teams of boards and projects, plus --teams. */
+  teamIds: number[];
+  teamPmScopes: Map<number, TeamPmScopeResponse>;
+  teamGitScopes: Map<number, TeamGitScopeResponse>;
+  /** Teams given with --teams that the service does not know (404). */
+  missingTeams: number[];
+  repositories: Repository[];
+  orgConfig: OrgConfigResponse;
+  /** Repository configurations read, by repository id. */
+  repositoryConfigs: Map<number, RepositoryConfigResponse>;
+  repoSettings: RepoSettingsScope;
+}
+
+export const entityKey = (integrationId: number, type: EntityType): string => `${integrationId}/${type}`;
+
+const MAX_INTEGRATION_IDS = 50;
+/** Entity types the config itself needs: the selection sets and, through used_by, the team ids. */
+const CONFIG_TYPES: readonly EntityType[] = ['boards', 'projects'];
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** One sequence of entity list calls per (provider, type), up to 50 integrations each. */
+async function readEntities(client: ReadOnlyClient, pm: readonly Integration[], fixture: boolean): Promise<Map<string, EntityRead>> {
+  const out = new Map<string, EntityRead>();
+  const jobs: Promise<void>[] = [];
+  for (const provider of Object.keys(ENTITY_TYPES) as PmProvider[]) {
+    const ids = pm.filter((i) => i.provider === provider).map((i) => i.id);
+    if (ids.length === 0) continue;
+    for (const type of ENTITY_TYPES[provider]) {
+      if (!fixture && !CONFIG_TYPES.includes(type)) continue;
+      for (const integrationIds of chunk(ids, MAX_INTEGRATION_IDS)) {
+        jobs.push(
+          (async () => {
+            // include_invalid: a selected entity the provider no longer exposes is still selected.
+            const all = client.listAllEntities(type, { integration_ids: integrationIds, include_invalid: true });
+            const reachable = fixture
+              ? client.listAllEntities(type, { integration_ids: integrationIds, with_used_by: false })
+              : undefined;
+            const [allRead, reachableRead] = await Promise.all([all, reachable]);
+            for (const id of integrationIds) {
+              const entities = allRead.integrations.find((g) => g.integration_id === id)?.entities ?? [];
+              const exposed = reachableRead?.integrations.find((g) => g.integration_id === id)?.entities;
+              const exposedIds = new Set((exposed ?? entities).map((e) => e.entity_provider_id));
+              const unreachable = new Set(entities.map((e) => e.entity_provider_id).filter((e) => !exposedIds.has(e)));
+              out.set(entityKey(id, type), { entities, unreachable });
+            }
+          })(),
+        );
+      }
+    }
+  }
+  await Promise.all(jobs);
+  return out;
+}
+
+/** Teams that use a board or project: the only team list the API offers (api-notes, Teams). */
+function usedByTeams(entities: Map<string, EntityRead>): Set<number> {
+  const ids = new Set<number>();
+  for (const [key, read] of entities) {
+    if (!CONFIG_TYPES.some((t) => key.endsWith(`/${t}`))) continue;
+    for (const e of read.entities) for (const t of e.used_by?.teams ?? []) ids.add(t.id);
+  }
+  return ids;
+}
+
+const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+async function readTeams(client: ReadOnlyClient, teamIds: readonly number[]) {
+  const pmScopes = new Map<number, TeamPmScopeResponse>();
+  const gitScopes = new Map<number, TeamGitScopeResponse>();
+  const missing = new Set<number>();
+  const orUndefinedOn404 = <T>(read: Promise<T>): Promise<T | undefined> =>
+    read.catch((e: unknown) => (isNotFound(e) ? undefined : Promise.reject(e)));
+  await Promise.all(
+    teamIds.map(async (teamId) => {
+      const [pmScope, gitScope] = await Promise.all([
+        orUndefinedOn404(client.getTeamPmScope(teamId)),
+        orUndefinedOn404(client.getTeamGitScope(teamId)),
+      ]);
+      if (pmScope) pmScopes.set(teamId, pmScope);
+      if (gitScope) gitScopes.set(teamId, gitScope);
+      if (!pmScope && !gitScope) missing.add(teamId);
+    }),
+  );
+  return { pmScopes, gitScopes, missing };
+}
+
+async function readRepositoryConfigs(client: ReadOnlyClient, repositories: readonly Repository[], options: ReadOptions) {
+  const scope = options.repoSettings;
+  const wanted = scope === 'all' ? repositories : scope === 'monitored' ? repositories.filter((r) => r.state === 'monitored') : [];
+  options.onRepositoryConfigs?.(wanted.length);
+  const configs = new Map<number, RepositoryConfigResponse>();
+  await Promise.all(
+    wanted.map(async (repo) => {
+      configs.set(repo.id, await client.getRepositoryConfig(repo.id));
+    }),
+  );
+  return configs;
+}
+
+export async function readOrganization(client: ReadOnlyClient, options: ReadOptions): Promise<OrganizationRead> {
+  const integrations = (await client.listIntegrations()).items.filter((i) => i.deleted_at === undefined).sort((a, b) => a.id - b.id);
+  const pm = integrations.filter((i) => i.type === 'pm');
+  const hasGit = integrations.some((i) => i.type === 'git');
+
+  // Promise.all everywhere: a failed read rejects the whole export, and no read is left dangling.
+  const [unsortedRepositories, orgConfig, entities] = await Promise.all([
+    hasGit ? client.listAllRepositories() : Promise.resolve([] as Repository[]),
+    client.getOrgConfig(),
+    readEntities(client, pm, options.fixture),
+  ]);
+  const repositories = [...unsortedRepositories].sort((a, b) => a.id - b.id);
+  const teamIds = [...new Set([...usedByTeams(entities), ...options.teams])].sort((a, b) => a - b);
+  const [teams, repositoryConfigs] = await Promise.all([
+    readTeams(client, teamIds),
+    readRepositoryConfigs(client, repositories, options),
+  ]);
+
+  return {
+    integrations,
+    entities,
+    teamIds: teamIds.filter((id) => !teams.missing.has(id)),
+    teamPmScopes: teams.pmScopes,
+    teamGitScopes: teams.gitScopes,
+    missingTeams: [...teams.missing].sort((a, b) => a - b),
+    repositories,
+    orgConfig,
+    repositoryConfigs,
+    repoSettings: options.repoSettings,
+  };
+}

@@ -1,0 +1,192 @@
+// Live organization -> desired-state config (DESIGN.md §2), the way peribolos --dump does it: the
+// output is exactly the input format, so onboarding is "export, commit, then manage", and planning
+// the export against the same organization shows no changes. Pure: data in, data out; YAML text is
+// yaml.ts's job.
+//
+// What is written (every object written is managed, per the ownership rule):
+// - one alias per integration (PM and Git), pinned by id;
+// - per PM integration, the exact selected set of each selectable entity type (empty sets too);
+// - per exported team, its scope on every PM integration the scope read returns (with methodology)
+//   and its Git scope;
+// - every org default section as read, except read-only values (releases_detection `deployment`);
+// - the monitored set; the override set of every repository read that has overrides.
+
+import type {
+  Integration,
+  OrgSection,
+  OrgSettings,
+  PmProvider,
+  RepoSection,
+  RepositorySettings,
+  TeamPmScopeItem,
+} from '../api/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS, SELECTABLE_TYPES } from '../api/types.js';
+import { deriveAliases } from './aliases.js';
+import { monitoringEntries, repoNamer, sortEntries, type MonitoringEntries } from './monitoring.js';
+import { entityKey, type OrganizationRead } from './read.js';
+
+export interface ExportedIntegration {
+  alias: string;
+  id: number;
+  /** `Acme Tracker (tracker_a)`, plus the state when the integration is read-only. */
+  comment: string;
+}
+
+export interface ExportedTeam {
+  id: number;
+  name?: string;
+  /** Scope per integration alias, in config form (keys not written are empty). */
+  pm: { alias: string; scope: Record<string, unknown> }[];
+  git?: { repositories: (string | number)[]; services: number[] };
+}
+
+export interface ExportedRepository {
+  /** Name when unique across Git integrations, else id. */
+  key: string | number;
+  settings: RepositorySettings;
+}
+
+export interface ExportedConfig {
+  integrations: ExportedIntegration[];
+  /** Per PM integration alias: entity type -> selected entity_provider_ids. */
+  collection: { alias: string; sets: Partial<Record<'boards' | 'projects', string[]>> }[];
+  teams: ExportedTeam[];
+  defaults: OrgSettings;
+  /** Absent when the organization has no Git integration. */
+  monitoring?: MonitoringEntries;
+  repositories: ExportedRepository[];
+  /** Why things were left out or how they were chosen; become YAML comments. */
+  notes: { header: string[]; defaults: string[]; monitoring: string[]; repositories: string[] };
+}
+
+const WRITABLE = ['ok', 'failing', 'insufficient-permission'];
+
+const byText = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+
+/** A settings section as the config writes it: backfill_days is write-time only, never read back. */
+function sectionValue(value: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    if (k !== 'backfill_days') out[k] = v;
+  }
+  return out;
+}
+
+/** `deployment` is a release method the service reports but does not accept on writes. */
+function isReadOnlyValue(section: OrgSection, value: unknown): boolean {
+  return section === 'releases_detection' && (value as { method?: string } | undefined)?.method === 'deployment';
+}
+
+function scopeToConfig(item: TeamPmScopeItem): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (item.methodology !== undefined) out.methodology = item.methodology;
+  const s = item.scope;
+  if (s.boards?.length) out.boards = s.boards.map((b) => b.entity_provider_id);
+  if (s.epics?.length) out.epics = s.epics.map((e) => e.entity_provider_id);
+  if (s.labels?.length) out.labels = s.labels.map((l) => l.name);
+  if (s.fields?.length) out.fields = s.fields.map((f) => ({ id: f.entity_provider_id, value: [...f.value] }));
+  if (s.project_team_areas?.length) {
+    out.project_team_areas = s.project_team_areas.map((p) => ({
+      project: p.project.entity_provider_id,
+      team: p.team.entity_provider_id,
+      areas: p.areas.map((a) => a.entity_provider_id),
+    }));
+  }
+  return out;
+}
+
+function integrationComment(i: Integration): string {
+  const base = `${i.name} (${i.provider})`;
+  return i.type === 'pm' && !WRITABLE.includes(i.state) ? `${base}, ${i.state}: read-only, plans that change it are refused` : base;
+}
+
+export function toConfig(read: OrganizationRead): ExportedConfig {
+  const aliases = deriveAliases(read.integrations);
+  const alias = (id: number): string => aliases.get(id) ?? String(id);
+  const pm = read.integrations.filter((i) => i.type === 'pm');
+  const name = repoNamer(read.repositories);
+  const notes: ExportedConfig['notes'] = { header: [], defaults: [], monitoring: [], repositories: [] };
+
+  const integrations = read.integrations.map((i) => ({ alias: alias(i.id), id: i.id, comment: integrationComment(i) }));
+
+  const collection = pm.map((i) => {
+    const sets: Partial<Record<'boards' | 'projects', string[]>> = {};
+    for (const type of SELECTABLE_TYPES[i.provider as PmProvider] ?? []) {
+      const entities = read.entities.get(entityKey(i.id, type))?.entities ?? [];
+      sets[type] = entities
+        .filter((e) => e.is_selected_for_collection === true)
+        .map((e) => e.entity_provider_id)
+        .sort(byText);
+    }
+    return { alias: alias(i.id), sets };
+  });
+
+  const repoById = new Map(read.repositories.map((r) => [r.id, r]));
+  const teams: ExportedTeam[] = read.teamIds.map((id) => {
+    const pmRead = read.teamPmScopes.get(id);
+    const gitRead = read.teamGitScopes.get(id);
+    const team: ExportedTeam = { id, pm: [] };
+    const teamName = pmRead?.team_name ?? gitRead?.team_name;
+    if (teamName) team.name = teamName;
+    for (const item of [...(pmRead?.items ?? [])].sort((a, b) => a.integration_id - b.integration_id)) {
+      team.pm.push({ alias: alias(item.integration_id), scope: scopeToConfig(item) });
+    }
+    if (gitRead) {
+      team.git = {
+        repositories: sortEntries(gitRead.repositories.map((r) => name(repoById.get(r.id) ?? r))),
+        services: gitRead.services.map((s) => s.id).sort((a, b) => a - b),
+      };
+    }
+    return team;
+  });
+
+  const defaults: OrgSettings = {};
+  for (const section of ORG_SECTIONS) {
+    const value = (read.orgConfig.settings as OrgSettings)[section];
+    if (value === undefined) continue;
+    if (isReadOnlyValue(section, value)) {
+      notes.defaults.push(`${section} is left out: its method "deployment" is set by the service and cannot be desired.`);
+      continue;
+    }
+    (defaults as Record<string, unknown>)[section] = sectionValue(value);
+  }
+
+  const repositories: ExportedRepository[] = [];
+  const skipped: string[] = [];
+  for (const repo of read.repositories) {
+    const config = read.repositoryConfigs.get(repo.id);
+    if (!config) continue;
+    const settings: RepositorySettings = {};
+    let readOnly = false;
+    for (const section of REPO_SECTIONS as RepoSection[]) {
+      const entry = config.settings[section];
+      if (!entry || entry.source !== 'repository') continue;
+      if (isReadOnlyValue(section, entry.value)) readOnly = true;
+      (settings as Record<string, unknown>)[section] = sectionValue(entry.value);
+    }
+    if (readOnly) {
+      // The override set is one object: writing it without the read-only section would remove it.
+      skipped.push(String(name(repo)));
+      continue;
+    }
+    if (Object.keys(settings).length > 0) repositories.push({ key: name(repo), settings });
+  }
+  if (skipped.length > 0) {
+    notes.repositories.push(`Left out (their overrides include releases_detection method "deployment", which cannot be desired): ${skipped.join(', ')}.`);
+  }
+  if (read.repoSettings === 'monitored') notes.repositories.push('Overrides were read for monitored repositories only (--repo-settings monitored); others are not managed.');
+  if (read.repoSettings === 'none') notes.repositories.push('Overrides were not read (--repo-settings none); no repository override set is managed.');
+
+  const hasGit = read.integrations.some((i) => i.type === 'git');
+  const exported: ExportedConfig = { integrations, collection, teams, defaults, repositories, notes };
+  if (hasGit) {
+    exported.monitoring = monitoringEntries(read.repositories);
+    notes.monitoring.push('The exact set of monitored repositories: owner/* where every repository of that owner is monitored,');
+    notes.monitoring.push('else names (ids where a name is on several Git integrations).');
+  }
+  notes.header.push('Exported by `emctl export`: the live settings in the emctl config format. Every object written here');
+  notes.header.push('is managed (written = the whole truth for that object); delete what you do not want to manage.');
+  notes.header.push('Teams come from the used_by of boards and projects plus --teams: a team scoped only by epics,');
+  notes.header.push('labels or fields, or only in Git, is invisible to the API until named with --teams.');
+  return exported;
+}

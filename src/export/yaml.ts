@@ -1,0 +1,142 @@
+// YAML text of an exported config: one file, or a directory of files that `-c DIR` merges back
+// into the same config (integrations.yaml, git.yaml, one team-<id>.yaml per team). Short lists
+// and small objects are written inline so a team or a settings section reads on a few lines;
+// long lists one entry per line, so a change to them diffs as one line in review.
+
+import { Document, isMap, isScalar, isSeq, visit, type Pair, type YAMLMap } from 'yaml';
+import type { Fixture } from '../emulator/fixture-types.js';
+import type { ExportedConfig, ExportedTeam } from './to-config.js';
+import { FIXTURE_HEADER } from './to-fixture.js';
+
+/** Scalar lists up to this length are written inline. */
+const INLINE_LIST_MAX = 8;
+
+export interface ExportFile {
+  /** File name relative to the --split directory. */
+  name: string;
+  text: string;
+}
+
+type Part = 'integrations' | 'collection' | 'teams' | 'git';
+
+function teamsMap(teams: readonly ExportedTeam[]): Map<number, Record<string, unknown>> {
+  const out = new Map<number, Record<string, unknown>>();
+  for (const team of teams) {
+    const body: Record<string, unknown> = {};
+    if (team.name !== undefined) body.name = team.name;
+    if (team.pm.length > 0) body.pm = Object.fromEntries(team.pm.map((p) => [p.alias, p.scope]));
+    if (team.git) body.git = team.git;
+    out.set(team.id, body);
+  }
+  return out;
+}
+
+function gitObject(ex: ExportedConfig): Record<string, unknown> {
+  const git: Record<string, unknown> = { defaults: ex.defaults };
+  if (ex.monitoring) {
+    const monitoring: Record<string, unknown> = { include: ex.monitoring.include };
+    if (ex.monitoring.exclude.length > 0) monitoring.exclude = ex.monitoring.exclude;
+    git.monitoring = monitoring;
+  }
+  if (ex.repositories.length > 0) {
+    git.repositories = new Map<string | number, unknown>(ex.repositories.map((r) => [r.key, { settings: r.settings }]));
+  }
+  return git;
+}
+
+function documentOf(ex: ExportedConfig, parts: readonly Part[], teams: readonly ExportedTeam[]): Document {
+  const root: Record<string, unknown> = { version: 1 };
+  if (parts.includes('integrations')) root.integrations = Object.fromEntries(ex.integrations.map((i) => [i.alias, { id: i.id }]));
+  if (parts.includes('collection') && ex.collection.length > 0) root.collection = Object.fromEntries(ex.collection.map((c) => [c.alias, c.sets]));
+  if (parts.includes('teams') && teams.length > 0) root.teams = teamsMap(teams);
+  if (parts.includes('git')) root.git = gitObject(ex);
+
+  const doc = new Document(root);
+  styleInline(doc);
+  if (parts.includes('integrations')) {
+    const map = doc.get('integrations', true);
+    if (isMap(map)) {
+      for (const pair of map.items) {
+        const integration = ex.integrations.find((i) => i.alias === keyOf(pair));
+        if (integration && isMap(pair.value)) pair.value.comment = ` ${integration.comment}`;
+      }
+    }
+  }
+  if (parts.includes('git')) {
+    commentBeforeKey(doc, ['git', 'defaults'], ex.notes.defaults);
+    commentBeforeKey(doc, ['git', 'monitoring'], ex.notes.monitoring);
+    commentBeforeKey(doc, ['git', 'repositories'], ex.notes.repositories);
+    if (ex.repositories.length === 0 && ex.notes.repositories.length > 0) commentBeforeKey(doc, ['git', 'defaults'], ex.notes.repositories);
+  }
+  return doc;
+}
+
+function keyOf(pair: Pair): unknown {
+  return isScalar(pair.key) ? pair.key.value : pair.key;
+}
+
+/** Puts `# text` lines above the key at `path` (its parent must be a map). */
+function commentBeforeKey(doc: Document, path: readonly (string | number)[], lines: readonly string[]): void {
+  if (lines.length === 0) return;
+  const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  if (!isMap(parent)) return;
+  const pair = (parent as YAMLMap).items.find((p) => keyOf(p) === path[path.length - 1]);
+  if (!pair || !isScalar(pair.key)) return;
+  const text = lines.map((l) => ` ${l}`).join('\n');
+  pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
+}
+
+const isFlat = (node: unknown): boolean =>
+  isScalar(node) ||
+  (isSeq(node) && node.items.every(isScalar) && node.items.length <= INLINE_LIST_MAX) ||
+  ((isMap(node) || isSeq(node)) && node.items.length === 0);
+
+/**
+ * Inline: short scalar lists, and maps whose values are all scalars or short scalar lists with at
+ * most maxKeys keys (an integration's `{ id: 10 }`, a field `{ id, value }`, a settings section).
+ */
+function styleInline(doc: Document, maxKeys = 3): void {
+  visit(doc, {
+    Seq(_, node) {
+      if (node.items.length > 0 && node.items.length <= INLINE_LIST_MAX && node.items.every(isScalar)) node.flow = true;
+    },
+    Map(_, node) {
+      if (node.items.length > 0 && node.items.length <= maxKeys && node.items.every((p) => isFlat(p.value))) {
+        node.flow = true;
+      }
+    },
+  });
+}
+
+const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
+
+function header(ex: ExportedConfig, extra: readonly string[] = []): string {
+  return [...ex.notes.header, ...extra].map((l) => ` ${l}`).join('\n');
+}
+
+/** The whole config as one file. */
+export function renderConfigYaml(ex: ExportedConfig): string {
+  const doc = documentOf(ex, ['integrations', 'collection', 'teams', 'git'], ex.teams);
+  doc.commentBefore = header(ex);
+  return doc.toString(TO_STRING);
+}
+
+/** The config as a directory: `-c DIR` reads every *.yaml in it (not recursively) and merges them. */
+export function renderSplitFiles(ex: ExportedConfig): ExportFile[] {
+  const shared = documentOf(ex, ['integrations', 'collection'], []);
+  shared.commentBefore = header(ex, ['', 'One directory config: integrations and collection here, Git settings in git.yaml,', 'one team-<id>.yaml per team. Load it with -c on the directory.']);
+  const files: ExportFile[] = [{ name: 'integrations.yaml', text: shared.toString(TO_STRING) }];
+  files.push({ name: 'git.yaml', text: documentOf(ex, ['git'], []).toString(TO_STRING) });
+  for (const team of ex.teams) {
+    files.push({ name: `team-${team.id}.yaml`, text: documentOf(ex, ['teams'], [team]).toString(TO_STRING) });
+  }
+  return files;
+}
+
+/** An emulator fixture, one entity or repository per line, like examples/acme/emulator.yaml. */
+export function renderFixtureYaml(fixture: Fixture): string {
+  const doc = new Document(fixture);
+  styleInline(doc, 20);
+  doc.commentBefore = FIXTURE_HEADER.map((l) => ` ${l}`).join('\n');
+  return doc.toString(TO_STRING);
+}
