@@ -84,8 +84,11 @@ export function changeEntry(change: Change): ChangeEntry {
 
 function valueSegments(change: Change): Segment[] {
   const gap: Segment = { tone: 'plain', text: '  ' };
-  if (change.action === 'add') return [gap, { tone: 'plain', text: compact(change.after) }];
-  if (change.action === 'remove') return [gap, { tone: 'plain', text: compact(change.before) }];
+  if (change.action !== 'update') {
+    const value = change.action === 'add' ? change.after : change.before;
+    // `true` only marks presence (a monitored repository): the marker already says it.
+    return value === true ? [] : [gap, { tone: 'plain', text: compact(value) }];
+  }
   if (Array.isArray(change.before) && Array.isArray(change.after)) {
     const setDiff = setDiffSegments(change.before, change.after);
     if (setDiff.length > 0) return [gap, ...setDiff];

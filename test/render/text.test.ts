@@ -78,8 +78,8 @@ Plan: 1 to add, 1 to change, 1 to remove; 0 API calls.
     name: 'monitoring',
     plan: plan({ changes: kind(['monitoring']) }),
     expected: `Monitoring:
-  + repo["acme/new"].monitored  true  [backfill, counts-against-limit]
-  - repo["acme/old"].monitored  true  [stops-collection]
+  + repo["acme/new"].monitored  [backfill, counts-against-limit]
+  - repo["acme/old"].monitored  [stops-collection]
   ~ repo["acme/web"].monitored  false -> true  [backfill]
 
 Plan: 1 to add, 1 to change, 1 to remove; 0 API calls.
@@ -106,7 +106,7 @@ Repositories:
     - branch_name: "develop"
 
 Monitoring:
-  - repo["acme/old"].monitored  true  [stops-collection]
+  - repo["acme/old"].monitored  [stops-collection]
 
 Plan: 0 to add, 0 to change, 7 to remove; 0 API calls.
 `,
@@ -155,8 +155,8 @@ No changes. Live state matches the configuration.
       ],
     }),
     expected: `Monitoring:
-  + repo["acme/new"].monitored  true  [backfill, counts-against-limit]
-  - repo["acme/old"].monitored  true  [stops-collection]
+  + repo["acme/new"].monitored  [backfill, counts-against-limit]
+  - repo["acme/old"].monitored  [stops-collection]
   ~ repo["acme/web"].monitored  false -> true  [backfill]
 
 Operations:
