@@ -1,0 +1,149 @@
+// The steps every plan-like command shares (plan, apply without a plan file, drift): find and load
+// the config (before any request), connect, read exactly what the config manages, build the plan,
+// stamp it (time, files, desired state, the reads it rests on), render it and save it. One code
+// path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
+
+import { writeFile, rename } from 'node:fs/promises';
+import { isAbsolute, resolve, dirname, basename, join } from 'node:path';
+import { styleText } from 'node:util';
+import { loadConfigOrThrow } from '../config/index.js';
+import { EmctlError } from '../core/errors.js';
+import type { DesiredConfig } from '../core/model.js';
+import type { Plan, PlanMessage } from '../core/plan-model.js';
+import { buildPlan } from '../core/plan.js';
+import type { LiveSnapshot } from '../core/snapshot.js';
+import { renderPlanJson } from '../render/json.js';
+import { renderPlanMarkdown } from '../render/markdown.js';
+import { makeStyle, plainStyle, type Style } from '../render/style.js';
+import { renderPlanText } from '../render/text.js';
+import { readLiveState, type StateClient } from '../state/read-live.js';
+import { readRecords } from '../state/read-records.js';
+import type { CliIO } from './io.js';
+import type { GlobalOptions } from './main.js';
+
+export const DEFAULT_CONFIG = 'emctl.yaml';
+
+export type PlanFormat = 'text' | 'json' | 'markdown';
+export const PLAN_FORMATS: readonly PlanFormat[] = ['text', 'json', 'markdown'];
+
+/** `-c PATH` relative to the working directory; ./emctl.yaml when not given. */
+export function configPathFrom(io: CliIO, given: string | undefined): string {
+  const path = given ?? DEFAULT_CONFIG;
+  return isAbsolute(path) ? path : resolve(io.cwd, path);
+}
+
+/** Loads and validates the config; every problem comes back at once as one EmctlError('config'). */
+export async function loadDesired(io: CliIO, given: string | undefined): Promise<DesiredConfig> {
+  return loadConfigOrThrow(configPathFrom(io, given));
+}
+
+/** The config as saved in a plan: everything but the source map (positions of the files). */
+export function desiredForPlan(config: DesiredConfig): unknown {
+  const { sourceMap, ...rest } = config;
+  void sourceMap;
+  return JSON.parse(JSON.stringify(rest)) as unknown;
+}
+
+export interface PlanOptions {
+  targets?: string[];
+  excludes?: string[];
+  /** Reads of one route handed to the client at once; --concurrency. */
+  perRoute?: number;
+  /** For tests and reproducible output; default now. */
+  now?: Date;
+}
+
+export interface PlanOutcome {
+  plan: Plan;
+  snapshot: LiveSnapshot;
+}
+
+/** Reads live state for `config` and builds the stamped plan. Sends only GETs. */
+export async function planAgainstLive(client: StateClient, config: DesiredConfig, opts: PlanOptions = {}): Promise<PlanOutcome> {
+  const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
+  const { snapshot, sources } = await readLiveState(client, config, readOptions);
+  const now = opts.now ?? new Date();
+  const plan = buildPlan(config, snapshot, {
+    targets: opts.targets ?? [],
+    excludes: opts.excludes ?? [],
+    today: now.toISOString().slice(0, 10),
+  });
+  plan.created_at = now.toISOString();
+  plan.config_files = [...config.files];
+  plan.desired = desiredForPlan(config);
+  plan.reads = readRecords(plan, config, snapshot, sources);
+  return { plan, snapshot };
+}
+
+/** Colour only on a terminal, and never with --no-color or NO_COLOR. */
+export function styleFor(io: CliIO, globals: GlobalOptions): Style {
+  if (!globals.color || !io.stdout.isTTY) return plainStyle;
+  // The stream check is ours (io.stdout.isTTY above), not styleText's: it would look at the
+  // process's stdout, which is not the stream a test or an embedding caller gives us.
+  const paint = styleText as unknown as (format: string, text: string, options?: { validateStream?: boolean }) => string;
+  return makeStyle((format, text) => paint(format, text, { validateStream: false }));
+}
+
+export function renderPlanAs(plan: Plan, format: PlanFormat, style: Style): string {
+  switch (format) {
+    case 'text':
+      return renderPlanText(plan, style);
+    case 'json':
+      return planFileText(plan);
+    case 'markdown':
+      return renderPlanMarkdown(plan);
+  }
+}
+
+/**
+ * The saved plan: the versioned JSON, with the desired state it was made from (what
+ * `apply PLANFILE` re-plans against to prove live state has not moved). Never holds the key:
+ * nothing in a plan comes from the connection.
+ */
+export function planFileText(plan: Plan): string {
+  const text = renderPlanJson(plan);
+  if (plan.desired === undefined) return text;
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  if ('desired' in parsed) return text;
+  // The JSON renderer does not carry `desired`; add it last, keeping the renderer's key order.
+  return JSON.stringify({ ...parsed, desired: plan.desired }, null, 2) + '\n';
+}
+
+/** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */
+export async function writePlanFile(io: CliIO, file: string, plan: Plan): Promise<string> {
+  const path = isAbsolute(file) ? file : resolve(io.cwd, file);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temp, planFileText(plan), { encoding: 'utf8', mode: 0o600 });
+    await rename(temp, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new EmctlError('config', `cannot write the plan file ${file} (${code})`);
+  }
+  return path;
+}
+
+export function messageLine(kind: 'Warning' | 'Error', m: PlanMessage): string {
+  const where = [m.location, m.address].filter((p) => p !== undefined && p !== '').join(': ');
+  return `${kind}: ${where ? `${where}: ` : ''}${m.message}\n`;
+}
+
+/**
+ * Warnings and predicted refusals on stderr for the formats whose stdout is for machines or pull
+ * requests (json, markdown); the text form already shows them in the plan a person reads.
+ */
+export function reportMessages(io: CliIO, plan: Plan, format: PlanFormat): void {
+  if (format === 'text') return;
+  for (const w of plan.warnings) io.stderr.write(messageLine('Warning', w));
+  for (const e of plan.errors) io.stderr.write(messageLine('Error', e));
+}
+
+/** The error that makes plan/apply exit 1 when the service would refuse part of the plan. */
+export function refusalError(plan: Plan): EmctlError {
+  const n = plan.errors.length;
+  return new EmctlError(
+    'predicted-refusal',
+    `the service would refuse ${n === 1 ? 'one change' : `${n} changes`} of this plan; fix the config, nothing was written`,
+    plan.errors.map((e) => messageLine('Error', e).trimEnd().replace(/^Error: /, '')),
+  );
+}
