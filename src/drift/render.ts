@@ -1,0 +1,47 @@
+// The "ignored" part of a drift report, in the three output forms. The drift plan itself is
+// rendered by src/render (renderDriftText / renderDriftMarkdown / the plan JSON); this adds what
+// drift.ignore hid and why, so hidden drift stays visible to whoever reads the report.
+
+import type { Style } from '../render/style.js';
+import { escapeText, codeSpan } from '../render/markdown.js';
+import type { IgnoredChange } from './ignore.js';
+
+const MARKERS = { add: '+', remove: '-', update: '~' } as const;
+
+function why(item: IgnoredChange): string {
+  return item.rule.until === undefined ? item.rule.reason : `${item.rule.reason} (until ${item.rule.until})`;
+}
+
+/** `Ignored by drift.ignore (2):` then `  ~ team[42].pm.tracker.boards: reason (until 2026-03-01)`. */
+export function ignoredText(ignored: readonly IgnoredChange[], style: Style): string {
+  if (ignored.length === 0) return '';
+  const lines = ignored.map((i) => `  ${style.dim(`${MARKERS[i.change.action]} ${i.change.address}: ${why(i)}`)}`);
+  return [style.bold(`Ignored by drift.ignore (${ignored.length}):`), ...lines].join('\n') + '\n';
+}
+
+/** A `### Ignored` list, cut to maxChars with a note of how many were left out. */
+export function ignoredMarkdown(ignored: readonly IgnoredChange[], maxChars: number): string {
+  if (ignored.length === 0) return '';
+  let out = `\n### Ignored by drift.ignore (${ignored.length})\n\n`;
+  for (const [index, item] of ignored.entries()) {
+    const line = `- ${MARKERS[item.change.action]} ${codeSpan(item.change.address)}: ${escapeText(why(item))}\n`;
+    const rest = ignored.length - index;
+    if (out.length + line.length + 80 > maxChars) {
+      out += `- … and ${rest} more (run \`emctl drift\` to see all)\n`;
+      break;
+    }
+    out += line;
+  }
+  return out;
+}
+
+/** The JSON form: one entry per hidden change. */
+export function ignoredJson(ignored: readonly IgnoredChange[]): { address: string; action: string; reason: string; until?: string; rule: string }[] {
+  return ignored.map((i) => ({
+    address: i.change.address,
+    action: i.change.action,
+    rule: i.rule.address,
+    reason: i.rule.reason,
+    ...(i.rule.until === undefined ? {} : { until: i.rule.until }),
+  }));
+}
