@@ -1,0 +1,107 @@
+// Git repository rules (api-spec.md endpoints 8-9): the paged, filtered list and the monitoring
+// PATCH with per-repository rejections and the repository quota.
+
+import type { MonitorEntry, MonitorResponse, Repository, RepositoryState, Visibility } from '../api/types.js';
+import { refused, type Reply } from './http-error.js';
+import type { Journal } from './journal.js';
+import type { EmulatorState, RepoRec } from './state.js';
+
+export interface ListReposQuery {
+  page: number;
+  pageSize: number;
+  name?: string;
+  providerId?: string;
+  integrationIds?: number[];
+  states?: RepositoryState[];
+  visibilities?: Visibility[];
+}
+
+export function repoToWire(r: RepoRec): Repository {
+  return {
+    id: r.id,
+    provider_id: r.provider_id,
+    name: r.name,
+    http_url: r.http_url,
+    provider: r.provider,
+    integration_id: r.integration_id,
+    visibility: r.visibility,
+    state: r.state,
+    failing_reason: r.failing_reason,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    provider_last_pushed_at: r.provider_last_pushed_at,
+    has_webhook: r.has_webhook,
+    is_onprem: r.is_onprem,
+    ai_tool_rules: r.ai_tool_rules,
+  };
+}
+
+export function listRepositories(state: EmulatorState, q: ListReposQuery): { total: number; items: Repository[] } {
+  if (q.integrationIds) {
+    for (const id of q.integrationIds) {
+      const i = state.integrations.get(id);
+      if (!i || i.type !== 'git' || i.deleted_at) throw refused(404, `integration ${id} not found`);
+    }
+  }
+  // The name index answers exact-name reads without a scan; other filters scan the id-ordered list.
+  let pool: readonly RepoRec[] = q.name !== undefined ? (state.reposByName.get(q.name) ?? []).slice().sort((a, b) => a.id - b.id) : state.reposSorted;
+  const filtered = q.providerId !== undefined || q.integrationIds || q.states || q.visibilities;
+  if (filtered) {
+    const integrations = q.integrationIds && new Set(q.integrationIds);
+    pool = pool.filter(
+      (r) =>
+        (q.providerId === undefined || r.provider_id === q.providerId) &&
+        (!integrations || integrations.has(r.integration_id)) &&
+        (!q.states || q.states.includes(r.state)) &&
+        (!q.visibilities || (r.visibility !== null && q.visibilities.includes(r.visibility))),
+    );
+  }
+  const start = (q.page - 1) * q.pageSize;
+  return { total: pool.length, items: pool.slice(start, start + q.pageSize).map(repoToWire) };
+}
+
+function monitoredCount(state: EmulatorState): number {
+  let n = 0;
+  for (const r of state.reposSorted) if (r.state === 'monitored' || r.state === 'failing') n++;
+  return n;
+}
+
+export function setMonitoring(state: EmulatorState, journal: Journal, entries: MonitorEntry[]): Reply {
+  const counts = new Map<number, number>();
+  for (const e of entries) counts.set(e.id, (counts.get(e.id) ?? 0) + 1);
+  const body: MonitorResponse = { applied: [], rejected: [] };
+  const accepted: [RepoRec, MonitorEntry][] = [];
+  for (const entry of entries) {
+    const reject = (code: MonitorResponse['rejected'][number]['code'], message: string) => body.rejected.push({ ...entry, code, message });
+    const repo = state.repos.get(entry.id);
+    const integration = repo && state.integrations.get(repo.integration_id);
+    if ((counts.get(entry.id) ?? 0) > 1) reject('duplicate_repository', `repository ${entry.id} appears more than once in the request`);
+    else if (!repo) reject('repository_not_found', `repository ${entry.id} not found`);
+    else if (!integration || integration.deleted_at || integration.state !== 'ok') {
+      reject('integration_not_available', `the Git integration of repository ${entry.id} is not available (state ${integration?.state ?? 'deleted'})`);
+    } else if (repo.writeFails) reject('write_failed', `repository ${entry.id} could not be updated; retry`);
+    else if (repo.stateChangePending) reject('state_changed', `repository ${entry.id} changed state during the request; read it again`);
+    else if (entry.state === 'not_monitored' && repo.state === 'discovered') reject('never_monitored', `repository ${entry.id} was never monitored`);
+    else if (entry.state === 'not_monitored' && repo.backfillInProgress) reject('backfill_in_progress', `repository ${entry.id} is loading its history; stop it once the backfill ends`);
+    else {
+      body.applied.push({ ...entry });
+      accepted.push([repo, entry]);
+    }
+  }
+  const counting = (s: RepositoryState) => s === 'monitored' || s === 'failing';
+  const before = monitoredCount(state);
+  const delta = accepted.reduce((d, [r, e]) => d + (counting(r.state) === (e.state === 'monitored') ? 0 : e.state === 'monitored' ? 1 : -1), 0);
+  if (delta > 0 && before + delta > state.limits.repositoryQuota) {
+    throw refused(403, `monitoring ${delta} more repositories would exceed the repository quota of ${state.limits.repositoryQuota} (${before} monitored)`);
+  }
+  if (body.applied.length === 0) return { status: 400, body };
+  for (const [repo, entry] of accepted) {
+    if (repo.state === entry.state) continue;
+    repo.state = entry.state;
+    repo.failing_reason = null;
+    repo.has_webhook = entry.state === 'monitored';
+    repo.updated_at = journal.now();
+    journal.touch();
+  }
+  return { status: 200, body };
+}

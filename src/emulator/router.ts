@@ -1,0 +1,100 @@
+// Routing: path templates -> handlers, per-family auth (403 on PM routes, 401 on Git and admin
+// routes), validation status per family (400 PM, 422 Git), 404/405 for unknown paths and methods,
+// and JSON body parsing. Handlers are synchronous: the store is in memory.
+
+import { HttpError, invalid, refused, type Reply } from './http-error.js';
+import type { Journal } from './journal.js';
+import type { EmulatorState } from './state.js';
+import type { EmulatorStore } from './store.js';
+import { PM_ROUTES } from './routes-pm.js';
+import { GIT_ROUTES } from './routes-git.js';
+import { ADMIN_ROUTES } from './routes-admin.js';
+
+export type Family = 'pm' | 'git' | 'admin';
+
+export interface RouteContext {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  store: EmulatorStore;
+  state: EmulatorState;
+  journal: Journal;
+  /** The parsed JSON body; a missing or malformed body is refused with `status`. */
+  json(status: number): unknown;
+}
+
+export interface Route {
+  method: string;
+  template: string;
+  family: Family;
+  handle(ctx: RouteContext): Reply;
+}
+
+/** Validation status of a family: PM endpoints answer 400, Git endpoints 422 (FastAPI's default). */
+export const VALIDATION_STATUS: Record<Family, number> = { pm: 400, git: 422, admin: 400 };
+
+interface Compiled {
+  route: Route;
+  segments: string[];
+}
+
+const COMPILED: Compiled[] = [...PM_ROUTES, ...GIT_ROUTES, ...ADMIN_ROUTES].map((route) => ({
+  route,
+  segments: route.template.split('/').slice(1),
+}));
+
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+function matchSegments(segments: string[], path: string[]): Record<string, string> | undefined {
+  if (segments.length !== path.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    const p = path[i]!;
+    if (s.startsWith('{')) {
+      if (p === '') return undefined;
+      params[s.slice(1, -1)] = decodeURIComponent(p);
+    } else if (s !== p) return undefined;
+  }
+  return params;
+}
+
+/** Finds the route for a method and path; throws 404 or 405 (with Allow) when there is none. */
+export function matchRoute(method: string, pathname: string): Match {
+  const path = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const allowed: string[] = [];
+  for (const c of COMPILED) {
+    const params = matchSegments(c.segments, path);
+    if (!params) continue;
+    if (c.route.method === method) return { route: c.route, params };
+    allowed.push(c.route.method);
+  }
+  if (allowed.length > 0) throw new HttpError(405, { detail: 'Method Not Allowed' }, { allow: [...new Set(allowed)].join(', ') });
+  throw refused(404, 'Not Found');
+}
+
+/** Family of a path, for auth and logging of requests that match no route. */
+export function familyOf(pathname: string): Family {
+  if (pathname.startsWith('/_emulator/')) return 'admin';
+  if (pathname.startsWith('/api/v1/git/')) return 'git';
+  return 'pm';
+}
+
+/** Refuses a missing or unknown key: 403 on PM routes, 401 on Git and admin routes. */
+export function checkAuth(store: EmulatorStore, family: Family, key: string | undefined): void {
+  if (store.isApiKey(key)) return;
+  if (family === 'pm') throw refused(403, key === undefined ? 'Not authenticated: missing x-api-key header' : 'Forbidden: invalid API key');
+  throw new HttpError(401, { detail: key === undefined ? 'Not authenticated: missing x-api-key header' : 'Unauthorized: invalid API key' }, { 'www-authenticate': 'APIKey' });
+}
+
+/** Parses a request body as JSON for a handler. */
+export function jsonBody(raw: string, status: number): unknown {
+  if (raw.trim() === '') throw invalid(status, [{ type: 'missing', loc: ['body'], msg: 'Field required' }]);
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (error) {
+    throw invalid(status, [{ type: 'json_invalid', loc: ['body'], msg: `JSON decode error: ${(error as Error).message}` }]);
+  }
+}

@@ -1,0 +1,85 @@
+// The emulator's store: the state built from a fixture, the request log, and what persistence and
+// reset need. Rules live in the pm-*/git-* modules, which take the state and a journal; the store
+// knows nothing of HTTP.
+
+import type { AuditLogEntry, EmulatorRequestLogEntry, RecomputeEntry } from '../api/types.js';
+import type { Fixture } from './fixture-types.js';
+import { stateJournal, type Journal } from './journal.js';
+import { buildState, stateToFixture, type EmulatorState } from './state.js';
+
+/** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
+export const REQUEST_LOG_CAP = 100_000;
+
+/** What a --state file holds: the current organization as a fixture, plus the logs. */
+export interface StateFile {
+  format: 'emctl-emulator-state';
+  version: 1;
+  fixture: Fixture;
+  audit_log: AuditLogEntry[];
+  recomputes: RecomputeEntry[];
+}
+
+export class EmulatorStore {
+  state: EmulatorState;
+  private requestLog: EmulatorRequestLogEntry[] = [];
+  private readonly pristine: Fixture;
+  private readonly clock: () => Date;
+
+  /** `fixture` is what reset restores; `current` (from a state file) is where to start instead. */
+  constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile } = {}) {
+    this.pristine = structuredClone(fixture);
+    this.clock = options.clock ?? (() => new Date());
+    this.state = buildState(options.current?.fixture ?? fixture);
+    if (options.current) {
+      this.state.audit = [...options.current.audit_log];
+      this.state.recomputes = [...options.current.recomputes];
+    }
+  }
+
+  /** A journal for one request; `onTouch` learns that the request changed the state. */
+  journal(onTouch: () => void = () => {}): Journal {
+    return stateJournal(this.state, this.clock, onTouch);
+  }
+
+  /** Restores the fixture state and clears every log. */
+  reset(): void {
+    this.state = buildState(structuredClone(this.pristine));
+    this.requestLog = [];
+  }
+
+  logRequest(entry: EmulatorRequestLogEntry): void {
+    this.requestLog.push(entry);
+    if (this.requestLog.length > REQUEST_LOG_CAP * 2) this.requestLog = this.requestLog.slice(-REQUEST_LOG_CAP);
+  }
+
+  get requests(): readonly EmulatorRequestLogEntry[] {
+    return this.requestLog.length > REQUEST_LOG_CAP ? this.requestLog.slice(-REQUEST_LOG_CAP) : this.requestLog;
+  }
+
+  get auditLog(): readonly AuditLogEntry[] {
+    return this.state.audit;
+  }
+
+  get recomputes(): readonly RecomputeEntry[] {
+    return this.state.recomputes;
+  }
+
+  /** The current organization as a fixture (what `emctl export --fixture` would write). */
+  toFixture(): Fixture {
+    return stateToFixture(this.state);
+  }
+
+  toStateFile(): StateFile {
+    return {
+      format: 'emctl-emulator-state',
+      version: 1,
+      fixture: this.toFixture(),
+      audit_log: [...this.state.audit],
+      recomputes: [...this.state.recomputes],
+    };
+  }
+
+  isApiKey(key: string | undefined): boolean {
+    return key !== undefined && this.state.apiKeys.has(key);
+  }
+}
