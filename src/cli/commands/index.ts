@@ -3,14 +3,12 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../main.js';
 import { registerPlanCommand } from './plan.js';
-import { registerPlanCommand } from './plan.js';
 import { registerDriftCommand } from './drift.js';
 import { registerExportCommand } from './export.js';
 
 export function registerCommands(program: Command, ctx: CommandContext): void {
   void program;
   void ctx;
-  registerPlanCommand(program, ctx);
   registerPlanCommand(program, ctx);
   registerDriftCommand(program, ctx);
   registerExportCommand(program, ctx);
