@@ -1,0 +1,92 @@
+// Human names for places in the config, used in messages: "team 42's tracker scope" reads better
+// than "/teams/42/pm/tracker". Also the "did you mean" suggestions.
+
+export type Path = readonly (string | number)[];
+
+/** `teams.42.pm.tracker.boards[0]`: the dotted form, for places with no better name. */
+export function dottedPath(path: Path): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? segment : `.${segment}`;
+  }
+  return out === '' ? 'the top level' : out;
+}
+
+/** A phrase naming the object at `path`, e.g. "team 42's tracker scope". */
+export function describePath(path: Path): string {
+  const [a, b, c, d, e, f] = path.map(String);
+  const n = path.length;
+  if (n === 0) return 'the top level';
+  if (a === 'integrations' && n === 2) return `integration alias \`${b}\``;
+  if (a === 'collection') {
+    if (n === 2) return `the collection of \`${b}\``;
+    if (n === 3) return `the selected ${c} of \`${b}\``;
+  }
+  if (a === 'teams' && n >= 2) {
+    const team = `team ${b}`;
+    if (n === 2) return team;
+    if (c === 'pm') {
+      if (n === 3) return `${team}'s PM scopes`;
+      if (n === 4) return `${team}'s ${d} scope`;
+      if (n === 5) return `${team}'s ${d} ${e}`;
+      if (e === 'fields' && n === 6) return `a field of ${team}'s ${d} scope`;
+      if (e === 'project_team_areas' && n === 6) return `a project_team_areas entry of ${team}'s ${d} scope`;
+    }
+    if (c === 'git') {
+      if (n === 3) return `${team}'s Git scope`;
+      if (n === 4) return `${team}'s Git ${d}`;
+    }
+  }
+  if (a === 'git' && b === 'repositories' && n >= 3) {
+    const repo = `repository \`${c}\``;
+    if (n === 3) return repo;
+    if (d === 'settings' && n === 4) return `${repo}'s settings`;
+    if (d === 'settings' && n === 5) return `${repo}'s ${e} setting`;
+  }
+  if (a === 'git' && b === 'defaults' && n === 3) return `the ${c} default`;
+  if (a === 'drift' && b === 'ignore' && n === 3) return `drift.ignore[${c}]`;
+  void f;
+  return `\`${dottedPath(path)}\``;
+}
+
+/** Levenshtein distance, for suggestions. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] ?? 0;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + cost);
+      diagonal = above;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * The closest candidate when it is close enough to be a likely typo (a third of the word,
+ * at least one edit; case differences count as close), else undefined.
+ */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === word) continue;
+    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : editDistance(word, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const allowed = Math.max(1, Math.floor(word.length / 3));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+/** "; did you mean `boards`?" or "". */
+export function didYouMean(word: string, candidates: Iterable<string>): string {
+  const suggestion = closest(word, candidates);
+  return suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`;
+}

@@ -1,0 +1,55 @@
+// The config loader: files -> YAML with positions -> one merged document -> JSON Schema ->
+// offline semantic checks -> the desired-state model. Every problem is collected and reported at
+// once with file:line:column; the model is returned only when there is no error.
+
+import { EmctlError } from '../core/errors.js';
+import type { DesiredConfig } from '../core/model.js';
+import { buildModel } from './build-model.js';
+import { errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { mergeFiles } from './merge.js';
+import { parseConfigText } from './parse.js';
+import { readConfigFiles } from './read-files.js';
+import { checkSchema } from './schema-check.js';
+import { checkSemantics } from './semantic/index.js';
+import { Placements, type PlacedRoot } from './source.js';
+
+export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
+
+export interface LoadResult {
+  /** Present only when there is no error (warnings may accompany it). */
+  config?: DesiredConfig;
+  /** Every problem found, in file, line and column order. */
+  diagnostics: Diagnostic[];
+}
+
+export async function loadConfig(pathOrDir: string): Promise<LoadResult> {
+  const read = await readConfigFiles(pathOrDir);
+  const diagnostics = [...read.diagnostics];
+  const store = new Placements();
+  const roots: PlacedRoot[] = [];
+  for (const source of read.sources) {
+    const parsed = parseConfigText(source, store);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.root) roots.push(parsed.root);
+  }
+  // A file that could not be read or parsed leaves nothing trustworthy to check further; problems
+  // found while parsing (duplicate keys, reserved keys) do not stop the other checks.
+  const unreadable = errorCount(read.diagnostics) > 0 || roots.length < read.sources.length;
+  const merged = unreadable ? undefined : mergeFiles(roots, store, diagnostics);
+  if (merged) {
+    diagnostics.push(...checkSchema(merged, store));
+    diagnostics.push(...checkSemantics(merged, store));
+  }
+  const sorted = sortDiagnostics(diagnostics, read.files);
+  if (!merged || errorCount(sorted) > 0) return { diagnostics: sorted };
+  return { config: buildModel(merged, store, read.files), diagnostics: sorted };
+}
+
+/** Loads the config or throws EmctlError('config') listing every error as file:line:col: message. */
+export async function loadConfigOrThrow(pathOrDir: string): Promise<DesiredConfig> {
+  const result = await loadConfig(pathOrDir);
+  if (result.config) return result.config;
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  const noun = errors.length === 1 ? 'error' : 'errors';
+  throw new EmctlError('config', `${errors.length} ${noun} in ${pathOrDir}`, errors.map(formatDiagnostic));
+}

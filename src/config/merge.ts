@@ -1,0 +1,88 @@
+// Directory mode: the files of a config directory become one document. Top-level maps (`teams`,
+// `git.repositories`, ...) merge by key; an object written in two files is an error naming both;
+// the `safety.protected` and `drift.ignore` lists are concatenated in file order.
+
+import type { Diagnostic } from './diagnostics.js';
+import { describePath, type Path } from './describe.js';
+import { isMap, newMap, type Placement, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './source.js';
+
+/** Maps whose keys may come from different files. '*' matches any key. */
+const MERGED_MAPS: readonly (readonly string[])[] = [
+  [],
+  ['integrations'],
+  ['collection'],
+  ['collection', '*'],
+  ['teams'],
+  ['git'],
+  ['git', 'defaults'],
+  ['git', 'repositories'],
+  ['safety'],
+  ['safety', 'thresholds'],
+  ['drift'],
+];
+const CONCATENATED_LISTS = new Set(['safety.protected', 'drift.ignore']);
+
+function isMergedMap(path: Path): boolean {
+  return MERGED_MAPS.some((p) => p.length === path.length && p.every((s, i) => s === '*' || s === path[i]));
+}
+
+function where(p: Placement): string {
+  const { line, column } = p.source.position(p.key);
+  return `${p.source.path}:${line}:${column}`;
+}
+
+export function mergeFiles(roots: readonly PlacedRoot[], store: Placements, diagnostics: Diagnostic[]): PlacedRoot | undefined {
+  const first = roots[0];
+  if (!first) return undefined;
+  if (roots.length === 1) return first;
+  let merged: PlainValue = newMap();
+  for (const root of roots) {
+    if (!isMap(root.value)) {
+      const p = root.placement;
+      diagnostics.push({ ...p.source.locate(p.value), message: 'a config file must hold a mapping (version, teams, git, ...)', severity: 'error' });
+      continue;
+    }
+    merged = mergeMaps(merged as PlainMap, root.value, [], store, diagnostics);
+  }
+  return { value: merged, placement: first.placement };
+}
+
+function mergeMaps(into: PlainMap, from: PlainMap, path: Path, store: Placements, diagnostics: Diagnostic[]): PlainMap {
+  const out = newMap();
+  for (const key of Object.keys(into)) {
+    out[key] = into[key] ?? null;
+    const p = store.childPlacement(into, key);
+    if (p) store.placeMapEntry(out, key, p);
+  }
+  for (const key of Object.keys(from)) {
+    const incoming = from[key] ?? null;
+    const incomingPlacement = store.childPlacement(from, key);
+    if (!(key in out)) {
+      out[key] = incoming;
+      if (incomingPlacement) store.placeMapEntry(out, key, incomingPlacement);
+      continue;
+    }
+    const existing = out[key] ?? null;
+    const existingPlacement = store.childPlacement(out, key);
+    const childPath = [...path, key];
+    if (isMergedMap(childPath) && isMap(existing) && isMap(incoming)) {
+      out[key] = mergeMaps(existing, incoming, childPath, store, diagnostics);
+    } else if (CONCATENATED_LISTS.has(childPath.join('.')) && Array.isArray(existing) && Array.isArray(incoming)) {
+      const list = [...existing, ...incoming];
+      const placements = [...existing, ...incoming].map((_, i) =>
+        i < existing.length ? store.childPlacement(existing, i) : store.childPlacement(incoming, i - existing.length),
+      );
+      store.placeListItems(list, placements.filter((p): p is Placement => p !== undefined));
+      out[key] = list;
+    } else if (childPath.length === 1 && key === 'version' && existing === incoming) {
+      // Every file may state the format version.
+    } else if (incomingPlacement && existingPlacement) {
+      diagnostics.push({
+        ...incomingPlacement.source.locate(incomingPlacement.key),
+        message: `${describePath(childPath)} is written in both ${where(existingPlacement)} and ${where(incomingPlacement)}; write each object in one file`,
+        severity: 'error',
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+// Validates the parsed config against schemas/emctl.schema.json with ajv and turns ajv's errors
+// into one readable message per problem, placed at the key (unknown or missing keys) or at the
+// value (bad values). ajv's branch noise (if/then, anyOf) is folded into a single message.
+
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Diagnostic } from './diagnostics.js';
+import { describePath, didYouMean, type Path } from './describe.js';
+import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './source.js';
+
+export const SCHEMA_URL = new URL('../../schemas/emctl.schema.json', import.meta.url);
+
+let compiled: ValidateFunction | undefined;
+
+/** The compiled schema, built once per process (compiling takes ~100 ms). */
+export function schemaValidator(): ValidateFunction {
+  if (!compiled) {
+    const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as object;
+    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
+  const validate = schemaValidator();
+  if (validate(root.value)) return [];
+  const errors = foldBranches(validate.errors ?? []);
+  const out: Diagnostic[] = [];
+  for (const error of errors) {
+    const path = toPath(error.instancePath, root.value);
+    const problem = explain(error, path);
+    if (!problem) continue;
+    const target = problem.at ?? path;
+    const { placement } = placementAt(store, root, target);
+    const offset = problem.onKey ? placement.key : placement.value;
+    out.push({ ...placement.source.locate(offset), message: problem.message, severity: 'error' });
+  }
+  return out;
+}
+
+/** Drops if/then bookkeeping and the sub-errors of anyOf branches (the anyOf error speaks for them). */
+function foldBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const branchRoots = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}/`);
+  return errors.filter((e) => {
+    if (e.keyword === 'if' || e.keyword === 'propertyNames') return false;
+    return !branchRoots.some((root) => `${e.instancePath}|${e.schemaPath}`.startsWith(root));
+  });
+}
+
+/** JSON pointer -> path segments; list indices become numbers. */
+function toPath(pointer: string, data: PlainValue): (string | number)[] {
+  if (pointer === '') return [];
+  const path: (string | number)[] = [];
+  let node: PlainValue | undefined = data;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      path.push(Number(segment));
+      node = node[Number(segment)];
+    } else {
+      path.push(segment);
+      node = node && typeof node === 'object' ? node[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+interface Problem {
+  message: string;
+  /** Where to point, when not at the error's own path. */
+  at?: Path;
+  /** Point at the key rather than the value. */
+  onKey?: boolean;
+}
+
+/** `days`, or `boards[1]` for a list item. */
+function subject(path: Path): string {
+  const last = path[path.length - 1];
+  if (last === undefined) return 'the config';
+  if (typeof last === 'number') {
+    const parent = path[path.length - 2];
+    return `\`${String(parent ?? '')}[${last}]\``;
+  }
+  return `\`${last}\``;
+}
+
+export function show(value: unknown): string {
+  if (typeof value === 'string') return `\`${value}\``;
+  if (value === null || value === undefined) return 'nothing (null)';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return String(value);
+}
+
+function kindOf(value: unknown): string {
+  if (typeof value === 'string') return `a string (${show(value)})`;
+  if (typeof value === 'number') return `a number (${value})`;
+  if (typeof value === 'boolean') return `a boolean (${value})`;
+  return show(value);
+}
+
+const TYPE_NOUNS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'a mapping',
+  array: 'a list',
+  null: 'null',
+};
+
+function schemaTitle(error: ErrorObject): string | undefined {
+  const title = (error.parentSchema as { title?: unknown } | undefined)?.title;
+  return typeof title === 'string' ? title : undefined;
+}
+
+function explain(error: ErrorObject, path: Path): Problem | undefined {
+  const params = error.params as Record<string, unknown>;
+  const data: unknown = error.data;
+  const title = schemaTitle(error);
+  const where = describePath(path);
+
+  if (error.propertyName !== undefined) {
+    const key = error.propertyName;
+    return { message: `key \`${key}\` in ${where} must be ${title ?? 'a valid key'}`, at: [...path, key], onKey: true };
+  }
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return { message: `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`, at: [...path, key], onKey: true };
+    }
+    case 'required': {
+      const missing = String(params.missingProperty);
+      if (error.schemaPath.includes('/else/')) {
+        return { message: `${where} needs \`id\` or \`name\``, onKey: true };
+      }
+      if (error.schemaPath.includes('/then/') && missing === 'pattern' && data && typeof data === 'object') {
+        const method = (data as { method?: unknown }).method;
+        return { message: `\`pattern\` is required when \`method\` is ${show(method)}`, onKey: true };
+      }
+      return { message: `missing required key \`${missing}\` in ${where}`, onKey: true };
+    }
+    case 'not': {
+      if (error.schemaPath.includes('allOf')) {
+        return { message: '`pattern` is not allowed when `method` is `api`', at: [...path, 'pattern'], onKey: true };
+      }
+      return { message: `${where} takes \`id\` or \`name\`, not both`, at: [...path, 'name'], onKey: true };
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      if (data === 'deployment' && path[path.length - 1] === 'method') {
+        return { message: '`deployment` is read-only (the service reports it but does not accept it); use one of ' + allowed.join(', ') };
+      }
+      const hint = typeof data === 'string' ? didYouMean(data, allowed) : '';
+      return { message: `${subject(path)} must be one of ${allowed.join(', ')}; got ${show(data)}${hint}` };
+    }
+    case 'const':
+      return { message: `${subject(path)} must be ${show(params.allowedValue)}; got ${show(data)}` };
+    case 'type': {
+      const expected = title ?? TYPE_NOUNS[String(params.type)] ?? String(params.type);
+      const quote = typeof data === 'number' && /string|id string|name/.test(expected) && !/integer|numeric/.test(expected)
+        ? ` (write it in quotes: "${data}")`
+        : '';
+      return { message: `${subject(path)} must be ${expected}; got ${kindOf(data)}${quote}` };
+    }
+    case 'anyOf':
+    case 'oneOf':
+      return { message: `${subject(path)} must be ${title ?? 'one of the allowed forms'}; got ${kindOf(data)}` };
+    case 'minLength':
+      return { message: `${subject(path)} must not be empty` };
+    case 'maxLength':
+      return { message: `${subject(path)} is longer than ${String(params.limit)} characters` };
+    case 'minItems':
+      return { message: `${subject(path)} needs at least ${String(params.limit)} entry` };
+    case 'minProperties':
+      return { message: `${where} needs \`percent\` or \`count\``, onKey: true };
+    case 'minimum':
+    case 'maximum':
+      return { message: `${subject(path)} must be ${String(params.comparison)} ${String(params.limit)}; got ${show(data)}` };
+    case 'pattern':
+      if (path[path.length - 1] === 'until') return { message: `\`until\` must be a date written yyyy-mm-dd; got ${show(data)}` };
+      return { message: `${subject(path)} must be ${title ?? `text matching ${String(params.pattern)}`}; got ${show(data)}` };
+    default:
+      return { message: `${subject(path)} ${error.message ?? 'is invalid'}` };
+  }
+}

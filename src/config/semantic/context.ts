@@ -1,0 +1,76 @@
+// What every semantic check gets: the merged document (already schema-checked, but checks stay
+// defensive so that all problems are reported in one run even when the schema found some) and a
+// way to report a problem at a config path.
+
+import type { Diagnostic } from '../diagnostics.js';
+import type { Path } from '../describe.js';
+import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from '../source.js';
+
+export class CheckContext {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly doc: PlainMap;
+
+  constructor(
+    private readonly root: PlacedRoot,
+    private readonly store: Placements,
+  ) {
+    this.doc = isMap(root.value) ? root.value : (Object.create(null) as PlainMap);
+  }
+
+  error(path: Path, message: string, options: { onKey?: boolean } = {}): void {
+    this.report(path, message, 'error', options.onKey ?? false);
+  }
+
+  warning(path: Path, message: string, options: { onKey?: boolean } = {}): void {
+    this.report(path, message, 'warning', options.onKey ?? false);
+  }
+
+  /** 1-based line where the value at `path` was written (for "first written at line N"). */
+  lineOf(path: Path): number {
+    const { placement } = placementAt(this.store, this.root, path);
+    return placement.source.position(placement.value).line;
+  }
+
+  private report(path: Path, message: string, severity: Diagnostic['severity'], onKey: boolean): void {
+    const { placement } = placementAt(this.store, this.root, path);
+    const offset = onKey ? placement.key : placement.value;
+    this.diagnostics.push({ ...placement.source.locate(offset), message, severity });
+  }
+}
+
+export function mapOf(v: PlainValue | undefined): PlainMap | undefined {
+  return isMap(v) ? v : undefined;
+}
+
+export function listOf(v: PlainValue | undefined): PlainValue[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** Keys of a map in the order they were written. */
+export function keysOf(v: PlainValue | undefined): string[] {
+  return isMap(v) ? Object.keys(v) : [];
+}
+
+/** Each team's PM scope maps: [teamId, integrationKey, scope]. */
+export function* pmScopes(doc: PlainMap): Generator<[string, string, PlainMap]> {
+  const teams = mapOf(doc.teams);
+  for (const team of keysOf(teams)) {
+    const pm = mapOf(mapOf(teams?.[team])?.pm);
+    for (const key of keysOf(pm)) {
+      const scope = mapOf(pm?.[key]);
+      if (scope) yield [team, key, scope];
+    }
+  }
+}
+
+/** Org defaults and each repository's settings: [path of the settings map, the map]. */
+export function* settingsMaps(doc: PlainMap): Generator<[Path, PlainMap]> {
+  const git = mapOf(doc.git);
+  const defaults = mapOf(git?.defaults);
+  if (defaults) yield [['git', 'defaults'], defaults];
+  const repos = mapOf(git?.repositories);
+  for (const key of keysOf(repos)) {
+    const settings = mapOf(mapOf(repos?.[key])?.settings);
+    if (settings) yield [['git', 'repositories', key, 'settings'], settings];
+  }
+}

@@ -1,0 +1,16 @@
+// Offline semantic checks, run after the schema check on the merged document. Each check is a
+// small function over the document that reports through the context; docs/config.md lists them.
+
+import type { Diagnostic } from '../diagnostics.js';
+import type { Placements, PlacedRoot } from '../source.js';
+import { CheckContext } from './context.js';
+import { checkDuplicates } from './duplicates.js';
+import { checkReferences } from './references.js';
+
+const CHECKS: readonly ((ctx: CheckContext) => void)[] = [checkReferences, checkDuplicates];
+
+export function checkSemantics(root: PlacedRoot, store: Placements): Diagnostic[] {
+  const ctx = new CheckContext(root, store);
+  for (const check of CHECKS) check(ctx);
+  return ctx.diagnostics;
+}

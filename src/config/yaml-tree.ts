@@ -1,0 +1,175 @@
+// Turns one YAML file into plain data with placements, using the `yaml` package. This is the
+// complete reader: anchors, aliases, merge keys (`<<`), block scalars, tags. Duplicate keys,
+// reserved keys and alias bombs are reported here, so nothing downstream has to guard for them.
+
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type ParsedNode } from 'yaml';
+import type { Diagnostic } from './diagnostics.js';
+import { newMap, type Placement, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
+
+/** Nodes an alias may expand to, in total per file; more is treated as an alias bomb. */
+export const MAX_ALIAS_EXPANSION = 100_000;
+
+/** Keys that could reach Object.prototype in careless code downstream; refused everywhere. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface FileParse {
+  root?: PlacedRoot;
+  diagnostics: Diagnostic[];
+}
+
+class AliasBomb extends Error {
+  constructor(readonly offset: number) {
+    super('alias bomb');
+  }
+}
+
+/** Text of a key as the config uses it: `42:` and `"42":` are both the string "42". */
+export function keyText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+export function diagnosticAt(source: SourceText, offset: number, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+  return { ...source.locate(offset), message, severity };
+}
+
+export function parseYamlFile(source: SourceText, store: Placements): FileParse {
+  const diagnostics: Diagnostic[] = [];
+  // uniqueKeys is checked below (the package's own check is quadratic in the size of a map).
+  const doc = parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
+  for (const e of doc.errors) diagnostics.push(diagnosticAt(source, e.pos[0], yamlMessage(e.message)));
+  for (const w of doc.warnings) diagnostics.push(diagnosticAt(source, w.pos[0], yamlMessage(w.message), 'warning'));
+  if (doc.errors.length > 0) return { diagnostics };
+
+  const converter = new Converter(doc, source, store, diagnostics);
+  const contents = doc.contents as ParsedNode | null;
+  const offset = contents?.range[0] ?? 0;
+  try {
+    const value = contents ? converter.convert(contents) : newMap();
+    return { root: { value, placement: { source, key: offset, value: offset } }, diagnostics };
+  } catch (error) {
+    if (!(error instanceof AliasBomb)) throw error;
+    diagnostics.push(
+      diagnosticAt(source, error.offset, `aliases expand to more than ${MAX_ALIAS_EXPANSION} values; refusing what looks like an alias bomb`),
+    );
+    return { diagnostics };
+  }
+}
+
+/** The package's messages end with a position and source excerpt we print ourselves. */
+function yamlMessage(message: string): string {
+  const first = message.split('\n')[0] ?? message;
+  return `YAML: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
+}
+
+class Converter {
+  private expansionBudget = MAX_ALIAS_EXPANSION;
+  /** >0 while converting the target of an alias: every node made then counts against the budget. */
+  private aliasDepth = 0;
+  private aliasSite = 0;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly source: SourceText,
+    private readonly store: Placements,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  convert(node: Node): PlainValue {
+    if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite);
+    if (isAlias(node)) return this.expandAlias(node, (node.range ?? [0])[0]);
+    if (isScalar(node)) return scalarValue(node.value);
+    if (isSeq(node)) {
+      const list: PlainValue[] = [];
+      const placements: Placement[] = [];
+      for (const item of node.items) {
+        const offset = offsetOf(item as Node, 0);
+        placements.push({ source: this.source, key: offset, value: offset });
+        list.push(this.convert(item as Node));
+      }
+      this.store.placeListItems(list, placements);
+      return list;
+    }
+    if (isMap(node)) return this.convertMap(node.items);
+    return null;
+  }
+
+  private expandAlias(node: Node, offset: number): PlainValue {
+    if (!isAlias(node)) return this.convert(node);
+    const target = node.resolve(this.doc);
+    if (!target) return null;
+    const outer = this.aliasDepth === 0;
+    if (outer) this.aliasSite = offset;
+    this.aliasDepth++;
+    try {
+      return this.convert(target);
+    } finally {
+      this.aliasDepth--;
+    }
+  }
+
+  private convertMap(pairs: readonly unknown[]): PlainMap {
+    const map = newMap();
+    const merges: { node: Node; offset: number }[] = [];
+    for (const pair of pairs) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key as Node | null;
+      const keyOffset = offsetOf(keyNode, 0);
+      const valueOffset = offsetOf(pair.value as Node | null, keyOffset);
+      if (isScalar(keyNode) && keyNode.value === '<<' && keyNode.type === 'PLAIN') {
+        merges.push({ node: pair.value as Node, offset: valueOffset });
+        continue;
+      }
+      const key = isScalar(keyNode) ? keyText(keyNode.value) : undefined;
+      if (key === undefined) {
+        this.diagnostics.push(diagnosticAt(this.source, keyOffset, 'keys must be plain strings or numbers'));
+        continue;
+      }
+      if (RESERVED_KEYS.has(key)) {
+        this.diagnostics.push(diagnosticAt(this.source, keyOffset, `key \`${key}\` is reserved and not accepted`));
+        continue;
+      }
+      if (key in map) {
+        const first = this.store.childPlacement(map, key);
+        const where = first ? ` (first written at line ${this.source.position(first.key).line})` : '';
+        this.diagnostics.push(diagnosticAt(this.source, keyOffset, `duplicate key \`${key}\`${where}`));
+        continue;
+      }
+      this.store.placeMapEntry(map, key, { source: this.source, key: keyOffset, value: valueOffset });
+      map[key] = pair.value === null ? null : this.convert(pair.value as Node);
+    }
+    for (const merge of merges) this.applyMerge(map, merge.node, merge.offset);
+    return map;
+  }
+
+  /** `<<: *base` or `<<: [*a, *b]`: keys of the merged maps that this map does not write itself. */
+  private applyMerge(map: PlainMap, node: Node, offset: number): void {
+    const sources = isSeq(node) ? (node.items as Node[]) : [node];
+    for (const item of sources) {
+      const value = isAlias(item) ? this.expandAlias(item, offsetOf(item, offset)) : this.convert(item);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        this.diagnostics.push(diagnosticAt(this.source, offsetOf(item, offset), 'a merge key `<<` takes a mapping or a list of mappings'));
+        continue;
+      }
+      for (const key of Object.keys(value)) {
+        if (key in map) continue;
+        map[key] = value[key] ?? null;
+        const placement = this.store.childPlacement(value, key);
+        if (placement) this.store.placeMapEntry(map, key, placement);
+      }
+    }
+  }
+}
+
+function offsetOf(node: Node | null | undefined, fallback: number): number {
+  return node?.range?.[0] ?? fallback;
+}
+
+function scalarValue(value: unknown): PlainValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return Number(value);
+  // Tags such as !!binary or !!timestamp produce objects; the config has no use for them.
+  return String(value);
+}
