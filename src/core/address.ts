@@ -1,0 +1,71 @@
+// Plan addresses (DESIGN.md §3): one string per addressable object, shared by the planner, the
+// safety rails (protected prefixes), drift ignore rules and --target / --exclude. Building them in
+// one place keeps every consumer matching the same spelling.
+
+import type { GitScopeKey, OrgSection, PmScopeKey, RepoSection } from '../api/types.js';
+
+/** `"acme/api"` quoted the way JSON quotes it, so a name with a quote or bracket stays unambiguous. */
+function quoted(name: string): string {
+  return JSON.stringify(name);
+}
+
+/** `collection.tracker.boards["101"]`: one entity of a selection set. */
+export function selectionAddress(alias: string, entityType: string, entityId: string): string {
+  return `collection.${alias}.${entityType}[${quoted(entityId)}]`;
+}
+
+/** `team[42].pm.tracker.boards`: one key of a team's PM scope on an integration. */
+export function pmScopeAddress(teamId: number, alias: string, key: PmScopeKey): string {
+  return `team[${teamId}].pm.${alias}.${key}`;
+}
+
+/** `team[42].pm.tracker.methodology`. */
+export function methodologyAddress(teamId: number, alias: string): string {
+  return `team[${teamId}].pm.${alias}.methodology`;
+}
+
+/** `team[42].git.repositories`. */
+export function gitScopeAddress(teamId: number, key: GitScopeKey): string {
+  return `team[${teamId}].git.${key}`;
+}
+
+/** `git.defaults.releases_detection`. */
+export function orgDefaultAddress(section: OrgSection): string {
+  return `git.defaults.${section}`;
+}
+
+/** `repo["acme/api"]` when the repository is named, `repo[1234]` when it is known by id. */
+export function repoAddress(ref: { name: string } | { id: number }): string {
+  return 'name' in ref ? `repo[${quoted(ref.name)}]` : `repo[${ref.id}]`;
+}
+
+/** `repo["acme/api"].settings.default_branch`. */
+export function repoSettingAddress(repo: string, section: RepoSection): string {
+  return `${repo}.settings.${section}`;
+}
+
+/** `repo["acme/api"].monitored`. */
+export function monitoredAddress(repo: string): string {
+  return `${repo}.monitored`;
+}
+
+/**
+ * True when `prefix` names `address` or an object that contains it: `team[42]` matches
+ * `team[42].pm.tracker.boards` but not `team[420].git.services`; `collection.tracker.boards`
+ * matches every entity of that set. A prefix only matches at a component boundary (`.` or `[`),
+ * and a trailing `.` on the prefix is ignored.
+ */
+export function matchesAddressPrefix(address: string, prefix: string): boolean {
+  const p = prefix.trim().replace(/\.+$/, '');
+  if (p === '') return false;
+  if (address === p) return true;
+  if (!address.startsWith(p)) return false;
+  const next = address.charAt(p.length);
+  return next === '.' || next === '[';
+}
+
+/** Keeps the addresses that a --target list selects (all when empty) and no --exclude removes. */
+export function addressSelected(address: string, targets: readonly string[], excludes: readonly string[]): boolean {
+  if (targets.length > 0 && !targets.some((t) => matchesAddressPrefix(address, t))) return false;
+  return !excludes.some((e) => matchesAddressPrefix(address, e));
+}

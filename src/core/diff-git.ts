@@ -1,0 +1,242 @@
+// Diff of the Git side: team Git scopes, org default sections, repository override sets and
+// monitoring. As on the PM side, only what the config writes is read into the diff.
+
+import type { GitScopeKey, OrgSection, RepoSection, Repository } from '../api/types.js';
+import { BACKFILL_SECTIONS, ORG_ONLY_SECTIONS, ORG_SECTIONS, RECOMPUTE_SECTIONS, REPO_SECTIONS } from '../api/types.js';
+import { gitScopeAddress, monitoredAddress, orgDefaultAddress, repoAddress, repoSettingAddress } from './address.js';
+import { canonicalSection, sectionsEqual, sortedIds, writtenBackfill } from './canonical.js';
+import type { PlanDraft, RepoContext } from './draft.js';
+import type { ConfigPath, DesiredRepository, DesiredTeam, RepoRef } from './model.js';
+import type { Action, Change, Impact } from './plan-model.js';
+import { matchRepositories, resolveRepository } from './resolve.js';
+
+export function diffGit(draft: PlanDraft): void {
+  for (const team of [...draft.config.teams].sort((a, b) => a.id - b.id)) diffTeamGit(draft, team);
+  diffOrgDefaults(draft);
+  diffRepositorySettings(draft);
+  diffMonitoring(draft);
+}
+
+/** The service treats a failing repository as monitored (collection was started and not stopped). */
+export function isMonitored(repo: Repository): boolean {
+  return repo.state === 'monitored' || repo.state === 'failing';
+}
+
+/**
+ * How a repository is addressed: `repo[1234]` when the config names it by id, or when its name
+ * is on several Git integrations (the name alone would address two objects); `repo["acme/api"]`
+ * otherwise.
+ */
+export function addressOfRepo(draft: PlanDraft, repo: Repository, ref?: RepoRef): string {
+  if (ref && 'id' in ref) return repoAddress({ id: repo.id });
+  const sameName = draft.repos.byName.get(repo.name) ?? [];
+  return sameName.length > 1 ? repoAddress({ id: repo.id }) : repoAddress({ name: repo.name });
+}
+
+function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): Repository | undefined {
+  const r = resolveRepository(ref, draft.repos, draft.config, draft.live.integrations);
+  if (r.value === undefined) draft.error(r.error ?? 'unknown repository', path);
+  return r.value;
+}
+
+// ---- team Git scope ------------------------------------------------------------------------
+
+function diffTeamGit(draft: PlanDraft, team: DesiredTeam): void {
+  const git = team.git;
+  if (git === undefined) return;
+  const read = draft.live.teamGitScopes.get(team.id);
+  if (read === undefined) {
+    draft.error(`the Git scope of team ${team.id} was not read`, git.path);
+    return;
+  }
+  if (read === 'not_found') {
+    draft.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, `team[${team.id}]`);
+    return;
+  }
+  if (team.name !== undefined && read.team_name !== team.name) {
+    draft.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], `team[${team.id}]`);
+  }
+  const repoIds: number[] = [];
+  let failed = false;
+  git.repositories.forEach((ref, i) => {
+    const repo = resolveRepo(draft, ref, [...git.path, 'repositories', i]);
+    if (repo) repoIds.push(repo.id);
+    else failed = true;
+  });
+  if (failed) return;
+  const desired: Record<GitScopeKey, number[]> = { repositories: sortedIds(repoIds), services: sortedIds(git.services) };
+  const live: Record<GitScopeKey, number[]> = {
+    repositories: sortedIds(read.repositories.map((r) => r.id)),
+    services: sortedIds(read.services.map((s) => s.id)),
+  };
+  for (const key of ['repositories', 'services'] as const) {
+    const before = live[key];
+    const after = desired[key];
+    if (before.length > 0) draft.count('scope_removal', 1);
+    if (before.join(',') === after.join(',')) continue;
+    const change: Change = {
+      address: gitScopeAddress(team.id, key),
+      kind: 'git-scope',
+      action: before.length === 0 ? 'add' : after.length === 0 ? 'remove' : 'update',
+      before: before.length === 0 ? null : before,
+      after: after.length === 0 ? null : after,
+      impacts: ['changes-team-metrics'],
+    };
+    if (before.some((id) => !after.includes(id))) change.destructive = 'scope_removal';
+    draft.add(change, { kind: 'git-scope', teamId: team.id, key, before, after }, [...git.path, key]);
+  }
+}
+
+// ---- settings sections ---------------------------------------------------------------------
+
+/** history-recompute for the six recompute sections; backfill too unless the write sets backfill_days 1. */
+function sectionImpacts(section: OrgSection, action: Action, written: unknown): Impact[] {
+  if (!RECOMPUTE_SECTIONS.includes(section)) return [];
+  const skipsBackfill = action !== 'remove' && BACKFILL_SECTIONS.includes(section) && writtenBackfill(written) === 1;
+  return skipsBackfill ? ['history-recompute'] : ['history-recompute', 'backfill'];
+}
+
+function diffOrgDefaults(draft: PlanDraft): void {
+  const defaults = draft.config.git.defaults as Record<string, unknown>;
+  const written = ORG_SECTIONS.filter((s) => defaults[s] !== undefined);
+  if (written.length === 0) return;
+  const live = draft.live.orgConfig;
+  if (live === undefined) {
+    draft.error('the organization Git configuration was not read', ['git', 'defaults']);
+    return;
+  }
+  for (const section of written) {
+    const desired = defaults[section];
+    const current = (live.settings as Record<string, unknown>)[section];
+    if (sectionsEqual(section, current, desired)) continue;
+    draft.add(
+      {
+        address: orgDefaultAddress(section),
+        kind: 'org-default',
+        action: 'update',
+        before: current === undefined ? null : canonicalSection(section, current),
+        after: canonicalSection(section, desired),
+        impacts: sectionImpacts(section, 'update', desired),
+      },
+      { kind: 'org-default', section, written: desired },
+      ['git', 'defaults', section],
+    );
+  }
+}
+
+function diffRepositorySettings(draft: PlanDraft): void {
+  const seen = new Set<number>();
+  for (const entry of draft.config.git.repositories) {
+    if (entry.settings === undefined) continue;
+    const repo = resolveRepo(draft, entry.ref, entry.path);
+    if (!repo) continue;
+    if (seen.has(repo.id)) {
+      draft.error(`repository ${repo.id} (${repo.name}) is written twice`, entry.path);
+      continue;
+    }
+    seen.add(repo.id);
+    diffRepoOverrides(draft, entry, repo);
+  }
+}
+
+function diffRepoOverrides(draft: PlanDraft, entry: DesiredRepository, repo: Repository): void {
+  const desired = (entry.settings ?? {}) as Record<string, unknown>;
+  for (const section of Object.keys(desired)) {
+    if (!REPO_SECTIONS.includes(section as RepoSection)) {
+      const why = ORG_ONLY_SECTIONS.includes(section as OrgSection) ? 'is organization-wide only' : 'is not a settings section';
+      draft.error(`"${section}" ${why}; it cannot be overridden per repository`, [...entry.path, 'settings', section]);
+      return;
+    }
+  }
+  const read = draft.live.repositoryConfigs.get(repo.id);
+  if (read === undefined) {
+    draft.error(`the configuration of repository ${repo.id} (${repo.name}) was not read`, entry.path);
+    return;
+  }
+  const live = new Map<RepoSection, unknown>();
+  for (const section of REPO_SECTIONS) {
+    const s = read.settings[section];
+    if (s && s.source === 'repository') live.set(section, s.value);
+  }
+  draft.count('override_removal', live.size);
+  const ctx: RepoContext = { repo, address: addressOfRepo(draft, repo, entry.ref), live, desired: entry.settings ?? {} };
+  for (const section of REPO_SECTIONS) {
+    const want = desired[section];
+    const have = live.get(section);
+    if (want === undefined && have === undefined) continue;
+    if (want !== undefined && have !== undefined && sectionsEqual(section, have, want)) continue;
+    const action: Action = have === undefined ? 'add' : want === undefined ? 'remove' : 'update';
+    const change: Change = {
+      address: repoSettingAddress(ctx.address, section),
+      kind: 'repo-override',
+      action,
+      before: have === undefined ? null : canonicalSection(section, have),
+      after: want === undefined ? null : canonicalSection(section, want),
+      impacts: sectionImpacts(section, action, want),
+      label: repo.name,
+    };
+    if (action === 'remove') change.destructive = 'override_removal';
+    draft.add(change, { kind: 'repo-override', repo: ctx, section }, [...entry.path, 'settings', section]);
+  }
+}
+
+// ---- monitoring ----------------------------------------------------------------------------
+
+function diffMonitoring(draft: PlanDraft): void {
+  const monitoring = draft.config.git.monitoring;
+  const explicit = draft.config.git.repositories.filter((r) => r.monitored !== undefined);
+  if (monitoring === undefined && explicit.length === 0) return;
+  const refs = new Map<number, { ref?: RepoRef; path: ConfigPath }>();
+  if (monitoring !== undefined) {
+    if (!draft.live.repositoriesComplete) {
+      draft.error('monitoring patterns need the complete repository list, which was not read', monitoring.path);
+      return;
+    }
+    const expand = (list: (string | number)[], key: string): Set<number> => {
+      const ids = new Set<number>();
+      list.forEach((entry, i) => {
+        const matched = matchRepositories(entry, draft.repos);
+        if (matched.length === 0) {
+          if (typeof entry === 'number') draft.error(`repository ${entry} does not exist`, [...monitoring.path, key, i]);
+          else draft.warn(`monitoring ${key} pattern "${entry}" matches no repository`, [...monitoring.path, key, i]);
+        }
+        for (const repo of matched) ids.add(repo.id);
+      });
+      return ids;
+    };
+    const include = expand(monitoring.include, 'include');
+    const exclude = expand(monitoring.exclude, 'exclude');
+    for (const repo of draft.repos.all) {
+      draft.monitoring.set(repo.id, include.has(repo.id) && !exclude.has(repo.id));
+      refs.set(repo.id, { path: monitoring.path });
+    }
+  }
+  // Per-repository `monitored:` wins over the patterns.
+  for (const entry of explicit) {
+    const repo = resolveRepo(draft, entry.ref, [...entry.path, 'monitored']);
+    if (!repo || entry.monitored === undefined) continue;
+    draft.monitoring.set(repo.id, entry.monitored);
+    refs.set(repo.id, { ref: entry.ref, path: [...entry.path, 'monitored'] });
+  }
+  draft.count('stop_monitoring', draft.live.repositories.filter(isMonitored).length);
+  const repos = [...draft.monitoring.keys()]
+    .map((id) => draft.repos.byId.get(id))
+    .filter((r): r is Repository => r !== undefined)
+    .sort((a, b) => (a.name === b.name ? a.id - b.id : a.name < b.name ? -1 : 1));
+  for (const repo of repos) {
+    const want = draft.monitoring.get(repo.id) === true;
+    if (want === isMonitored(repo)) continue;
+    const where = refs.get(repo.id);
+    const change: Change = {
+      address: monitoredAddress(addressOfRepo(draft, repo, where?.ref)),
+      kind: 'monitoring',
+      action: want ? 'add' : 'remove',
+      before: want ? null : true,
+      after: want ? true : null,
+      impacts: want ? ['backfill', 'counts-against-limit'] : ['stops-collection'],
+      label: repo.name,
+    };
+    if (!want) change.destructive = 'stop_monitoring';
+    draft.add(change, { kind: 'monitoring', repo, monitored: want }, where?.path);
+  }
+}

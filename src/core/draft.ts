@@ -1,0 +1,174 @@
+// The planner's working state while it builds a Plan: the changes found so far, each with the
+// ids the operation planner needs (the public Change carries only what people and renderers
+// read), the messages, the totals, and lookups over the snapshot shared by every step.
+
+import type {
+  GitScopeKey,
+  Integration,
+  Methodology,
+  OrgSection,
+  PmEntity,
+  PmProvider,
+  PmScopeKey,
+  RepoSection,
+  Repository,
+  RepositorySettings,
+  SelectableEntityType,
+} from '../api/types.js';
+import type { CanonicalScope } from './canonical.js';
+import type { ConfigPath, DesiredConfig, DestructiveKind, IntegrationRef } from './model.js';
+import type { Change, PlanMessage } from './plan-model.js';
+import type { LiveSnapshot } from './snapshot.js';
+import { indexRepositories, type RepoIndex } from './resolve.js';
+
+/** A managed (team, PM integration) scope: both sides in canonical form. */
+export interface ScopeContext {
+  teamId: number;
+  integration: Integration;
+  provider: PmProvider;
+  alias: string;
+  live: CanonicalScope;
+  desired: CanonicalScope;
+  liveMethodology?: Methodology;
+  /** Undefined when the config does not manage the methodology. */
+  desiredMethodology?: Methodology;
+  path: ConfigPath;
+}
+
+/** A repository whose override set is managed. */
+export interface RepoContext {
+  repo: Repository;
+  address: string;
+  /** Live overrides: sections whose source is `repository`, with their values. */
+  live: Map<RepoSection, unknown>;
+  /** The override set as written (backfill_days included). */
+  desired: RepositorySettings;
+}
+
+export type ChangeTarget =
+  | { kind: 'selection'; integration: Integration; alias: string; entityType: SelectableEntityType; entityId: string }
+  | { kind: 'pm-scope'; scope: ScopeContext; key: PmScopeKey }
+  | { kind: 'methodology'; scope: ScopeContext }
+  | { kind: 'git-scope'; teamId: number; key: GitScopeKey; before: number[]; after: number[] }
+  | { kind: 'org-default'; section: OrgSection; written: unknown }
+  | { kind: 'repo-override'; repo: RepoContext; section: RepoSection }
+  | { kind: 'monitoring'; repo: Repository; monitored: boolean };
+
+export interface PlannedChange {
+  change: Change;
+  target: ChangeTarget;
+  /** file:line:column of the config entry, for messages about the change. */
+  location?: string;
+}
+
+/** Every entity read, per (integration, type), merged across reads (a selected-only read and a full read). */
+export class EntityCatalog {
+  private readonly lists = new Map<string, Map<string, PmEntity>>();
+  private readonly complete = new Set<string>();
+  private readonly selectedIds = new Map<string, Set<string>>();
+
+  constructor(live: LiveSnapshot) {
+    for (const read of live.entityLists) {
+      const key = `${read.integrationId}/${read.type}`;
+      let list = this.lists.get(key);
+      if (!list) this.lists.set(key, (list = new Map()));
+      let selected = this.selectedIds.get(key);
+      if (!selected) this.selectedIds.set(key, (selected = new Set()));
+      for (const e of read.entities) {
+        // A selected-only read lists nothing else, whether or not it repeats the flag.
+        if (read.selectedOnly || e.is_selected_for_collection === true) selected.add(e.entity_provider_id);
+        const previous = list.get(e.entity_provider_id);
+        list.set(e.entity_provider_id, previous && previous.used_by && !e.used_by ? { ...e, used_by: previous.used_by } : e);
+      }
+      if (!read.selectedOnly) this.complete.add(key);
+    }
+  }
+
+  /** The whole list, or undefined when only selected entities (or nothing) were read. */
+  list(integrationId: number, type: string): PmEntity[] | undefined {
+    if (!this.complete.has(`${integrationId}/${type}`)) return undefined;
+    return [...(this.lists.get(`${integrationId}/${type}`)?.values() ?? [])];
+  }
+
+  find(integrationId: number, type: string, id: string): PmEntity | undefined {
+    return this.lists.get(`${integrationId}/${type}`)?.get(id);
+  }
+
+  /** Ids selected for collection live; undefined when that list was not read. */
+  selected(integrationId: number, type: string): Set<string> | undefined {
+    const ids = this.selectedIds.get(`${integrationId}/${type}`);
+    return ids ? new Set(ids) : undefined;
+  }
+}
+
+/**
+ * How an entity shows that the provider no longer exposes it. The spec leaves entity states
+ * unnamed; the emulator marks such entities `reachable: false` and lists them only with
+ * include_invalid. Decided here, in one place.
+ */
+export const UNREACHABLE_STATES: readonly string[] = ['unreachable', 'not_reachable', 'deleted', 'inaccessible', 'invalid'];
+
+export function isUnreachable(entity: PmEntity): boolean {
+  const extra = entity as PmEntity & { reachable?: boolean; is_reachable?: boolean };
+  return extra.reachable === false || extra.is_reachable === false || UNREACHABLE_STATES.includes(entity.state);
+}
+
+export class PlanDraft {
+  readonly changes: PlannedChange[] = [];
+  readonly errors: PlanMessage[] = [];
+  readonly warnings: PlanMessage[] = [];
+  readonly totals: Partial<Record<DestructiveKind, number>> = {};
+  readonly entities: EntityCatalog;
+  readonly repos: RepoIndex;
+  /** Managed PM scopes by `${team}/${integration}`. */
+  readonly scopes = new Map<string, ScopeContext>();
+  /** Desired monitoring state of every repository whose monitoring is managed. */
+  readonly monitoring = new Map<number, boolean>();
+
+  constructor(
+    readonly config: DesiredConfig,
+    readonly live: LiveSnapshot,
+  ) {
+    this.entities = new EntityCatalog(live);
+    this.repos = indexRepositories(live.repositories);
+  }
+
+  /** `file:line:column` of a config path, trying its parents when the exact node was not mapped. */
+  locate(path: ConfigPath | undefined): string | undefined {
+    if (path === undefined) return undefined;
+    for (let n = path.length; n >= 0; n -= 1) {
+      const loc = this.config.sourceMap.locate(path.slice(0, n));
+      if (loc) return `${loc.file}:${loc.line}:${loc.column}`;
+    }
+    return undefined;
+  }
+
+  error(message: string, path?: ConfigPath, address?: string): void {
+    this.errors.push(message_(message, this.locate(path), address));
+  }
+
+  warn(message: string, path?: ConfigPath, address?: string): void {
+    this.warnings.push(message_(message, this.locate(path), address));
+  }
+
+  count(kind: DestructiveKind, n: number): void {
+    this.totals[kind] = (this.totals[kind] ?? 0) + n;
+  }
+
+  add(change: Change, target: ChangeTarget, path?: ConfigPath): void {
+    const location = this.locate(path);
+    this.changes.push(location === undefined ? { change, target } : { change, target, location });
+  }
+
+  /** The alias as written in the config, or the id when the config used an id. */
+  static aliasText(ref: IntegrationRef): string {
+    return String(ref);
+  }
+}
+
+function message_(message: string, location: string | undefined, address: string | undefined): PlanMessage {
+  const m: PlanMessage = { message };
+  if (address !== undefined) m.address = address;
+  if (location !== undefined) m.location = location;
+  return m;
+}

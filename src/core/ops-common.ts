@@ -1,0 +1,52 @@
+// Shared pieces of operation planning: the working form of an operation (before stages are
+// numbered) and batching helpers. The API's per-call limits live here, in one place.
+
+import type { HttpMethod, Operation } from './plan-model.js';
+
+/** api-spec.md "Limits". */
+export const CALL_LIMITS = {
+  selectEntries: 1000,
+  scopeItems: 25,
+  scopeEntities: 1000,
+  monitorRepositories: 100,
+} as const;
+
+/**
+ * When an operation may run: `first` (stage 1: monitoring starts, selections, PM scope writes,
+ * settings), `after-monitoring` (Git scope writes naming repositories this plan starts to
+ * monitor), `last` (deselects and stop-monitoring, after the scope writes that stop using them).
+ */
+export type Phase = 'first' | 'after-monitoring' | 'last';
+
+export interface DraftOperation extends Omit<Operation, 'stage'> {
+  phase: Phase;
+}
+
+export function operation(
+  phase: Phase,
+  id: string,
+  method: HttpMethod,
+  template: string,
+  path: string,
+  description: string,
+  body?: unknown,
+): DraftOperation {
+  const op: DraftOperation = { phase, id, method, path, route: `${method} ${template}`, addresses: [], dependsOn: [], description };
+  if (body !== undefined) op.body = body;
+  return op;
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** Adds without duplicates, keeping first-seen order. */
+export function pushUnique<T>(list: T[], ...values: T[]): void {
+  for (const v of values) if (!list.includes(v)) list.push(v);
+}

@@ -1,0 +1,181 @@
+// Operations for the Git side: monitoring (starts first, stops last), team Git scopes, org
+// defaults and repository overrides, each object written with the fewest calls the API allows.
+
+import type { GitScopeKey, OrgSection, RepoSection, TeamGitScopeBody } from '../api/types.js';
+import { RECOMPUTE_SECTIONS } from '../api/types.js';
+import type { PlannedChange, RepoContext } from './draft.js';
+import { CALL_LIMITS, chunk, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+
+const REPOSITORIES = '/api/v1/git/repositories';
+const GIT_SCOPE = '/api/v1/git/config/teams/{team_id}/scope';
+
+export interface MonitoringOps {
+  starts: DraftOperation[];
+  stops: DraftOperation[];
+}
+
+export function planMonitoring(changes: PlannedChange[]): MonitoringOps {
+  const monitoring = changes.filter((c) => c.target.kind === 'monitoring');
+  const byId = (c: PlannedChange) => (c.target.kind === 'monitoring' ? c.target.repo.id : 0);
+  const build = (list: PlannedChange[], start: boolean): DraftOperation[] =>
+    chunk([...list].sort((a, b) => byId(a) - byId(b)), CALL_LIMITS.monitorRepositories).map((part, n) => {
+      const state = start ? 'monitored' : 'not_monitored';
+      const op = operation(
+        start ? 'first' : 'last',
+        `${start ? 'monitor' : 'unmonitor'}.${n + 1}`,
+        'PATCH',
+        REPOSITORIES,
+        REPOSITORIES,
+        `${start ? 'monitor' : 'stop monitoring'} ${plural(part.length, 'repository', 'repositories')}`,
+        { repositories: part.map((c) => ({ id: byId(c), state })) },
+      );
+      op.addresses = part.map((c) => c.change.address);
+      op.items = part.map((c) => ({ key: String(byId(c)), address: c.change.address }));
+      return op;
+    });
+  return {
+    starts: build(monitoring.filter((c) => c.change.action === 'add'), true),
+    stops: build(monitoring.filter((c) => c.change.action === 'remove'), false),
+  };
+}
+
+const BODY_KEY: Record<GitScopeKey, keyof TeamGitScopeBody> = { repositories: 'repository_ids', services: 'service_ids' };
+
+/**
+ * One call per team: mode=add with only the new ids when every changed key only gains; DELETE
+ * when both keys become empty; PUT when both keys change otherwise; PATCH mode=merge with the
+ * changed key otherwise. A single key cleared is PATCH merge `[]` (same cost as DELETE .../{key};
+ * one route keeps pacing simple). Writes naming repositories this plan starts to monitor wait
+ * for those starts; stop-monitoring waits for the writes that drop its repositories.
+ */
+export function planGitScopes(changes: PlannedChange[], monitoring: MonitoringOps): DraftOperation[] {
+  const byTeam = new Map<number, PlannedChange[]>();
+  for (const c of changes) {
+    if (c.target.kind !== 'git-scope') continue;
+    const list = byTeam.get(c.target.teamId);
+    if (list) list.push(c);
+    else byTeam.set(c.target.teamId, [c]);
+  }
+  const ops: DraftOperation[] = [];
+  for (const [team, list] of byTeam) {
+    const keys = list.map((c) => c.target as Extract<PlannedChange['target'], { kind: 'git-scope' }>);
+    const addOnly = keys.every((k) => k.before.every((id) => k.after.includes(id)));
+    const path = `/api/v1/git/config/teams/${team}/scope`;
+    let op: DraftOperation;
+    if (addOnly) {
+      const body: TeamGitScopeBody = {};
+      for (const k of keys) body[BODY_KEY[k.key]] = k.after.filter((id) => !k.before.includes(id));
+      op = operation('first', `git-scope.${team}`, 'PATCH', GIT_SCOPE, `${path}?mode=add`, `add to team ${team}'s Git scope`, body);
+    } else if (keys.length === 2 && keys.every((k) => k.after.length === 0)) {
+      op = operation('first', `git-scope.${team}`, 'DELETE', GIT_SCOPE, path, `clear team ${team}'s Git scope`);
+    } else if (keys.length === 2) {
+      const body: TeamGitScopeBody = {};
+      for (const k of keys) body[BODY_KEY[k.key]] = k.after;
+      op = operation('first', `git-scope.${team}`, 'PUT', GIT_SCOPE, path, `replace team ${team}'s Git scope`, body);
+    } else {
+      const body: TeamGitScopeBody = {};
+      for (const k of keys) body[BODY_KEY[k.key]] = k.after;
+      op = operation('first', `git-scope.${team}`, 'PATCH', GIT_SCOPE, `${path}?mode=merge`, `set ${keys.map((k) => k.key).join(', ')} of team ${team}'s Git scope`, body);
+    }
+    op.addresses = list.map((c) => c.change.address);
+    const repos = keys.find((k) => k.key === 'repositories');
+    const added = new Set(repos ? repos.after.filter((id) => !repos.before.includes(id)) : []);
+    const dropped = new Set(repos ? repos.before.filter((id) => !repos.after.includes(id)) : []);
+    for (const start of monitoring.starts) {
+      if (monitoredIds(start).some((id) => added.has(id))) {
+        pushUnique(op.dependsOn, start.id);
+        op.phase = 'after-monitoring';
+      }
+    }
+    for (const stop of monitoring.stops) {
+      if (monitoredIds(stop).some((id) => dropped.has(id))) pushUnique(stop.dependsOn, op.id);
+    }
+    ops.push(op);
+  }
+  return ops;
+}
+
+function monitoredIds(op: DraftOperation): number[] {
+  return ((op.body as { repositories: { id: number }[] }).repositories ?? []).map((r) => r.id);
+}
+
+/** One PATCH with the changed sections as written (backfill_days included when written). */
+export function planOrgDefaults(changes: PlannedChange[]): DraftOperation[] {
+  const sections = changes.flatMap((c) => (c.target.kind === 'org-default' ? [c] : []));
+  if (sections.length === 0) return [];
+  const body: Record<string, unknown> = {};
+  for (const c of sections) {
+    const t = c.target as { section: OrgSection; written: unknown };
+    body[t.section] = t.written;
+  }
+  const op = operation('first', 'org-defaults', 'PATCH', '/api/v1/git/config', '/api/v1/git/config', `set org defaults: ${Object.keys(body).join(', ')}`, body);
+  op.addresses = sections.map((c) => c.change.address);
+  return [op];
+}
+
+/**
+ * Per repository: ONE DELETE /config when every override goes and none is added; PUT when it
+ * takes fewer calls than PATCH + a DELETE per removed section, provided the overrides it must
+ * re-send unchanged include no recompute section; PATCH (changed and added sections) plus one
+ * DELETE /config/{section} per removed section otherwise.
+ */
+export function planRepositorySettings(changes: PlannedChange[]): DraftOperation[] {
+  const byRepo = new Map<RepoContext, PlannedChange[]>();
+  for (const c of changes) {
+    if (c.target.kind !== 'repo-override') continue;
+    const list = byRepo.get(c.target.repo);
+    if (list) list.push(c);
+    else byRepo.set(c.target.repo, [c]);
+  }
+  const ops: DraftOperation[] = [];
+  for (const [ctx, list] of byRepo) {
+    const section = (c: PlannedChange) => (c.target as { section: RepoSection }).section;
+    const writes = list.filter((c) => c.change.action !== 'remove');
+    const removes = list.filter((c) => c.change.action === 'remove');
+    const touched = new Set(list.map(section));
+    const untouched = [...ctx.live.keys()].filter((s) => !touched.has(s));
+    const id = ctx.repo.id;
+    const path = `/api/v1/git/repositories/${id}/config`;
+    const template = '/api/v1/git/repositories/{repo_id}/config';
+    const written = (s: RepoSection) => (ctx.desired as Record<string, unknown>)[s];
+    const name = ctx.repo.name;
+    if (writes.length === 0 && untouched.length === 0) {
+      const op = operation('first', `repo-config.${id}.delete`, 'DELETE', template, path, `remove every override of ${name}`);
+      op.addresses = list.map((c) => c.change.address);
+      ops.push(op);
+      continue;
+    }
+    const patchCost = (writes.length > 0 ? 1 : 0) + removes.length;
+    const putAllowed = untouched.every((s) => !RECOMPUTE_SECTIONS.includes(s));
+    if (patchCost > 1 && putAllowed) {
+      const body: Record<string, unknown> = {};
+      for (const c of writes) body[section(c)] = written(section(c));
+      for (const s of untouched) body[s] = ctx.live.get(s);
+      const op = operation('first', `repo-config.${id}.put`, 'PUT', template, path, `replace the overrides of ${name}`, body);
+      op.addresses = list.map((c) => c.change.address);
+      ops.push(op);
+      continue;
+    }
+    if (writes.length > 0) {
+      const body: Record<string, unknown> = {};
+      for (const c of writes) body[section(c)] = written(section(c));
+      const op = operation('first', `repo-config.${id}.patch`, 'PATCH', template, path, `override ${Object.keys(body).join(', ')} of ${name}`, body);
+      op.addresses = writes.map((c) => c.change.address);
+      ops.push(op);
+    }
+    for (const c of removes) {
+      const s = section(c);
+      const op = operation(
+        'first',
+        `repo-config.${id}.delete.${s}`,
+        'DELETE',
+        '/api/v1/git/repositories/{repo_id}/config/{section}',
+        `${path}/${s}`,
+        `remove the ${s} override of ${name}`,
+      );
+      op.addresses = [c.change.address];
+      ops.push(op);
+    }
+  }
+  return ops;
+}

@@ -1,0 +1,299 @@
+// Operations for the PM side: team scope writes (batched PATCH items, or a DELETE when that is
+// the single cheapest call) and selections (selects first, deselects last).
+
+import type { Methodology, PmScopeKey, ScopeWriteItem, SelectableEntityType } from '../api/types.js';
+import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type ScopeElement } from './canonical.js';
+import type { PlannedChange, ScopeContext } from './draft.js';
+import { impliedSelections, naturalCompare } from './diff-pm.js';
+import { CALL_LIMITS, chunk, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+
+const SCOPE_WRITE = '/api/v1/pm/config/teams/scope';
+
+/** One (team, integration) item of a scope write, before it is put into a call. */
+interface ScopeItem {
+  ctx: ScopeContext;
+  /** add: only gains in every changed key; merge: otherwise; either: methodology only. */
+  mode: 'add' | 'merge' | 'either';
+  item: ScopeWriteItem;
+  entities: number;
+  addresses: string[];
+  /** Every key sent is [] (a clear), so a DELETE could carry it alone. */
+  clears: PmScopeKey[] | undefined;
+  /** After the write every key of the scope is empty. */
+  wholeClear: boolean;
+}
+
+export interface PmScopeOps {
+  ops: DraftOperation[];
+  /**
+   * For each op, the entities its write names (it selects them), by `${integrationId}/${type}`,
+   * each with the `${team}/${integration}` item that names it.
+   */
+  names: Map<DraftOperation, Map<string, Map<string, string>>>;
+  /** For each op, the entities it stops using, by `${integrationId}/${type}`. */
+  drops: Map<DraftOperation, Map<string, Set<string>>>;
+}
+
+function minus(a: readonly ScopeElement[], b: readonly ScopeElement[]): ScopeElement[] {
+  const keys = new Set(b.map(identityKey));
+  return a.filter((e) => !keys.has(identityKey(e)));
+}
+
+function scopeItem(ctx: ScopeContext, changes: PlannedChange[]): ScopeItem {
+  const keys = changes.flatMap((c) => (c.target.kind === 'pm-scope' ? [c.target.key] : []));
+  const methodologyChanged = changes.some((c) => c.target.kind === 'methodology');
+  const addOnly = keys.every((k) => minus(ctx.live[k] ?? [], ctx.desired[k] ?? []).length === 0);
+  const mode: ScopeItem['mode'] = keys.length === 0 ? 'either' : addOnly ? 'add' : 'merge';
+  const item: ScopeWriteItem = { integration_id: ctx.integration.id };
+  let entities = 0;
+  if (keys.length > 0) {
+    const scope: Record<string, unknown[]> = {};
+    for (const key of keys) {
+      // mode=add sends only the new entries; merge sends the whole list that replaces the key's.
+      const sent = addOnly ? minus(ctx.desired[key] ?? [], ctx.live[key] ?? []) : (ctx.desired[key] ?? []);
+      scope[key] = scopeKeyToWire(key, sent);
+      entities += countScopeElements(key, sent);
+    }
+    item.scope = scope;
+  }
+  const methodology = methodologyToSend(ctx, keys, methodologyChanged, mode);
+  if (methodology !== undefined) item.methodology = methodology;
+  const clears = mode === 'merge' && keys.every((k) => (ctx.desired[k] ?? []).length === 0) ? keys : undefined;
+  const after = (k: PmScopeKey) => (keys.includes(k) ? (ctx.desired[k] ?? []) : (ctx.live[k] ?? []));
+  const wholeClear = clears !== undefined && Object.keys(ctx.live).every((k) => after(k as PmScopeKey).length === 0);
+  return { ctx, mode, item, entities, addresses: changes.map((c) => c.change.address), clears, wholeClear };
+}
+
+/**
+ * The methodology an item must carry: the desired one when it changes; and, on tracker_a, the
+ * team's methodology when the write empties boards and the team is Scrum, because such a write
+ * without methodology turns the team Kanban (api-spec "Other state-like rules"). The desired
+ * methodology when managed, else the live one, is what is preserved.
+ */
+function methodologyToSend(ctx: ScopeContext, keys: PmScopeKey[], changed: boolean, mode: ScopeItem['mode']): Methodology | undefined {
+  if (changed) return ctx.desiredMethodology;
+  const emptiesBoards =
+    ctx.provider === 'tracker_a' && mode === 'merge' && keys.includes('boards') && (ctx.desired.boards ?? []).length === 0 && (ctx.live.boards ?? []).length > 0;
+  const effective = ctx.desiredMethodology ?? ctx.liveMethodology;
+  return emptiesBoards && effective === 'Scrum' ? 'Scrum' : undefined;
+}
+
+/** Greedy batches under the item and entity limits; a team's items in one call share its entry. */
+function batch(items: ScopeItem[]): ScopeItem[][] {
+  const batches: ScopeItem[][] = [];
+  let current: ScopeItem[] = [];
+  let entities = 0;
+  for (const item of items) {
+    if (current.length > 0 && (current.length + 1 > CALL_LIMITS.scopeItems || entities + item.entities > CALL_LIMITS.scopeEntities)) {
+      batches.push(current);
+      current = [];
+      entities = 0;
+    }
+    current.push(item);
+    entities += item.entities;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+function fits(batch: ScopeItem[] | undefined, item: ScopeItem): boolean {
+  if (!batch) return false;
+  const entities = batch.reduce((n, i) => n + i.entities, 0);
+  return batch.length < CALL_LIMITS.scopeItems && entities + item.entities <= CALL_LIMITS.scopeEntities;
+}
+
+export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
+  const groups = new Map<ScopeContext, PlannedChange[]>();
+  for (const c of changes) {
+    if (c.target.kind !== 'pm-scope' && c.target.kind !== 'methodology') continue;
+    const list = groups.get(c.target.scope);
+    if (list) list.push(c);
+    else groups.set(c.target.scope, [c]);
+  }
+  const items = [...groups.entries()].map(([ctx, list]) => scopeItem(ctx, list));
+  const adds = batch(items.filter((i) => i.mode === 'add'));
+  const merges = batch(items.filter((i) => i.mode === 'merge'));
+  // Methodology-only items go with either mode: into spare room of an existing call first.
+  for (const item of items.filter((i) => i.mode === 'either')) {
+    if (fits(adds[adds.length - 1], item)) adds[adds.length - 1]?.push(item);
+    else if (fits(merges[merges.length - 1], item)) merges[merges.length - 1]?.push(item);
+    else merges.push([item]);
+  }
+  const result: PmScopeOps = { ops: [], names: new Map(), drops: new Map() };
+  const emit = (op: DraftOperation, batchItems: ScopeItem[]) => {
+    result.ops.push(op);
+    result.names.set(op, namedEntities(batchItems));
+    result.drops.set(op, droppedEntities(batchItems));
+  };
+  adds.forEach((b, i) => emit(patchOp(b, 'add', i + 1), b));
+  const lone = merges.length === 1 ? merges[0] : undefined;
+  const single = lone && lone.length === 1 ? lone[0] : undefined;
+  const deleteOp = single ? deleteInstead(single) : undefined;
+  if (deleteOp && single) emit(deleteOp, [single]);
+  else merges.forEach((b, i) => emit(patchOp(b, 'merge', i + 1), b));
+  return result;
+}
+
+function patchOp(items: ScopeItem[], mode: 'add' | 'merge', n: number): DraftOperation {
+  const teams: { team_id: number; items: ScopeWriteItem[] }[] = [];
+  for (const i of items) {
+    const team = teams.find((t) => t.team_id === i.ctx.teamId);
+    if (team) team.items.push(i.item);
+    else teams.push({ team_id: i.ctx.teamId, items: [i.item] });
+  }
+  const op = operation(
+    'first',
+    `pm-scope.${mode}.${n}`,
+    'PATCH',
+    SCOPE_WRITE,
+    `${SCOPE_WRITE}?mode=${mode}`,
+    `write PM scope of ${plural(items.length, 'team-integration item')} (mode=${mode})`,
+    { teams },
+  );
+  for (const i of items) pushUnique(op.addresses, ...i.addresses);
+  op.items = items.flatMap((i) => i.addresses.map((address) => ({ key: `${i.ctx.teamId}/${i.ctx.integration.id}`, address })));
+  return op;
+}
+
+/**
+ * A lone clear costs one call as a PATCH or as a DELETE; the DELETE is used then, since it says
+ * what happens. Never when the item carries a methodology (a DELETE cannot), nor a whole-scope
+ * DELETE of a tracker_a Scrum team (it turns the team Kanban).
+ */
+function deleteInstead(i: ScopeItem): DraftOperation | undefined {
+  if (!i.clears || i.item.methodology !== undefined) return undefined;
+  const { ctx } = i;
+  const team = ctx.teamId;
+  const integration = ctx.integration.id;
+  let op: DraftOperation;
+  const scrum = (ctx.desiredMethodology ?? ctx.liveMethodology) === 'Scrum';
+  if (i.wholeClear && !(ctx.provider === 'tracker_a' && scrum)) {
+    op = operation(
+      'first',
+      `pm-scope.delete.${team}.${integration}`,
+      'DELETE',
+      '/api/v1/pm/config/teams/{team_id}/scope',
+      `/api/v1/pm/config/teams/${team}/scope?integration_id=${integration}`,
+      `clear team ${team}'s whole PM scope on ${ctx.alias}`,
+    );
+  } else if (i.clears.length === 1 && i.clears[0]) {
+    const key = i.clears[0];
+    op = operation(
+      'first',
+      `pm-scope.clear.${team}.${integration}.${key}`,
+      'DELETE',
+      '/api/v1/pm/config/teams/{team_id}/scope/{scope_key}',
+      `/api/v1/pm/config/teams/${team}/scope/${key}?integration_id=${integration}`,
+      `clear ${key} of team ${team}'s PM scope on ${ctx.alias}`,
+    );
+  } else return undefined;
+  op.addresses = [...i.addresses];
+  op.items = i.addresses.map((address) => ({ key: `${team}/${integration}`, address }));
+  return op;
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, ids: Iterable<string>): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  for (const id of ids) set.add(id);
+}
+
+/** Boards (tracker_a) and projects (tracker_b) the items' bodies name: the write selects them. */
+function namedEntities(items: ScopeItem[]): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const i of items) {
+    for (const [key, wire] of Object.entries(i.item.scope ?? {}) as [PmScopeKey, unknown[]][]) {
+      const sent = key === 'project_team_areas'
+        ? (wire as { project: { entity_provider_id: string } }[]).map((p) => ({ project: p.project.entity_provider_id }) as AreaElement)
+        : (wire as { entity_provider_id?: string; name?: string }[]).map((w) => w.entity_provider_id ?? w.name ?? '');
+      const implied = impliedSelections(i.ctx.provider, key, sent as ScopeElement[]);
+      if (!implied) continue;
+      const listKey = `${i.ctx.integration.id}/${implied.type}`;
+      let named = out.get(listKey);
+      if (!named) out.set(listKey, (named = new Map()));
+      for (const id of implied.ids) if (!named.has(id)) named.set(id, `${i.ctx.teamId}/${i.ctx.integration.id}`);
+    }
+  }
+  return out;
+}
+
+/** Boards and projects the items stop using (so a deselect of them must wait for the write). */
+function droppedEntities(items: ScopeItem[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const i of items) {
+    if (i.mode !== 'merge') continue;
+    for (const key of Object.keys(i.item.scope ?? {}) as PmScopeKey[]) {
+      const before = impliedSelections(i.ctx.provider, key, i.ctx.live[key] ?? []);
+      const after = impliedSelections(i.ctx.provider, key, i.ctx.desired[key] ?? []);
+      if (!before) continue;
+      const kept = new Set(after?.ids ?? []);
+      addTo(out, `${i.ctx.integration.id}/${before.type}`, before.ids.filter((id) => !kept.has(id)));
+    }
+  }
+  return out;
+}
+
+// ---- selections ----------------------------------------------------------------------------
+
+/**
+ * Select calls for what no scope write already selects, then deselect calls (phase last), each
+ * depending on the scope writes that stop using what it deselects.
+ */
+export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): DraftOperation[] {
+  const groups = new Map<string, PlannedChange[]>();
+  for (const c of changes) {
+    if (c.target.kind !== 'selection') continue;
+    const key = `${c.target.integration.id}/${c.target.entityType}`;
+    const list = groups.get(key);
+    if (list) list.push(c);
+    else groups.set(key, [c]);
+  }
+  const ops: DraftOperation[] = [];
+  for (const [key, list] of groups) {
+    const first = list[0]?.target;
+    if (!first || first.kind !== 'selection') continue;
+    const { integration, alias, entityType } = first;
+    const selects: PlannedChange[] = [];
+    for (const c of list.filter((c) => c.change.action === 'add')) {
+      const id = (c.target as { entityId: string }).entityId;
+      const carrier = scopes.ops.find((op) => scopes.names.get(op)?.get(key)?.has(id));
+      const itemKey = carrier ? scopes.names.get(carrier)?.get(key)?.get(id) : undefined;
+      if (carrier && itemKey) {
+        // The scope write selects it; the item that names it answers for this change too.
+        pushUnique(carrier.addresses, c.change.address);
+        carrier.items?.push({ key: itemKey, address: c.change.address });
+      } else selects.push(c);
+    }
+    const deselects = list.filter((c) => c.change.action === 'remove');
+    chunk(selects, CALL_LIMITS.selectEntries).forEach((part, n) => {
+      ops.push(selectOp(part, true, integration.id, alias, entityType, n + 1));
+    });
+    chunk(deselects, CALL_LIMITS.selectEntries).forEach((part, n) => {
+      const op = selectOp(part, false, integration.id, alias, entityType, n + 1);
+      const ids = new Set(part.map((c) => (c.target as { entityId: string }).entityId));
+      for (const scopeOp of scopes.ops) {
+        const dropped = scopes.drops.get(scopeOp)?.get(key);
+        if (dropped && [...ids].some((id) => dropped.has(id))) pushUnique(op.dependsOn, scopeOp.id);
+      }
+      ops.push(op);
+    });
+  }
+  return ops;
+}
+
+function selectOp(part: PlannedChange[], select: boolean, integrationId: number, alias: string, type: SelectableEntityType, n: number): DraftOperation {
+  const ids = part.map((c) => (c.target as { entityId: string }).entityId).sort(naturalCompare);
+  const verb = select ? 'select' : 'deselect';
+  const op = operation(
+    select ? 'first' : 'last',
+    `${verb}.${integrationId}.${type}.${n}`,
+    'PATCH',
+    '/api/v2/pm/integrations/{integration_id}/entities/{entity_type}',
+    `/api/v2/pm/integrations/${integrationId}/entities/${type}`,
+    `${verb} ${plural(ids.length, type.slice(0, -1))} on ${alias}`,
+    { entities: ids.map((id) => ({ entity_provider_id: id, is_selected_for_collection: select })) },
+  );
+  op.addresses = part.map((c) => c.change.address);
+  op.items = part.map((c) => ({ key: (c.target as { entityId: string }).entityId, address: c.change.address }));
+  return op;
+}

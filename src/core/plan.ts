@@ -1,0 +1,90 @@
+// The pure entry point: (DesiredConfig, LiveSnapshot) -> Plan. Conversion (resolve, normalize)
+// and differencing happen in diff-pm / diff-git; operation planning only sees the changes that
+// survive --target / --exclude; predictions see exactly what would be sent. Never throws for bad
+// data: every problem is a plan error with its config location.
+
+import { addressSelected, matchesAddressPrefix } from './address.js';
+import { diffGit } from './diff-git.js';
+import { diffPm } from './diff-pm.js';
+import { PlanDraft, type PlannedChange } from './draft.js';
+import type { DesiredConfig } from './model.js';
+import { planOperations } from './operations.js';
+import type { Change, ObjectKind, Plan, PlanMessage } from './plan-model.js';
+import { predictRefusals } from './predict.js';
+import type { LiveSnapshot } from './snapshot.js';
+
+export interface PlanOptions {
+  targets?: string[];
+  excludes?: string[];
+  /** yyyy-mm-dd, for drift ignore expiry later. */
+  today?: string;
+}
+
+export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): Plan {
+  const draft = new PlanDraft(config, live);
+  diffPm(draft);
+  diffGit(draft);
+  const targets = options.targets ?? [];
+  const excludes = options.excludes ?? [];
+  const all = sortChanges(draft.changes);
+  const kept = all.filter((c) => addressSelected(c.change.address, targets, excludes));
+  for (const t of targets) {
+    if (!all.some((c) => matchesAddressPrefix(c.change.address, t))) draft.warn(`--target ${t} matches no pending change`);
+  }
+  const { operations, drafts } = planOperations(kept);
+  predictRefusals(draft, kept, drafts);
+  const changes = kept.map((c) => c.change);
+  return {
+    format_version: 1,
+    config_files: [...config.files],
+    changes,
+    operations,
+    warnings: unique(draft.warnings),
+    errors: unique(draft.errors),
+    summary: {
+      add: count(changes, 'add'),
+      remove: count(changes, 'remove'),
+      update: count(changes, 'update'),
+      operations: operations.length,
+    },
+    reads: [],
+    totals: { ...draft.totals },
+  };
+}
+
+function count(changes: Change[], action: Change['action']): number {
+  return changes.filter((c) => c.action === action).length;
+}
+
+const RANK: Record<ObjectKind, number> = {
+  selection: 0,
+  'pm-scope': 1,
+  methodology: 1,
+  'git-scope': 1,
+  'org-default': 2,
+  'repo-override': 3,
+  monitoring: 4,
+};
+
+/** Display order: collection, teams (by id, PM before Git), defaults, repositories, monitoring. */
+function sortChanges(changes: PlannedChange[]): PlannedChange[] {
+  const team = (c: PlannedChange) => {
+    const t = c.target;
+    return t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.teamId : t.kind === 'git-scope' ? t.teamId : 0;
+  };
+  return changes
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => RANK[a.c.change.kind] - RANK[b.c.change.kind] || team(a.c) - team(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
+/** The same message about the same address once (a missing team is seen by its PM and Git reads). */
+function unique(messages: PlanMessage[]): PlanMessage[] {
+  const seen = new Set<string>();
+  return messages.filter((m) => {
+    const key = `${m.address ?? ''}\u0000${m.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,121 @@
+// Plan-time predictions of what the service would refuse (DESIGN.md §3), computed on the changes
+// that survive --target/--exclude and on the operations that carry them: a plan with any of these
+// exits 1 before a single write.
+
+import type { PmScopeKey, ScopeWriteBody } from '../api/types.js';
+import { WRITABLE_INTEGRATION_STATES } from '../api/types.js';
+import { pmScopeAddress } from './address.js';
+import { identityKey, type ScopeElement } from './canonical.js';
+import { isMonitored } from './diff-git.js';
+import { impliedSelections } from './diff-pm.js';
+import { isUnreachable, type PlanDraft, type PlannedChange, type ScopeContext } from './draft.js';
+import type { DraftOperation } from './ops-common.js';
+import { singularType } from './resolve.js';
+
+export function predictRefusals(draft: PlanDraft, changes: PlannedChange[], ops: DraftOperation[]): void {
+  for (const c of changes) {
+    readOnlyIntegration(draft, c);
+    if (c.target.kind === 'selection' && c.change.action === 'add') unreachableSelect(draft, c);
+    if (c.target.kind === 'selection' && c.change.action === 'remove') deselectInUse(draft, c, changes);
+    if (c.target.kind === 'git-scope' && c.target.key === 'repositories') unmonitoredInGitScope(draft, c, changes);
+  }
+  for (const op of ops) if (op.route === 'PATCH /api/v1/pm/config/teams/scope') unreachableInScopeWrite(draft, op);
+}
+
+function push(draft: PlanDraft, c: PlannedChange, message: string): void {
+  const m: { message: string; address: string; location?: string } = { message, address: c.change.address };
+  if (c.location !== undefined) m.location = c.location;
+  draft.errors.push(m);
+}
+
+function readOnlyIntegration(draft: PlanDraft, c: PlannedChange): void {
+  const t = c.target;
+  const integration = t.kind === 'selection' ? t.integration : t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.integration : undefined;
+  if (!integration || WRITABLE_INTEGRATION_STATES.includes(integration.state)) return;
+  push(draft, c, `integration ${integration.id} (${integration.name}) is ${integration.state}, so it is read-only: the service refuses this write (integration_read_only)`);
+}
+
+function unreachableSelect(draft: PlanDraft, c: PlannedChange): void {
+  if (c.target.kind !== 'selection') return;
+  const entity = draft.entities.find(c.target.integration.id, c.target.entityType, c.target.entityId);
+  if (entity && isUnreachable(entity)) {
+    push(draft, c, `${singularType(c.target.entityType)} "${c.target.entityId}" on ${c.target.alias} is no longer exposed by the provider: it cannot be selected (entity_not_reachable)`);
+  }
+}
+
+/** The scope key as it will be after this plan: desired when its change is in the plan, else live. */
+function scopeAfter(ctx: ScopeContext, key: PmScopeKey, changes: PlannedChange[]): ScopeElement[] {
+  const changing = changes.some((c) => c.target.kind === 'pm-scope' && c.target.scope === ctx && c.target.key === key);
+  return (changing ? ctx.desired[key] : ctx.live[key]) ?? [];
+}
+
+function deselectInUse(draft: PlanDraft, c: PlannedChange, changes: PlannedChange[]): void {
+  if (c.target.kind !== 'selection') return;
+  const { integration, alias, entityType, entityId } = c.target;
+  const what = `${singularType(entityType)} "${entityId}" on ${alias}`;
+  const usedBy = draft.entities.find(integration.id, entityType, entityId)?.used_by;
+  for (const team of usedBy?.teams ?? []) {
+    const ctx = draft.scopes.get(`${team.id}/${integration.id}`);
+    if (!ctx) {
+      push(draft, c, `cannot deselect ${what}: team ${team.id} (${team.name}) uses it and the config does not manage that team's scope on ${alias} (entity_in_use)`);
+      continue;
+    }
+    const stillUsed = Object.keys(ctx.desired).some((key) => {
+      const implied = impliedSelections(ctx.provider, key as PmScopeKey, scopeAfter(ctx, key as PmScopeKey, changes));
+      return implied?.type === entityType && implied.ids.includes(entityId);
+    });
+    if (stillUsed) push(draft, c, `cannot deselect ${what}: team ${team.id} (${team.name}) still uses it after this plan (entity_in_use)`);
+  }
+  const projects = usedBy?.projects ?? [];
+  if (projects.length > 0) push(draft, c, `cannot deselect ${what}: ${projects.length} project(s) use it (entity_in_use)`);
+}
+
+function unmonitoredInGitScope(draft: PlanDraft, c: PlannedChange, changes: PlannedChange[]): void {
+  if (c.target.kind !== 'git-scope') return;
+  for (const id of c.target.after) {
+    const repo = draft.repos.byId.get(id);
+    if (!repo) continue;
+    const change = changes.find((m) => m.target.kind === 'monitoring' && m.target.repo.id === id);
+    const monitoredAfter = change && change.target.kind === 'monitoring' ? change.target.monitored : isMonitored(repo);
+    if (monitoredAfter) continue;
+    const why = isMonitored(repo) ? 'this plan stops monitoring it' : 'it is not monitored and this plan does not start monitoring it';
+    push(draft, c, `repository ${repo.name} (${id}) cannot be in team ${c.target.teamId}'s Git scope: ${why} (the service refuses the write)`);
+  }
+}
+
+const ENTITY_TYPE: Record<PmScopeKey, string> = {
+  boards: 'boards',
+  epics: 'epics',
+  labels: 'labels',
+  fields: 'fields',
+  project_team_areas: 'projects',
+};
+
+/** Every entity a scope write names must be reachable, or the service refuses the whole item. */
+function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
+  const body = op.body as ScopeWriteBody;
+  for (const team of body.teams) {
+    for (const item of team.items) {
+      for (const [key, list] of Object.entries(item.scope ?? {}) as [PmScopeKey, unknown[]][]) {
+        for (const [type, id] of namedIds(key, list)) {
+          const entity = draft.entities.find(item.integration_id, type, id);
+          if (!entity || !isUnreachable(entity)) continue;
+          const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
+          const address = pmScopeAddress(team.team_id, ctx?.alias ?? String(item.integration_id), key);
+          const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)`;
+          if (!draft.errors.some((e) => identityKey(e) === identityKey({ message, address }))) draft.errors.push({ message, address });
+        }
+      }
+    }
+  }
+}
+
+function namedIds(key: PmScopeKey, list: unknown[]): [string, string][] {
+  if (key === 'labels') return (list as { name: string }[]).map((l) => ['labels', l.name]);
+  if (key !== 'project_team_areas') return (list as { entity_provider_id: string }[]).map((e) => [ENTITY_TYPE[key], e.entity_provider_id]);
+  return (list as { project: { entity_provider_id: string }; team: { entity_provider_id: string }; areas: { entity_provider_id: string }[] }[]).flatMap((p) => [
+    ['projects', p.project.entity_provider_id] as [string, string],
+    ['teams', p.team.entity_provider_id] as [string, string],
+    ...p.areas.map((a) => ['areas', a.entity_provider_id] as [string, string]),
+  ]);
+}
