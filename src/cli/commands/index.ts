@@ -5,6 +5,7 @@ import type { CommandContext } from '../main.js';
 import { registerPlanCommand } from './plan.js';
 import { registerDriftCommand } from './drift.js';
 import { registerExportCommand } from './export.js';
+import { registerEmulatorCommand } from './emulator.js';
 
 export function registerCommands(program: Command, ctx: CommandContext): void {
   void program;
@@ -12,4 +13,5 @@ export function registerCommands(program: Command, ctx: CommandContext): void {
   registerPlanCommand(program, ctx);
   registerDriftCommand(program, ctx);
   registerExportCommand(program, ctx);
+  registerEmulatorCommand(program, ctx);
 }
