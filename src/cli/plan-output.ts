@@ -101,12 +101,7 @@ export function renderPlanAs(plan: Plan, format: PlanFormat, style: Style): stri
  * nothing in a plan comes from the connection.
  */
 export function planFileText(plan: Plan): string {
-  const text = renderPlanJson(plan);
-  if (plan.desired === undefined) return text;
-  const parsed = JSON.parse(text) as Record<string, unknown>;
-  if ('desired' in parsed) return text;
-  // The JSON renderer does not carry `desired`; add it last, keeping the renderer's key order.
-  return JSON.stringify({ ...parsed, desired: plan.desired }, null, 2) + '\n';
+  return renderPlanJson(plan);
 }
 
 /** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */

@@ -110,7 +110,9 @@ class LiveReader {
 
   /** One entity list sequence: first page, then the rest together (paginate.ts). */
   async entities(spec: EntityReadSpec): Promise<EntityListRead[]> {
-    const params: ListEntitiesParams = { integration_ids: spec.integrationIds, include_invalid: spec.includeInvalid, with_used_by: spec.withUsedBy };
+    // include_invalid is sent only when on (off is the default), with_used_by always (on is the default).
+    const params: ListEntitiesParams = { integration_ids: spec.integrationIds, with_used_by: spec.withUsedBy };
+    if (spec.includeInvalid) params.include_invalid = true;
     if (spec.selectedOnly) params.is_selected_for_collection = true;
     const what = `the ${spec.selectedOnly ? 'selected ' : ''}${spec.type} of integration${spec.integrationIds.length > 1 ? 's' : ''} ${spec.integrationIds.join(', ')}`;
     const route = rq.listEntities(spec.type, params).route;
