@@ -5,6 +5,7 @@
 // Pure; the result is checked against the set it describes before it is returned.
 
 import type { Repository } from '../api/types.js';
+import { isMonitored } from '../core/diff-git.js';
 import { globToRegExp } from '../core/resolve.js';
 
 export interface MonitoringEntries {
@@ -14,7 +15,9 @@ export interface MonitoringEntries {
 
 const GLOB_CHARS = /[*?]/;
 
-export const isMonitored = (repo: Repository): boolean => repo.state === 'monitored';
+// A failing repository counts as monitored, as the planner counts it (collection was started and
+// not stopped): one definition, in the core.
+export { isMonitored };
 
 /** How a repository is named in an exported config: its name when unique and glob-free, else its id. */
 export function repoNamer(repositories: readonly Repository[]): (repo: { id: number; name: string }) => string | number {

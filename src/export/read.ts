@@ -26,6 +26,7 @@ import {
   type TeamPmScopeResponse,
 } from '../api/types.js';
 import { ApiError } from '../api/errors.js';
+import { isMonitored } from '../core/diff-git.js';
 import type { ReadOnlyClient } from '../drift/read-only-client.js';
 
 export type RepoSettingsScope = 'all' | 'monitored' | 'none';
@@ -145,7 +146,7 @@ async function readTeams(client: ReadOnlyClient, teamIds: readonly number[]) {
 
 async function readRepositoryConfigs(client: ReadOnlyClient, repositories: readonly Repository[], options: ReadOptions) {
   const scope = options.repoSettings;
-  const wanted = scope === 'all' ? repositories : scope === 'monitored' ? repositories.filter((r) => r.state === 'monitored') : [];
+  const wanted = scope === 'all' ? repositories : scope === 'monitored' ? repositories.filter(isMonitored) : [];
   options.onRepositoryConfigs?.(wanted.length);
   const configs = new Map<number, RepositoryConfigResponse>();
   await Promise.all(

@@ -95,6 +95,15 @@ function scopeToConfig(item: TeamPmScopeItem): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The scope read answers for every PM integration, and one the team was never scoped on reads as
+ * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
+ * every team; such items are left out instead, which leaves them unmanaged.
+ */
+export function isServiceDefault(item: TeamPmScopeItem): boolean {
+  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
+}
+
 function integrationComment(i: Integration): string {
   const base = `${i.name} (${i.provider})`;
   return i.type === 'pm' && !WRITABLE.includes(i.state) ? `${base}, ${i.state}: read-only, plans that change it are refused` : base;
@@ -129,6 +138,7 @@ export function toConfig(read: OrganizationRead): ExportedConfig {
     const teamName = pmRead?.team_name ?? gitRead?.team_name;
     if (teamName) team.name = teamName;
     for (const item of [...(pmRead?.items ?? [])].sort((a, b) => a.integration_id - b.integration_id)) {
+      if (isServiceDefault(item)) continue;
       team.pm.push({ alias: alias(item.integration_id), scope: scopeToConfig(item) });
     }
     if (gitRead) {

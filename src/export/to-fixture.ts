@@ -17,7 +17,9 @@ import type {
   FixtureTeamGitScope,
   FixtureTeamPmScope,
 } from '../emulator/fixture-types.js';
+import { isMonitored } from '../core/diff-git.js';
 import { entityKey, type OrganizationRead } from './read.js';
+import { isServiceDefault } from './to-config.js';
 
 /** The key the snapshot's emulator accepts; `--emulator FILE` uses a fixture's first key. */
 export const SNAPSHOT_API_KEY = 'offline-snapshot';
@@ -102,6 +104,7 @@ export function toFixture(read: OrganizationRead): Fixture {
   const teamPmScopes: FixtureTeamPmScope[] = [];
   for (const id of read.teamIds) {
     for (const item of read.teamPmScopes.get(id)?.items ?? []) {
+      if (isServiceDefault(item)) continue;
       teamPmScopes.push({ team_id: id, integration_id: item.integration_id, methodology: item.methodology, scope: bareScope(item.scope) });
     }
     const git = read.teamGitScopes.get(id);
@@ -129,7 +132,7 @@ export function toFixture(read: OrganizationRead): Fixture {
 
   let selected = 0;
   for (const list of read.entities.values()) selected += list.entities.filter((e) => e.is_selected_for_collection === true).length;
-  const monitored = read.repositories.filter((r) => r.state === 'monitored').length;
+  const monitored = read.repositories.filter(isMonitored).length;
 
   return {
     organization: { id: 1, name: 'Exported organization' },
