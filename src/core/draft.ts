@@ -66,6 +66,7 @@ export class EntityCatalog {
   private readonly lists = new Map<string, Map<string, PmEntity>>();
   private readonly complete = new Set<string>();
   private readonly selectedIds = new Map<string, Set<string>>();
+  private readonly unreachableIds = new Set<string>();
 
   constructor(live: LiveSnapshot) {
     for (const read of live.entityLists) {
@@ -80,6 +81,7 @@ export class EntityCatalog {
         const previous = list.get(e.entity_provider_id);
         list.set(e.entity_provider_id, previous && previous.used_by && !e.used_by ? { ...e, used_by: previous.used_by } : e);
       }
+      for (const id of read.unreachableIds ?? []) this.unreachableIds.add(`${key}/${id}`);
       if (!read.selectedOnly) this.complete.add(key);
     }
   }
@@ -94,6 +96,16 @@ export class EntityCatalog {
     return this.lists.get(`${integrationId}/${type}`)?.get(id);
   }
 
+  /**
+   * True when the provider no longer exposes the entity: the reader said so (unreachableIds), or
+   * the entity carries a marker of it (see isUnreachable).
+   */
+  unreachable(integrationId: number, type: string, id: string): boolean {
+    if (this.unreachableIds.has(`${integrationId}/${type}/${id}`)) return true;
+    const entity = this.find(integrationId, type, id);
+    return entity !== undefined && isUnreachable(entity);
+  }
+
   /** Ids selected for collection live; undefined when that list was not read. */
   selected(integrationId: number, type: string): Set<string> | undefined {
     const ids = this.selectedIds.get(`${integrationId}/${type}`);
@@ -102,9 +114,10 @@ export class EntityCatalog {
 }
 
 /**
- * How an entity shows that the provider no longer exposes it. The spec leaves entity states
- * unnamed; the emulator marks such entities `reachable: false` and lists them only with
- * include_invalid. Decided here, in one place.
+ * How an entity itself shows that the provider no longer exposes it. The spec leaves entity
+ * states unnamed and the wire has no flag (the emulator lists such entities only with
+ * include_invalid), so the reader's unreachableIds is the main source; a `reachable: false`
+ * field or one of these states is honoured too. Decided here, in one place.
  */
 export const UNREACHABLE_STATES: readonly string[] = ['unreachable', 'not_reachable', 'deleted', 'inaccessible', 'invalid'];
 

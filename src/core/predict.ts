@@ -8,7 +8,7 @@ import { pmScopeAddress } from './address.js';
 import { identityKey, type ScopeElement } from './canonical.js';
 import { isMonitored } from './diff-git.js';
 import { impliedSelections } from './diff-pm.js';
-import { isUnreachable, type PlanDraft, type PlannedChange, type ScopeContext } from './draft.js';
+import { type PlanDraft, type PlannedChange, type ScopeContext } from './draft.js';
 import type { DraftOperation } from './ops-common.js';
 import { singularType } from './resolve.js';
 
@@ -37,8 +37,7 @@ function readOnlyIntegration(draft: PlanDraft, c: PlannedChange): void {
 
 function unreachableSelect(draft: PlanDraft, c: PlannedChange): void {
   if (c.target.kind !== 'selection') return;
-  const entity = draft.entities.find(c.target.integration.id, c.target.entityType, c.target.entityId);
-  if (entity && isUnreachable(entity)) {
+  if (draft.entities.unreachable(c.target.integration.id, c.target.entityType, c.target.entityId)) {
     push(draft, c, `${singularType(c.target.entityType)} "${c.target.entityId}" on ${c.target.alias} is no longer exposed by the provider: it cannot be selected (entity_not_reachable)`);
   }
 }
@@ -98,8 +97,7 @@ function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
     for (const item of team.items) {
       for (const [key, list] of Object.entries(item.scope ?? {}) as [PmScopeKey, unknown[]][]) {
         for (const [type, id] of namedIds(key, list)) {
-          const entity = draft.entities.find(item.integration_id, type, id);
-          if (!entity || !isUnreachable(entity)) continue;
+          if (!draft.entities.unreachable(item.integration_id, type, id)) continue;
           const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
           const address = pmScopeAddress(team.team_id, ctx?.alias ?? String(item.integration_id), key);
           const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)`;

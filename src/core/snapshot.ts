@@ -24,6 +24,12 @@ export interface EntityListRead {
   withUsedBy: boolean;
   /** True when the list holds only selected entities (is_selected_for_collection=true filter). */
   selectedOnly: boolean;
+  /**
+   * Ids of listed entities the provider no longer exposes (present only with include_invalid=true;
+   * the wire carries no flag, so the reader learns it by comparing with a read without it).
+   * Optional: when absent the planner cannot predict entity_not_reachable for this list.
+   */
+  unreachableIds?: string[];
 }
 
 export interface LiveSnapshot {

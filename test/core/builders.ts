@@ -48,6 +48,7 @@ export interface EntitySpec {
   selected?: boolean;
   /** Team ids whose scope uses it. */
   usedBy?: number[];
+  /** false: listed only with include_invalid; the reader reports it in unreachableIds. */
   reachable?: boolean;
   parent?: string;
   teams?: string[];
@@ -55,10 +56,9 @@ export interface EntitySpec {
 
 export function entity(spec: EntitySpec | string): PmEntity {
   const s = typeof spec === 'string' ? { id: spec } : spec;
-  const e: PmEntity & { reachable?: boolean } = { entity_provider_id: s.id, name: s.name ?? `name-${s.id}`, state: 'active' };
+  const e: PmEntity = { entity_provider_id: s.id, name: s.name ?? `name-${s.id}`, state: 'active' };
   if (s.selected !== undefined) e.is_selected_for_collection = s.selected;
   if (s.usedBy) e.used_by = { teams: s.usedBy.map((t) => ({ id: t, name: `team-${t}` })), projects: [] };
-  if (s.reachable === false) e.reachable = false;
   if (s.parent) e.parent_project = { entity_provider_id: s.parent };
   if (s.teams) e.teams = s.teams.map((t) => ({ entity_provider_id: t }));
   return e;
@@ -140,7 +140,10 @@ export function liveState(spec: LiveSpec = {}): LiveSnapshot {
   const entityLists: EntityListRead[] = [];
   for (const [integrationId, types] of Object.entries(spec.entities ?? {})) {
     for (const [type, list] of Object.entries(types)) {
-      entityLists.push({ integrationId: Number(integrationId), type: type as EntityListRead['type'], entities: list.map(entity), withUsedBy: true, selectedOnly: false });
+      const unreachableIds = list.flatMap((e) => (typeof e !== 'string' && e.reachable === false ? [e.id] : []));
+      const read: EntityListRead = { integrationId: Number(integrationId), type: type as EntityListRead['type'], entities: list.map(entity), withUsedBy: true, selectedOnly: false };
+      if (unreachableIds.length > 0) read.unreachableIds = unreachableIds;
+      entityLists.push(read);
     }
   }
   const teamPmScopes: LiveSnapshot['teamPmScopes'] = new Map();
