@@ -40,3 +40,20 @@ export async function call<T = any>(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
+
+/** A typed client for the emulator (no pacing, no retries: each test sees exactly one try). */
+export async function clientFor(emulator: { url: string }, apiKey = KEY) {
+  const { EmClient } = await import('../../src/api/client.js');
+  return new EmClient({ baseUrl: emulator.url, apiKey, rateLimit: 0, maxTries: 1 });
+}
+
+/** Restores the fixture state (and clears the logs) between tests. */
+export async function reset(emulator: { url: string }): Promise<void> {
+  const r = await call(emulator, 'POST', '/_emulator/reset');
+  if (r.status !== 200) throw new Error(`reset failed: ${r.status}`);
+}
+
+/** True when a body is the Pydantic validation shape naming `loc` (a prefix of one item's loc). */
+export function hasIssueAt(body: { detail?: unknown }, loc: (string | number)[]): boolean {
+  return Array.isArray(body.detail) && body.detail.some((d: { loc: unknown[] }) => loc.every((p, i) => d.loc[i] === p));
+}
