@@ -73,7 +73,8 @@ export function applyIgnoreRules(changes: readonly Change[], rules: readonly Dri
   const warnings: PlanMessage[] = expired.map((rule) => {
     const covers = changes.some((c) => matchesAddressPrefix(c.address, rule.address));
     const tail = covers ? 'drift is reported' : 'no drift under it now; remove the rule';
-    return { message: `ignore rule for ${rule.address} expired on ${rule.until}; ${tail}`, address: rule.address };
+    // No `address` field: the message names the rule's address already, and renderers prefix it.
+    return { message: `ignore rule for ${rule.address} expired on ${rule.until}; ${tail}` };
   });
   return { reported, ignored, warnings };
 }
