@@ -9,19 +9,7 @@ import { Agent } from 'undici';
 import { EmClient, type ResponseLog } from '../api/client.js';
 import { redactText } from '../api/errors.js';
 import { EmctlError } from '../core/errors.js';
-// TEMPORARY until src/emulator/index.ts lands: the agreed interface, declared locally so this file
-// type-checks before the emulator exists.
-interface RunningEmulator {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-interface EmulatorModule {
-  startEmulator(options: { fixture: { api_keys?: string[] }; port?: number; host?: string }): Promise<RunningEmulator>;
-  loadFixtureFile(path: string): Promise<{ api_keys?: string[] }>;
-  EXAMPLE_FIXTURE_PATH: string;
-}
-const EMULATOR_MODULE = '../emulator/index.js';
+import type { RunningEmulator } from '../emulator/index.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './main.js';
 
@@ -162,7 +150,7 @@ function fixturePath(fixture: string, cwd: string, defaultPath: string): string 
 /** Starts an emulator on a free loopback port; its fixture's first api key is the one to use. */
 async function startInProcessEmulator(fixture: string, cwd: string): Promise<{ emulator: RunningEmulator; apiKey: string }> {
   // Loaded only when asked for, so ordinary runs do not pay for the emulator's code.
-  const { startEmulator, loadFixtureFile, EXAMPLE_FIXTURE_PATH } = (await import(EMULATOR_MODULE)) as EmulatorModule;
+  const { startEmulator, loadFixtureFile, EXAMPLE_FIXTURE_PATH } = await import('../emulator/index.js');
   const path = fixturePath(fixture, cwd, EXAMPLE_FIXTURE_PATH);
   const loaded = await loadFixtureFile(path);
   const key = loaded.api_keys?.[0];
