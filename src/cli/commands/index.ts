@@ -6,6 +6,7 @@ import { registerPlanCommand } from './plan.js';
 import { registerDriftCommand } from './drift.js';
 import { registerExportCommand } from './export.js';
 import { registerEmulatorCommand } from './emulator.js';
+import { registerApplyCommand } from './apply.js';
 
 export function registerCommands(program: Command, ctx: CommandContext): void {
   void program;
@@ -14,4 +15,5 @@ export function registerCommands(program: Command, ctx: CommandContext): void {
   registerDriftCommand(program, ctx);
   registerExportCommand(program, ctx);
   registerEmulatorCommand(program, ctx);
+  registerApplyCommand(program, ctx);
 }

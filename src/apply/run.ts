@@ -1,0 +1,90 @@
+// Carrying out an approved plan from the CLI's side: open the journal, listen for Ctrl-C, show
+// progress, run the operations, close the journal and print the summary. Shared by `emctl apply`
+// and the convergence test, which drives it with its own client (fast retries under faults).
+
+import type { CliIO } from '../cli/io.js';
+import type { Plan } from '../core/plan-model.js';
+import { renderApplySummary, type ApplyResult } from '../render/results.js';
+import type { Style } from '../render/style.js';
+import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from './execute.js';
+import { FileJournal, journalPath } from './journal.js';
+import { progressLine } from './progress.js';
+
+export interface RunApplyOptions {
+  sender: OperationSender;
+  io: CliIO;
+  style: Style;
+  continueOnError: boolean;
+  concurrency: number;
+  /** --journal FILE; default .emctl/journal-<timestamp>.jsonl under io.cwd. */
+  journalFile?: string;
+  itemRetry?: ItemRetryPolicy;
+}
+
+export interface ApplyRun {
+  result: ApplyResult;
+  report: ExecutionReport;
+}
+
+export async function runApply(plan: Plan, options: RunApplyOptions): Promise<ApplyRun> {
+  const { io } = options;
+  const journal = new FileJournal(journalPath(io.cwd, options.journalFile));
+  let stopRequested = false;
+  let inFlight = 0;
+  const removeInterrupt = io.onInterrupt?.(() => {
+    if (stopRequested) return;
+    stopRequested = true;
+    journal.write({ event: 'interrupt', in_flight: inFlight });
+    io.stderr.write(`\nInterrupted: starting no new operations; waiting for ${inFlight} in flight to finish.\n`);
+  });
+  const progress = progressLine(io.stderr, plan.operations.length);
+  let report: ExecutionReport;
+  try {
+    journal.write({
+      event: 'apply-start',
+      operations: plan.operations.length,
+      addresses: plan.changes.length,
+      config_files: plan.config_files,
+      ...(plan.created_at === undefined ? {} : { plan_created_at: plan.created_at }),
+    });
+    const counting: OperationSender = {
+      async send<T>(req: Parameters<OperationSender['send']>[0]): Promise<T> {
+        inFlight += 1;
+        try {
+          return await options.sender.send<T>(req);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    report = await executeOperations(plan.operations, {
+      sender: counting,
+      journal,
+      continueOnError: options.continueOnError,
+      concurrency: options.concurrency,
+      stopRequested: () => stopRequested,
+      onProgress: (done, total) => progress.update(done, total),
+      ...(options.itemRetry ? { itemRetry: options.itemRetry } : {}),
+    });
+    journal.write({
+      event: 'apply-end',
+      applied: report.applied.length,
+      rejected: report.rejected.length,
+      skipped: report.skipped.length,
+      interrupted: report.interrupted || stopRequested,
+    });
+  } finally {
+    progress.finish();
+    removeInterrupt?.();
+    journal.close();
+  }
+  report.interrupted ||= stopRequested;
+  const result: ApplyResult = {
+    applied: report.applied.map(({ address, operation }) => ({ address, operation })),
+    rejected: report.rejected.map(({ address, operation, code, message }) => (code === undefined ? { address, operation, message } : { address, operation, code, message })),
+    skipped: report.skipped.map(({ address, reason }) => ({ address, reason })),
+    journalPath: journal.path,
+  };
+  io.stdout.write(renderApplySummary(result, options.style));
+  return { result, report };
+}

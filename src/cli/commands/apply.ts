@@ -1,0 +1,165 @@
+// `emctl apply`: carry out a plan. Without a plan file it plans first (the same pipeline as
+// `emctl plan`), shows the plan and asks for confirmation; with a plan file it proves live state has
+// not moved since the plan was made, then runs exactly the saved operations. Either way, predicted
+// refusals (exit 1) and the safety rails (exit 3 unless --force) stop it before any write.
+// Semantics and the journal format: docs/apply.md.
+
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { runApply } from '../../apply/run.js';
+import { desiredFromPlan, staleDifferences, staleError } from '../../apply/stale.js';
+import { EmctlError } from '../../core/errors.js';
+import type { SafetyConfig } from '../../core/model.js';
+import type { Plan } from '../../core/plan-model.js';
+import { checkSafety } from '../../core/safety.js';
+import { parsePlanJson } from '../../render/json.js';
+import type { Style } from '../../render/style.js';
+import { renderPlanText } from '../../render/text.js';
+import { connect, type Connection } from '../connect.js';
+import { EXIT_ERROR, EXIT_OK } from '../exit.js';
+import type { CliIO } from '../io.js';
+import type { CommandContext, GlobalOptions } from '../main.js';
+import { loadDesired, planAgainstLive, refusalError, styleFor } from '../plan-output.js';
+
+interface ApplyCommandOptions {
+  config?: string;
+  autoApprove?: boolean;
+  force?: boolean;
+  continueOnError?: boolean;
+  journal?: string;
+}
+
+export const CONFIRM_PROMPT = "Apply these changes? Only 'yes' will be accepted: ";
+
+export function registerApplyCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('apply')
+    .description('apply the changes of a plan: plan first from the config, or run a saved plan file')
+    .argument('[planfile]', 'a plan saved with "emctl plan --out FILE"')
+    .option('-c, --config <path>', 'config file, or a directory of *.yaml files (default ./emctl.yaml)')
+    .option('--auto-approve', 'apply without asking (needed when there is no terminal)')
+    .option('--force', 'override the safety rails (thresholds and protected addresses); never a stale plan')
+    .option('--continue-on-error', 'after a failure, keep running operations that do not depend on it')
+    .option('--journal <file>', 'write the journal here (default .emctl/journal-<timestamp>.jsonl)')
+    .action(async (planfile: string | undefined, opts: ApplyCommandOptions, command: Command) => {
+      if (planfile !== undefined && opts.config !== undefined) {
+        throw new EmctlError('config', 'give either a plan file or -c PATH, not both: a saved plan carries its own desired state');
+      }
+      const code = planfile === undefined ? await applyFromConfig(ctx, command, opts) : await applySavedPlan(ctx, command, planfile, opts);
+      ctx.exit(code);
+    });
+}
+
+/** Plan, show, confirm, apply. */
+async function applyFromConfig(ctx: CommandContext, command: Command, opts: ApplyCommandOptions): Promise<number> {
+  const { io } = ctx;
+  // The config is loaded before connecting: an invalid config sends no request at all.
+  const config = await loadDesired(io, opts.config);
+  const globals = ctx.globals(command);
+  const style = styleFor(io, globals);
+  const connection = await connect(globals, io);
+  try {
+    const { plan } = await planAgainstLive(connection.client, config, { perRoute: globals.concurrency });
+    io.stdout.write(renderPlanText(plan, style));
+    if (plan.errors.length > 0) throw refusalError(plan);
+    if (plan.changes.length === 0 && plan.operations.length === 0) return EXIT_OK;
+    enforceSafety(plan, config.safety, Boolean(opts.force));
+    if (!opts.autoApprove && !(await confirmed(io))) {
+      io.stdout.write('Apply cancelled.\n');
+      return EXIT_ERROR;
+    }
+    return await execute(plan, connection, io, globals, style, opts);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Re-plan against live state for the saved desired state; refuse if anything moved; run the saved operations. */
+async function applySavedPlan(ctx: CommandContext, command: Command, planfile: string, opts: ApplyCommandOptions): Promise<number> {
+  const { io } = ctx;
+  const saved = await readPlanFile(io, planfile);
+  const desired = desiredFromPlan(saved.desired, planfile);
+  if (saved.errors.length > 0) throw refusalError(saved);
+  if (saved.changes.length === 0 && saved.operations.length === 0) {
+    io.stdout.write('No changes.\n');
+    return EXIT_OK;
+  }
+  const globals = ctx.globals(command);
+  const style = styleFor(io, globals);
+  const connection = await connect(globals, io);
+  try {
+    // Only the objects the saved plan changes are compared: its operations write nothing else, so a
+    // change elsewhere does not make it wrong (and a plan made with --target stays applicable).
+    const { plan: rebuilt } = await planAgainstLive(connection.client, desired, {
+      targets: saved.changes.map((c) => c.address),
+      perRoute: globals.concurrency,
+    });
+    const problems = staleDifferences(saved.changes, rebuilt.changes);
+    if (problems.length > 0) throw staleError(planfile, problems);
+    if (rebuilt.errors.length > 0) throw refusalError(rebuilt);
+    enforceSafety(saved, desired.safety, Boolean(opts.force));
+    io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
+    return await execute(saved, connection, io, globals, style, opts);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function readPlanFile(io: CliIO, planfile: string): Promise<Plan> {
+  const path = isAbsolute(planfile) ? planfile : resolve(io.cwd, planfile);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new EmctlError('config', `cannot read the plan file ${planfile} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  let plan: Plan;
+  try {
+    plan = parsePlanJson(text);
+  } catch (error) {
+    throw new EmctlError('config', `${planfile}: ${(error as Error).message}`);
+  }
+  if (plan.desired === undefined) {
+    // Older renderers did not read `desired` back; take it from the file itself.
+    const raw = JSON.parse(text) as { desired?: unknown };
+    plan.desired = raw.desired;
+  }
+  return plan;
+}
+
+function enforceSafety(plan: Plan, safety: SafetyConfig, force: boolean): void {
+  const { refusals } = checkSafety(plan, safety, { force });
+  if (refusals.length > 0) {
+    throw new EmctlError('safety', 'refused by the safety rails; nothing was written (review the plan, then pass --force to apply it anyway)', refusals);
+  }
+}
+
+/**
+ * On a terminal: ask, and go on only on the exact answer "yes" (Terraform's rule: a stray Enter
+ * never applies). Without a terminal nobody can answer, so --auto-approve must say yes up front.
+ */
+async function confirmed(io: CliIO): Promise<boolean> {
+  if (!io.stdin.isTTY || !io.stdin.readLine) {
+    throw new EmctlError('config', 'no terminal to confirm the apply: pass --auto-approve to apply without asking (nothing was written)');
+  }
+  io.stdout.write(`\n${CONFIRM_PROMPT}`);
+  const answer = await io.stdin.readLine();
+  return answer?.trim() === 'yes';
+}
+
+async function execute(plan: Plan, connection: Connection, io: CliIO, globals: GlobalOptions, style: Style, opts: ApplyCommandOptions): Promise<number> {
+  const { report } = await runApply(plan, {
+    sender: connection.client,
+    io,
+    style,
+    continueOnError: Boolean(opts.continueOnError),
+    concurrency: globals.concurrency,
+    ...(opts.journal === undefined ? {} : { journalFile: opts.journal }),
+  });
+  if (report.interrupted) {
+    throw new EmctlError('interrupted', 'apply interrupted: operations not started are listed as skipped; run "emctl plan" to see what is left');
+  }
+  const clean = report.rejected.length === 0 && report.skipped.length === 0;
+  return clean ? EXIT_OK : EXIT_ERROR;
+}
