@@ -1,0 +1,133 @@
+// The export round trip on the Acme example organization: export, then plan the export against
+// the same emulator: no changes. The same for --split (a directory config) and --fixture (an
+// emulator started from the snapshot exports the same config).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import { loadConfig } from '../../src/config/index.js';
+import { loadFixtureFile } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { startService, tempDir, type TestService } from './helpers.js';
+
+let service: TestService;
+let dir: string;
+
+beforeAll(async () => {
+  service = await startService();
+  dir = tempDir('export');
+});
+afterAll(async () => {
+  await service.close();
+});
+
+async function exportTo(name: string, ...args: string[]): Promise<string> {
+  const path = join(dir, name);
+  const r = await service.emctl(['export', '--out', path, ...args]);
+  expect(r.stderr).toMatch(/^Exported /m);
+  expect(r.code).toBe(0);
+  return path;
+}
+
+async function expectNoChanges(configPath: string): Promise<void> {
+  const plan = await service.emctl(['plan', '-c', configPath, '--detailed-exitcode']);
+  expect(plan.stdout).toContain('No changes.');
+  expect(plan.code).toBe(0);
+}
+
+describe('emctl export on the Acme organization', () => {
+  it('writes a config that loads without errors and plans with no changes', async () => {
+    const path = await exportTo('acme.yaml');
+    const loaded = await loadConfig(path);
+    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    await expectNoChanges(path);
+
+    const text = readFileSync(path, 'utf8');
+    expect(text).toContain('acme-tracker: {id: 10} # Acme Tracker (tracker_a)');
+    // acme/tools is on both Git integrations: the monitored one is written by id.
+    expect(text).toMatch(/- 1218\n/);
+    expect(text).not.toContain(service.key);
+  });
+
+  it('prints the same config on stdout as it writes with --out', async () => {
+    const path = await exportTo('again.yaml');
+    const r = await service.emctl(['export']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(path, 'utf8'));
+  });
+
+  it('adds teams given with --teams, and warns about ids the service does not know', async () => {
+    const path = join(dir, 'with-teams.yaml');
+    const r = await service.emctl(['export', '--teams', '48,49,999', '--out', path]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Warning: team 999 (from --teams) does not exist; left out.');
+    const text = readFileSync(path, 'utf8');
+    expect(text).toMatch(/\n {2}48:\n {4}name: Security\n/);
+    expect(text).toContain('labels: [infra, tech-debt]');
+    await expectNoChanges(path);
+  });
+
+  it('--split writes a directory config that loads as one and plans with no changes', async () => {
+    const split = join(dir, 'split');
+    const r = await service.emctl(['export', '--split', split]);
+    expect(r.code).toBe(0);
+    const files = readdirSync(split).sort();
+    expect(files).toEqual(['git.yaml', 'integrations.yaml', 'team-42.yaml', 'team-43.yaml', 'team-44.yaml', 'team-45.yaml', 'team-46.yaml']);
+    const loaded = await loadConfig(split);
+    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(loaded.config?.teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46]);
+    await expectNoChanges(split);
+  });
+
+  it('--fixture writes a snapshot: it loads, plans the export offline, and exports the same config', async () => {
+    const configPath = await exportTo('config.yaml');
+    const fixturePath = await exportTo('snapshot.yaml', '--fixture');
+    expect(readFileSync(fixturePath, 'utf8')).not.toContain(service.key);
+    const fixture = await loadFixtureFile(fixturePath);
+    expect(fixture.repositories).toHaveLength(30);
+
+    // The offline workflow: no service, no key; the in-process emulator serves the snapshot.
+    const offline = await runEmctl(['--emulator', fixturePath, 'plan', '-c', configPath, '--detailed-exitcode']);
+    expect(offline.stderr).toBe('');
+    expect(offline.code).toBe(0);
+
+    const fromSnapshot = await runEmctl(['--emulator', fixturePath, 'export']);
+    expect(fromSnapshot.code).toBe(0);
+    expect(fromSnapshot.stdout).toBe(readFileSync(configPath, 'utf8'));
+  });
+
+  it('sends only GET requests', async () => {
+    const log = await service.client.admin<{ items: EmulatorRequestLogEntry[] }>('GET', '/_emulator/requests');
+    const exportCalls = log.items.filter((q) => !q.path.startsWith('/_emulator/'));
+    expect(exportCalls.length).toBeGreaterThan(0);
+    expect(exportCalls.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('emctl export refuses', () => {
+  it('--split together with --out or --fixture', async () => {
+    const a = await service.emctl(['export', '--split', join(dir, 's'), '--out', join(dir, 'x.yaml')]);
+    expect(a.code).toBe(1);
+    expect(a.stderr).toContain('--split and --out are exclusive');
+    const b = await service.emctl(['export', '--split', join(dir, 's'), '--fixture']);
+    expect(b.code).toBe(1);
+  });
+
+  it('team ids that are not positive integers', async () => {
+    const r = await service.emctl(['export', '--teams', '42,abc,0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('"abc", "0"');
+  });
+
+  it('an unknown --repo-settings value', async () => {
+    const r = await service.emctl(['export', '--repo-settings', 'some']);
+    expect(r.code).toBe(1);
+  });
+
+  it('exits 1 when the service cannot be reached', async () => {
+    const r = await service.emctl(['export', '--base-url', 'https://emctl-test.invalid']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+  });
+});
