@@ -168,6 +168,14 @@ export function buildState(fixture: Fixture): EmulatorState {
     const byIntegration = state.pmScopes.get(s.team_id) ?? new Map<number, PmScopeRec>();
     byIntegration.set(s.integration_id, { scope: dropEmptyKeys(checked.scope), methodology: s.methodology ?? 'Kanban' });
     state.pmScopes.set(s.team_id, byIntegration);
+    // As after a scope write, what a scope names is selected for collection.
+    const byType = state.entities.get(s.integration_id);
+    const named: [EntityType, string[]][] = [
+      ['boards', checked.scope.boards ?? []],
+      ['epics', checked.scope.epics ?? []],
+      ['projects', (checked.scope.project_team_areas ?? []).map((p) => p.project)],
+    ];
+    for (const [type, ids] of named) for (const id of ids) byType!.get(type)!.get(id)!.selected = true;
   }
   for (const g of fixture.team_git_scopes ?? []) {
     state.gitScopes.set(g.team_id, { repositoryIds: [...(g.repository_ids ?? [])], serviceIds: [...(g.service_ids ?? [])] });
