@@ -7,6 +7,7 @@ import { registerDriftCommand } from './drift.js';
 import { registerExportCommand } from './export.js';
 import { registerEmulatorCommand } from './emulator.js';
 import { registerApplyCommand } from './apply.js';
+import { registerValidate } from './validate.js';
 
 export function registerCommands(program: Command, ctx: CommandContext): void {
   void program;
@@ -16,4 +17,5 @@ export function registerCommands(program: Command, ctx: CommandContext): void {
   registerExportCommand(program, ctx);
   registerEmulatorCommand(program, ctx);
   registerApplyCommand(program, ctx);
+  registerValidate(program, ctx);
 }

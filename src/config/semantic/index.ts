@@ -4,10 +4,19 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { Placements, PlacedRoot } from '../source.js';
 import { CheckContext } from './context.js';
+import { checkAddresses } from './addresses.js';
 import { checkDuplicates } from './duplicates.js';
+import { checkMonitoring } from './monitoring.js';
+import { checkPatterns } from './patterns.js';
 import { checkReferences } from './references.js';
 
-const CHECKS: readonly ((ctx: CheckContext) => void)[] = [checkReferences, checkDuplicates];
+const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
+  checkReferences,
+  checkDuplicates,
+  checkPatterns,
+  checkMonitoring,
+  checkAddresses,
+];
 
 export function checkSemantics(root: PlacedRoot, store: Placements): Diagnostic[] {
   const ctx = new CheckContext(root, store);

@@ -1,0 +1,105 @@
+// `emctl validate` through the real CLI: exit codes, text and JSON output, GitHub annotations.
+
+import { describe, expect, test } from 'vitest';
+import { runEmctl } from '../helpers/cli.js';
+import { annotation } from '../../src/cli/commands/validate.js';
+import { writeFiles, yaml } from './helpers.js';
+
+const VALID = yaml`
+  version: 1
+  integrations:
+    tracker: { id: 10, provider: tracker_a }
+  teams:
+    42:
+      pm:
+        tracker: { boards: ["101"] }
+  git:
+    repositories:
+      acme/api: { monitored: true }
+`;
+
+const INVALID = yaml`
+  version: 1
+  teams:
+    42:
+      pm:
+        trackr: { boardz: [] }
+  git:
+    defaults:
+      active_branches_duration: { days: 10 }
+`;
+
+describe('emctl validate', () => {
+  test('a valid config exits 0 with a summary line', async () => {
+    const dir = writeFiles({ 'emctl.yaml': VALID });
+    const result = await runEmctl(['validate'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'ok: emctl.yaml is valid (1 team, 1 repository, 0 selection sets, 0 default sections, 1 integration alias)\n',
+    );
+  });
+
+  test('an invalid config exits 1 listing every diagnostic in line order, then a count', async () => {
+    const dir = writeFiles({ 'conf/main.yaml': INVALID });
+    const result = await runEmctl(['validate', '-c', 'conf/main.yaml'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      'conf/main.yaml:5:7: integration alias `trackr` is not declared under `integrations:`',
+      "conf/main.yaml:5:17: unknown key `boardz` in team 42's trackr scope; did you mean `boards`?",
+      'conf/main.yaml:8:39: `days` must be one of 3, 7, 14; got 10',
+      '3 errors in conf/main.yaml',
+      '',
+    ]);
+  });
+
+  test('a missing file is an error at the file', async () => {
+    const dir = writeFiles({});
+    const result = await runEmctl(['validate'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('emctl.yaml:1:1: cannot read config: no such file or directory\n1 error in emctl.yaml\n');
+  });
+
+  test('--format json prints {valid, diagnostics}', async () => {
+    const dir = writeFiles({ 'emctl.yaml': INVALID });
+    const result = await runEmctl(['validate', '--format', 'json'], { cwd: dir });
+    expect(result.code).toBe(1);
+    const parsed = JSON.parse(result.stdout) as { valid: boolean; diagnostics: unknown[] };
+    expect(parsed.valid).toBe(false);
+    expect(parsed.diagnostics[2]).toEqual({
+      file: 'emctl.yaml',
+      line: 8,
+      column: 39,
+      message: '`days` must be one of 3, 7, 14; got 10',
+      severity: 'error',
+    });
+    const ok = await runEmctl(['validate', '--format', 'json', '-c', 'v.yaml'], { cwd: writeFiles({ 'v.yaml': VALID }) });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ valid: true, diagnostics: [] });
+  });
+
+  test('GITHUB_ACTIONS=true adds one annotation per diagnostic', async () => {
+    const dir = writeFiles({ 'emctl.yaml': INVALID });
+    const result = await runEmctl(['validate'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toEqual([
+      '::error file=emctl.yaml,line=5,col=7::integration alias `trackr` is not declared under `integrations:`',
+      "::error file=emctl.yaml,line=5,col=17::unknown key `boardz` in team 42's trackr scope; did you mean `boards`?",
+      '::error file=emctl.yaml,line=8,col=39::`days` must be one of 3, 7, 14; got 10',
+    ]);
+    const json = await runEmctl(['validate', '--format', 'json'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    expect(() => JSON.parse(json.stdout) as unknown).not.toThrow();
+    expect(json.stderr.split('\n').filter((l) => l.startsWith('::error'))).toHaveLength(3);
+  });
+
+  test('annotations escape what the runner would misread', () => {
+    expect(
+      annotation({ file: 'a,b:c.yaml', line: 1, column: 2, message: '100% bad\nnext line', severity: 'warning' }),
+    ).toBe('::warning file=a%2Cb%3Ac.yaml,line=1,col=2::100%25 bad%0Anext line');
+  });
+
+  test('an unknown --format is a usage error', async () => {
+    const dir = writeFiles({ 'emctl.yaml': VALID });
+    const result = await runEmctl(['validate', '--format', 'xml'], { cwd: dir });
+    expect(result.code).toBe(1);
+  });
+});
