@@ -11,6 +11,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import type { GlobalOptions } from '../../src/cli/main.js';
 import { EmctlError } from '../../src/core/errors.js';
 import { exitCodeFor } from '../../src/cli/exit.js';
+import { runEmctl } from '../helpers/cli.js';
 import { json, startScriptedServer, type ScriptedServer } from '../api/helpers/scripted-server.js';
 
 const KEY = 'em-key-0a1b2c3d';
@@ -189,5 +190,33 @@ describe('--emulator', () => {
   it('refuses a fixture file that does not exist', async () => {
     const error = await refusal(connect(globals({ emulator: 'no-such-fixture.yaml' }), cliIO({})));
     expect(error.message).toContain('no-such-fixture.yaml');
+  });
+});
+
+describe('through the CLI', () => {
+  async function minimalConfig(): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'emctl-cfg-'));
+    await writeFile(join(dir, 'emctl.yaml'), 'version: 1\n');
+    return dir;
+  }
+
+  it('-v with --emulator default logs requests on stderr, never the key', async () => {
+    const cwd = await minimalConfig();
+    const result = await runEmctl(['-v', '--emulator', 'default', 'plan'], { cwd, env: { EMCTL_API_KEY: 'not-this-one' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^GET \/api\/v1\/integrations 200 \d+ms$/m);
+    expect(result.stdout + result.stderr).not.toContain('dev-key');
+  });
+
+  it.each([
+    ['no key', ['plan', '--base-url', 'https://em.example.com'], {}, 'Error: no API key: set EMCTL_API_KEY or pass --api-key-file PATH'],
+    ['no URL', ['plan'], { EMCTL_API_KEY: KEY }, 'Error: no service URL: pass --base-url URL or set EMCTL_BASE_URL'],
+    ['http to a remote host', ['plan', '--base-url', 'http://em.example.com'], { EMCTL_API_KEY: KEY }, 'Error: refusing to send the API key in cleartext to em.example.com'],
+  ])('exits 1 with %s', async (_name, args, env, message) => {
+    const cwd = await minimalConfig();
+    const result = await runEmctl(args, { cwd, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toContain(KEY);
   });
 });
