@@ -1,0 +1,130 @@
+// `emctl plan` when something is wrong: an invalid config (nothing is sent), a change the service
+// would refuse (exit 1, nothing written, no plan file), and reads that fail (exit 1 with what
+// failed, never an empty "nothing exists" plan).
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(await acmeFixture());
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+async function plan(config: string, args: string[] = [], on: RunningEmulator = emulator) {
+  const target = against(on);
+  return runEmctl(['plan', '-c', config, ...target.args, '--rate-limit', '0', ...args], { env: target.env });
+}
+
+describe('an invalid config', () => {
+  it('exits 1 with every error at file:line:column and sends no request', async () => {
+    const config = await writeConfig(`version: 1
+integrations:
+  tracker: { id: 10 }
+collection:
+  nope:
+    boards: ["101"]
+git:
+  defaults:
+    active_branches_duration: { days: 5 }
+`);
+    const before = (await apiRequests(emulator.url)).length;
+    const result = await plan(config);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/emctl\.yaml:5:\d+/); // the undefined alias
+    expect(result.stderr).toMatch(/emctl\.yaml:9:\d+/); // days must be 3, 7 or 14
+    expect((await apiRequests(emulator.url)).length).toBe(before);
+  });
+
+  it('exits 1 when the config file does not exist, before connecting', async () => {
+    const dir = await tempDir();
+    const before = (await apiRequests(emulator.url)).length;
+    const result = await plan(join(dir, 'missing.yaml'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('missing.yaml');
+    expect((await apiRequests(emulator.url)).length).toBe(before);
+  });
+});
+
+describe('a predicted refusal', () => {
+  it('exits 1 naming the refusal and its location, writes nothing and saves no plan', async () => {
+    // Board 101 is in team 42's scope, which this config does not manage: the service would
+    // refuse the deselect with entity_in_use.
+    const config = await writeConfig(`version: 1
+integrations:
+  tracker: { id: 10 }
+collection:
+  tracker:
+    boards: ["102", "103", "104", "107", "108"]
+`);
+    const out = join(await tempDir(), 'plan.json');
+    const before = (await apiRequests(emulator.url)).length;
+    const result = await plan(config, ['--out', out, '--detailed-exitcode']);
+    const requests = (await apiRequests(emulator.url)).slice(before);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('collection.tracker.boards["101"]');
+    expect(result.stderr).toMatch(/Error: .*refuse/);
+    expect(result.stderr).toMatch(/emctl\.yaml:\d+:\d+/);
+    expect(result.stderr).toContain('42');
+    expect(existsSync(out)).toBe(false);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('reports a team that does not exist (a 404 on its scope read is an answer, not a failure)', async () => {
+    const config = await writeConfig(`version: 1
+integrations:
+  tracker: { id: 10 }
+teams:
+  4242:
+    pm:
+      tracker: { labels: [backend] }
+    git:
+      repositories: []
+`);
+    const result = await plan(config, ['--format', 'json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('4242');
+    expect(result.stderr).not.toContain('could not read');
+  });
+});
+
+describe('a failed read', () => {
+  const CONFIG = `version: 1
+integrations:
+  tracker: { id: 10 }
+git:
+  defaults:
+    active_branches_duration: { days: 7 }
+`;
+
+  it('exits 1 saying what could not be read when the service refuses the key', async () => {
+    const config = await writeConfig(CONFIG);
+    const result = await runEmctl(['plan', '-c', config, '--base-url', emulator.url], { env: { EMCTL_API_KEY: 'not-the-key' } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('could not read the integrations list');
+    expect(result.stderr).toContain('403');
+    expect(result.stderr).not.toContain('not-the-key');
+  });
+
+  it('exits 1 when the service is down', async () => {
+    const stopped = await startTestEmulator(await acmeFixture());
+    const target = against(stopped);
+    await stopped.close();
+    const config = await writeConfig(CONFIG);
+    const result = await runEmctl(['plan', '-c', config, ...target.args], { env: target.env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('could not read the integrations list');
+    expect(result.stderr).not.toContain(TEST_KEY);
+  }, 25_000);
+});
