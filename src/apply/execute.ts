@@ -142,7 +142,7 @@ async function runOperation(op: Operation, options: ExecuteOptions): Promise<Add
   let pending: readonly string[] = op.addresses;
 
   for (let attempt = 1; ; attempt++) {
-    const outcomes = await attemptOnce(op, body, attempt, options);
+    const outcomes = await attemptOnce(op, body, pending, attempt, options);
     for (const o of outcomes) if (pending.includes(o.address)) final.set(o.address, o);
 
     const retryable = outcomes.filter((o) => pending.includes(o.address) && o.status === 'rejected' && RETRYABLE_ITEM_CODES.has(o.code ?? ''));
@@ -172,7 +172,8 @@ async function runOperation(op: Operation, options: ExecuteOptions): Promise<Add
   return op.addresses.map((address) => final.get(address) ?? { address, status: 'rejected', message: 'no result recorded' });
 }
 
-async function attemptOnce(op: Operation, body: unknown, attempt: number, options: ExecuteOptions): Promise<AddressOutcome[]> {
+/** One call; `sent` are the addresses this try carries (all on the first, the retried ones after). */
+async function attemptOnce(op: Operation, body: unknown, sent: readonly string[], attempt: number, options: ExecuteOptions): Promise<AddressOutcome[]> {
   options.journal.write({
     event: 'operation-start',
     op: op.id,
@@ -181,7 +182,7 @@ async function attemptOnce(op: Operation, body: unknown, attempt: number, option
     method: op.method,
     path: op.path,
     description: op.description,
-    addresses: op.addresses,
+    addresses: [...sent],
   });
   const started = performance.now();
   const req: { method: string; path: string; route: string; body?: unknown } = { method: op.method, path: op.path, route: op.route };
