@@ -1,0 +1,131 @@
+// The read lower bound, end to end: for a generated organization of 1,000 repositories and 100
+// teams and a config touching every kind of object, `emctl plan` makes exactly the calls the
+// rules allow (docs/performance.md), no more, counted by the emulator itself. The expected count
+// is computed here, independently of src/state, from the config document and the fixture.
+
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/api/types.js';
+import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { parsePlanJson } from '../../src/render/json.js';
+import { runEmctl } from '../helpers/cli.js';
+import { against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
+import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+
+const ENTITY_PAGE = 1000;
+const REPO_PAGE = 100;
+
+/** The route a logged request belongs to; entity lists keep their type, which the bound counts per type. */
+function routeOf(r: Pick<EmulatorRequestLogEntry, 'method' | 'path'>): string {
+  const template = r.path
+    .replace(/^\/api\/v1\/pm\/config\/teams\/\d+\/scope$/, '/api/v1/pm/config/teams/{team_id}/scope')
+    .replace(/^\/api\/v1\/git\/config\/teams\/\d+\/scope$/, '/api/v1/git/config/teams/{team_id}/scope')
+    .replace(/^\/api\/v1\/git\/repositories\/\d+\/config$/, '/api/v1/git/repositories/{repo_id}/config');
+  return `${r.method} ${template}`;
+}
+
+const pages = (items: number, size: number) => Math.max(1, Math.ceil(items / size));
+
+/**
+ * The fewest GETs that read what `doc` manages, by the rules of the state reader's contract:
+ * integrations once; per entity type one sequence over the integrations that need it (include
+ * unreachable entities when a selection set of that type is managed); the selected entities again
+ * with used_by for types whose set drops a selected entity; one PM scope read per team with PM
+ * scopes; one Git scope read per team with a git block; the whole repository list when monitoring
+ * is managed; one configuration per repository whose settings are managed; the org configuration.
+ */
+function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture): Record<string, number> {
+  const bound: Record<string, number> = { 'GET /api/v1/integrations': 1 };
+  const add = (route: string, n: number) => {
+    if (n > 0) bound[route] = (bound[route] ?? 0) + n;
+  };
+  const integration = (alias: string) => fixture.integrations.find((i) => i.id === doc.integrations[alias]?.id && !i.deleted_at && i.type === 'pm');
+
+  // (type) -> integration ids that need the list; types with a managed selection set.
+  const needs = new Map<string, Set<number>>();
+  const selectionTypes = new Set<string>();
+  const need = (alias: string, type: string) => {
+    const i = integration(alias);
+    if (!i || !ENTITY_TYPES[i.provider as PmProvider].includes(type as never)) return;
+    needs.set(type, (needs.get(type) ?? new Set()).add(i.id));
+  };
+  for (const [alias, sets] of Object.entries(doc.collection)) {
+    for (const type of Object.keys(sets)) {
+      need(alias, type);
+      selectionTypes.add(type);
+    }
+  }
+  for (const team of Object.values(doc.teams)) {
+    for (const [alias, scope] of Object.entries(team.pm ?? {})) {
+      for (const key of ['boards', 'epics', 'labels', 'fields'] as const) if (scope[key]?.length) need(alias, key);
+      if (scope.project_team_areas?.length) for (const type of ['projects', 'teams', 'areas']) need(alias, type);
+    }
+  }
+  for (const [type, ids] of needs) {
+    const entities = fixture.integrations
+      .filter((i) => ids.has(i.id))
+      .flatMap((i) => i.entities?.[type as keyof NonNullable<typeof i.entities>] ?? [])
+      .filter((e) => selectionTypes.has(type) || e.reachable !== false);
+    add(`GET /api/v2/pm/entities/${type}`, pages(entities.length, ENTITY_PAGE));
+  }
+
+  // used_by: the selected entities of sets that drop one, per type.
+  const dropping = new Map<string, number>();
+  for (const [alias, sets] of Object.entries(doc.collection)) {
+    const i = integration(alias);
+    for (const [type, wanted] of Object.entries(sets) as [string, string[]][]) {
+      const selected = (i?.entities?.[type as 'boards' | 'projects'] ?? []).filter((e) => e.selected);
+      if (selected.some((e) => !wanted.includes(e.entity_provider_id))) dropping.set(type, (dropping.get(type) ?? 0) + selected.length);
+    }
+  }
+  for (const [type, selected] of dropping) add(`GET /api/v2/pm/entities/${type}`, pages(selected, ENTITY_PAGE));
+
+  const teams = Object.values(doc.teams);
+  add('GET /api/v1/pm/config/teams/{team_id}/scope', teams.filter((t) => Object.keys(t.pm ?? {}).length > 0).length);
+  add('GET /api/v1/git/config/teams/{team_id}/scope', teams.filter((t) => t.git !== undefined).length);
+  if (doc.git.monitoring) add('GET /api/v1/git/repositories', pages(fixture.repositories?.length ?? 0, REPO_PAGE));
+  add('GET /api/v1/git/repositories/{repo_id}/config', Object.values(doc.git.repositories).filter((r) => r.settings !== undefined).length);
+  if (Object.keys(doc.git.defaults).length > 0) add('GET /api/v1/git/config', 1);
+  return bound;
+}
+
+let emulator: RunningEmulator;
+let fixture: Fixture;
+let doc: GeneratedConfigDoc;
+let configPath: string;
+
+beforeAll(async () => {
+  fixture = generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 });
+  emulator = await startTestEmulator(fixture);
+  doc = generatedConfig(fixture, { pmTeams: 60, gitTeams: 50, settingsRepos: 100 });
+  configPath = join(await tempDir(), 'emctl.yaml');
+  await writeFile(configPath, YAML.stringify(doc), 'utf8');
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe('emctl plan on 1,000 repositories and 100 teams', () => {
+  it('makes exactly the lower bound of requests, all GETs', async () => {
+    const target = against(emulator);
+    const result = await runEmctl(['plan', '-c', configPath, ...target.args, '--rate-limit', '0', '--format', 'json'], { env: target.env });
+    expect(result.code, result.stderr).toBe(0);
+
+    // The config touched every kind of object, and the plan has work of each kind.
+    const plan = parsePlanJson(result.stdout);
+    expect(new Set(plan.changes.map((c) => c.kind))).toEqual(
+      new Set(['selection', 'pm-scope', 'git-scope', 'org-default', 'repo-override', 'monitoring']),
+    );
+
+    const requests = await apiRequests(emulator.url);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(requests.filter((r) => r.status !== 200)).toEqual([]);
+    const byRoute: Record<string, number> = {};
+    for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
+    const bound = lowerBound(doc, fixture);
+    expect(byRoute).toEqual(bound);
+    expect(requests.length).toBe(Object.values(bound).reduce((a, b) => a + b, 0));
+  });
+});
