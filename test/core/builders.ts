@@ -306,6 +306,8 @@ export function desired(spec: DesiredSpec = {}): DesiredConfig {
     if (t.git) {
       const p = map.add([...path, 'git']);
       const repos = t.git.repositories ?? [];
+      if (t.git.repositories) map.add([...p, 'repositories']);
+      if (t.git.services) map.add([...p, 'services']);
       repos.forEach((_, i) => map.add([...p, 'repositories', i]));
       team.git = {
         repositories: repos.map((r): RepoRef => (typeof r === 'number' ? { id: r } : typeof r === 'string' ? { name: r } : r)),

@@ -277,7 +277,7 @@ const cases: Case[] = [
     want: [
       '~ team[45].pm.tracker.boards',
       `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"108"}]}}]}]}`,
-      'error: team 45\'s boards on tracker names board "108", which the provider no longer exposes: the service refuses the item (entity_not_found) @ team[45].pm.tracker.boards',
+      'error: team 45\'s boards on tracker names board "108", which the provider no longer exposes: the service refuses the item (entity_not_found) @ team[45].pm.tracker.boards (emctl.yaml#teams.45.pm.tracker.boards:1:1)',
     ],
   },
   {
