@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { EmClient } from '../../src/api/client.js';
-import { EXAMPLE_FIXTURE_PATH, checkFixtureData, startEmulator, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { EXAMPLE_FIXTURE_PATH, checkFixtureData, generateFixture, startEmulator, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl, type CliResult } from '../helpers/cli.js';
 
 export interface TestService {
@@ -40,4 +40,9 @@ export async function startService(fixture: Fixture = acmeFixture()): Promise<Te
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `emctl-${prefix}-`));
+}
+
+/** The generated organization of the size tests: 1,000 repositories, 100 teams (deterministic). */
+export function generatedOrg(): Fixture {
+  return generateFixture({ repos: 1000, teams: 100, boards: 200, seed: 7 });
 }
