@@ -1,0 +1,110 @@
+// When the service refuses part of an apply, and when the safety rails refuse all of it.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyWorld, type ApplyWorld } from '../apply/cli-helpers.js';
+import { writeRequests } from '../apply/helpers.js';
+
+let world: ApplyWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe('partial rejection', () => {
+  it('reports the one repository of a monitoring batch the service rejected, and a new plan shows only it', async () => {
+    // acme/data-warehouse (1219) is loading its history: the emulator refuses to stop monitoring it.
+    world = await applyWorld(`version: 1
+git:
+  repositories:
+    acme/web: { monitored: false }
+    acme/data-warehouse: { monitored: false }
+`);
+    const result = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Applied 1, rejected 1, skipped 0.');
+    expect(result.stdout).toMatch(/rejected repo\["acme\/data-warehouse"\]\.monitored {2}backfill_in_progress: repository 1219 is loading its history/);
+    const monitoringCalls = (await writeRequests(world.emulator)).filter((r) => r.path === '/api/v1/git/repositories');
+    expect(monitoringCalls).toHaveLength(1);
+
+    const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
+    const changes = (JSON.parse(plan.stdout) as { changes: { address: string }[] }).changes.map((c) => c.address);
+    expect(changes).toEqual(['repo["acme/data-warehouse"].monitored']);
+  });
+
+  it('reports a team scope item the service rejected while the other team\'s item applied', async () => {
+    // 9 boards/projects are selected; a limit of 9 refuses any scope write that selects one more.
+    world = await applyWorld(
+      `version: 1
+integrations:
+  tracker: { id: 10 }
+teams:
+  44:
+    pm:
+      tracker:
+        boards: ["105"]
+  45:
+    pm:
+      tracker:
+        boards: ["101"]
+`,
+      { fixture: (f) => void (f.limits = { ...f.limits, board_project_limit: 9 }) },
+    );
+    const result = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/rejected team\[44\]\.pm\.tracker\.boards {2}license_limit: this scope selects 1 more/);
+    expect(result.stdout).not.toContain('rejected team[45]');
+
+    const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
+    const changes = (JSON.parse(plan.stdout) as { changes: { address: string }[] }).changes.map((c) => c.address);
+    expect(changes).toEqual(['team[44].pm.tracker.boards']);
+  });
+});
+
+describe('safety rails', () => {
+  const stopThree = `version: 1
+safety:
+  thresholds:
+    stop_monitoring: { count: 2 }
+git:
+  repositories:
+    acme/web: { monitored: false }
+    acme/mobile-ios: { monitored: false }
+    acme/search: { monitored: false }
+`;
+
+  it('refuse a plan over a count threshold with exit 3 and the figures, and --force lets it through', async () => {
+    world = await applyWorld(stopThree);
+    const refused = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('would stop monitoring 3 repositories; the limit is 2');
+    expect(await writeRequests(world.emulator)).toEqual([]);
+
+    const forced = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve', '--force']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('Applied 3, rejected 0, skipped 0.');
+  });
+
+  it('refuse a change to a protected address, and --force lets it through', async () => {
+    world = await applyWorld(`version: 1
+safety:
+  protected: ["git.defaults"]
+git:
+  defaults:
+    active_branches_duration: { days: 3 }
+`);
+    const refused = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('git.defaults.active_branches_duration is protected');
+    expect(await writeRequests(world.emulator)).toEqual([]);
+    expect((await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve', '--force'])).code).toBe(0);
+  });
+
+  it('refuse a saved plan too', async () => {
+    world = await applyWorld(stopThree);
+    expect((await world.run(['plan', '-c', 'emctl.yaml', '--out', 'plan.json'])).code).toBe(0);
+    const refused = await world.run(['apply', 'plan.json']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('the limit is 2');
+    expect((await world.run(['apply', 'plan.json', '--force'])).code).toBe(0);
+  });
+});
