@@ -52,12 +52,13 @@ export function generateFixture(spec: GenerateSpec): Fixture {
   const monitoredShare = spec.monitoredShare ?? 0.55;
   const names: string[] = [];
   for (let i = 1; i <= spec.repos; i++) {
-    const onLabs = random() < 0.3;
+    const shared = i % 500 === 0 && names.length > 0;
+    const onLabs = shared || random() < 0.3;
     const roll = random();
     const state: RepositoryState =
       roll < monitoredShare ? 'monitored' : roll < monitoredShare + 0.25 ? 'not_monitored' : roll < monitoredShare + 0.4 ? 'discovered' : 'failing';
-    // Every 500th labs repository reuses a name from the other integration (disambiguation cases).
-    const name = onLabs && i % 500 === 0 && names.length > 0 ? names[0]! : onLabs ? `labs/project-${i}` : `org/service-${i}`;
+    // Every 500th repository is on labs under a name the other integration also has (disambiguation).
+    const name = shared ? names[names.length - 1]! : onLabs ? `labs/project-${i}` : `org/service-${i}`;
     if (!onLabs) names.push(name);
     repositories.push({
       id: 100_000 + i,

@@ -65,7 +65,11 @@ export function registerEmulatorCommand(program: Command, ctx: CommandContext): 
     .addOption(new Option('--fault-rate <r>', 'share of API requests answered by an injected fault').default(0).argParser(number('--fault-rate', (n) => n >= 0 && n <= 1, 'between 0 and 1')))
     .addOption(new Option('--rate-limit <n>', "the emulated service's limit: calls per minute per route and key; 0 = off").default(0).argParser(number('--rate-limit', (n) => Number.isInteger(n) && n >= 0, 'an integer >= 0')))
     .addOption(new Option('--seed <n>', 'makes fault injection (and --generate) deterministic').argParser(number('--seed', Number.isInteger, 'an integer')))
-    .action(async (options: EmulatorCommandOptions) => {
+    .action(async (options: EmulatorCommandOptions, command: Command) => {
+      // The program's global --rate-limit (client pacing) has the same name and commander gives it
+      // the value wherever it is written; for this command the flag means the emulated limit.
+      const parent = command.parent;
+      if (parent && parent.getOptionValueSource('rateLimit') === 'cli') options.rateLimit = Number(parent.opts().rateLimit);
       if (options.fixture !== undefined && options.generate !== undefined) {
         throw new EmctlError('config', 'give either --fixture or --generate, not both');
       }

@@ -1,0 +1,96 @@
+// `emctl emulator` run in-process through the real CLI: one line on stdout, serves real HTTP with
+// the options given, stops on Ctrl-C; bad options are refused before anything starts.
+
+import { createServer } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runEmctl } from '../helpers/cli.js';
+import { parseGenerateSpec } from '../../src/cli/commands/emulator.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `emctl emulator ARGS`, lets `during` talk to it, then interrupts it. */
+async function serve(args: string[], during: (url: string) => Promise<void>) {
+  const port = await freePort();
+  let interrupt: (() => void) | undefined;
+  const run = runEmctl(['emulator', '--port', String(port), ...args], { onInterruptRegistered: (fire) => (interrupt = fire) });
+  const started = Date.now();
+  while (!interrupt) {
+    if (Date.now() - started > 10_000) throw new Error('emulator did not start');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  try {
+    await during(`http://127.0.0.1:${port}`);
+  } finally {
+    interrupt();
+  }
+  return run;
+}
+
+const get = (url: string, key = 'dev-key') => fetch(url, { headers: { 'x-api-key': key } });
+
+describe('emctl emulator', () => {
+  test('serves the bundled example, prints exactly one line, stops on interrupt', async () => {
+    const result = await serve([], async (url) => {
+      const r = await get(`${url}/api/v1/integrations`);
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as { items: unknown[] }).items).toHaveLength(5);
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^emulator listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    expect(result.stderr).toBe('');
+  });
+
+  test('--generate and --rate-limit (the emulated service limit, not the client pacing)', async () => {
+    await serve(['--generate', 'repos=300,teams=10,boards=20,seed=2', '--rate-limit', '2'], async (url) => {
+      const r = await get(`${url}/api/v1/git/repositories?page_size=1`);
+      expect(((await r.json()) as { total: number }).total).toBe(300);
+      expect((await get(`${url}/api/v1/git/repositories?page_size=1`)).status).toBe(200);
+      expect((await get(`${url}/api/v1/git/repositories?page_size=1`)).status).toBe(429);
+    });
+  });
+
+  test('--fixture FILE and --state FILE', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'emctl-cmd-'));
+    try {
+      const fixture = join(dir, 'org.yaml');
+      await writeFile(fixture, 'organization: { id: 1, name: Tiny }\napi_keys: [k1]\nintegrations: []\n');
+      await serve(['--fixture', fixture, '--state', join(dir, 'state.json')], async (url) => {
+        expect((await get(`${url}/api/v1/integrations`, 'k1')).status).toBe(200);
+        expect((await get(`${url}/api/v1/integrations`)).status).toBe(403);
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    [['--fault-rate', '2'], /--fault-rate must be between 0 and 1/],
+    [['--port', '70000'], /--port must be an integer 0..65535/],
+    [['--fixture', 'a.yaml', '--generate', 'repos=1'], /either --fixture or --generate/],
+    [['--generate', 'repos=ten'], /--generate: bad entry "repos=ten"/],
+    [['--fixture', '/nonexistent/x.yaml'], /cannot read emulator fixture \/nonexistent\/x.yaml/],
+  ])('%j is refused', async (args, message) => {
+    const r = await runEmctl(['emulator', ...args]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+  });
+
+  test.each([
+    ['repos=10000,teams=500,boards=2000', { repos: 10000, teams: 500, boards: 2000 }],
+    ['repos=5, seed=3,monitored_share=0.9', { repos: 5, teams: 0, boards: 0, seed: 3, monitoredShare: 0.9 }],
+  ])('parseGenerateSpec(%s)', (text, expected) => {
+    expect(parseGenerateSpec(text)).toEqual(expected);
+  });
+});
