@@ -1,0 +1,60 @@
+// Ctrl-C in the middle of an apply: no new operation starts, those in flight finish, the journal is
+// complete and parseable, the summary is printed, and emctl exits 1.
+
+import { afterEach, expect, it } from 'vitest';
+import { applyWorld, journalPathOf, readJournal, type ApplyWorld } from '../apply/cli-helpers.js';
+import { writeRequests } from '../apply/helpers.js';
+
+let world: ApplyWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const repos = ['acme/web', 'acme/api', 'acme/mobile-ios', 'acme/mobile-android', 'acme/checkout', 'acme/identity', 'acme/search'];
+const CONFIG = `version: 1
+git:
+  repositories:
+${repos.map((r) => `    ${r}:\n      settings:\n        default_branch: { branch_name: develop }`).join('\n')}
+`;
+
+it('stops starting operations on Ctrl-C, lets in-flight ones finish and leaves a complete journal', async () => {
+  // Every response takes 150 ms and two calls run at a time, so an interrupt 250 ms in finds
+  // calls in flight and others not yet started.
+  world = await applyWorld(CONFIG, { emulator: { latencyMs: 150 } });
+  let timer: NodeJS.Timeout | undefined;
+  const result = await world.run(['--concurrency', '2', 'apply', '-c', 'emctl.yaml', '--auto-approve'], {
+    onInterruptRegistered: (fire) => {
+      timer = setTimeout(fire, 250);
+    },
+  });
+  clearTimeout(timer);
+
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('Interrupted: starting no new operations');
+  expect(result.stderr).toContain('apply interrupted');
+  expect(result.stdout).toMatch(/^Applied \d+, rejected 0, skipped \d+\.$/m);
+  expect(result.stdout).toContain('not started: interrupted');
+
+  const events = await readJournal(journalPathOf(result.stdout));
+  const kinds = events.map((e) => e.event);
+  expect(kinds[0]).toBe('apply-start');
+  expect(kinds).toContain('interrupt');
+  expect(events.at(-1)).toMatchObject({ event: 'apply-end', interrupted: true });
+
+  const started = events.filter((e) => e.event === 'operation-start').map((e) => e.op);
+  const ended = events.filter((e) => e.event === 'operation-end').map((e) => e.op);
+  expect(ended.sort()).toEqual([...started].sort());
+  expect(started.length).toBeGreaterThan(0);
+  const total = Number(events[0]?.operations);
+  expect(total).toBeGreaterThanOrEqual(repos.length);
+  expect(started.length).toBeLessThan(total);
+  // Every call that started reached the service and finished; nothing else was sent.
+  expect((await writeRequests(world.emulator)).length).toBe(started.length);
+  const skipped = events.filter((e) => e.event === 'item' && e.status === 'skipped');
+  expect(new Set(skipped.map((e) => e.op)).size).toBe(total - started.length);
+
+  // What was not applied is what a new plan shows.
+  const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
+  expect((JSON.parse(plan.stdout) as { changes: unknown[] }).changes).toHaveLength(skipped.length);
+});
