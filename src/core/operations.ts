@@ -8,7 +8,14 @@ import { planGitScopes, planMonitoring, planOrgDefaults, planRepositorySettings 
 import { planPmScopes, planSelections } from './ops-pm.js';
 import type { Operation } from './plan-model.js';
 
-export function planOperations(changes: PlannedChange[]): { operations: Operation[]; drafts: DraftOperation[] } {
+export interface PlannedOperations {
+  operations: Operation[];
+  drafts: DraftOperation[];
+  /** Changes no call can carry. */
+  errors: { message: string; address: string }[];
+}
+
+export function planOperations(changes: PlannedChange[]): PlannedOperations {
   const monitoring = planMonitoring(changes);
   const scopes = planPmScopes(changes);
   const selections = planSelections(changes, scopes);
@@ -23,7 +30,7 @@ export function planOperations(changes: PlannedChange[]): { operations: Operatio
     ...selections.filter((op) => op.phase === 'last'),
     ...monitoring.stops,
   ];
-  return { operations: assignStages(drafts), drafts };
+  return { operations: assignStages(drafts), drafts, errors: scopes.errors };
 }
 
 const PHASES: readonly Phase[] = ['first', 'after-monitoring', 'last'];

@@ -32,6 +32,8 @@ export interface PmScopeOps {
   names: Map<DraftOperation, Map<string, Map<string, string>>>;
   /** For each op, the entities it stops using, by `${integrationId}/${type}`. */
   drops: Map<DraftOperation, Map<string, Set<string>>>;
+  /** Writes no call can carry (a merge item naming more than 1000 entities). */
+  errors: { message: string; address: string }[];
 }
 
 function minus(a: readonly ScopeElement[], b: readonly ScopeElement[]): ScopeElement[] {
@@ -78,6 +80,44 @@ function methodologyToSend(ctx: ScopeContext, keys: PmScopeKey[], changed: boole
   return emptiesBoards && effective === 'Scrum' ? 'Scrum' : undefined;
 }
 
+/**
+ * An item naming more than 1000 entities cannot go in one call. mode=add is additive, so it is
+ * split into pieces of at most 1000 entities (each piece in its own call, since a call names a
+ * (team, integration) once); a merge item cannot be split without a window where the key holds
+ * a partial list, so it is reported instead.
+ */
+function splitOversized(item: ScopeItem, errors: PmScopeOps['errors']): ScopeItem[] {
+  if (item.entities <= CALL_LIMITS.scopeEntities) return [item];
+  if (item.mode !== 'add') {
+    errors.push({
+      message: `team ${item.ctx.teamId}'s PM scope on ${item.ctx.alias} names ${item.entities} entities; one scope write takes at most ${CALL_LIMITS.scopeEntities}, and a replacing write cannot be split`,
+      address: item.addresses[0] ?? `team[${item.ctx.teamId}]`,
+    });
+    return [];
+  }
+  const pieces: ScopeItem[] = [];
+  let scope: Record<string, unknown[]> = {};
+  let entities = 0;
+  const flush = () => {
+    if (entities === 0) return;
+    const piece: ScopeItem = { ...item, item: { integration_id: item.item.integration_id, scope }, entities };
+    if (pieces.length === 0 && item.item.methodology !== undefined) piece.item.methodology = item.item.methodology;
+    pieces.push(piece);
+    scope = {};
+    entities = 0;
+  };
+  for (const [key, wire] of Object.entries(item.item.scope ?? {})) {
+    for (const element of wire) {
+      const cost = key === 'project_team_areas' ? 2 + (element as { areas: unknown[] }).areas.length : 1;
+      if (entities + cost > CALL_LIMITS.scopeEntities) flush();
+      (scope[key] ??= []).push(element);
+      entities += cost;
+    }
+  }
+  flush();
+  return pieces;
+}
+
 /** Greedy batches under the item and entity limits; a team's items in one call share its entry. */
 function batch(items: ScopeItem[]): ScopeItem[][] {
   const batches: ScopeItem[][] = [];
@@ -110,7 +150,8 @@ export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
     if (list) list.push(c);
     else groups.set(c.target.scope, [c]);
   }
-  const items = [...groups.entries()].map(([ctx, list]) => scopeItem(ctx, list));
+  const errors: PmScopeOps['errors'] = [];
+  const items = [...groups.entries()].flatMap(([ctx, list]) => splitOversized(scopeItem(ctx, list), errors));
   const adds = batch(items.filter((i) => i.mode === 'add'));
   const merges = batch(items.filter((i) => i.mode === 'merge'));
   // Methodology-only items go with either mode: into spare room of an existing call first.
@@ -119,7 +160,7 @@ export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
     else if (fits(merges[merges.length - 1], item)) merges[merges.length - 1]?.push(item);
     else merges.push([item]);
   }
-  const result: PmScopeOps = { ops: [], names: new Map(), drops: new Map() };
+  const result: PmScopeOps = { ops: [], names: new Map(), drops: new Map(), errors };
   const emit = (op: DraftOperation, batchItems: ScopeItem[]) => {
     result.ops.push(op);
     result.names.set(op, namedEntities(batchItems));

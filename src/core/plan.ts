@@ -31,7 +31,8 @@ export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: Pl
   for (const t of targets) {
     if (!all.some((c) => matchesAddressPrefix(c.change.address, t))) draft.warn(`--target ${t} matches no pending change`);
   }
-  const { operations, drafts } = planOperations(kept);
+  const { operations, drafts, errors } = planOperations(kept);
+  draft.errors.push(...errors);
   predictRefusals(draft, kept, drafts);
   const changes = kept.map((c) => c.change);
   return {

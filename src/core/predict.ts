@@ -5,7 +5,8 @@
 import type { PmScopeKey, ScopeWriteBody } from '../api/types.js';
 import { WRITABLE_INTEGRATION_STATES } from '../api/types.js';
 import { pmScopeAddress } from './address.js';
-import { identityKey, type ScopeElement } from './canonical.js';
+import type { ScopeElement } from './canonical.js';
+import type { PlanMessage } from './plan-model.js';
 import { isMonitored } from './diff-git.js';
 import { impliedSelections } from './diff-pm.js';
 import { type PlanDraft, type PlannedChange, type ScopeContext } from './draft.js';
@@ -101,7 +102,10 @@ function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
           const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
           const address = pmScopeAddress(team.team_id, ctx?.alias ?? String(item.integration_id), key);
           const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)`;
-          if (!draft.errors.some((e) => identityKey(e) === identityKey({ message, address }))) draft.errors.push({ message, address });
+          const m: PlanMessage = { message, address };
+          const location = draft.locate(ctx ? [...ctx.path, key] : undefined);
+          if (location !== undefined) m.location = location;
+          draft.errors.push(m);
         }
       }
     }

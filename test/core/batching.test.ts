@@ -1,0 +1,129 @@
+// Batching at the API's per-call limits: 25 team-integration items and 1000 entities per scope
+// write, 1000 entries per select call, 100 repositories per monitoring call. Cases sit on both
+// sides of each edge; expectations summarize each call as "method path: what it carries".
+
+import { describe, expect, it } from 'vitest';
+import type { Operation, Plan } from '../../src/core/plan-model.js';
+import { buildPlan } from '../../src/core/plan.js';
+import { desired, liveState, repo, type DesiredSpec, type LiveSpec } from './builders.js';
+
+function summary(op: Operation): string {
+  const body = op.body as Record<string, unknown> | undefined;
+  let what = '';
+  if (body && Array.isArray(body.teams)) {
+    const teams = body.teams as { team_id: number; items: { scope?: Record<string, unknown[]> }[] }[];
+    const items = teams.reduce((n, t) => n + t.items.length, 0);
+    const entities = teams.reduce((n, t) => n + t.items.reduce((m, i) => m + Object.values(i.scope ?? {}).reduce((k, l) => k + l.length, 0), 0), 0);
+    what = `${items} items, ${entities} entities`;
+  } else if (body && Array.isArray(body.entities)) what = `${body.entities.length} entities`;
+  else if (body && Array.isArray(body.repositories)) what = `${body.repositories.length} repositories`;
+  else if (body) what = JSON.stringify(body);
+  return `stage ${op.stage} ${op.method} ${op.path}: ${what}${op.dependsOn.length > 0 ? ` after ${op.dependsOn.join(',')}` : ''}`;
+}
+
+function lines(plan: Plan): string[] {
+  return [...plan.operations.map(summary), ...plan.errors.map((e) => `error: ${e.message}`)];
+}
+
+const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => from + i);
+const labels = (n: number, prefix = 'l') => range(n).map((i) => `${prefix}${i}`);
+
+/** n teams (100, 101, ...) each adding board "103" on tracker. */
+function teamsAddingABoard(n: number): { config: DesiredSpec; live: LiveSpec } {
+  const teams: DesiredSpec['teams'] = {};
+  const pm: LiveSpec['pm'] = {};
+  for (const id of range(n, 100)) {
+    teams[id] = { pm: { tracker: { boards: ['103'] } } };
+    pm[id] = { 10: {} };
+  }
+  return { config: { teams }, live: { pm, entities: { 10: { boards: [{ id: '103', selected: true }] } } } };
+}
+
+/** n teams each replacing their board 101 with 103 (merge items). */
+function teamsSwappingABoard(n: number): { config: DesiredSpec; live: LiveSpec } {
+  const { config, live } = teamsAddingABoard(n);
+  for (const id of range(n, 100)) (live.pm as Record<number, unknown>)[id] = { 10: { boards: ['101'] } };
+  return { config, live };
+}
+
+function teamsAddingLabels(counts: number[], live: Record<number, string[]> = {}): { config: DesiredSpec; live: LiveSpec } {
+  const teams: DesiredSpec['teams'] = {};
+  const pm: LiveSpec['pm'] = {};
+  counts.forEach((n, i) => {
+    teams[100 + i] = { pm: { tracker: { labels: labels(n, `t${i}-`) } } };
+    pm[100 + i] = { 10: { labels: live[100 + i] ?? [] } };
+  });
+  return { config: { teams }, live: { pm } };
+}
+
+function boardsSelected(n: number): { config: DesiredSpec; live: LiveSpec } {
+  const ids = range(n, 1).map(String);
+  return { config: { collection: { tracker: { boards: ids } } }, live: { entities: { 10: { boards: ids.map((id) => ({ id, selected: false })) } } } };
+}
+
+function reposMonitored(n: number): { config: DesiredSpec; live: LiveSpec } {
+  const repos = range(n, 1).map((id) => repo(id, `acme/r${id}`, 20, 'not_monitored'));
+  return { config: { monitoring: { include: ['acme/*'] } }, live: { repos } };
+}
+
+const SCOPE = '/api/v1/pm/config/teams/scope';
+const SELECT = '/api/v2/pm/integrations/10/entities/boards';
+
+const cases: { name: string; input: { config: DesiredSpec; live: LiveSpec }; want: string[] }[] = [
+  { name: '24 add items: one call', input: teamsAddingABoard(24), want: [`stage 1 PATCH ${SCOPE}?mode=add: 24 items, 24 entities`] },
+  { name: '25 add items: one call', input: teamsAddingABoard(25), want: [`stage 1 PATCH ${SCOPE}?mode=add: 25 items, 25 entities`] },
+  {
+    name: '26 add items: two calls',
+    input: teamsAddingABoard(26),
+    want: [`stage 1 PATCH ${SCOPE}?mode=add: 25 items, 25 entities`, `stage 1 PATCH ${SCOPE}?mode=add: 1 items, 1 entities`],
+  },
+  {
+    name: '26 merge items: two merge calls',
+    input: teamsSwappingABoard(26),
+    want: [`stage 1 PATCH ${SCOPE}?mode=merge: 25 items, 25 entities`, `stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 1 entities`],
+  },
+  { name: 'scope entities: 500 + 500 fit one call', input: teamsAddingLabels([500, 500]), want: [`stage 1 PATCH ${SCOPE}?mode=add: 2 items, 1000 entities`] },
+  {
+    name: 'scope entities: 500 + 501 take two calls',
+    input: teamsAddingLabels([500, 501]),
+    want: [`stage 1 PATCH ${SCOPE}?mode=add: 1 items, 500 entities`, `stage 1 PATCH ${SCOPE}?mode=add: 1 items, 501 entities`],
+  },
+  {
+    name: 'one add item of 1001 entities is split in two calls',
+    input: teamsAddingLabels([1001]),
+    want: [`stage 1 PATCH ${SCOPE}?mode=add: 1 items, 1000 entities`, `stage 1 PATCH ${SCOPE}?mode=add: 1 items, 1 entities`],
+  },
+  {
+    name: 'one merge item of 1001 entities cannot be written',
+    input: teamsAddingLabels([1001], { 100: ['old'] }),
+    want: ["error: team 100's PM scope on tracker names 1001 entities; one scope write takes at most 1000, and a replacing write cannot be split"],
+  },
+  { name: '1000 selections: one call', input: boardsSelected(1000), want: [`stage 1 PATCH ${SELECT}: 1000 entities`] },
+  { name: '1001 selections: two calls', input: boardsSelected(1001), want: [`stage 1 PATCH ${SELECT}: 1000 entities`, `stage 1 PATCH ${SELECT}: 1 entities`] },
+  { name: '100 repositories to monitor: one call', input: reposMonitored(100), want: ['stage 1 PATCH /api/v1/git/repositories: 100 repositories'] },
+  {
+    name: '101 repositories to monitor: two calls',
+    input: reposMonitored(101),
+    want: ['stage 1 PATCH /api/v1/git/repositories: 100 repositories', 'stage 1 PATCH /api/v1/git/repositories: 1 repositories'],
+  },
+  {
+    name: 'a Git scope write waits only for the monitoring call that starts its repository',
+    input: (() => {
+      const { config, live } = reposMonitored(101);
+      config.teams = { 42: { git: { repositories: ['acme/r101'] } } };
+      live.git = { 42: {} };
+      return { config, live };
+    })(),
+    want: [
+      'stage 1 PATCH /api/v1/git/repositories: 100 repositories',
+      'stage 1 PATCH /api/v1/git/repositories: 1 repositories',
+      'stage 2 PATCH /api/v1/git/config/teams/42/scope?mode=add: {"repository_ids":[101]} after monitor.2',
+    ],
+  },
+];
+
+describe('batching at the API limits', () => {
+  it.each(cases)('$name', ({ input, want }) => {
+    expect(lines(buildPlan(desired(input.config), liveState(input.live)))).toEqual(want);
+  });
+});
