@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
+import { runEmctl } from '../helpers/cli.js';
 import { generatedOrg, startService, tempDir, type TestService } from './helpers.js';
 
 let service: TestService;
@@ -26,6 +27,9 @@ it('exports 1,000 repositories and 100 teams to a config that plans with no chan
   expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   expect(loaded.config!.teams).toHaveLength(100);
   expect(loaded.config!.git.monitoring!.include.length).toBeGreaterThan(0);
+
+  const validate = await runEmctl(['validate', '-c', configPath]);
+  expect(validate.code).toBe(0);
 
   const plan = await service.emctl(['--concurrency', '16', 'plan', '-c', configPath, '--detailed-exitcode']);
   expect(plan.stdout).toContain('No changes.');

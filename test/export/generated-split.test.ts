@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
+import { runEmctl } from '../helpers/cli.js';
 import { generatedOrg, startService, tempDir, type TestService } from './helpers.js';
 
 let service: TestService;
@@ -27,6 +28,9 @@ it('writes one file per team plus shared files, which load as one config and pla
   const loaded = await loadConfig(split);
   expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   expect(loaded.config!.files).toHaveLength(102);
+
+  const validate = await runEmctl(['validate', '-c', split]);
+  expect(validate.code).toBe(0);
 
   const plan = await service.emctl(['--concurrency', '16', 'plan', '-c', split, '--detailed-exitcode']);
   expect(plan.stdout).toContain('No changes.');

@@ -30,6 +30,13 @@ async function exportTo(name: string, ...args: string[]): Promise<string> {
   return path;
 }
 
+/** `emctl validate` accepts it: offline, schema and cross-references. */
+async function expectValid(configPath: string): Promise<void> {
+  const r = await runEmctl(['validate', '-c', configPath]);
+  expect(r.stderr).not.toMatch(/error/i);
+  expect(r.code).toBe(0);
+}
+
 async function expectNoChanges(configPath: string): Promise<void> {
   const plan = await service.emctl(['plan', '-c', configPath, '--detailed-exitcode']);
   expect(plan.stdout).toContain('No changes.');
@@ -41,6 +48,7 @@ describe('emctl export on the Acme organization', () => {
     const path = await exportTo('acme.yaml');
     const loaded = await loadConfig(path);
     expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    await expectValid(path);
     await expectNoChanges(path);
 
     const text = readFileSync(path, 'utf8');
@@ -65,6 +73,7 @@ describe('emctl export on the Acme organization', () => {
     const text = readFileSync(path, 'utf8');
     expect(text).toMatch(/\n {2}48:\n {4}name: Security\n/);
     expect(text).toContain('labels: [infra, tech-debt]');
+    await expectValid(path);
     await expectNoChanges(path);
   });
 
@@ -77,6 +86,7 @@ describe('emctl export on the Acme organization', () => {
     const loaded = await loadConfig(split);
     expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(loaded.config?.teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46]);
+    await expectValid(split);
     await expectNoChanges(split);
   });
 
