@@ -14,7 +14,7 @@ import type { Plan } from './plan-model.js';
 export const DEFAULT_THRESHOLDS: Record<DestructiveKind, Threshold> = {
   stop_monitoring: { percent: 25 },
   deselect: { percent: 25 },
-  scope_removal: { percent: 33 },
+  scope_removal: { percent: 40 },
   override_removal: { percent: 25 },
 };
 
