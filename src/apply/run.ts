@@ -85,6 +85,6 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
     skipped: report.skipped.map(({ address, reason }) => ({ address, reason })),
     journalPath: journal.path,
   };
-  io.stdout.write(renderApplySummary(result, options.style));
+  io.stdout.write(`\n${renderApplySummary(result, options.style)}`);
   return { result, report };
 }
