@@ -1,6 +1,7 @@
 // When the service refuses part of an apply, and when the safety rails refuse all of it.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Fixture } from '../../src/emulator/index.js';
 import { applyWorld, type ApplyWorld } from '../apply/cli-helpers.js';
 import { writeRequests } from '../apply/helpers.js';
 
@@ -57,6 +58,49 @@ teams:
     const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
     const changes = (JSON.parse(plan.stdout) as { changes: { address: string }[] }).changes.map((c) => c.address);
     expect(changes).toEqual(['team[44].pm.tracker.boards']);
+  });
+});
+
+describe('a failed operation and the ones that depend on it', () => {
+  // Monitoring acme/notifications (1208) is refused (state_changed); team 44's Git scope names it,
+  // so that write waits on the monitoring call. The org default and acme/web's overrides do not.
+  const config = `version: 1
+teams:
+  44:
+    git:
+      repositories: ["acme/notifications", "acme/api"]
+git:
+  defaults:
+    active_branches_duration: { days: 7 }
+  repositories:
+    acme/notifications: { monitored: true }
+    acme/web:
+      settings:
+        default_branch: { branch_name: develop }
+`;
+  const flagged = {
+    fixture: (f: Fixture): void => {
+      const repo = f.repositories?.find((r) => r.id === 1208);
+      if (repo) repo.state_change_pending = true;
+    },
+  };
+
+  it('stops after the failed stage by default, naming why each later change was skipped', async () => {
+    world = await applyWorld(config, flagged);
+    const result = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/rejected repo\["acme\/notifications"\]\.monitored {2}state_changed: /);
+    expect(result.stdout).toContain('skipped  team[44].git.repositories  not started: an earlier stage failed');
+  });
+
+  it('with --continue-on-error skips only the dependants', async () => {
+    world = await applyWorld(config.replace('  44:\n', '  45:\n    git:\n      services: [9]\n  44:\n'), flagged);
+    const result = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve', '--continue-on-error']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/skipped {2}team\[44\]\.git\.repositories {2}depends on "monitor 1 repository" \([^)]+\), which failed/);
+    const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
+    const left = (JSON.parse(plan.stdout) as { changes: { address: string }[] }).changes.map((c) => c.address).sort();
+    expect(left).toEqual(['repo["acme/notifications"].monitored', 'team[44].git.repositories']);
   });
 });
 

@@ -76,6 +76,26 @@ describe('emctl apply (plan first)', () => {
     expect((await w.run(['plan', '-c', 'emctl.yaml'])).stdout).toContain('No changes.');
   });
 
+  it('on a terminal, shows a progress line on stderr for a long apply, and not without one', async () => {
+    const repos = ['acme/web', 'acme/api', 'acme/mobile-ios', 'acme/mobile-android', 'acme/checkout', 'acme/identity'];
+    const config = `version: 1\ngit:\n  repositories:\n${repos.map((r) => `    ${r}:\n      settings:\n        default_branch: { branch_name: develop }`).join('\n')}\n`;
+    const quiet = await applyWorld(config);
+    try {
+      const piped = await quiet.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
+      expect(piped.code).toBe(0);
+      expect(piped.stderr).toBe('');
+    } finally {
+      await quiet.close();
+    }
+    world = await applyWorld(config);
+    const result = await world.run(['apply', '-c', 'emctl.yaml'], { tty: true, input: ['yes'] });
+    expect(result.code).toBe(0);
+    const total = (await writeRequests(world.emulator)).length;
+    expect(total).toBeGreaterThanOrEqual(5);
+    expect(result.stderr).toContain(`\rapplying 1/${total} operations`);
+    expect(result.stderr).toContain(`\rapplying ${total}/${total} operations`);
+  });
+
   it.each([['y'], ['YES please'], [''], [undefined]])('on a terminal, any other answer (%s) cancels with exit 1 and writes nothing', async (answer) => {
     const w = await smallWorld();
     const result = await w.run(['apply', '-c', 'emctl.yaml'], { tty: true, input: answer === undefined ? [] : [answer] });
