@@ -34,7 +34,7 @@ export class ApiError extends EmctlError {
   readonly tries: number;
 
   constructor(init: ApiErrorInit) {
-    super('api', describeFailure(init), detailLines(init.body));
+    super('api', describeFailure(init), [...detailLines(init.body), ...authHint(init)]);
     this.name = 'ApiError';
     this.status = init.status;
     this.route = init.route;
@@ -90,6 +90,13 @@ function summarize(body: ApiErrorBody): string {
 function formatValidationItem(item: ValidationErrorItem): string {
   const loc = Array.isArray(item.loc) ? item.loc.join('.') : '';
   return loc ? `${loc}: ${item.msg}` : String(item.msg);
+}
+
+/** A refused key is the commonest first-run failure: say where the key comes from. */
+function authHint(init: ApiErrorInit): string[] {
+  const text = init.body.shape === 'detail' ? init.body.detail : init.body.shape === 'none' ? init.body.text : '';
+  const aboutKey = init.status === 401 || (init.status === 403 && /api key|x-api-key|authenticat/i.test(text));
+  return aboutKey ? ['the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file'] : [];
 }
 
 function detailLines(body: ApiErrorBody): string[] {

@@ -84,6 +84,16 @@ describe('error bodies', () => {
   ])('parseErrorBody(%j)', (text, expected) => {
     expect(parseErrorBody(text)).toEqual(expected);
   });
+
+  it.each([
+    [401, { detail: 'Unauthorized: invalid API key' }, true],
+    [403, { detail: 'Forbidden: invalid API key' }, true],
+    [403, { detail: 'Not authenticated: missing x-api-key header' }, true],
+    [403, { detail: 'repository quota exceeded' }, false],
+  ])('explains where the key comes from on %i %j: %s', async (status, body, hinted) => {
+    const error = await failWith((_q, res) => json(res, status, body));
+    expect(error.details.includes('the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file')).toBe(hinted);
+  });
 });
 
 describe('partial success', () => {
