@@ -145,7 +145,7 @@ async function runOperation(op: Operation, options: ExecuteOptions): Promise<Add
     const outcomes = await attemptOnce(op, body, pending, attempt, options);
     for (const o of outcomes) if (pending.includes(o.address)) final.set(o.address, o);
 
-    const retryable = outcomes.filter((o) => pending.includes(o.address) && o.status === 'rejected' && RETRYABLE_ITEM_CODES.has(o.code ?? ''));
+    const retryable = outcomes.filter((o) => pending.includes(o.address) && isRetryableItem(o));
     if (retryable.length === 0 || attempt > policy.retries || options.stopRequested()) {
       for (const o of outcomes) if (pending.includes(o.address)) journalItem(options, op, attempt, o, o.status);
       break;
@@ -170,6 +170,16 @@ async function runOperation(op: Operation, options: ExecuteOptions): Promise<Add
     await sleep(Math.floor(ceiling / 2 + (random() * ceiling) / 2));
   }
   return op.addresses.map((address) => final.get(address) ?? { address, status: 'rejected', message: 'no result recorded' });
+}
+
+/**
+ * An item worth re-sending: rejected with a code that says "retry", in an answer the client did not
+ * already retry. A 5xx answer was retried by the client, call and all, with its own backoff; sending
+ * it again here would only multiply those tries.
+ */
+function isRetryableItem(o: AddressOutcome): boolean {
+  if (o.status !== 'rejected' || !RETRYABLE_ITEM_CODES.has(o.code ?? '')) return false;
+  return o.httpStatus === undefined || o.httpStatus < 500;
 }
 
 /** One call; `sent` are the addresses this try carries (all on the first, the retried ones after). */

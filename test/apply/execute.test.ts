@@ -169,3 +169,32 @@ describe('what a failure does to later operations', () => {
     ]);
   });
 });
+
+describe('item retries and the client\'s own retries', () => {
+  const scopeOf = (teamId: number) => ({ team_id: teamId, items: [{ integration_id: 10, scope: { labels: [{ name: 'backend' }] } }] });
+  const address = (teamId: number) => `team[${teamId}].pm.tracker.labels`;
+
+  it('re-sends only the failing team of a partly applied scope write, and stops once the client has retried a 5xx', async () => {
+    // Team 44's scope writes always fail with write_failed; team 45's go through.
+    const emu = await start((f) => {
+      const team = f.teams?.find((t) => t.id === 44);
+      if (team) team.scope_write_fails = true;
+    });
+    const journal = new MemoryJournal();
+    const op = operation('scope', 1, rq.patchTeamPmScopes({ teams: [scopeOf(44), scopeOf(45)] }, 'merge'), [address(44), address(45)], {
+      items: [
+        { key: '44/10', address: address(44) },
+        { key: '45/10', address: address(45) },
+      ],
+    });
+    const report = await executeOperations([op], options(emu, journal));
+
+    expect(report.applied.map((a) => a.address)).toEqual([address(45)]);
+    expect(report.rejected).toMatchObject([{ address: address(44), code: 'write_failed' }]);
+    // The partial 200, then one re-send of team 44 alone, which answers 500: the client tries it
+    // five times and the engine does not multiply those tries.
+    const writes = await writeRequests(emu);
+    expect(writes.map((w) => w.status)).toEqual([200, 500, 500, 500, 500, 500]);
+    expect(journal.of('operation-start').map((s) => s.addresses)).toEqual([[address(44), address(45)], [address(44)]]);
+  });
+});
