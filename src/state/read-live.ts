@@ -1,8 +1,8 @@
-// Reads live state into a LiveSnapshot: carries out what read-plan.ts decided, stage by stage,
-// concurrently within a stage (the client paces each route; ReadScheduler keeps routes side by
-// side and stops after a failure). A failed read aborts with an error naming what could not be
-// read: it never turns into "nothing exists". The one exception the planner expects is a team that
-// is not there: a 404 on a team scope read becomes 'not_found'.
+// Reads live state into a LiveSnapshot: carries out what read-plan.ts decided, concurrently (the
+// client paces each route; ReadScheduler keeps routes side by side and stops after a failure).
+// A failed read aborts with an error naming what could not be read: it never turns into "nothing
+// exists". The one exception the planner expects is a team that is not there: a 404 on a team
+// scope read becomes 'not_found'.
 
 import { ApiError } from '../api/errors.js';
 import { collectEntityPages, collectRepositoryPages } from '../api/paginate.js';
@@ -220,58 +220,72 @@ class LiveReader {
   }
 }
 
+type Entry<T> = readonly [number, T];
+
+/**
+ * Stage 1 is the integrations list (aliases by name, provider checks and every filter need it).
+ * After it, three independent chains run side by side, each starting its stage 3 part as soon as
+ * its own stage 2 data is in, not when every stage 2 read is: PM (entity lists, then used_by of
+ * dropped selections), repositories (the list, then configs of repositories named by name) and
+ * the rest (team scopes, org config, configs of repositories named by id). Under a rate limit this
+ * matters: the repository configs, usually the busiest route, need not wait for the team scopes.
+ */
 export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
   const reader = new LiveReader(client, options.perRoute ?? 8);
-
-  // Stage 1: aliases by name, provider checks and every later filter need the integrations.
   const integrations = await reader.integrations();
-
-  // Stage 2: everything that needs only the integrations.
   const two = stageTwoReads(config, integrations);
-  const [entityLists, teamPm, teamGit, repos, orgConfig, configsById] = await allOrFirstFailure<unknown>([
-    allOrFirstFailure(two.entities.map((spec) => reader.entities(spec))).then((lists) => lists.flat()),
+
+  const pmChain = async (): Promise<EntityListRead[]> => {
+    const full = (await allOrFirstFailure(two.entities.map((spec) => reader.entities(spec)))).flat();
+    const lists = new Map<string, PmEntity[]>(full.map((l) => [listKey(l.integrationId, l.type), l.entities]));
+    const usedBy = (await allOrFirstFailure(usedByReads(config, integrations, lists).map((spec) => reader.entities(spec)))).flat();
+    return [...full, ...usedBy];
+  };
+
+  const byIdWanted = new Set(two.repositoryConfigIds);
+  const repositoryChain = async (): Promise<{ repos: { items: Repository[]; complete: boolean }; configs: Entry<RepositoryConfigResponse | undefined>[] }> => {
+    const repos = await reader.repositories(two.repositories);
+    const index = indexRepositories(repos.items);
+    const byName = new Set<number>();
+    for (const entry of config.git.repositories) {
+      if (entry.settings === undefined || !('name' in entry.ref)) continue;
+      const repo = resolveRepository(entry.ref, index, config, integrations).value;
+      if (repo && !byIdWanted.has(repo.id)) byName.add(repo.id);
+    }
+    const configs = await allOrFirstFailure([...byName].sort((a, b) => a - b).map(async (id) => [id, await reader.repositoryConfig(id)] as const));
+    return { repos, configs };
+  };
+
+  const [entityLists, repoRead, teamPm, teamGit, orgConfig, configsById] = (await allOrFirstFailure<unknown>([
+    pmChain(),
+    repositoryChain(),
     allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const)),
     allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const)),
-    reader.repositories(two.repositories),
     two.orgConfig ? reader.orgConfig() : Promise.resolve(undefined),
     allOrFirstFailure(two.repositoryConfigIds.map(async (id) => [id, await reader.repositoryConfig(id)] as const)),
-  ]) as [
+  ])) as [
     EntityListRead[],
-    (readonly [number, TeamPmScopeResponse | 'not_found'])[],
-    (readonly [number, TeamGitScopeResponse | 'not_found'])[],
-    { items: Repository[]; complete: boolean },
+    Awaited<ReturnType<typeof repositoryChain>>,
+    Entry<TeamPmScopeResponse | 'not_found'>[],
+    Entry<TeamGitScopeResponse | 'not_found'>[],
     OrgConfigResponse | undefined,
-    (readonly [number, RepositoryConfigResponse | undefined])[],
+    Entry<RepositoryConfigResponse | undefined>[],
   ];
 
-  // Stage 3: what needed stage 2 data.
-  const lists = new Map<string, PmEntity[]>(entityLists.map((l) => [listKey(l.integrationId, l.type), l.entities]));
-  const index = indexRepositories(repos.items);
+  // A 404 on a configuration is an answer only for an id the list does not hold (the planner then
+  // reports the unknown repository); for a listed repository it is a failed read.
+  const listed = new Set(repoRead.repos.items.map((r) => r.id));
   const repositoryConfigs = new Map<number, RepositoryConfigResponse>();
-  for (const [id, response] of configsById) {
+  for (const [id, response] of [...configsById, ...repoRead.configs]) {
     if (response) repositoryConfigs.set(id, response);
-    else if (index.byId.has(id)) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
-  }
-  const byName = new Set<number>();
-  for (const entry of config.git.repositories) {
-    if (entry.settings === undefined || !('name' in entry.ref)) continue;
-    const repo = resolveRepository(entry.ref, index, config, integrations).value;
-    if (repo && !repositoryConfigs.has(repo.id)) byName.add(repo.id);
-  }
-  const [usedBy, configsByName] = await allOrFirstFailure<unknown>([
-    allOrFirstFailure(usedByReads(config, integrations, lists).map((spec) => reader.entities(spec))).then((l) => l.flat()),
-    allOrFirstFailure([...byName].sort((a, b) => a - b).map(async (id) => [id, await reader.repositoryConfig(id)] as const)),
-  ]) as [EntityListRead[], (readonly [number, RepositoryConfigResponse | undefined])[]];
-  for (const [id, response] of configsByName) {
-    if (!response) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
-    repositoryConfigs.set(id, response);
+    else if (listed.has(id)) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
   }
 
   const snapshot: LiveSnapshot = {
     integrations,
-    entityLists: [...entityLists, ...usedBy],
-    repositories: repos.items,
-    repositoriesComplete: repos.complete,
+    entityLists,
+    repositories: repoRead.repos.items,
+    repositoriesComplete: repoRead.repos.complete,
     teamPmScopes: new Map(teamPm),
     teamGitScopes: new Map(teamGit),
     repositoryConfigs,

@@ -1,0 +1,204 @@
+// Plan read cost on a large organization: 10,000 repositories and 500 teams, the emulator adding
+// 20 ms to every response. Measures `emctl plan` (requests, wall time, peak memory), the same
+// reads done one call at a time, a naive serial reader (default page sizes, one call per
+// (team, integration), used_by everywhere), and a rate-limited run (time-compressed: 3600 calls
+// per minute per route = 60 per second on client and emulator, bucket of 60 on the client) against
+// the bound max over routes of (calls on that route / rate).
+//
+// Run with `npm run bench:plan` (builds first). Each measured run is a child process, so its peak
+// memory is its own, not the emulator's (which runs in this process). Figures: docs/performance.md.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const KEY = 'bench-key';
+const REPOSITORIES = 10_000;
+const TEAMS = 500;
+const LATENCY_MS = 20;
+const RATE_PER_MINUTE = 3600; // 60 per second: the real 60 per minute, 60 times faster
+const BURST = 60; // the real bucket holds a minute's worth: 60 calls
+
+// ---- child: one measured run ----------------------------------------------------------------
+
+function memoryProbe() {
+  let heapPeak = 0;
+  const sample = () => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  };
+  const timer = setInterval(sample, 10);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return { heapPeakMB: heapPeak / 2 ** 20, maxRssMB: process.resourceUsage().maxRSS / 1024 };
+  };
+}
+
+/** The straightforward reader: every call one after the other, API defaults, no batching. */
+async function naiveRead(client, doc) {
+  const { items: integrations } = await client.listIntegrations();
+  const pm = integrations.filter((i) => i.type === 'pm');
+  const byAlias = (alias) => pm.find((i) => i.id === doc.integrations[alias]?.id);
+  const pairs = new Map(); // `${id}/${type}` -> selection managed
+  const note = (alias, type, selection) => {
+    const i = byAlias(alias);
+    if (i) pairs.set(`${i.id}/${type}`, pairs.get(`${i.id}/${type}`) || selection);
+  };
+  for (const [alias, sets] of Object.entries(doc.collection)) for (const type of Object.keys(sets)) note(alias, type, true);
+  for (const team of Object.values(doc.teams)) {
+    for (const [alias, scope] of Object.entries(team.pm ?? {})) {
+      for (const key of ['boards', 'epics', 'labels', 'fields']) if (scope[key]?.length) note(alias, key, false);
+      if (scope.project_team_areas?.length) for (const type of ['projects', 'teams', 'areas']) note(alias, type, false);
+    }
+  }
+  for (const [key, selection] of pairs) {
+    const [id, type] = key.split('/');
+    for (let offset = 0, total = 1; offset < total; offset += 100) {
+      const page = await client.listEntities(type, { integration_ids: [Number(id)], include_invalid: selection, offset });
+      total = page.total;
+    }
+  }
+  for (const [teamId, team] of Object.entries(doc.teams)) {
+    for (const alias of Object.keys(team.pm ?? {})) await client.getTeamPmScope(Number(teamId), [byAlias(alias).id]);
+    if (team.git) await client.getTeamGitScope(Number(teamId));
+  }
+  const repos = [];
+  for (let page = 1, total = 1; (page - 1) * 50 < total; page++) {
+    const r = await client.listRepositories({ page });
+    total = r.total;
+    repos.push(...r.items);
+  }
+  const byName = new Map(repos.map((r) => [r.name, r.id]));
+  for (const [ref, entry] of Object.entries(doc.git.repositories)) {
+    if (entry.settings === undefined) continue;
+    await client.getRepositoryConfig(/^\d+$/.test(ref) ? Number(ref) : byName.get(ref));
+  }
+  if (Object.keys(doc.git.defaults).length > 0) await client.getOrgConfig();
+}
+
+async function child(mode, url, configPath) {
+  const done = memoryProbe();
+  const started = performance.now();
+  let calls;
+  let changes;
+  if (mode === 'emctl' || mode === 'serial') {
+    const { runCli } = await import('../dist/cli/main.js');
+    let stdout = '';
+    let stderr = '';
+    const io = {
+      stdout: { write: (s) => (stdout += s), isTTY: false },
+      stderr: { write: (s) => (stderr += s), isTTY: false },
+      stdin: { isTTY: false },
+      env: { EMCTL_API_KEY: KEY, NO_COLOR: '1' },
+      cwd: process.cwd(),
+    };
+    const concurrency = mode === 'serial' ? ['--concurrency', '1'] : [];
+    const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--format', 'json', ...concurrency], io);
+    if (code !== 0) throw new Error(`emctl plan exited ${code}: ${stderr}`);
+    changes = JSON.parse(stdout).changes.length;
+  } else {
+    const { EmClient } = await import('../dist/api/client.js');
+    if (mode === 'naive') {
+      const client = new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0, concurrency: 1 });
+      const { readFileSync } = await import('node:fs');
+      await naiveRead(client, YAML.parse(readFileSync(configPath, 'utf8')));
+      calls = client.stats().calls;
+    } else {
+      // rate: the plan path itself, with a client paced like the real service, time-compressed.
+      const { loadConfigOrThrow } = await import('../dist/config/index.js');
+      const { planAgainstLive } = await import('../dist/cli/plan-output.js');
+      const client = new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST });
+      const { plan } = await planAgainstLive(client, await loadConfigOrThrow(configPath), { perRoute: 8 });
+      changes = plan.changes.length;
+      calls = client.stats();
+    }
+  }
+  const wallMs = performance.now() - started;
+  process.stdout.write(JSON.stringify({ mode, wallMs, changes, calls, ...done() }) + '\n');
+}
+
+// ---- parent: set up, run each child, report --------------------------------------------------
+
+function runChild(mode, url, configPath) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [SELF, '--child', mode, url, configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.on('error', reject);
+    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`${mode} run exited ${code}`))));
+  });
+}
+
+async function requestLog(url) {
+  const response = await fetch(`${url}/_emulator/requests`, { headers: { 'x-api-key': KEY } });
+  return (await response.json()).items.filter((r) => !r.path.startsWith('/_emulator'));
+}
+
+function routeOf(r) {
+  return `${r.method} ${r.path.replace(/\/(teams|repositories)\/\d+\//, '/$1/{id}/')}`;
+}
+
+async function measure(emulator, mode, configPath) {
+  const before = (await requestLog(emulator.url)).length;
+  const result = await runChild(mode, emulator.url, configPath);
+  const requests = (await requestLog(emulator.url)).slice(before);
+  const byRoute = {};
+  for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
+  const writes = requests.filter((r) => r.method !== 'GET').length;
+  const throttled = requests.filter((r) => r.status === 429).length;
+  return { ...result, requests: requests.length, byRoute, writes, throttled };
+}
+
+async function main() {
+  const { generateFixture, startEmulator } = await import('../dist/emulator/index.js');
+  const fixture = { ...generateFixture({ repos: REPOSITORIES, teams: TEAMS, boards: 5000, seed: 1 }), api_keys: [KEY] };
+  const doc = generatedConfig(fixture, { pmTeams: TEAMS, gitTeams: TEAMS, settingsRepos: 1000 });
+  const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-plan-'));
+  const configPath = join(dir, 'emctl.yaml');
+  writeFileSync(configPath, YAML.stringify(doc));
+  const fmt = (r) =>
+    `${r.mode.padEnd(8)} requests ${String(r.requests).padStart(5)}  wall ${(r.wallMs / 1000).toFixed(2).padStart(6)} s  ` +
+    `peak RSS ${r.maxRssMB.toFixed(0).padStart(4)} MB  peak heap ${r.heapPeakMB.toFixed(0).padStart(4)} MB` +
+    (r.changes === undefined ? '' : `  changes ${r.changes}`) +
+    `  writes ${r.writes}  429s ${r.throttled}`;
+
+  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+  console.log(`org: ${REPOSITORIES} repositories, ${TEAMS} teams, ${doc.git.repositories ? Object.keys(doc.git.repositories).length : 0} repositories with managed settings; emulator latency ${LATENCY_MS} ms`);
+
+  const emulator = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
+  try {
+    for (const mode of ['emctl', 'serial', 'naive']) console.log(fmt(await measure(emulator, mode, configPath)));
+  } finally {
+    await emulator.close();
+  }
+
+  const limited = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS, rateLimit: RATE_PER_MINUTE });
+  try {
+    const r = await measure(limited, 'rate', configPath);
+    const perSecond = RATE_PER_MINUTE / 60;
+    const busiest = Object.entries(r.byRoute).sort((a, b) => b[1] - a[1])[0];
+    const bound = Math.max(...Object.values(r.byRoute).map((n) => n / perSecond));
+    const boundBurst = Math.max(...Object.values(r.byRoute).map((n) => Math.max(0, n - BURST) / perSecond));
+    console.log(fmt(r));
+    console.log(
+      `rate     ${RATE_PER_MINUTE}/min per route (bucket ${BURST}): busiest route ${busiest[0]} with ${busiest[1]} calls; ` +
+        `bound max(calls/rate) ${bound.toFixed(2)} s, with the full bucket at start max((calls-${BURST})/rate) ${boundBurst.toFixed(2)} s; ` +
+        `wall ${(r.wallMs / 1000).toFixed(2)} s; at the real 60/min: about ${((r.wallMs / 1000) * 60 / 60).toFixed(1)} min`,
+    );
+  } finally {
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  const [, , , mode, url, configPath] = process.argv;
+  await child(mode, url, configPath);
+} else {
+  await main();
+}
