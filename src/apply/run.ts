@@ -3,6 +3,7 @@
 // and the convergence test, which drives it with its own client (fast retries under faults).
 
 import type { CliIO } from '../cli/io.js';
+import { EmctlError } from '../core/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
 import type { Style } from '../render/style.js';
@@ -28,7 +29,7 @@ export interface ApplyRun {
 
 export async function runApply(plan: Plan, options: RunApplyOptions): Promise<ApplyRun> {
   const { io } = options;
-  const journal = new FileJournal(journalPath(io.cwd, options.journalFile));
+  const journal = openJournal(journalPath(io.cwd, options.journalFile));
   let stopRequested = false;
   let inFlight = 0;
   const removeInterrupt = io.onInterrupt?.(() => {
@@ -87,4 +88,14 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
   };
   io.stdout.write(`\n${renderApplySummary(result, options.style)}`);
   return { result, report };
+}
+
+/** The journal is opened before the first write: if it cannot be written, nothing is sent. */
+function openJournal(path: string): FileJournal {
+  try {
+    return new FileJournal(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new EmctlError('config', `cannot write the journal ${path} (${code}); nothing was applied`);
+  }
 }

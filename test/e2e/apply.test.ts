@@ -1,7 +1,7 @@
 // `emctl apply` end to end: the real CLI, in-process, against a real emulator over HTTP.
 // Plan-first mode: confirmation rules, idempotency, the journal, and the key never leaking.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_KEY, apiRequests } from '../state/helpers/emulator.js';
@@ -57,6 +57,15 @@ describe('emctl apply (plan first)', () => {
     const items = events.filter((e) => e.event === 'item');
     expect(items.every((i) => i.status === 'applied' && typeof i.address === 'string')).toBe(true);
     expect(items.length).toBe(Number(events.at(-1)?.applied));
+  });
+
+  it('refuses to start when the journal cannot be written, before any write', async () => {
+    const w = await smallWorld();
+    await writeFile(join(w.dir, 'blocker'), 'a file, not a directory');
+    const result = await w.run(['apply', '-c', 'emctl.yaml', '--auto-approve', '--journal', 'blocker/j.jsonl']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('cannot write the journal');
+    expect(await writeRequests(w.emulator)).toEqual([]);
   });
 
   it('without a terminal, refuses to apply unless --auto-approve is given', async () => {
