@@ -20,7 +20,7 @@ import type {
   RepositorySettings,
   TeamPmScopeItem,
 } from '../api/types.js';
-import { ORG_SECTIONS, REPO_SECTIONS, SELECTABLE_TYPES } from '../api/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS, SELECTABLE_TYPES, WRITABLE_INTEGRATION_STATES } from '../api/types.js';
 import { deriveAliases } from './aliases.js';
 import { monitoringEntries, repoNamer, sortEntries, type MonitoringEntries } from './monitoring.js';
 import { entityKey, type OrganizationRead } from './read.js';
@@ -58,8 +58,6 @@ export interface ExportedConfig {
   /** Why things were left out or how they were chosen; become YAML comments. */
   notes: { header: string[]; defaults: string[]; monitoring: string[]; repositories: string[] };
 }
-
-const WRITABLE = ['ok', 'failing', 'insufficient-permission'];
 
 const byText = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
 
@@ -106,7 +104,7 @@ export function isServiceDefault(item: TeamPmScopeItem): boolean {
 
 function integrationComment(i: Integration): string {
   const base = `${i.name} (${i.provider})`;
-  return i.type === 'pm' && !WRITABLE.includes(i.state) ? `${base}, ${i.state}: read-only, plans that change it are refused` : base;
+  return i.type === 'pm' && !WRITABLE_INTEGRATION_STATES.includes(i.state) ? `${base}, ${i.state}: read-only, plans that change it are refused` : base;
 }
 
 export function toConfig(read: OrganizationRead): ExportedConfig {
