@@ -12,7 +12,6 @@ import {
   identityKey,
   liveScope,
   type AreaElement,
-  type CanonicalScope,
   type ScopeElement,
 } from './canonical.js';
 import { PlanDraft, type ScopeContext } from './draft.js';
@@ -60,13 +59,18 @@ function diffSelections(draft: PlanDraft): DesiredSelections {
     }
     const list = draft.entities.list(integration.id, type);
     const desired = new Set<string>();
+    /** Where each resolved entity was written, for the location of its change. */
+    const writtenAt = new Map<string, number>();
     let failed = false;
     sel.entities.forEach((ref, i) => {
       const r = resolveEntity(ref, type, alias, list);
       if (r.value === undefined) {
         draft.error(r.error ?? 'unresolved entity', [...sel.path, i]);
         failed = true;
-      } else desired.add(r.value);
+      } else {
+        desired.add(r.value);
+        if (!writtenAt.has(r.value)) writtenAt.set(r.value, i);
+      }
     });
     const live = draft.entities.selected(integration.id, type);
     if (live === undefined) {
@@ -91,8 +95,8 @@ function diffSelections(draft: PlanDraft): DesiredSelections {
       if (!adding) change.destructive = 'deselect';
       const label = draft.entities.find(integration.id, type, id)?.name;
       if (label !== undefined) change.label = label;
-      const index = sel.entities.findIndex((e) => ('id' in e ? e.id === id : false));
-      draft.add(change, { kind: 'selection', integration, alias, entityType: type, entityId: id }, index >= 0 ? [...sel.path, index] : sel.path);
+      const index = writtenAt.get(id);
+      draft.add(change, { kind: 'selection', integration, alias, entityType: type, entityId: id }, index === undefined ? sel.path : [...sel.path, index]);
     }
   }
   return out;

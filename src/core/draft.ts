@@ -16,7 +16,7 @@ import type {
   SelectableEntityType,
 } from '../api/types.js';
 import type { CanonicalScope } from './canonical.js';
-import type { ConfigPath, DesiredConfig, DestructiveKind, IntegrationRef } from './model.js';
+import type { ConfigPath, DesiredConfig, DestructiveKind } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
@@ -171,11 +171,6 @@ export class PlanDraft {
   add(change: Change, target: ChangeTarget, path?: ConfigPath): void {
     const location = this.locate(path);
     this.changes.push(location === undefined ? { change, target } : { change, target, location });
-  }
-
-  /** The alias as written in the config, or the id when the config used an id. */
-  static aliasText(ref: IntegrationRef): string {
-    return String(ref);
   }
 }
 
