@@ -68,7 +68,7 @@ export function liveScope(provider: PmProvider, scope: PmScope): CanonicalScope 
     labels: (scope.labels ?? []).map((l) => l.name),
     fields: (scope.fields ?? []).map((f) => fieldElement(f.entity_provider_id, f.value ?? [])),
     project_team_areas: (scope.project_team_areas ?? []).map((p) =>
-      areaElement(p.project.entity_provider_id, p.team.entity_provider_id, p.areas.map((a) => a.entity_provider_id)),
+      areaElement(p.project?.entity_provider_id ?? '', p.team?.entity_provider_id ?? '', (p.areas ?? []).map((a) => a.entity_provider_id)),
     ),
   });
 }

@@ -173,6 +173,22 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'unscoping a Scrum team scoped by labels only: DELETE of that key, which leaves methodology alone',
+    config: { teams: { 48: { pm: { tracker: {} } } } },
+    live: { entities: ENTITIES, pm: { 48: { 10: { methodology: 'Scrum', labels: ['infra'] } } } },
+    want: ['- team[48].pm.tracker.labels', 'stage 1 DELETE /api/v1/pm/config/teams/48/scope/labels?integration_id=10'],
+  },
+  {
+    name: 'methodology: managed on an integration the team has no item for yet is an add',
+    config: { teams: { 49: { pm: { tracker: { methodology: 'Scrum', boards: ['101'] } } } } },
+    live: { entities: ENTITIES, pm: { 49: {} } },
+    want: [
+      '+ team[49].pm.tracker.boards',
+      '+ team[49].pm.tracker.methodology',
+      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":49,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"}]},"methodology":"Scrum"}]}]}`,
+    ],
+  },
+  {
     name: 'methodology: a change alone is an item with methodology and no scope',
     config: { teams: { 42: { pm: { tracker: { methodology: 'Kanban', boards: ['101'] } } } } },
     live: { entities: ENTITIES, pm: { 42: { 10: { methodology: 'Scrum', boards: ['101'] } } } },
