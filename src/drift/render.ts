@@ -24,7 +24,8 @@ export function ignoredMarkdown(ignored: readonly IgnoredChange[], maxChars: num
   if (ignored.length === 0) return '';
   let out = `\n### Ignored by drift.ignore (${ignored.length})\n\n`;
   for (const [index, item] of ignored.entries()) {
-    const line = `- ${MARKERS[item.change.action]} ${codeSpan(item.change.address)}: ${escapeText(why(item))}\n`;
+    // The marker goes inside the code span: a bare `- ` or `+ ` after the bullet would start a nested list.
+    const line = `- ${codeSpan(`${MARKERS[item.change.action]} ${item.change.address}`)}: ${escapeText(why(item))}\n`;
     const rest = ignored.length - index;
     if (out.length + line.length + 80 > maxChars) {
       out += `- … and ${rest} more (run \`emctl drift\` to see all)\n`;

@@ -126,6 +126,7 @@ describe('emctl drift', () => {
     const md = await service.emctl(['drift', '-c', config(ignore), '--format', 'markdown']);
     expect(md.code).toBe(0);
     expect(md.stdout).toContain('### Ignored by drift.ignore (2)');
+    expect(md.stdout).toContain('- `~ team[42].git.services`: Payments is trialling the checkout service');
   });
 
   it('reports drift again, with a warning, once an ignore rule has expired', async () => {
