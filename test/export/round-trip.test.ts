@@ -2,7 +2,7 @@
 // the same emulator: no changes. The same for --split (a directory config) and --fixture (an
 // emulator started from the snapshot exports the same config).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
@@ -133,6 +133,14 @@ describe('emctl export refuses', () => {
   it('an unknown --repo-settings value', async () => {
     const r = await service.emctl(['export', '--repo-settings', 'some']);
     expect(r.code).toBe(1);
+  });
+
+  it('exits 1 when the output cannot be written', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    const r = await service.emctl(['export', '--out', join(blocker, 'emctl.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/cannot write .*a-file\/emctl\.yaml \((ENOTDIR|EEXIST)\)/);
   });
 
   it('exits 1 when the service cannot be reached', async () => {

@@ -2,8 +2,8 @@
 // directory config (--split), or an emulator fixture (--fixture) for offline plans. Read-only by
 // construction: it holds the read-only client wrapper.
 
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { EmctlError } from '../../core/errors.js';
 import { readOnly } from '../../drift/read-only-client.js';
@@ -33,10 +33,16 @@ export function parseTeamIds(value: string | undefined): number[] {
 
 /** Writes through a temporary file and a rename, so a failed export never leaves half a config. */
 async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text, 'utf8');
-  await rename(tmp, path);
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(tmp, text, 'utf8');
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new EmctlError('config', `cannot write ${path} (${code})`);
+  }
 }
 
 function summary(read: OrganizationRead, what: string): string {
