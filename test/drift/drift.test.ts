@@ -157,6 +157,15 @@ describe('emctl drift', () => {
     expect(await requests()).toEqual([]);
   });
 
+  it('exits 1 when the service would refuse what the config asks (a team that does not exist)', async () => {
+    const path = join(dir, 'ghost.yaml');
+    writeFileSync(path, 'version: 1\nteams:\n  999:\n    git: { services: [7] }\n');
+    const r = await service.emctl(['drift', '-c', path]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('999');
+    expect((await requests()).filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
   it('exits 1 when the service cannot be reached, without showing the key', async () => {
     const r = await service.emctl(['drift', '-c', config(), '--base-url', 'https://emctl-test.invalid']);
     expect(r.code).toBe(1);
