@@ -46,9 +46,9 @@ function explicit(repositories: readonly Repository[], name: (r: Repository) => 
   return { include: sortEntries(repositories.filter(isMonitored).map(name)), exclude: [] };
 }
 
-/** Names first (alphabetical), then ids (ascending): the order exported lists use. */
+/** Names first (natural order: project-2 before project-10), then ids (ascending): the order exported lists use. */
 export function sortEntries(entries: (string | number)[]): (string | number)[] {
-  const names = entries.filter((e): e is string => typeof e === 'string').sort((a, b) => a.localeCompare(b, 'en'));
+  const names = entries.filter((e): e is string => typeof e === 'string').sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const ids = entries.filter((e): e is number => typeof e === 'number').sort((a, b) => a - b);
   return [...names, ...ids];
 }
