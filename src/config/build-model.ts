@@ -69,10 +69,8 @@ function entity(v: PlainValue): EntityName {
   return typeof v === 'string' ? { id: v } : { name: String((v as PlainMap).name) };
 }
 
-/** Deep copy into ordinary objects (the parsed maps have no prototype). */
+/** Settings and thresholds pass through as parsed: the schema has fixed their shape. */
 function plain<T>(v: PlainValue): T {
-  if (Array.isArray(v)) return v.map((x) => plain<unknown>(x)) as T;
-  if (isMap(v)) return Object.fromEntries(Object.keys(v).map((k) => [k, plain<unknown>(v[k] ?? null)])) as T;
   return v as T;
 }
 

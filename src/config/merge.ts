@@ -49,31 +49,29 @@ export function mergeFiles(roots: readonly PlacedRoot[], store: Placements, diag
 
 function mergeMaps(into: PlainMap, from: PlainMap, path: Path, store: Placements, diagnostics: Diagnostic[]): PlainMap {
   const out = newMap();
+  const placed = store.mapEntries(into);
+  const mark = store.begin();
   for (const key of Object.keys(into)) {
     out[key] = into[key] ?? null;
-    const p = store.childPlacement(into, key);
-    if (p) store.placeMapEntry(out, key, p);
+    const p = placed.get(key);
+    if (p) store.entryFrom(key, p);
   }
+  const incomingPlaced = store.mapEntries(from);
   for (const key of Object.keys(from)) {
     const incoming = from[key] ?? null;
-    const incomingPlacement = store.childPlacement(from, key);
-    if (!(key in out)) {
+    const incomingPlacement = incomingPlaced.get(key);
+    if (!Object.hasOwn(out, key)) {
       out[key] = incoming;
-      if (incomingPlacement) store.placeMapEntry(out, key, incomingPlacement);
+      if (incomingPlacement) store.entryFrom(key, incomingPlacement);
       continue;
     }
+    const existingPlacement = placed.get(key);
     const existing = out[key] ?? null;
-    const existingPlacement = store.childPlacement(out, key);
     const childPath = [...path, key];
     if (isMergedMap(childPath) && isMap(existing) && isMap(incoming)) {
       out[key] = mergeMaps(existing, incoming, childPath, store, diagnostics);
     } else if (CONCATENATED_LISTS.has(childPath.join('.')) && Array.isArray(existing) && Array.isArray(incoming)) {
-      const list = [...existing, ...incoming];
-      const placements = [...existing, ...incoming].map((_, i) =>
-        i < existing.length ? store.childPlacement(existing, i) : store.childPlacement(incoming, i - existing.length),
-      );
-      store.placeListItems(list, placements.filter((p): p is Placement => p !== undefined));
-      out[key] = list;
+      out[key] = concatenate(existing, incoming, store);
     } else if (childPath.length === 1 && key === 'version' && existing === incoming) {
       // Every file may state the format version.
     } else if (incomingPlacement && existingPlacement) {
@@ -84,5 +82,17 @@ function mergeMaps(into: PlainMap, from: PlainMap, path: Path, store: Placements
       });
     }
   }
+  store.finish(out, mark);
   return out;
+}
+
+function concatenate(a: PlainValue[], b: PlainValue[], store: Placements): PlainValue[] {
+  const list = [...a, ...b];
+  const mark = store.begin();
+  for (const [from, i] of [...a.map((_, i) => [a, i] as const), ...b.map((_, i) => [b, i] as const)]) {
+    const p = store.childPlacement(from, i);
+    if (p) store.entryFrom(undefined, p);
+  }
+  store.finish(list, mark);
+  return list;
 }

@@ -47,7 +47,11 @@ export interface Placement {
 }
 
 export type PlainValue = null | boolean | number | string | PlainMap | PlainValue[];
-/** A YAML mapping as plain data: a null-prototype object, so no key can reach Object.prototype. */
+/**
+ * A YAML mapping as plain data. An ordinary object (V8 handles those far faster than
+ * null-prototype ones); the readers refuse `__proto__`, `constructor` and `prototype` as keys,
+ * and membership is tested with Object.hasOwn, so no key can reach Object.prototype.
+ */
 export interface PlainMap {
   [key: string]: PlainValue;
 }
@@ -57,34 +61,118 @@ export function isMap(v: unknown): v is PlainMap {
 }
 
 export function newMap(): PlainMap {
-  return Object.create(null) as PlainMap;
+  return {};
 }
 
 /**
- * The placement of every entry of every map and list, keyed by the container. One store serves
- * every file of a directory config, so merged maps keep each entry's own file.
+ * The placement of every entry of every map and list. One store serves every file of a directory
+ * config, so merged maps keep each entry's own file. Built for large configs (~10^5 containers):
+ * entries live in two flat arrays, each container maps to one number (where its entries start and
+ * how many there are), and lookups scan linearly, since they happen only when something is
+ * reported. Readers record a container's entries between begin() and finish(); a child container
+ * is finished before its parent records the entry holding it, so each container's entries end up
+ * contiguous.
  */
 export class Placements {
-  private readonly children = new WeakMap<object, Map<string, Placement> | Placement[]>();
+  private readonly sources: SourceText[] = [];
+  private readonly sourceIds = new Map<SourceText, number>();
+  /** Entry keys (undefined for list items) and packed [key, value] offsets, container by container. */
+  private readonly keys: (string | undefined)[] = [];
+  private readonly offsets: number[] = [];
+  private readonly containers = new Map<object, number>();
+  // Entries of containers still being read; a count rather than truncation, so the arrays never
+  // shrink and regrow.
+  private readonly pendingKeys: (string | undefined)[] = [];
+  private readonly pendingOffsets: number[] = [];
+  private pending = 0;
 
-  placeMapEntry(map: PlainMap, key: string, placement: Placement): void {
-    let entries = this.children.get(map) as Map<string, Placement> | undefined;
-    if (!entries) this.children.set(map, (entries = new Map()));
-    entries.set(key, placement);
+  /** A small number for `source`, for entry(). */
+  sourceId(source: SourceText): number {
+    let id = this.sourceIds.get(source);
+    if (id === undefined) {
+      id = this.sources.push(source) - 1;
+      this.sourceIds.set(source, id);
+    }
+    return id;
   }
 
-  placeListItems(list: PlainValue[], placements: Placement[]): void {
-    this.children.set(list, placements);
+  /** Starts recording a container's entries; pass the mark to finish(). */
+  begin(): number {
+    return this.pending;
   }
 
-  /** Placement of one child of a map or list, if recorded. */
+  /** Records one entry of the container being read (key undefined for a list item). */
+  entry(key: string | undefined, sourceId: number, keyOffset: number, valueOffset: number): void {
+    const base = sourceId * OFFSET_RANGE;
+    const n = this.pending++;
+    this.pendingKeys[n] = key;
+    this.pendingOffsets[2 * n] = base + keyOffset;
+    this.pendingOffsets[2 * n + 1] = base + valueOffset;
+  }
+
+  /** Records one entry from a known placement (merging files, YAML merge keys). */
+  entryFrom(key: string | undefined, placement: Placement): void {
+    this.entry(key, this.sourceId(placement.source), placement.key, placement.value);
+  }
+
+  /** Ends the container begun at `mark`: its entries are those recorded since. */
+  finish(container: object, mark: number): void {
+    const count = this.pending - mark;
+    const start = this.keys.length;
+    this.containers.set(container, start * COUNT_RANGE + count);
+    for (let i = 0; i < count; i++) {
+      this.keys[start + i] = this.pendingKeys[mark + i];
+      this.offsets[2 * (start + i)] = this.pendingOffsets[2 * (mark + i)] ?? 0;
+      this.offsets[2 * (start + i) + 1] = this.pendingOffsets[2 * (mark + i) + 1] ?? 0;
+    }
+    this.pending = mark;
+  }
+
+  /** Drops what was recorded since `mark` (a reader that gave up half way). */
+  rollback(mark: number): void {
+    this.pending = mark;
+  }
+
+  private placementOf(index: number): Placement {
+    const k = this.offsets[2 * index] ?? 0;
+    const v = this.offsets[2 * index + 1] ?? 0;
+    const source = this.sources[Math.floor(v / OFFSET_RANGE)] as SourceText;
+    return { source, key: k % OFFSET_RANGE, value: v % OFFSET_RANGE };
+  }
+
+  /** Every recorded entry of a map, by key (one pass; for bulk work such as merging files). */
+  mapEntries(map: PlainMap): Map<string, Placement> {
+    const out = new Map<string, Placement>();
+    const packed = this.containers.get(map);
+    if (packed === undefined) return out;
+    const start = Math.floor(packed / COUNT_RANGE);
+    const end = start + (packed % COUNT_RANGE);
+    for (let i = start; i < end; i++) {
+      const key = this.keys[i];
+      if (key !== undefined) out.set(key, this.placementOf(i));
+    }
+    return out;
+  }
+
+  /** Placement of one child of a map (by key) or list (by index), if recorded. */
   childPlacement(container: object, key: string | number): Placement | undefined {
-    const entries = this.children.get(container);
-    if (!entries) return undefined;
-    if (Array.isArray(entries)) return entries[Number(key)];
-    return entries.get(String(key));
+    const packed = this.containers.get(container);
+    if (packed === undefined) return undefined;
+    const start = Math.floor(packed / COUNT_RANGE);
+    const count = packed % COUNT_RANGE;
+    if (Array.isArray(container)) {
+      const index = Number(key);
+      return Number.isInteger(index) && index >= 0 && index < count ? this.placementOf(start + index) : undefined;
+    }
+    const wanted = String(key);
+    for (let i = start + count - 1; i >= start; i--) if (this.keys[i] === wanted) return this.placementOf(i);
+    return undefined;
   }
 }
+
+/** Offsets stay below 2^26 (files are capped at 20 MB); counts below 2^24 per container. */
+const OFFSET_RANGE = 2 ** 26;
+const COUNT_RANGE = 2 ** 24;
 
 /** A parsed value (a whole file, or the merged config) with where it was written. */
 export interface PlacedRoot {

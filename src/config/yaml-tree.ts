@@ -4,7 +4,7 @@
 
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type ParsedNode } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
-import { newMap, type Placement, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
+import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
 /** Nodes an alias may expand to, in total per file; more is treated as an alias bomb. */
 export const MAX_ALIAS_EXPANSION = 100_000;
@@ -68,13 +68,16 @@ class Converter {
   /** >0 while converting the target of an alias: every node made then counts against the budget. */
   private aliasDepth = 0;
   private aliasSite = 0;
+  private readonly sourceId: number;
 
   constructor(
     private readonly doc: Document,
     private readonly source: SourceText,
     private readonly store: Placements,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+  ) {
+    this.sourceId = store.sourceId(source);
+  }
 
   convert(node: Node): PlainValue {
     if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite);
@@ -82,13 +85,13 @@ class Converter {
     if (isScalar(node)) return scalarValue(node.value);
     if (isSeq(node)) {
       const list: PlainValue[] = [];
-      const placements: Placement[] = [];
+      const mark = this.store.begin();
       for (const item of node.items) {
         const offset = offsetOf(item as Node, 0);
-        placements.push({ source: this.source, key: offset, value: offset });
         list.push(this.convert(item as Node));
+        this.store.entry(undefined, this.sourceId, offset, offset);
       }
-      this.store.placeListItems(list, placements);
+      this.store.finish(list, mark);
       return list;
     }
     if (isMap(node)) return this.convertMap(node.items);
@@ -111,6 +114,8 @@ class Converter {
 
   private convertMap(pairs: readonly unknown[]): PlainMap {
     const map = newMap();
+    const mark = this.store.begin();
+    const firstKeyOffsets = new Map<string, number>();
     const merges: { node: Node; offset: number }[] = [];
     for (const pair of pairs) {
       if (!isPair(pair)) continue;
@@ -130,16 +135,18 @@ class Converter {
         this.diagnostics.push(diagnosticAt(this.source, keyOffset, `key \`${key}\` is reserved and not accepted`));
         continue;
       }
-      if (key in map) {
-        const first = this.store.childPlacement(map, key);
-        const where = first ? ` (first written at line ${this.source.position(first.key).line})` : '';
+      const first = firstKeyOffsets.get(key);
+      if (first !== undefined) {
+        const where = ` (first written at line ${this.source.position(first).line})`;
         this.diagnostics.push(diagnosticAt(this.source, keyOffset, `duplicate key \`${key}\`${where}`));
         continue;
       }
-      this.store.placeMapEntry(map, key, { source: this.source, key: keyOffset, value: valueOffset });
+      firstKeyOffsets.set(key, keyOffset);
       map[key] = pair.value === null ? null : this.convert(pair.value as Node);
+      this.store.entry(key, this.sourceId, keyOffset, valueOffset);
     }
     for (const merge of merges) this.applyMerge(map, merge.node, merge.offset);
+    this.store.finish(map, mark);
     return map;
   }
 
@@ -153,10 +160,10 @@ class Converter {
         continue;
       }
       for (const key of Object.keys(value)) {
-        if (key in map) continue;
+        if (Object.hasOwn(map, key)) continue;
         map[key] = value[key] ?? null;
         const placement = this.store.childPlacement(value, key);
-        if (placement) this.store.placeMapEntry(map, key, placement);
+        if (placement) this.store.entryFrom(key, placement);
       }
     }
   }

@@ -46,12 +46,19 @@ export class IntegrationIndex {
     return `alias:${ref}`;
   }
 
+  private providers: Map<string, Provider> | undefined;
+
   /** The provider, when an alias (or an alias declaring this id) states it. */
   provider(ref: string | number): Provider | undefined {
+    if (!this.providers) {
+      this.providers = new Map();
+      for (const [alias, info] of this.aliases) {
+        const identity = this.identity(alias);
+        if (info.provider && identity !== undefined && !this.providers.has(identity)) this.providers.set(identity, info.provider);
+      }
+    }
     const id = this.identity(ref);
-    if (id === undefined) return undefined;
-    for (const [alias, info] of this.aliases) if (info.provider && this.identity(alias) === id) return info.provider;
-    return undefined;
+    return id === undefined ? undefined : this.providers.get(id);
   }
 }
 

@@ -6,10 +6,17 @@ import { listOf, mapOf, settingsMaps, type CheckContext } from './context.js';
 const PATTERN_LIST_SECTIONS = ['exclude_branches', 'exclude_base_branches', 'exclude_file_extensions', 'include_file_extensions'];
 
 export function checkPatterns(ctx: CheckContext): void {
+  // Large configs repeat the same few patterns across thousands of repositories.
+  const seen = new Map<string, ReturnType<typeof checkPythonRegex>>();
+  const compile = (pattern: string) => {
+    let result = seen.get(pattern);
+    if (!result) seen.set(pattern, (result = checkPythonRegex(pattern)));
+    return result;
+  };
   for (const [path, settings] of settingsMaps(ctx.doc)) {
     const check = (at: (string | number)[], value: unknown, what: string) => {
       if (typeof value !== 'string' || value === '') return;
-      const result = checkPythonRegex(value);
+      const result = compile(value);
       if (!result.ok) ctx.error(at, `${what} is not a valid regular expression: ${result.reason}`);
     };
     check([...path, 'releases_detection', 'pattern'], mapOf(settings.releases_detection)?.pattern, '`pattern`');

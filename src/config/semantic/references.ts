@@ -122,21 +122,22 @@ function named(v: PlainValue | undefined): Named | undefined {
  */
 function checkSelectionCoversScopes(ctx: CheckContext, index: IntegrationIndex): void {
   const collection = mapOf(ctx.doc.collection);
-  const selectionOf = (key: string, type: 'boards' | 'projects'): { key: string; entries: Named[] } | undefined => {
-    const identity = index.identity(key);
-    for (const ck of keysOf(collection)) {
-      if (index.identity(ck) !== identity || identity === undefined) continue;
+  const selections = new Map<string, { key: string; entries: Named[]; written: Set<string> }>();
+  for (const ck of keysOf(collection)) {
+    const identity = index.identity(ck);
+    for (const type of ['boards', 'projects'] as const) {
       const list = mapOf(collection?.[ck])?.[type];
-      if (!Array.isArray(list)) return undefined;
-      return { key: ck, entries: list.map(named).filter((n): n is Named => n !== undefined) };
+      if (identity === undefined || !Array.isArray(list) || selections.has(`${type} ${identity}`)) continue;
+      const entries = list.map(named).filter((n): n is Named => n !== undefined);
+      selections.set(`${type} ${identity}`, { key: ck, entries, written: new Set(entries.map((e) => `${e.kind} ${e.value}`)) });
     }
-    return undefined;
-  };
+  }
+  const selectionOf = (key: string, type: 'boards' | 'projects') => selections.get(`${type} ${index.identity(key) ?? ''}`);
   const check = (path: (string | number)[], entity: PlainValue | undefined, type: 'boards' | 'projects', key: string, team: string) => {
     const n = named(entity);
     const selection = selectionOf(key, type);
     if (!n || !selection) return;
-    if (selection.entries.some((e) => e.kind === n.kind && e.value === n.value)) return;
+    if (selection.written.has(`${n.kind} ${n.value}`)) return;
     if (selection.entries.some((e) => e.kind !== n.kind)) return; // by id vs by name: plan checks it
     const noun = type === 'boards' ? 'board' : 'project';
     const shown = n.kind === 'id' ? `"${n.value}"` : `{ name: "${n.value}" }`;

@@ -1,0 +1,442 @@
+// A fast reader for the YAML that configs are made of: block maps and lists, single-line flow
+// lists and maps, plain and quoted single-line scalars, comments. It exists because the `yaml`
+// package needs several seconds for a 5 MB config; this reads one in a fraction of that.
+//
+// It gives up (returns undefined) on anything else: anchors, aliases, tags, block scalars,
+// multi-line scalars or flow collections, complex keys, directives, several documents, tabs,
+// and also on duplicate or reserved keys and anything malformed. The loader then reads the file
+// with the `yaml` package, which handles all of YAML and words every error. So this reader only
+// has to be right for what it accepts, which test/config/fast-yaml.test.ts checks against the
+// package, value by value and position by position.
+
+import { RESERVED_KEYS } from './yaml-tree.js';
+import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
+
+class GiveUp extends Error {}
+
+/** Scalars of the YAML 1.2 core schema, tested in the order the `yaml` package tests them. */
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+export function resolvePlain(text: string): PlainValue {
+  const c = text.charCodeAt(0);
+  // Only text starting with a digit, sign, dot, ~, n/N, t/T, f/F or empty can be a non-string.
+  if (text !== '' && !(c <= 57 && c >= 43) && !'~nNtTfF'.includes(text[0] as string)) return text;
+  if (NULL.test(text)) return null;
+  if (BOOL.test(text)) return text[0] === 't' || text[0] === 'T';
+  if (INT_OCT.test(text)) return parseInt(text.slice(2), 8);
+  if (INT.test(text)) return parseInt(text, 10);
+  if (INT_HEX.test(text)) return parseInt(text.slice(2), 16);
+  if (FLOAT_NAN.test(text)) return text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? -Infinity : Infinity;
+  if (FLOAT_EXP.test(text) || FLOAT.test(text)) return parseFloat(text);
+  return text;
+}
+
+const SPACE = 32;
+/** Characters that may not start a plain scalar (in either context). */
+const INDICATORS = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
+
+export function parseFast(source: SourceText, store: Placements): PlacedRoot | undefined {
+  const text = source.text;
+  if (text.includes('\t') || text.charCodeAt(0) === 0xfeff) return undefined;
+  const mark = store.begin();
+  try {
+    return new FastParser(text, source, store).document();
+  } catch (error) {
+    store.rollback(mark);
+    if (error instanceof GiveUp) return undefined;
+    throw error;
+  }
+}
+
+class FastParser {
+  /** Per line: start offset, end offset (before \r\n), indentation, and whether it holds content. */
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly indents: number[] = [];
+  private line = 0;
+  private readonly sourceId: number;
+  /** Set by the inline readers: the offset just after what they read (no tuples: fewer allocations). */
+  private after = 0;
+  /** Set by entryValue(): where the value starts. */
+  private valueAt = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly source: SourceText,
+    private readonly store: Placements,
+  ) {
+    this.sourceId = store.sourceId(source);
+    let start = 0;
+    while (start <= text.length) {
+      let nl = text.indexOf('\n', start);
+      if (nl === -1) nl = text.length;
+      let end = nl;
+      if (end > start && text.charCodeAt(end - 1) === 13) end--;
+      let i = start;
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
+      this.starts.push(start);
+      this.ends.push(end);
+      // Blank and comment-only lines carry no content: indentation -1.
+      this.indents.push(i === end || text[i] === '#' ? -1 : i - start);
+      start = nl + 1;
+    }
+    if (text.includes('\r', 0) && /\r(?!\n)/.test(text)) throw new GiveUp();
+  }
+
+  document(): PlacedRoot {
+    this.skipBlank();
+    if (this.line < this.starts.length && this.isMarker('---')) {
+      this.line++;
+      this.skipBlank();
+    }
+    if (this.line >= this.starts.length) {
+      return { value: newMap(), placement: { source: this.source, key: 0, value: 0 } };
+    }
+    const offset = this.contentStart();
+    const first = this.text[offset];
+    if (first === '%' || this.isMarker('---') || this.isMarker('...')) throw new GiveUp();
+    const value = this.block(this.indents[this.line] ?? 0);
+    this.skipBlank();
+    if (this.line < this.starts.length) throw new GiveUp(); // a second document, or bad indentation
+    return { value, placement: { source: this.source, key: offset, value: offset } };
+  }
+
+  private isMarker(marker: string): boolean {
+    const start = this.starts[this.line] ?? 0;
+    const end = this.ends[this.line] ?? 0;
+    if (this.indents[this.line] !== 0 || !this.text.startsWith(marker, start)) return false;
+    return end === start + 3 || this.text.charCodeAt(start + 3) === SPACE;
+  }
+
+  private skipBlank(): void {
+    while (this.line < this.starts.length && this.indents[this.line] === -1) this.line++;
+  }
+
+  private contentStart(): number {
+    return (this.starts[this.line] ?? 0) + (this.indents[this.line] ?? 0);
+  }
+
+  private isDash(offset: number): boolean {
+    return this.text[offset] === '-' && (offset + 1 === this.ends[this.line] || this.text.charCodeAt(offset + 1) === SPACE);
+  }
+
+  /** A map or list starting at the current line, whose entries sit at `indent`. */
+  private block(indent: number): PlainValue {
+    const offset = this.contentStart();
+    if (this.isDash(offset)) return this.list(indent);
+    if (this.entryKey(offset) !== undefined) return this.map(indent);
+    throw new GiveUp(); // a scalar on its own line (multi-line plain scalar or top-level scalar)
+  }
+
+  private map(indent: number): PlainMap {
+    const map = newMap();
+    const mark = this.store.begin();
+    while (true) {
+      this.skipBlank();
+      if (this.line >= this.starts.length) break;
+      const lineIndent = this.indents[this.line] ?? 0;
+      if (lineIndent < indent) break;
+      if (lineIndent > indent) throw new GiveUp();
+      const start = this.contentStart();
+      const entry = this.entryKey(start);
+      if (!entry) throw new GiveUp();
+      if (RESERVED_KEYS.has(entry) || entry === '<<' || Object.hasOwn(map, entry)) throw new GiveUp();
+      const value = this.entryValue(this.after, indent, true);
+      map[entry] = value;
+      this.store.entry(entry, this.sourceId, start, this.valueAt);
+    }
+    this.store.finish(map, mark);
+    return map;
+  }
+
+  private list(indent: number): PlainValue[] {
+    const list: PlainValue[] = [];
+    const mark = this.store.begin();
+    while (true) {
+      this.skipBlank();
+      if (this.line >= this.starts.length) break;
+      const lineIndent = this.indents[this.line] ?? 0;
+      if (lineIndent < indent) break;
+      if (lineIndent > indent) throw new GiveUp();
+      const dash = this.contentStart();
+      if (!this.isDash(dash)) break;
+      const end = this.ends[this.line] ?? 0;
+      let p = dash + 1;
+      while (p < end && this.text.charCodeAt(p) === SPACE) p++;
+      let value: PlainValue;
+      let offset: number;
+      if (p < end && this.text[p] !== '#' && this.entryKey(p) !== undefined) {
+        // `- key: value`: a map whose entries sit at the column of `key`.
+        const column = p - (this.starts[this.line] ?? 0);
+        this.indents[this.line] = column;
+        offset = p;
+        value = this.map(column);
+      } else if (p < end && this.isDash(p)) {
+        throw new GiveUp();
+      } else {
+        value = this.entryValue(dash + 1, indent, false);
+        offset = this.valueAt;
+      }
+      list.push(value);
+      this.store.entry(undefined, this.sourceId, offset, offset);
+    }
+    this.store.finish(list, mark);
+    return list;
+  }
+
+  /**
+   * The value after `key:` or `-` (at `from`, on the current line): inline on this line, or a
+   * block on the following lines. Leaves the current line after the value.
+   */
+  private entryValue(from: number, indent: number, inMap: boolean): PlainValue {
+    const end = this.ends[this.line] ?? 0;
+    let p = from;
+    while (p < end && this.text.charCodeAt(p) === SPACE) p++;
+    if (p === end || this.text[p] === '#') {
+      if (p < end && p === from) throw new GiveUp(); // `key:#...`
+      this.line++;
+      this.skipBlank();
+      const next = this.indents[this.line] ?? -1;
+      // A block value is indented deeper; a list may also sit at the map's own indentation.
+      if (this.line < this.starts.length && (next > indent || (inMap && next === indent && this.isDash(this.contentStart())))) {
+        const at = this.contentStart();
+        const value = this.block(next);
+        this.valueAt = at; // set after: the nested entries set it too
+        return value;
+      }
+      this.valueAt = p;
+      return null;
+    }
+    if (p === from) throw new GiveUp();
+    const value = this.inline(p, end);
+    const after = this.after;
+    let q = after;
+    while (q < end && this.text.charCodeAt(q) === SPACE) q++;
+    if (q < end && !(this.text[q] === '#' && q > after)) throw new GiveUp();
+    this.line++;
+    this.valueAt = p;
+    return value;
+  }
+
+  /** If a block map entry starts at `offset`, its key (and `after` = the offset after the colon). */
+  private entryKey(offset: number): string | undefined {
+    const text = this.text;
+    const end = this.ends[this.line] ?? 0;
+    const c = text[offset] as string;
+    let keyEnd: number;
+    let key: string;
+    if (c === '"' || c === "'") {
+      const value = c === '"' ? this.doubleQuoted(offset, end) : this.singleQuoted(offset, end);
+      keyEnd = this.after;
+      while (keyEnd < end && text.charCodeAt(keyEnd) === SPACE) keyEnd++;
+      if (text[keyEnd] !== ':') return undefined;
+      key = value;
+    } else {
+      if (INDICATORS.has(c) && !((c === '-' || c === ':') && offset + 1 < end && text.charCodeAt(offset + 1) !== SPACE)) {
+        if (c === '?' || c === '&' || c === '*' || c === '!') throw new GiveUp();
+        return undefined;
+      }
+      let colon = -1;
+      for (let i = offset; i < end; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 58 /* : */ && (i + 1 === end || text.charCodeAt(i + 1) === SPACE)) {
+          colon = i;
+          break;
+        }
+        if (ch === 35 /* # */ && text.charCodeAt(i - 1) === SPACE) return undefined;
+      }
+      if (colon === -1) return undefined;
+      keyEnd = colon;
+      let trimmed = colon;
+      while (trimmed > offset && text.charCodeAt(trimmed - 1) === SPACE) trimmed--;
+      const resolved = resolvePlain(text.slice(offset, trimmed));
+      if (resolved === null || typeof resolved === 'object') throw new GiveUp();
+      key = String(resolved);
+    }
+    // YAML caps implicit keys at 1024 characters; the package reports longer ones.
+    if (keyEnd - offset > 1024) throw new GiveUp();
+    const afterColon = keyEnd + 1;
+    if (afterColon < end && text.charCodeAt(afterColon) !== SPACE) throw new GiveUp();
+    this.after = afterColon;
+    return key;
+  }
+
+  /** A value written on one line from `p`: flow collection, quoted or plain scalar. */
+  private inline(p: number, end: number): PlainValue {
+    const c = this.text[p] as string;
+    if (c === '[' || c === '{') return this.flow(p, end);
+    if (c === '"') return this.doubleQuoted(p, end);
+    if (c === "'") return this.singleQuoted(p, end);
+    if (INDICATORS.has(c) && !((c === '-' || c === '?' || c === ':') && p + 1 < end && this.text.charCodeAt(p + 1) !== SPACE)) {
+      throw new GiveUp();
+    }
+    let stop = end;
+    for (let i = p; i < end; i++) {
+      const ch = this.text.charCodeAt(i);
+      if (ch === 35 && this.text.charCodeAt(i - 1) === SPACE) {
+        stop = i;
+        break;
+      }
+      if (ch === 58 && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE)) throw new GiveUp();
+    }
+    let trimmed = stop;
+    while (trimmed > p && this.text.charCodeAt(trimmed - 1) === SPACE) trimmed--;
+    this.after = trimmed;
+    return resolvePlain(this.text.slice(p, trimmed));
+  }
+
+  /** `[...]` or `{...}` closed on the same line. Returns the value and the offset after it. */
+  private flow(p: number, end: number): PlainValue {
+    const text = this.text;
+    const isList = text[p] === '[';
+    const close = isList ? ']' : '}';
+    const list: PlainValue[] = [];
+    const map = newMap();
+    const mark = this.store.begin();
+    let i = p + 1;
+    const skip = () => {
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
+    };
+    while (true) {
+      skip();
+      if (i >= end) throw new GiveUp();
+      if (text[i] === close) {
+        i++;
+        break;
+      }
+      const itemStart = i;
+      if (isList) {
+        const value = this.flowNode(i, end);
+        i = this.after;
+        list.push(value);
+        this.store.entry(undefined, this.sourceId, itemStart, itemStart);
+      } else {
+        const rawKey = this.flowNode(i, end, true);
+        if (rawKey === null || typeof rawKey === 'object') throw new GiveUp();
+        const key = String(rawKey);
+        if (RESERVED_KEYS.has(key) || key === '<<' || Object.hasOwn(map, key)) throw new GiveUp();
+        i = this.after;
+        skip();
+        if (text[i] !== ':') throw new GiveUp();
+        i++;
+        if (i < end && text.charCodeAt(i) !== SPACE && text[i] !== ',' && text[i] !== '}') throw new GiveUp();
+        skip();
+        if (text[i] === ',' || text[i] === '}') throw new GiveUp(); // empty value: leave it to the package
+        const valueStart = i;
+        const value = this.flowNode(i, end);
+        i = this.after;
+        map[key] = value;
+        this.store.entry(key, this.sourceId, itemStart, valueStart);
+      }
+      skip();
+      if (text[i] === ',') i++;
+      else if (text[i] !== close) throw new GiveUp();
+    }
+    this.store.finish(isList ? list : map, mark);
+    this.after = i;
+    return isList ? list : map;
+  }
+
+  /** One flow item: nested collection, quoted scalar, or plain scalar ending at , ] } or `: `. */
+  private flowNode(p: number, end: number, isKey = false): PlainValue {
+    const text = this.text;
+    const c = text[p] as string;
+    if (c === '[' || c === '{') {
+      if (isKey) throw new GiveUp();
+      return this.flow(p, end);
+    }
+    if (c === '"') return this.doubleQuoted(p, end);
+    if (c === "'") return this.singleQuoted(p, end);
+    if (INDICATORS.has(c) && !((c === '-' || c === '?' || c === ':') && p + 1 < end && !' ,[]{}'.includes(text[p + 1] as string))) {
+      throw new GiveUp();
+    }
+    let i = p;
+    for (; i < end; i++) {
+      const ch = text[i] as string;
+      if (ch === ',' || ch === '[' || ch === ']' || ch === '{' || ch === '}') break;
+      if (ch === ':' && (i + 1 === end || ' ,[]{}'.includes(text[i + 1] as string))) break;
+      if (ch === '#' && text.charCodeAt(i - 1) === SPACE) throw new GiveUp();
+    }
+    if (text[i] === '[' || text[i] === '{') throw new GiveUp();
+    if (text[i] === ':' && !isKey) throw new GiveUp(); // `[a: 1]` is a one-pair map: leave it to the package
+    let trimmed = i;
+    while (trimmed > p && text.charCodeAt(trimmed - 1) === SPACE) trimmed--;
+    if (trimmed === p) throw new GiveUp();
+    this.after = trimmed;
+    return resolvePlain(text.slice(p, trimmed));
+  }
+
+  private singleQuoted(p: number, end: number): string {
+    let out = '';
+    let i = p + 1;
+    while (true) {
+      const q = this.text.indexOf("'", i);
+      if (q === -1 || q >= end) throw new GiveUp();
+      out += this.text.slice(i, q);
+      if (this.text[q + 1] === "'") {
+        out += "'";
+        i = q + 2;
+        continue;
+      }
+      this.after = q + 1;
+      return out;
+    }
+  }
+
+  private doubleQuoted(p: number, end: number): string {
+    const text = this.text;
+    let out = '';
+    let i = p + 1;
+    while (true) {
+      let j = i;
+      while (j < end && text[j] !== '"' && text[j] !== '\\') j++;
+      if (j >= end) throw new GiveUp();
+      out += text.slice(i, j);
+      if (text[j] === '"') {
+        this.after = j + 1;
+        return out;
+      }
+      const e = text[j + 1] as string;
+      const simple = DOUBLE_QUOTE_ESCAPES[e];
+      if (simple !== undefined) {
+        out += simple;
+        i = j + 2;
+        continue;
+      }
+      const width = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
+      const hex = text.slice(j + 2, j + 2 + width);
+      if (width === 0 || j + 2 + width > end || !/^[0-9a-fA-F]+$/.test(hex)) throw new GiveUp();
+      const code = parseInt(hex, 16);
+      if (code > 0x10ffff) throw new GiveUp();
+      out += String.fromCodePoint(code);
+      i = j + 2 + width;
+    }
+  }
+}
+
+const DOUBLE_QUOTE_ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+};
