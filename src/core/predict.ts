@@ -14,11 +14,14 @@ import type { DraftOperation } from './ops-common.js';
 import { singularType } from './resolve.js';
 
 export function predictRefusals(draft: PlanDraft, changes: PlannedChange[], ops: DraftOperation[]): void {
+  /** Monitoring after this plan, for the repositories whose monitoring it changes. */
+  const monitoringAfter = new Map<number, boolean>();
+  for (const c of changes) if (c.target.kind === 'monitoring') monitoringAfter.set(c.target.repo.id, c.target.monitored);
   for (const c of changes) {
     readOnlyIntegration(draft, c);
     if (c.target.kind === 'selection' && c.change.action === 'add') unreachableSelect(draft, c);
     if (c.target.kind === 'selection' && c.change.action === 'remove') deselectInUse(draft, c, changes);
-    if (c.target.kind === 'git-scope' && c.target.key === 'repositories') unmonitoredInGitScope(draft, c, changes);
+    if (c.target.kind === 'git-scope' && c.target.key === 'repositories') unmonitoredInGitScope(draft, c, monitoringAfter);
   }
   for (const op of ops) if (op.route === 'PATCH /api/v1/pm/config/teams/scope') unreachableInScopeWrite(draft, op);
 }
@@ -70,13 +73,12 @@ function deselectInUse(draft: PlanDraft, c: PlannedChange, changes: PlannedChang
   if (projects.length > 0) push(draft, c, `cannot deselect ${what}: ${projects.length} project(s) use it (entity_in_use)`);
 }
 
-function unmonitoredInGitScope(draft: PlanDraft, c: PlannedChange, changes: PlannedChange[]): void {
+function unmonitoredInGitScope(draft: PlanDraft, c: PlannedChange, monitoringAfter: Map<number, boolean>): void {
   if (c.target.kind !== 'git-scope') return;
   for (const id of c.target.after) {
     const repo = draft.repos.byId.get(id);
     if (!repo) continue;
-    const change = changes.find((m) => m.target.kind === 'monitoring' && m.target.repo.id === id);
-    const monitoredAfter = change && change.target.kind === 'monitoring' ? change.target.monitored : isMonitored(repo);
+    const monitoredAfter = monitoringAfter.get(id) ?? isMonitored(repo);
     if (monitoredAfter) continue;
     const why = isMonitored(repo) ? 'this plan stops monitoring it' : 'it is not monitored and this plan does not start monitoring it';
     push(draft, c, `repository ${repo.name} (${id}) cannot be in team ${c.target.teamId}'s Git scope: ${why} (the service refuses the write)`);
