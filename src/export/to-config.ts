@@ -48,8 +48,8 @@ export interface ExportedRepository {
 
 export interface ExportedConfig {
   integrations: ExportedIntegration[];
-  /** Per PM integration alias: entity type -> selected entity_provider_ids. */
-  collection: { alias: string; sets: Partial<Record<'boards' | 'projects', string[]>> }[];
+  /** Per PM integration alias: entity type -> selected entity_provider_ids, and their names. */
+  collection: { alias: string; sets: Partial<Record<'boards' | 'projects', string[]>>; names: Map<string, string> }[];
   teams: ExportedTeam[];
   defaults: OrgSettings;
   /** Absent when the organization has no Git integration. */
@@ -118,14 +118,16 @@ export function toConfig(read: OrganizationRead): ExportedConfig {
 
   const collection = pm.map((i) => {
     const sets: Partial<Record<'boards' | 'projects', string[]>> = {};
+    const names = new Map<string, string>();
     for (const type of SELECTABLE_TYPES[i.provider as PmProvider] ?? []) {
       const entities = read.entities.get(entityKey(i.id, type))?.entities ?? [];
+      for (const e of entities) names.set(`${type}/${e.entity_provider_id}`, e.name);
       sets[type] = entities
         .filter((e) => e.is_selected_for_collection === true)
         .map((e) => e.entity_provider_id)
         .sort(byText);
     }
-    return { alias: alias(i.id), sets };
+    return { alias: alias(i.id), sets, names };
   });
 
   const repoById = new Map(read.repositories.map((r) => [r.id, r]));

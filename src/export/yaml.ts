@@ -62,6 +62,7 @@ function documentOf(ex: ExportedConfig, parts: readonly Part[], teams: readonly 
       }
     }
   }
+  if (parts.includes('collection')) nameEntities(doc, ex);
   if (parts.includes('git')) {
     commentBeforeKey(doc, ['git', 'defaults'], ex.notes.defaults);
     commentBeforeKey(doc, ['git', 'monitoring'], ex.notes.monitoring);
@@ -69,6 +70,26 @@ function documentOf(ex: ExportedConfig, parts: readonly Part[], teams: readonly 
     if (ex.repositories.length === 0 && ex.notes.repositories.length > 0) commentBeforeKey(doc, ['git', 'defaults'], ex.notes.repositories);
   }
   return doc;
+}
+
+/**
+ * Entity ids are opaque ("1042"): each selected board or project goes on its own line with its
+ * name as a comment, so a reviewer sees what a diff line selects or drops.
+ */
+function nameEntities(doc: Document, ex: ExportedConfig): void {
+  for (const { alias, sets, names } of ex.collection) {
+    for (const type of Object.keys(sets)) {
+      const seq = doc.getIn(['collection', alias, type], true);
+      if (!isSeq(seq) || seq.items.length === 0) continue;
+      seq.flow = false;
+      for (const item of seq.items) {
+        const name = isScalar(item) ? names.get(`${type}/${String(item.value)}`) : undefined;
+        if (isScalar(item) && name !== undefined) item.comment = ` ${name.replace(/\s+/g, ' ')}`;
+      }
+      const parent = doc.getIn(['collection', alias], true);
+      if (isMap(parent)) parent.flow = false;
+    }
+  }
 }
 
 function keyOf(pair: Pair): unknown {

@@ -53,6 +53,8 @@ describe('emctl export on the Acme organization', () => {
 
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('acme-tracker: {id: 10} # Acme Tracker (tracker_a)');
+    // Selected boards one per line, named, so a review sees what a diff line selects.
+    expect(text).toContain('    boards:\n      - "101" # Payments board\n      - "102" # Checkout board\n');
     // acme/tools is on both Git integrations: the monitored one is written by id.
     expect(text).toMatch(/- 1218\n/);
     expect(text).not.toContain(service.key);
