@@ -1,7 +1,8 @@
 // Plan read cost on a large organization: 10,000 repositories and 500 teams, the emulator adding
-// 20 ms to every response. Measures `emctl plan` (requests, wall time, peak memory), the same
-// reads done one call at a time, a naive serial reader (default page sizes, one call per
-// (team, integration), used_by everywhere), and a rate-limited run (time-compressed: 3600 calls
+// 20 ms to every response. Measures `emctl plan` (requests, wall time, peak memory) at the default
+// and at 16 requests in flight, its steps timed apart (load, read, plan), the same reads done one
+// call at a time, a naive serial reader (default page sizes, one call per (team, integration),
+// used_by everywhere), and a rate-limited run (time-compressed: 3600 calls
 // per minute per route = 60 per second on client and emulator, bucket of 60 on the client) against
 // the bound max over routes of (calls on that route / rate).
 //
@@ -86,7 +87,8 @@ async function child(mode, url, configPath) {
   const started = performance.now();
   let calls;
   let changes;
-  if (mode === 'emctl' || mode === 'serial') {
+  const phases = {};
+  if (mode === 'emctl' || mode === 'serial' || mode === 'emctl16') {
     const { runCli } = await import('../dist/cli/main.js');
     let stdout = '';
     let stderr = '';
@@ -97,7 +99,7 @@ async function child(mode, url, configPath) {
       env: { EMCTL_API_KEY: KEY, NO_COLOR: '1' },
       cwd: process.cwd(),
     };
-    const concurrency = mode === 'serial' ? ['--concurrency', '1'] : [];
+    const concurrency = mode === 'serial' ? ['--concurrency', '1'] : mode === 'emctl16' ? ['--concurrency', '16'] : [];
     const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--format', 'json', ...concurrency], io);
     if (code !== 0) throw new Error(`emctl plan exited ${code}: ${stderr}`);
     changes = JSON.parse(stdout).changes.length;
@@ -109,17 +111,29 @@ async function child(mode, url, configPath) {
       await naiveRead(client, YAML.parse(readFileSync(configPath, 'utf8')));
       calls = client.stats().calls;
     } else {
-      // rate: the plan path itself, with a client paced like the real service, time-compressed.
+      // read / rate: the plan's own steps, timed one by one; `rate` with a client paced like the
+      // real service, time-compressed.
       const { loadConfigOrThrow } = await import('../dist/config/index.js');
-      const { planAgainstLive } = await import('../dist/cli/plan-output.js');
-      const client = new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST });
-      const { plan } = await planAgainstLive(client, await loadConfigOrThrow(configPath), { perRoute: 8 });
-      changes = plan.changes.length;
-      calls = client.stats();
+      const { readLiveState } = await import('../dist/state/read-live.js');
+      const { buildPlan } = await import('../dist/core/plan.js');
+      const client =
+        mode === 'rate'
+          ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST })
+          : new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0 });
+      let t = performance.now();
+      const config = await loadConfigOrThrow(configPath);
+      phases.load = performance.now() - t;
+      t = performance.now();
+      const { snapshot } = await readLiveState(client, config, { perRoute: 8 });
+      phases.read = performance.now() - t;
+      t = performance.now();
+      changes = buildPlan(config, snapshot, {}).changes.length;
+      phases.plan = performance.now() - t;
+      calls = client.stats().calls;
     }
   }
   const wallMs = performance.now() - started;
-  process.stdout.write(JSON.stringify({ mode, wallMs, changes, calls, ...done() }) + '\n');
+  process.stdout.write(JSON.stringify({ mode, wallMs, changes, calls, phases, ...done() }) + '\n');
 }
 
 // ---- parent: set up, run each child, report --------------------------------------------------
@@ -140,7 +154,7 @@ async function requestLog(url) {
 }
 
 function routeOf(r) {
-  return `${r.method} ${r.path.replace(/\/(teams|repositories)\/\d+\//, '/$1/{id}/')}`;
+  return `${r.method} ${r.path.replace(/\/(teams|repositories)\/\d+(\/|$)/, '/$1/{id}$2')}${r.query?.with_used_by === 'true' ? ' (used_by)' : ''}`;
 }
 
 async function measure(emulator, mode, configPath) {
@@ -165,14 +179,21 @@ async function main() {
     `${r.mode.padEnd(8)} requests ${String(r.requests).padStart(5)}  wall ${(r.wallMs / 1000).toFixed(2).padStart(6)} s  ` +
     `peak RSS ${r.maxRssMB.toFixed(0).padStart(4)} MB  peak heap ${r.heapPeakMB.toFixed(0).padStart(4)} MB` +
     (r.changes === undefined ? '' : `  changes ${r.changes}`) +
-    `  writes ${r.writes}  429s ${r.throttled}`;
+    `  writes ${r.writes}  429s ${r.throttled}` +
+    (r.phases && Object.keys(r.phases).length > 0
+      ? `  (${Object.entries(r.phases).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ')})`
+      : '');
 
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
   console.log(`org: ${REPOSITORIES} repositories, ${TEAMS} teams, ${doc.git.repositories ? Object.keys(doc.git.repositories).length : 0} repositories with managed settings; emulator latency ${LATENCY_MS} ms`);
 
   const emulator = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
   try {
-    for (const mode of ['emctl', 'serial', 'naive']) console.log(fmt(await measure(emulator, mode, configPath)));
+    for (const mode of ['emctl', 'emctl16', 'read', 'serial', 'naive']) {
+      const r = await measure(emulator, mode, configPath);
+      console.log(fmt(r));
+      if (mode === 'emctl') console.log(`         by route: ${JSON.stringify(r.byRoute)}`);
+    }
   } finally {
     await emulator.close();
   }
@@ -188,7 +209,7 @@ async function main() {
     console.log(
       `rate     ${RATE_PER_MINUTE}/min per route (bucket ${BURST}): busiest route ${busiest[0]} with ${busiest[1]} calls; ` +
         `bound max(calls/rate) ${bound.toFixed(2)} s, with the full bucket at start max((calls-${BURST})/rate) ${boundBurst.toFixed(2)} s; ` +
-        `wall ${(r.wallMs / 1000).toFixed(2)} s; at the real 60/min: about ${((r.wallMs / 1000) * 60 / 60).toFixed(1)} min`,
+        `read ${(r.phases.read / 1000).toFixed(2)} s; at the real 60/min the read would take about ${(r.phases.read / 1000).toFixed(1)} min`,
     );
   } finally {
     await limited.close();
