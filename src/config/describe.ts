@@ -15,7 +15,7 @@ export function dottedPath(path: Path): string {
 
 /** A phrase naming the object at `path`, e.g. "team 42's tracker scope". */
 export function describePath(path: Path): string {
-  const [a, b, c, d, e, f] = path.map(String);
+  const [a, b, c, d, e, f, g] = path.map(String);
   const n = path.length;
   if (n === 0) return 'the top level';
   if (a === 'integrations' && n === 2) return `integration alias \`${b}\``;
@@ -27,11 +27,15 @@ export function describePath(path: Path): string {
     const team = `team ${b}`;
     if (n === 2) return team;
     if (c === 'pm') {
+      // "team 42's tracker scope" for an alias, "team 42's scope on integration 10" for an id.
+      const byId = /^[0-9]+$/.test(d ?? '');
+      const of = (what: string) => (byId ? `${team}'s ${what} on integration ${d}` : `${team}'s ${d} ${what}`);
       if (n === 3) return `${team}'s PM scopes`;
-      if (n === 4) return `${team}'s ${d} scope`;
-      if (n === 5) return `${team}'s ${d} ${e}`;
-      if (e === 'fields' && n === 6) return `a field of ${team}'s ${d} scope`;
-      if (e === 'project_team_areas' && n === 6) return `a project_team_areas entry of ${team}'s ${d} scope`;
+      if (n === 4) return of('scope');
+      if (n === 5) return of(e ?? '');
+      if (e === 'fields' && n === 6) return `a field of ${of('scope')}`;
+      if (e === 'project_team_areas' && n === 6) return `project_team_areas[${f}] of ${of('scope')}`;
+      if (e === 'project_team_areas' && n === 7 && g === 'areas') return `the areas of project_team_areas[${f}] in ${of('scope')}`;
     }
     if (c === 'git') {
       if (n === 3) return `${team}'s Git scope`;
@@ -46,7 +50,6 @@ export function describePath(path: Path): string {
   }
   if (a === 'git' && b === 'defaults' && n === 3) return `the ${c} default`;
   if (a === 'drift' && b === 'ignore' && n === 3) return `drift.ignore[${c}]`;
-  void f;
   return `\`${dottedPath(path)}\``;
 }
 

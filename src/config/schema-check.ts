@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { Diagnostic } from './diagnostics.js';
-import { describePath, didYouMean, type Path } from './describe.js';
+import { closest, describePath, didYouMean, type Path } from './describe.js';
 import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './source.js';
 
 export const SCHEMA_URL = new URL('../../schemas/emctl.schema.json', import.meta.url);
@@ -16,8 +16,7 @@ let compiled: ValidateFunction | undefined;
 export function schemaValidator(): ValidateFunction {
   if (!compiled) {
     const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as object;
-    // inlineRefs off: the same validation, with a third less code to generate and compile.
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, inlineRefs: false });
+    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
     compiled = ajv.compile(schema);
   }
   return compiled;
@@ -26,7 +25,7 @@ export function schemaValidator(): ValidateFunction {
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
   const validate = schemaValidator();
   if (validate(root.value)) return [];
-  const errors = foldBranches(validate.errors ?? []);
+  const errors = dropExplainedMissingKeys(foldBranches(validate.errors ?? []));
   const out: Diagnostic[] = [];
   for (const error of errors) {
     const path = toPath(error.instancePath, root.value);
@@ -46,6 +45,26 @@ function foldBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => {
     if (e.keyword === 'if' || e.keyword === 'propertyNames') return false;
     return !branchRoots.some((root) => `${e.instancePath}|${e.schemaPath}`.startsWith(root));
+  });
+}
+
+/**
+ * `{ nam: x }` reports both "unknown key nam" and "missing key name"; the first says it all
+ * (with its did-you-mean), so a missing key that an unknown key of the same object resembles is
+ * not reported separately.
+ */
+function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
+  const unknownKeys = new Map<string, string[]>();
+  for (const e of errors) {
+    if (e.keyword !== 'additionalProperties') continue;
+    const list = unknownKeys.get(e.instancePath) ?? [];
+    list.push(String((e.params as { additionalProperty?: unknown }).additionalProperty));
+    unknownKeys.set(e.instancePath, list);
+  }
+  return errors.filter((e) => {
+    if (e.keyword !== 'required') return true;
+    const missing = String((e.params as { missingProperty?: unknown }).missingProperty);
+    return !(unknownKeys.get(e.instancePath) ?? []).some((key) => closest(key, [missing]) === missing);
   });
 }
 
@@ -134,7 +153,8 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     }
     case 'required': {
       const missing = String(params.missingProperty);
-      if (error.schemaPath.includes('/else/')) {
+      const props = (error.parentSchema as { properties?: object } | undefined)?.properties ?? {};
+      if (error.schemaPath.includes('/else/') && 'id' in props && 'name' in props) {
         return { message: `${where} needs \`id\` or \`name\``, onKey: true };
       }
       if (error.schemaPath.includes('/then/') && missing === 'pattern' && data && typeof data === 'object') {

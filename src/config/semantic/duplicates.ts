@@ -18,14 +18,14 @@ const entityIdentity: Identify = (v) => {
 const scalarIdentity: Identify = (v) => (typeof v === 'string' ? `\`${v}\`` : typeof v === 'number' ? String(v) : undefined);
 const fieldIdentity: Identify = (v) => {
   const m = mapOf(v);
-  if (typeof m?.id === 'string') return `field "${m.id}"`;
-  return typeof m?.name === 'string' ? `field { name: "${m.name}" }` : undefined;
+  if (typeof m?.id === 'string') return `"${m.id}"`;
+  return typeof m?.name === 'string' ? `{ name: "${m.name}" }` : undefined;
 };
 const projectTeamIdentity: Identify = (v) => {
   const m = mapOf(v);
   const project = entityIdentity(m?.project ?? null);
   const team = entityIdentity(m?.team ?? null);
-  return project && team ? `project ${project} with team ${team}` : undefined;
+  return project && team ? `${project} with team ${team}` : undefined;
 };
 
 function checkList(ctx: CheckContext, path: Path, list: PlainValue | undefined, identify: Identify, noun: string): void {
@@ -55,8 +55,8 @@ export function checkDuplicates(ctx: CheckContext): void {
     checkList(ctx, [...path, 'boards'], scope.boards, entityIdentity, 'board');
     checkList(ctx, [...path, 'epics'], scope.epics, entityIdentity, 'epic');
     checkList(ctx, [...path, 'labels'], scope.labels, scalarIdentity, 'label');
-    checkList(ctx, [...path, 'fields'], scope.fields, fieldIdentity, 'the');
-    checkList(ctx, [...path, 'project_team_areas'], scope.project_team_areas, projectTeamIdentity, 'the entry for');
+    checkList(ctx, [...path, 'fields'], scope.fields, fieldIdentity, 'field');
+    checkList(ctx, [...path, 'project_team_areas'], scope.project_team_areas, projectTeamIdentity, 'project');
     listOf(scope.project_team_areas).forEach((entry, i) =>
       checkList(ctx, [...path, 'project_team_areas', i, 'areas'], mapOf(entry)?.areas, entityIdentity, 'area'),
     );
