@@ -119,11 +119,29 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
       new Set(['selection', 'pm-scope', 'git-scope', 'org-default', 'repo-override', 'monitoring']),
     );
 
+    // Every change names the one read its live value came from, and that read was made.
+    const attributed = plan.reads.flatMap((r) => r.addresses);
+    expect([...attributed].sort()).toEqual(plan.changes.map((c) => c.address).sort());
+
     const requests = await apiRequests(emulator.url);
+    const canonical = (path: string, query: URLSearchParams) => (query.size > 0 ? `${path}?${query.toString()}` : path);
+    const made = new Set(requests.map((r) => canonical(r.path, new URLSearchParams(r.query as Record<string, string>))));
+    for (const read of plan.reads) {
+      const [path = '', query = ''] = read.path.split('?');
+      expect(made, read.path).toContain(canonical(path, new URLSearchParams(query)));
+    }
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(requests.filter((r) => r.status !== 200)).toEqual([]);
     const byRoute: Record<string, number> = {};
     for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
+    // The smallest filters: used_by only on the selected-only re-read, unreachable entities only
+    // for types whose selection set is managed.
+    const selectionTypes = new Set(Object.values(doc.collection).flatMap((sets) => Object.keys(sets)));
+    for (const r of requests.filter((x) => x.path.startsWith('/api/v2/pm/entities/'))) {
+      const type = r.path.split('/').pop() ?? '';
+      expect(r.query.with_used_by, r.path).toBe(r.query.is_selected_for_collection === 'true' ? 'true' : 'false');
+      expect(r.query.include_invalid === 'true', r.path).toBe(selectionTypes.has(type));
+    }
     const bound = lowerBound(doc, fixture);
     expect(byRoute).toEqual(bound);
     expect(requests.length).toBe(Object.values(bound).reduce((a, b) => a + b, 0));
