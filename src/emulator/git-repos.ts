@@ -36,28 +36,66 @@ export function repoToWire(r: RepoRec): Repository {
   };
 }
 
-export function listRepositories(state: EmulatorState, q: ListReposQuery): { total: number; items: Repository[] } {
+/** Filtered pools per filter signature, valid while no repository changed state. */
+const poolCache = new WeakMap<EmulatorState, { version: number; pools: Map<string, readonly RepoRec[]> }>();
+/** Each repository's wire JSON, keyed by the fields that can change, so a change invalidates it. */
+const jsonCache = new WeakMap<RepoRec, { key: string; text: string }>();
+
+function filteredPool(state: EmulatorState, q: ListReposQuery): readonly RepoRec[] {
+  // The name index answers exact-name reads without a scan; other filters scan the id-ordered list once.
+  const base: readonly RepoRec[] = q.name !== undefined ? (state.reposByName.get(q.name) ?? []).slice().sort((a, b) => a.id - b.id) : state.reposSorted;
+  if (q.providerId === undefined && !q.integrationIds && !q.states && !q.visibilities) return base;
+  let cache = poolCache.get(state);
+  if (!cache || cache.version !== state.repoVersion) {
+    cache = { version: state.repoVersion, pools: new Map() };
+    poolCache.set(state, cache);
+  }
+  const signature = JSON.stringify([q.name, q.providerId, q.integrationIds, q.states, q.visibilities]);
+  const hit = cache.pools.get(signature);
+  if (hit) return hit;
+  const integrations = q.integrationIds && new Set(q.integrationIds);
+  const pool = base.filter(
+    (r) =>
+      (q.providerId === undefined || r.provider_id === q.providerId) &&
+      (!integrations || integrations.has(r.integration_id)) &&
+      (!q.states || q.states.includes(r.state)) &&
+      (!q.visibilities || (r.visibility !== null && q.visibilities.includes(r.visibility))),
+  );
+  if (cache.pools.size > 1000) cache.pools.clear();
+  cache.pools.set(signature, pool);
+  return pool;
+}
+
+/** One page of repositories (the rule); the route serializes it. */
+export function pageRepositories(state: EmulatorState, q: ListReposQuery): { total: number; page: RepoRec[] } {
   if (q.integrationIds) {
     for (const id of q.integrationIds) {
       const i = state.integrations.get(id);
       if (!i || i.type !== 'git' || i.deleted_at) throw refused(404, `integration ${id} not found`);
     }
   }
-  // The name index answers exact-name reads without a scan; other filters scan the id-ordered list.
-  let pool: readonly RepoRec[] = q.name !== undefined ? (state.reposByName.get(q.name) ?? []).slice().sort((a, b) => a.id - b.id) : state.reposSorted;
-  const filtered = q.providerId !== undefined || q.integrationIds || q.states || q.visibilities;
-  if (filtered) {
-    const integrations = q.integrationIds && new Set(q.integrationIds);
-    pool = pool.filter(
-      (r) =>
-        (q.providerId === undefined || r.provider_id === q.providerId) &&
-        (!integrations || integrations.has(r.integration_id)) &&
-        (!q.states || q.states.includes(r.state)) &&
-        (!q.visibilities || (r.visibility !== null && q.visibilities.includes(r.visibility))),
-    );
-  }
+  const pool = filteredPool(state, q);
   const start = (q.page - 1) * q.pageSize;
-  return { total: pool.length, items: pool.slice(start, start + q.pageSize).map(repoToWire) };
+  return { total: pool.length, page: pool.slice(start, start + q.pageSize) };
+}
+
+export function listRepositories(state: EmulatorState, q: ListReposQuery): { total: number; items: Repository[] } {
+  const { total, page } = pageRepositories(state, q);
+  return { total, items: page.map(repoToWire) };
+}
+
+/** The list response as JSON text, from per-repository JSON kept between requests. */
+export function listRepositoriesJson(state: EmulatorState, q: ListReposQuery): string {
+  const { total, page } = pageRepositories(state, q);
+  const items = page.map((r) => {
+    const key = `${r.state}|${r.updated_at}|${r.has_webhook}`;
+    const cached = jsonCache.get(r);
+    if (cached && cached.key === key) return cached.text;
+    const text = JSON.stringify(repoToWire(r));
+    jsonCache.set(r, { key, text });
+    return text;
+  });
+  return `{"total":${total},"items":[${items.join(',')}]}`;
 }
 
 function monitoredCount(state: EmulatorState): number {
@@ -101,6 +139,7 @@ export function setMonitoring(state: EmulatorState, journal: Journal, entries: M
     repo.failing_reason = null;
     repo.has_webhook = entry.state === 'monitored';
     repo.updated_at = journal.now();
+    state.repoVersion++;
     journal.touch();
   }
   return { status: 200, body };

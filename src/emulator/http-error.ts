@@ -24,6 +24,11 @@ export function invalid(status: number, items: ValidationErrorItem[]): HttpError
   return new HttpError(status, { detail: items });
 }
 
+/** A body already serialized (hot list routes build it from per-record JSON caches). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** The answer of a handler that did not throw. */
 export interface Reply {
   status: number;

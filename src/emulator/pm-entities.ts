@@ -109,7 +109,13 @@ export interface ListEntitiesQuery {
   offset: number;
 }
 
-export function listEntities(state: EmulatorState, q: ListEntitiesQuery): EntityListResponse {
+interface EntityPage {
+  total: number;
+  groups: { integration: Integration & { provider: PmProvider }; entities: EntityRec[] }[];
+}
+
+/** The entities of one page, grouped by integration; offset counts across all integrations. */
+function pageEntities(state: EmulatorState, q: ListEntitiesQuery): EntityPage {
   let integrations: (Integration & { provider: PmProvider })[];
   if (q.integrationIds) {
     integrations = [...new Set(q.integrationIds)].map((id) => livePmIntegration(state, id));
@@ -126,20 +132,56 @@ export function listEntities(state: EmulatorState, q: ListEntitiesQuery): Entity
   if (q.selected !== undefined && q.type !== 'boards' && q.type !== 'projects') {
     throw refused(400, `is_selected_for_collection applies only to boards and projects, not ${q.type}`);
   }
-  const groups: EntityListResponse['integrations'] = [];
+  const groups: EntityPage['groups'] = [];
   let total = 0;
   const end = q.offset + q.limit;
-  for (const i of integrations) {
-    const page: PmEntity[] = [];
-    for (const e of state.entities.get(i.id)?.get(q.type)?.values() ?? []) {
+  for (const integration of integrations) {
+    const entities: EntityRec[] = [];
+    for (const e of state.entities.get(integration.id)?.get(q.type)?.values() ?? []) {
       if (!e.reachable && !q.includeInvalid) continue;
       if (q.selected !== undefined && e.selected !== q.selected) continue;
-      if (total >= q.offset && total < end) page.push(entityToWire(state, i.provider, e, q.withUsedBy));
+      if (total >= q.offset && total < end) entities.push(e);
       total++;
     }
-    if (page.length > 0) groups.push({ integration_id: i.id, provider: i.provider, integration_name: i.name, entities: page });
+    if (entities.length > 0) groups.push({ integration, entities });
   }
-  return { total, offset: q.offset, type: q.type, integrations: groups };
+  return { total, groups };
+}
+
+export function listEntities(state: EmulatorState, q: ListEntitiesQuery): EntityListResponse {
+  const { total, groups } = pageEntities(state, q);
+  return {
+    total,
+    offset: q.offset,
+    type: q.type,
+    integrations: groups.map((g) => ({
+      integration_id: g.integration.id,
+      provider: g.integration.provider,
+      integration_name: g.integration.name,
+      entities: g.entities.map((e) => entityToWire(state, g.integration.provider, e, q.withUsedBy)),
+    })),
+  };
+}
+
+/** Each entity's wire JSON, keyed by what can change it (selection, any scope change). */
+const entityJson = new WeakMap<EntityRec, { key: string; text: string }>();
+
+/** The list response as JSON text, from per-entity JSON kept between requests. */
+export function listEntitiesJson(state: EmulatorState, q: ListEntitiesQuery): string {
+  const { total, groups } = pageEntities(state, q);
+  const parts = groups.map((g) => {
+    const entities = g.entities.map((e) => {
+      const key = `${state.scopeVersion}|${q.withUsedBy}|${e.selected}|${e.selectedAt}`;
+      const cached = entityJson.get(e);
+      if (cached && cached.key === key) return cached.text;
+      const text = JSON.stringify(entityToWire(state, g.integration.provider, e, q.withUsedBy));
+      entityJson.set(e, { key, text });
+      return text;
+    });
+    const head = JSON.stringify({ integration_id: g.integration.id, provider: g.integration.provider, integration_name: g.integration.name });
+    return `${head.slice(0, -1)},"entities":[${entities.join(',')}]}`;
+  });
+  return `{"total":${total},"offset":${q.offset},"type":${JSON.stringify(q.type)},"integrations":[${parts.join(',')}]}`;
 }
 
 /** Selected boards and projects across the organization's live PM integrations (the limit's count). */

@@ -21,9 +21,9 @@ import {
   readOrgConfig,
   readRepoConfig,
 } from './git-config.js';
-import { listRepositories, setMonitoring } from './git-repos.js';
+import { listRepositoriesJson, setMonitoring } from './git-repos.js';
 import { clearGitScope, readGitScope, writeGitScope, type GitScopeWrite } from './git-scope.js';
-import { invalid } from './http-error.js';
+import { RawJson, invalid } from './http-error.js';
 import { Issues, Query, bodyInt, bodyList, isObject, noExtraFields, pathInt } from './params.js';
 import type { Route, RouteContext } from './router.js';
 import { validateSettings } from './settings.js';
@@ -43,7 +43,7 @@ function listReposRoute(ctx: RouteContext) {
   const states = q.list<RepositoryState>('state', ['monitored', 'not_monitored', 'failing', 'discovered']);
   const visibilities = q.list<Visibility>('visibility', ['public', 'private', 'internal']);
   q.done();
-  return { status: 200, body: listRepositories(ctx.state, { page, pageSize, name, providerId, integrationIds, states, visibilities }) };
+  return { status: 200, body: new RawJson(listRepositoriesJson(ctx.state, { page, pageSize, name, providerId, integrationIds, states, visibilities })) };
 }
 
 function monitorRoute(ctx: RouteContext) {

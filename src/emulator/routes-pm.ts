@@ -9,9 +9,9 @@ import {
   type Provider,
   type SelectEntry,
 } from '../api/types.js';
-import { refused } from './http-error.js';
+import { RawJson, refused } from './http-error.js';
 import { Issues, Query, bodyInt, bodyList, isObject, noExtraFields, pathInt } from './params.js';
-import { listEntities, listIntegrations, selectEntities } from './pm-entities.js';
+import { listEntitiesJson, listIntegrations, selectEntities } from './pm-entities.js';
 import { clearScopeKey, deleteScope, readTeamScope, writeScopes, type ScopeItemInput, type WriteMode } from './pm-scopes.js';
 import type { Route, RouteContext } from './router.js';
 import { countScopeEntities } from './scope-rules.js';
@@ -49,7 +49,7 @@ function listEntitiesRoute(ctx: RouteContext) {
   const limit = q.int('limit', { min: 1, max: 1000 }) ?? 100;
   const offset = q.int('offset', { min: 0 }) ?? 0;
   q.done();
-  return { status: 200, body: listEntities(ctx.state, { type, integrationIds, selected, includeInvalid, withUsedBy, limit, offset }) };
+  return { status: 200, body: new RawJson(listEntitiesJson(ctx.state, { type, integrationIds, selected, includeInvalid, withUsedBy, limit, offset })) };
 }
 
 function selectRoute(ctx: RouteContext) {

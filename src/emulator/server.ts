@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { rename, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
-import { HttpError, refused, type Reply } from './http-error.js';
+import { HttpError, RawJson, refused, type Reply } from './http-error.js';
 import { checkAuth, familyOf, jsonBody, matchRoute, type Family } from './router.js';
 import type { EmulatorStore } from './store.js';
 import { FaultInjector, RateLimiter } from './traffic.js';
@@ -118,7 +118,7 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
     }
     if (changed) await persist();
     if (options.latencyMs > 0) await sleep(options.latencyMs);
-    const text = JSON.stringify(reply.body);
+    const text = reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body);
     res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
     res.end(text);
     if (logged) {

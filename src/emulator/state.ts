@@ -77,6 +77,8 @@ export interface EmulatorState {
   recomputes: RecomputeEntry[];
   /** Bumped on every PM scope change; used_by caches compare against it. */
   scopeVersion: number;
+  /** Bumped on every repository state change; filtered list caches compare against it. */
+  repoVersion: number;
 }
 
 const HOSTS: Record<GitProvider, string> = {
@@ -116,6 +118,7 @@ export function buildState(fixture: Fixture): EmulatorState {
     audit: [],
     recomputes: [],
     scopeVersion: 0,
+    repoVersion: 0,
   };
   for (const i of fixture.integrations) {
     const { entities, ...wire } = i;
