@@ -50,7 +50,12 @@ export function addressProblem(doc: PlainMap, address: string): string | undefin
   const at = (n: number): Part | undefined => parts[n];
   const name = (n: number) => (at(n)?.kind === 'name' ? String(at(n)?.value) : undefined);
   const index = (n: number) => (at(n)?.kind === 'index' ? at(n)?.value : undefined);
-  const tooLong = (n: number) => (parts.length > n ? `\`${address}\` is not a plan address: nothing is addressed below \`${address.split(/[.[]/).slice(0, n).join('.')}\`` : undefined);
+  const prefix = (n: number) =>
+    parts
+      .slice(0, n)
+      .map((p, i) => (p.kind === 'index' ? `[${JSON.stringify(p.value)}]` : i === 0 ? p.value : `.${p.value}`))
+      .join('');
+  const tooLong = (n: number) => (parts.length > n ? `\`${address}\` is not a plan address: nothing is addressed below \`${prefix(n)}\`` : undefined);
   const head = name(0);
   const git = mapOf(doc.git);
 

@@ -1,0 +1,130 @@
+// Pure helpers of the config checks: the Python regex dialect, monitoring globs, plan addresses.
+
+import { describe, expect, test } from 'vitest';
+import { checkPythonRegex } from '../../src/config/python-regex.js';
+import { globMatches, globProblem } from '../../src/config/glob.js';
+import { addressProblem } from '../../src/config/semantic/addresses.js';
+import type { PlainMap } from '../../src/config/source.js';
+
+describe('Python regular expressions', () => {
+  test.each([
+    ['^v\\d+\\.\\d+$', 'v1.2', true],
+    ['^release/(?P<version>\\d+)$', 'release/12', true],
+    ['^(?P<a>x)(?P=a)$', 'xx', true],
+    ['^(?P<a>x)(?P=a)$', 'xy', false],
+    ['\\Av1\\Z', 'v1', true],
+    ['\\Av1\\Z', 'xv1', false],
+    ['(?i)^wip', 'WIP: thing', true],
+    ['(?#a comment)^x$', 'x', true],
+    ['(?x) ^ a \\d  # verbose\n $', 'a1', true],
+    ['[]a]+$', 'a]a', true],
+    ['^a{,2}$', 'aa', true],
+    ['^(?i:ab)c$', 'abc', true],
+    ['\\.ipynb$', 'x.ipynb', true],
+    ['^a++$', 'aaa', true],
+    ['(?>ab)c', 'abc', true],
+  ])('%j compiles and matches %j: %s', (pattern, text, matches) => {
+    const result = checkPythonRegex(pattern);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(new RegExp(result.source, result.flags).test(text)).toBe(matches);
+  });
+
+  test.each([
+    ['(', 'missing ), unterminated subpattern'],
+    ['[abc', 'unterminated character set'],
+    ['a)', 'unbalanced parenthesis'],
+    ['\\p{L}', 'bad escape \\p'],
+    ['\\k<x>', 'bad escape \\k'],
+    ['(?<name>x)', 'named groups are written (?P<name>...) in Python'],
+    ['(?P<1x>a)', "bad character in group name '1x'"],
+    ['(?P<a>x)(?P<a>y)', "redefinition of group name 'a'"],
+    ['(?P=missing)', "unknown group name 'missing'"],
+    ['(a)\\2', 'invalid group reference 2'],
+    ['(a\\1)', 'cannot refer to an open group'],
+    ['a(?i)b', 'global flags not at the start of the expression'],
+    ['\\x4', 'incomplete escape \\x4'],
+    ['*a', 'Nothing to repeat'],
+    ['a{2,1}', 'numbers out of order in {} quantifier'],
+  ])('%j is refused: %s', (pattern, reason) => {
+    expect(checkPythonRegex(pattern)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('monitoring globs', () => {
+  test.each([
+    ['acme/*', 'acme/api', true],
+    ['acme/*', 'acme/group/api', false],
+    ['acme/**', 'acme/group/api', true],
+    ['acme/archive-*', 'acme/archive-2019', true],
+    ['acme/?pi', 'acme/api', true],
+    ['acme/api', 'acme/api-v2', false],
+    ['acme.io/*', 'acmexio/a', false],
+  ])('%j on %j: %s', (glob, name, expected) => {
+    expect(globMatches(glob, name)).toBe(expected);
+  });
+
+  test.each([
+    ['acme/[ab]*', 'uses `[...]` or `{...}`, which are not supported (use `*`, `**` and `?`)'],
+    ['acme/{a,b}', 'uses `[...]` or `{...}`, which are not supported (use `*`, `**` and `?`)'],
+    [' acme/*', 'has leading or trailing spaces'],
+    ['acme/\\*', 'uses `\\`, which is not supported (repository names need no escaping)'],
+    ['acme/***', 'has `***`; use `*` (one segment) or `**` (any depth)'],
+    ['acme/*', undefined],
+  ])('%j: %s', (glob, problem) => {
+    expect(globProblem(glob)).toBe(problem);
+  });
+});
+
+describe('plan addresses', () => {
+  const doc: PlainMap = {
+    integrations: { tracker: { id: 10 } },
+    collection: { tracker: { boards: ['101'] } },
+    teams: { '42': { pm: { tracker: { methodology: 'Scrum' }, '11': {} }, git: { repositories: [] } } },
+    git: { defaults: { releases_detection: { method: 'api' } }, repositories: { 'acme/api': { settings: {} }, '1234': { monitored: true } } },
+  };
+
+  test.each([
+    'collection',
+    'collection.tracker',
+    'collection.tracker.boards',
+    'collection.tracker.boards["999"]',
+    'team[42]',
+    'team[42].pm',
+    'team[42].pm.tracker',
+    'team[42].pm.tracker.boards',
+    'team[42].pm.tracker.methodology',
+    'team[42].pm.11.project_team_areas',
+    'team[42].git',
+    'team[42].git.services',
+    'git',
+    'git.defaults',
+    'git.defaults.releases_detection',
+    'repo["acme/api"]',
+    'repo["acme/api"].settings',
+    'repo["acme/api"].settings.default_branch',
+    'repo[1234].monitored',
+  ])('%s names something the config writes', (address) => {
+    expect(addressProblem(doc, address)).toBeUndefined();
+  });
+
+  test.each([
+    ['team[43]', 'the config writes no team 43'],
+    ['team[42].pm.11.methodology', "team 42's `11` scope does not write `methodology`"],
+    ['team[42].pm.tracker.boardz', '`team[42].pm.tracker.boardz` is not a plan address: a PM scope has boards, epics, labels, fields, project_team_areas, methodology; did you mean `boards`?'],
+    ['collection.tracker.projects', 'the config does not write collection.tracker.projects'],
+    ['collection.work', 'the config writes no collection for `work`'],
+    ['git.defaults.active_branches_duration', 'the config does not write git.defaults.active_branches_duration'],
+    ['git.defaults.release_detection', '`release_detection` is not a settings section; did you mean `releases_detection`?'],
+    ['git.monitoring', 'the config writes no `git.monitoring`'],
+    ['repo["acme/apo"]', 'the config writes no repository `acme/apo`; did you mean `acme/api`?'],
+    ['repo["acme/web"]', 'the config writes no repository `acme/web`'],
+    ['repo["acme/api"].monitored', 'the config does not write `monitored` for repository `acme/api` (nor git.monitoring)'],
+    ['repo[1234].settings', 'the config does not write `settings` for repository 1234'],
+    ['repo["acme/api"].settings.issue_start_time', '`issue_start_time` is not a repository settings section'],
+    ['team[42].pm.tracker.boards.x', '`team[42].pm.tracker.boards.x` is not a plan address: nothing is addressed below `team[42].pm.tracker.boards`'],
+    ['repos["acme/api"]', '`repos["acme/api"]` is not a plan address (e.g. team[42].pm.tracker.boards, repo["acme/api"].settings.default_branch, git.defaults.releases_detection)'],
+    ['team[x]', '`team[x]` is not a plan address (e.g. team[42].pm.tracker.boards, repo["acme/api"].settings.default_branch, git.defaults.releases_detection)'],
+  ])('%s is refused: %s', (address, problem) => {
+    expect(addressProblem(doc, address)).toBe(problem);
+  });
+});
