@@ -1,46 +1,103 @@
-// The demo (npm run demo): starts the emulator on the bundled Acme organization in-process and
-// shows, over real HTTP, what it serves: integrations, repositories per state, and each team's PM
-// and Git scope. (A later issue turns this into the full plan/apply story.)
+#!/usr/bin/env node
+// The whole emctl story in one process, with no account: start the bundled emulator on the example
+// Acme organization, then validate, plan, apply, and plan again to see nothing left to do.
+// Every step goes through the real CLI entry (runCli from dist/), exactly as `emctl ...` would.
+//
+// Run with `npm run demo` (builds first). Exits non-zero if any step does not end as expected.
 
-import { EXAMPLE_FIXTURE_PATH, loadFixtureFile, startEmulator } from '../dist/emulator/index.js';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../dist/cli/main.js';
+import { loadFixtureFile, startEmulator } from '../dist/emulator/index.js';
 
-const fixture = await loadFixtureFile(EXAMPLE_FIXTURE_PATH);
-const emulator = await startEmulator({ fixture });
-const key = fixture.api_keys[0];
-const get = async (path) => {
-  const res = await fetch(emulator.url + path, { headers: { 'x-api-key': key } });
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-  return res.json();
-};
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fixturePath = join(root, 'examples', 'acme', 'emulator.yaml');
+const configPath = join(root, 'examples', 'acme', 'emctl.yaml');
+const show = (p) => relative(process.cwd(), p) || '.';
 
-try {
-  console.log(`Emulator of ${fixture.organization.name} listening on ${emulator.url}\n`);
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const bold = (s) => (color ? `\x1b[1m${s}\x1b[22m` : s);
+const dim = (s) => (color ? `\x1b[2m${s}\x1b[22m` : s);
 
-  console.log('Integrations');
-  for (const i of (await get('/api/v1/integrations')).items) {
-    console.log(`  ${String(i.id).padStart(3)}  ${i.type.padEnd(3)}  ${i.provider.padEnd(9)}  ${i.name.padEnd(16)}  ${i.state}`);
-  }
-
-  const repos = (await get('/api/v1/git/repositories?page_size=100')).items;
-  const byState = {};
-  for (const r of repos) byState[r.state] = (byState[r.state] ?? 0) + 1;
-  console.log(`\nRepositories (${repos.length})`);
-  for (const [state, n] of Object.entries(byState)) console.log(`  ${state.padEnd(14)} ${n}`);
-
-  const boards = await get('/api/v2/pm/entities/boards?integration_ids=10&include_invalid=true');
-  const selected = boards.integrations[0].entities.filter((b) => b.is_selected_for_collection).length;
-  console.log(`\nBoards on Acme Tracker: ${boards.total}, ${selected} selected for collection`);
-
-  console.log('\nTeams');
-  for (const team of fixture.teams) {
-    const pm = await get(`/api/v1/pm/config/teams/${team.id}/scope`);
-    const git = await get(`/api/v1/git/config/teams/${team.id}/scope`);
-    const scoped = pm.items.filter((i) => Object.keys(i.scope).length > 0);
-    const pmText = scoped.map((i) => `${i.integration_name} (${i.methodology}: ${Object.keys(i.scope).join(', ')})`).join('; ') || 'no PM scope';
-    const gitText = git.repositories.map((r) => r.name).join(', ') || 'no repositories';
-    console.log(`  ${String(team.id).padStart(3)}  ${team.name.padEnd(21)} PM: ${pmText}`);
-    console.log(`       ${''.padEnd(21)} Git: ${gitText}${git.services.length ? `; services ${git.services.map((s) => s.name).join(', ')}` : ''}`);
-  }
-} finally {
-  await emulator.close();
+function heading(step, total, title, explanation) {
+  process.stdout.write(`\n${bold(`== Step ${step}/${total}: ${title}`)}\n${dim(explanation)}\n\n`);
 }
+
+async function main() {
+  const fixture = await loadFixtureFile(fixturePath);
+  const apiKey = fixture.api_keys?.[0];
+  if (!apiKey) throw new Error(`${show(fixturePath)} lists no api_keys`);
+  const emulator = await startEmulator({ fixture, port: 0 });
+  // Journals land in .emctl/ under the working directory: the demo's go to a temporary directory
+  // (left in place, so the journal path apply prints can be opened), not into the repository.
+  const workDir = await mkdtemp(join(tmpdir(), 'emctl-demo-'));
+
+  const io = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // No terminal input: the demo approves with --auto-approve, as CI would.
+    stdin: { isTTY: false },
+    env: { ...process.env, EMCTL_BASE_URL: emulator.url, EMCTL_API_KEY: apiKey },
+    cwd: workDir,
+    onInterrupt(handler) {
+      process.on('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
+  };
+
+  const steps = [
+    {
+      title: 'validate the desired state (offline)',
+      explanation: `emctl validate -c ${show(configPath)}\nSchema and cross-reference checks; no request is sent.`,
+      args: ['validate', '-c', configPath],
+    },
+    {
+      title: 'plan against the live organization',
+      explanation: `emctl plan -c ${show(configPath)}\nReads exactly what the config manages and shows what apply would change, and the API calls.`,
+      args: ['plan', '-c', configPath],
+    },
+    {
+      title: 'apply the plan',
+      explanation: `emctl apply -c ${show(configPath)} --auto-approve\nPlans again, runs the calls stage by stage, reports each change, and keeps a journal.`,
+      args: ['apply', '-c', configPath, '--auto-approve'],
+    },
+    {
+      title: 'plan again: nothing left to do',
+      explanation: `emctl plan -c ${show(configPath)} --detailed-exitcode\nExit 0 means live state now matches the config (2 would mean changes are still pending).`,
+      args: ['plan', '-c', configPath, '--detailed-exitcode'],
+    },
+  ];
+
+  process.stdout.write(bold(`emctl demo: the example Acme organization on an emulator at ${emulator.url}\n`));
+  let failed;
+  try {
+    for (const [i, step] of steps.entries()) {
+      heading(i + 1, steps.length, step.title, step.explanation);
+      const code = await runCli(step.args, io);
+      if (code !== 0) {
+        failed = `step ${i + 1} (${step.args[0]}) exited ${code}`;
+        break;
+      }
+    }
+  } finally {
+    await emulator.close();
+  }
+  if (failed) {
+    process.stderr.write(`\ndemo failed: ${failed}\n`);
+    return 1;
+  }
+  process.stdout.write(`\n${bold('Done:')} validated, planned, applied, and the second plan is empty.\n`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
