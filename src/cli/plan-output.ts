@@ -124,21 +124,28 @@ export function messageLine(kind: 'Warning' | 'Error', m: PlanMessage): string {
 }
 
 /**
- * Warnings and predicted refusals on stderr for the formats whose stdout is for machines or pull
- * requests (json, markdown); the text form already shows them in the plan a person reads.
+ * Warnings on stderr for the formats whose stdout is for machines or pull requests (json,
+ * markdown); the text form already shows them in the plan a person reads. Predicted refusals go
+ * to stderr through refusalError, which the caller throws.
  */
 export function reportMessages(io: CliIO, plan: Plan, format: PlanFormat): void {
   if (format === 'text') return;
   for (const w of plan.warnings) io.stderr.write(messageLine('Warning', w));
-  for (const e of plan.errors) io.stderr.write(messageLine('Error', e));
 }
 
-/** The error that makes plan/apply exit 1 when the service would refuse part of the plan. */
-export function refusalError(plan: Plan): EmctlError {
+/**
+ * The error that makes plan/apply exit 1 when the service would refuse part of the plan. With
+ * `shownAbove` (the text plan on stdout already lists them) the refusals are not repeated.
+ */
+export function refusalError(plan: Plan, opts: { shownAbove?: boolean } = {}): EmctlError {
   const n = plan.errors.length;
+  const what = n === 1 ? 'one problem' : `${n} problems`;
+  if (opts.shownAbove) {
+    return new EmctlError('predicted-refusal', `the service would refuse this plan (${what}, listed above); fix the config: nothing was written`);
+  }
   return new EmctlError(
     'predicted-refusal',
-    `the service would refuse ${n === 1 ? 'one change' : `${n} changes`} of this plan; fix the config, nothing was written`,
+    `the service would refuse this plan (${what}); fix the config: nothing was written`,
     plan.errors.map((e) => messageLine('Error', e).trimEnd().replace(/^Error: /, '')),
   );
 }

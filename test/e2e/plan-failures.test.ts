@@ -70,13 +70,17 @@ collection:
     const result = await plan(config, ['--out', out, '--detailed-exitcode']);
     const requests = (await apiRequests(emulator.url)).slice(before);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('collection.tracker.boards["101"]');
-    expect(result.stderr).toMatch(/Error: .*refuse/);
-    expect(result.stderr).toMatch(/emctl\.yaml:\d+:\d+/);
-    expect(result.stderr).toContain('42');
+    // The text plan lists the refusal with its location and reason; stderr says why it exits 1.
+    expect(result.stdout).toMatch(/emctl\.yaml:6:\d+: collection\.tracker\.boards\["101"\]: .*team 42.*entity_in_use/);
+    expect(result.stderr).toMatch(/^Error: the service would refuse this plan \(one problem, listed above\)/);
     expect(existsSync(out)).toBe(false);
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    // With a machine-readable stdout, the refusals themselves go to stderr.
+    const json = await plan(config, ['--format', 'json']);
+    expect(json.code).toBe(1);
+    expect(json.stderr).toMatch(/emctl\.yaml:6:\d+: collection\.tracker\.boards\["101"\]: .*entity_in_use/);
   });
 
   it('reports a team that does not exist (a 404 on its scope read is an answer, not a failure)', async () => {

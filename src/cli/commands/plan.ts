@@ -58,7 +58,7 @@ export function registerPlanCommand(program: Command, ctx: CommandContext): void
       io.stdout.write(renderPlanAs(plan, opts.format, styleFor(io, globals)));
       reportMessages(io, plan, opts.format);
       // A plan the service would refuse cannot be applied, so it is not saved either.
-      if (plan.errors.length > 0) throw refusalError(plan);
+      if (plan.errors.length > 0) throw refusalError(plan, { shownAbove: opts.format === 'text' });
       if (opts.out !== undefined) {
         await writePlanFile(io, opts.out, plan);
         io.stderr.write(`Plan saved to ${opts.out}; apply it with: emctl apply ${opts.out}\n`);
