@@ -39,7 +39,7 @@ export function repoToWire(r: RepoRec): Repository {
 /** Filtered pools per filter signature, valid while no repository changed state. */
 const poolCache = new WeakMap<EmulatorState, { version: number; pools: Map<string, readonly RepoRec[]> }>();
 /** Each repository's wire JSON, keyed by the fields that can change, so a change invalidates it. */
-const jsonCache = new WeakMap<RepoRec, { key: string; text: string }>();
+const jsonCache = new WeakMap<RepoRec, { state: RepositoryState; updatedAt: string; hasWebhook: boolean; text: string }>();
 
 function filteredPool(state: EmulatorState, q: ListReposQuery): readonly RepoRec[] {
   // The name index answers exact-name reads without a scan; other filters scan the id-ordered list once.
@@ -88,11 +88,10 @@ export function listRepositories(state: EmulatorState, q: ListReposQuery): { tot
 export function listRepositoriesJson(state: EmulatorState, q: ListReposQuery): string {
   const { total, page } = pageRepositories(state, q);
   const items = page.map((r) => {
-    const key = `${r.state}|${r.updated_at}|${r.has_webhook}`;
     const cached = jsonCache.get(r);
-    if (cached && cached.key === key) return cached.text;
+    if (cached && cached.state === r.state && cached.updatedAt === r.updated_at && cached.hasWebhook === r.has_webhook) return cached.text;
     const text = JSON.stringify(repoToWire(r));
-    jsonCache.set(r, { key, text });
+    jsonCache.set(r, { state: r.state, updatedAt: r.updated_at, hasWebhook: r.has_webhook, text });
     return text;
   });
   return `{"total":${total},"items":[${items.join(',')}]}`;

@@ -164,18 +164,19 @@ export function listEntities(state: EmulatorState, q: ListEntitiesQuery): Entity
 }
 
 /** Each entity's wire JSON, keyed by what can change it (selection, any scope change). */
-const entityJson = new WeakMap<EntityRec, { key: string; text: string }>();
+const entityJson = new WeakMap<EntityRec, { scopeVersion: number; withUsedBy: boolean; selected: boolean; selectedAt: string; text: string }>();
 
 /** The list response as JSON text, from per-entity JSON kept between requests. */
 export function listEntitiesJson(state: EmulatorState, q: ListEntitiesQuery): string {
   const { total, groups } = pageEntities(state, q);
   const parts = groups.map((g) => {
     const entities = g.entities.map((e) => {
-      const key = `${state.scopeVersion}|${q.withUsedBy}|${e.selected}|${e.selectedAt}`;
       const cached = entityJson.get(e);
-      if (cached && cached.key === key) return cached.text;
+      if (cached && cached.scopeVersion === state.scopeVersion && cached.withUsedBy === q.withUsedBy && cached.selected === e.selected && cached.selectedAt === e.selectedAt) {
+        return cached.text;
+      }
       const text = JSON.stringify(entityToWire(state, g.integration.provider, e, q.withUsedBy));
-      entityJson.set(e, { key, text });
+      entityJson.set(e, { scopeVersion: state.scopeVersion, withUsedBy: q.withUsedBy, selected: e.selected, selectedAt: e.selectedAt, text });
       return text;
     });
     const head = JSON.stringify({ integration_id: g.integration.id, provider: g.integration.provider, integration_name: g.integration.name });
