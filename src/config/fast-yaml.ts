@@ -39,6 +39,22 @@ export function resolvePlain(text: string): PlainValue {
 }
 
 const SPACE = 32;
+const COMMA = 44;
+const COLON = 58;
+const HASH = 35;
+const DASH = 45;
+const QUESTION = 63;
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/** Space, comma or a bracket: what ends a plain scalar after `:` in flow context. */
+function isFlowBreak(c: number): boolean {
+  return c === SPACE || c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE;
+}
 /** Characters that may not start a plain scalar (in either context). */
 const INDICATORS = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
@@ -295,77 +311,79 @@ class FastParser {
   /** `[...]` or `{...}` closed on the same line. Returns the value and the offset after it. */
   private flow(p: number, end: number): PlainValue {
     const text = this.text;
-    const isList = text[p] === '[';
-    const close = isList ? ']' : '}';
-    const list: PlainValue[] = [];
-    const map = newMap();
+    const isList = text.charCodeAt(p) === OPEN_BRACKET;
+    const close = isList ? CLOSE_BRACKET : CLOSE_BRACE;
+    const list: PlainValue[] | undefined = isList ? [] : undefined;
+    const map: PlainMap | undefined = isList ? undefined : newMap();
     const mark = this.store.begin();
     let i = p + 1;
-    const skip = () => {
-      while (i < end && text.charCodeAt(i) === SPACE) i++;
-    };
     while (true) {
-      skip();
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
       if (i >= end) throw new GiveUp();
-      if (text[i] === close) {
+      if (text.charCodeAt(i) === close) {
         i++;
         break;
       }
       const itemStart = i;
-      if (isList) {
-        const value = this.flowNode(i, end);
+      if (list) {
+        const value = this.flowNode(i, end, false);
         i = this.after;
         list.push(value);
         this.store.entry(undefined, this.sourceId, itemStart, itemStart);
-      } else {
+      } else if (map) {
         const rawKey = this.flowNode(i, end, true);
         if (rawKey === null || typeof rawKey === 'object') throw new GiveUp();
         const key = String(rawKey);
         if (RESERVED_KEYS.has(key) || key === '<<' || Object.hasOwn(map, key)) throw new GiveUp();
         i = this.after;
-        skip();
-        if (text[i] !== ':') throw new GiveUp();
+        while (i < end && text.charCodeAt(i) === SPACE) i++;
+        if (text.charCodeAt(i) !== COLON) throw new GiveUp();
         i++;
-        if (i < end && text.charCodeAt(i) !== SPACE && text[i] !== ',' && text[i] !== '}') throw new GiveUp();
-        skip();
-        if (text[i] === ',' || text[i] === '}') throw new GiveUp(); // empty value: leave it to the package
-        const valueStart = i;
-        const value = this.flowNode(i, end);
-        i = this.after;
+        if (i < end && text.charCodeAt(i) !== SPACE) throw new GiveUp(); // `{a:b}`, `{a:,}`: the package decides
+        while (i < end && text.charCodeAt(i) === SPACE) i++;
+        const next = text.charCodeAt(i);
+        if (next === COMMA || next === CLOSE_BRACE) throw new GiveUp(); // empty value: leave it to the package
+        const value = this.flowNode(i, end, false);
         map[key] = value;
-        this.store.entry(key, this.sourceId, itemStart, valueStart);
+        this.store.entry(key, this.sourceId, itemStart, i);
+        i = this.after;
       }
-      skip();
-      if (text[i] === ',') i++;
-      else if (text[i] !== close) throw new GiveUp();
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
+      const separator = text.charCodeAt(i);
+      if (separator === COMMA) i++;
+      else if (separator !== close) throw new GiveUp();
     }
-    this.store.finish(isList ? list : map, mark);
+    const value = list ?? (map as PlainMap);
+    this.store.finish(value, mark);
     this.after = i;
-    return isList ? list : map;
+    return value;
   }
 
   /** One flow item: nested collection, quoted scalar, or plain scalar ending at , ] } or `: `. */
-  private flowNode(p: number, end: number, isKey = false): PlainValue {
+  private flowNode(p: number, end: number, isKey: boolean): PlainValue {
     const text = this.text;
-    const c = text[p] as string;
-    if (c === '[' || c === '{') {
+    const c = text.charCodeAt(p);
+    if (c === OPEN_BRACKET || c === OPEN_BRACE) {
       if (isKey) throw new GiveUp();
       return this.flow(p, end);
     }
-    if (c === '"') return this.doubleQuoted(p, end);
-    if (c === "'") return this.singleQuoted(p, end);
-    if (INDICATORS.has(c) && !((c === '-' || c === '?' || c === ':') && p + 1 < end && !' ,[]{}'.includes(text[p + 1] as string))) {
-      throw new GiveUp();
+    if (c === DOUBLE_QUOTE) return this.doubleQuoted(p, end);
+    if (c === SINGLE_QUOTE) return this.singleQuoted(p, end);
+    if (INDICATORS.has(text[p] as string)) {
+      // `-`, `?` and `:` start a plain scalar when a "safe" character follows.
+      const safe = (c === DASH || c === QUESTION || c === COLON) && p + 1 < end && !isFlowBreak(text.charCodeAt(p + 1));
+      if (!safe) throw new GiveUp();
     }
     let i = p;
     for (; i < end; i++) {
-      const ch = text[i] as string;
-      if (ch === ',' || ch === '[' || ch === ']' || ch === '{' || ch === '}') break;
-      if (ch === ':' && (i + 1 === end || ' ,[]{}'.includes(text[i + 1] as string))) break;
-      if (ch === '#' && text.charCodeAt(i - 1) === SPACE) throw new GiveUp();
+      const ch = text.charCodeAt(i);
+      if (ch === COMMA || ch === OPEN_BRACKET || ch === CLOSE_BRACKET || ch === OPEN_BRACE || ch === CLOSE_BRACE) break;
+      if (ch === COLON && (i + 1 === end || isFlowBreak(text.charCodeAt(i + 1)))) break;
+      if (ch === HASH && text.charCodeAt(i - 1) === SPACE) throw new GiveUp();
     }
-    if (text[i] === '[' || text[i] === '{') throw new GiveUp();
-    if (text[i] === ':' && !isKey) throw new GiveUp(); // `[a: 1]` is a one-pair map: leave it to the package
+    const stop = text.charCodeAt(i);
+    if (stop === OPEN_BRACKET || stop === OPEN_BRACE) throw new GiveUp();
+    if (stop === COLON && !isKey) throw new GiveUp(); // `[a: 1]` is a one-pair map: leave it to the package
     let trimmed = i;
     while (trimmed > p && text.charCodeAt(trimmed - 1) === SPACE) trimmed--;
     if (trimmed === p) throw new GiveUp();
