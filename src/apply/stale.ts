@@ -6,7 +6,7 @@
 
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Change } from '../core/plan-model.js';
+import type { Change, Operation } from '../core/plan-model.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';
 
 /** One line per difference, naming the address and what moved; empty when the plans agree. */
@@ -28,6 +28,37 @@ export function staleDifferences(saved: readonly Change[], rebuilt: readonly Cha
   const savedAddresses = new Set(saved.map((c) => c.address));
   for (const r of rebuilt) {
     if (!savedAddresses.has(r.address)) problems.push(`${r.address}: a new change (${r.action}) that the saved plan does not hold`);
+  }
+  return problems;
+}
+
+/**
+ * The saved operations must be the calls this emctl makes for the saved changes: the same changes
+ * give the same calls, so any difference means the file's operations were edited (or made by another
+ * emctl version) and would write something the reviewed changes do not say. One line per call
+ * that is in one list and not the other.
+ */
+export function operationDifferences(saved: readonly Operation[], rebuilt: readonly Operation[]): string[] {
+  const call = (op: Operation): string => `${op.method} ${op.path}${op.body === undefined ? '' : ` ${identityKey(op.body)}`}`;
+  const count = (ops: readonly Operation[]): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const op of ops) m.set(call(op), (m.get(call(op)) ?? 0) + 1);
+    return m;
+  };
+  const a = count(saved);
+  const b = count(rebuilt);
+  const problems: string[] = [];
+  for (const op of saved) {
+    const key = call(op);
+    const left = b.get(key) ?? 0;
+    if (left > 0) b.set(key, left - 1);
+    else problems.push(`saved call not needed by its changes: ${op.method} ${op.path} (${op.description})`);
+  }
+  for (const op of rebuilt) {
+    const key = call(op);
+    const left = a.get(key) ?? 0;
+    if (left > 0) a.set(key, left - 1);
+    else problems.push(`call the changes need but the file lacks: ${op.method} ${op.path} (${op.description})`);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 // Saved-plan staleness: what counts as "live state moved" and how it is worded.
 
 import { describe, expect, it } from 'vitest';
-import { desiredFromPlan, staleDifferences } from '../../src/apply/stale.js';
+import { desiredFromPlan, operationDifferences, staleDifferences } from '../../src/apply/stale.js';
 import { scheduleOperations } from '../../src/apply/schedule.js';
 import type { Change, Operation } from '../../src/core/plan-model.js';
 
@@ -57,5 +57,30 @@ describe('scheduleOperations', () => {
       { ...base, id: 'b', stage: 1, dependsOn: [] },
     ];
     expect(() => scheduleOperations(ops)).toThrow(/not in a runnable order/);
+  });
+});
+
+describe('operationDifferences', () => {
+  const op = (id: string, body: unknown): Operation => ({
+    id,
+    stage: 1,
+    method: 'PATCH',
+    path: '/api/v1/git/config',
+    route: 'PATCH /api/v1/git/config',
+    body,
+    addresses: [],
+    dependsOn: [],
+    description: `call ${id}`,
+  });
+
+  it('accepts the same calls in any order and whatever the key order of their bodies', () => {
+    expect(operationDifferences([op('a', { x: 1, y: 2 }), op('b', { z: 1 })], [op('b', { z: 1 }), op('a', { y: 2, x: 1 })])).toEqual([]);
+  });
+
+  it('names a call with another body on both sides', () => {
+    expect(operationDifferences([op('a', { x: 1 })], [op('a', { x: 2 })])).toEqual([
+      'saved call not needed by its changes: PATCH /api/v1/git/config (call a)',
+      'call the changes need but the file lacks: PATCH /api/v1/git/config (call a)',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // `emctl apply PLANFILE`: a saved plan runs exactly its operations, and only while live state is
 // what the plan was made against; a moved live value refuses it (exit 3), --force or not.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/core/plan-model.js';
@@ -72,6 +72,19 @@ describe('emctl apply PLANFILE', () => {
     await fastClient(w.emulator).patchOrgConfig({ bot_pr_attribution: { method: 'assignee' } });
     const result = await w.run(['apply', 'plan.json']);
     expect(result.code).toBe(0);
+  });
+
+  it('refuses a plan file whose operations were edited to write something its changes do not say', async () => {
+    const { w, plan } = await savedPlan();
+    const defaults = plan.operations.find((op) => op.path === '/api/v1/git/config');
+    expect(defaults).toBeDefined();
+    if (defaults) defaults.body = { active_branches_duration: { days: 3 } };
+    await writeFile(join(w.dir, 'edited.json'), JSON.stringify(plan, null, 2));
+    const result = await w.run(['apply', 'edited.json', '--force']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('are not the calls its changes need');
+    expect(result.stderr).toContain('saved call not needed by its changes: PATCH /api/v1/git/config');
+    expect(await writeRequests(w.emulator)).toEqual([]);
   });
 
   it('applies an empty saved plan as "No changes." without a request', async () => {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { runApply } from '../../apply/run.js';
-import { desiredFromPlan, staleDifferences, staleError } from '../../apply/stale.js';
+import { desiredFromPlan, operationDifferences, staleDifferences, staleError } from '../../apply/stale.js';
 import { EmctlError } from '../../core/errors.js';
 import type { SafetyConfig } from '../../core/model.js';
 import type { Plan } from '../../core/plan-model.js';
@@ -98,6 +98,14 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
     const problems = staleDifferences(saved.changes, rebuilt.changes);
     if (problems.length > 0) throw staleError(planfile, problems);
     if (rebuilt.errors.length > 0) throw refusalError(rebuilt);
+    const edited = operationDifferences(saved.operations, rebuilt.operations);
+    if (edited.length > 0) {
+      throw new EmctlError(
+        'config',
+        `the operations in ${planfile} are not the calls its changes need (the file was edited, or made by another emctl version); nothing was written: run "emctl plan --out" again`,
+        edited,
+      );
+    }
     enforceSafety(saved, desired.safety, Boolean(opts.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
     return await execute(saved, connection, io, globals, style, opts);
