@@ -40,7 +40,7 @@ export interface RunningEmulator {
   store: EmulatorStore;
 }
 
-async function readStateFile(path: string): Promise<StateFile | undefined> {
+async function readStateFile(path: string, apiKeys: string[]): Promise<StateFile | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -60,7 +60,8 @@ async function readStateFile(path: string): Promise<StateFile | undefined> {
   return {
     format: 'emctl-emulator-state',
     version: 1,
-    fixture: checkFixtureData(data.fixture, `${path} (fixture)`),
+    // Keys are not stored in state files: check the stored organization with the running keys.
+    fixture: checkFixtureData({ ...(data.fixture ?? {}), api_keys: apiKeys }, `${path} (fixture)`),
     audit_log: Array.isArray(data.audit_log) ? data.audit_log : [],
     recomputes: Array.isArray(data.recomputes) ? data.recomputes : [],
   };
@@ -78,7 +79,7 @@ function checkOptions(o: EmulatorOptions): void {
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   checkOptions(options);
-  const current = options.statePath ? await readStateFile(options.statePath) : undefined;
+  const current = options.statePath ? await readStateFile(options.statePath, options.fixture.api_keys) : undefined;
   const store = new EmulatorStore(options.fixture, current ? { current } : {});
   const server = await startServer(store, {
     port: options.port ?? 0,

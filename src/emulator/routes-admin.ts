@@ -1,6 +1,7 @@
 // Admin routes under /_emulator/ (DESIGN.md §4), behind the same key: the request log, the audit
 // log and the recompute log, each {items: [...]} oldest first; reset restores the fixture state.
-// GET fixture returns the current organization in fixture form (handy for debugging a test).
+// GET fixture returns the current organization in fixture form without its API keys (handy for
+// debugging a test).
 
 import { Query } from './params.js';
 import type { Route, RouteContext } from './router.js';
@@ -32,7 +33,7 @@ export const ADMIN_ROUTES: Route[] = [
     method: 'GET',
     template: '/_emulator/fixture',
     family: 'admin',
-    handle: (ctx) => (noQuery(ctx), { status: 200, body: ctx.store.toFixture() }),
+    handle: (ctx) => (noQuery(ctx), { status: 200, body: ctx.store.toKeylessFixture() }),
   },
   {
     method: 'POST',

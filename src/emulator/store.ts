@@ -10,11 +10,17 @@ import { buildState, stateToFixture, type EmulatorState } from './state.js';
 /** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
 export const REQUEST_LOG_CAP = 100_000;
 
-/** What a --state file holds: the current organization as a fixture, plus the logs. */
+/** A fixture without its API keys: what the emulator writes to files and admin answers. */
+export type KeylessFixture = Omit<Fixture, 'api_keys'>;
+
+/**
+ * What a --state file holds: the current organization as a fixture, plus the logs. The API keys are
+ * left out (secrets never go to files we write); they come from the fixture the emulator starts with.
+ */
 export interface StateFile {
   format: 'emctl-emulator-state';
   version: 1;
-  fixture: Fixture;
+  fixture: KeylessFixture;
   audit_log: AuditLogEntry[];
   recomputes: RecomputeEntry[];
 }
@@ -29,7 +35,7 @@ export class EmulatorStore {
   constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile } = {}) {
     this.pristine = structuredClone(fixture);
     this.clock = options.clock ?? (() => new Date());
-    this.state = buildState(options.current?.fixture ?? fixture);
+    this.state = buildState(options.current ? { ...options.current.fixture, api_keys: fixture.api_keys } : fixture);
     if (options.current) {
       this.state.audit = [...options.current.audit_log];
       this.state.recomputes = [...options.current.recomputes];
@@ -69,11 +75,18 @@ export class EmulatorStore {
     return stateToFixture(this.state);
   }
 
+  /** The current organization as a fixture without the API keys (admin route, state file). */
+  toKeylessFixture(): KeylessFixture {
+    const { api_keys, ...rest } = this.toFixture();
+    void api_keys;
+    return rest;
+  }
+
   toStateFile(): StateFile {
     return {
       format: 'emctl-emulator-state',
       version: 1,
-      fixture: this.toFixture(),
+      fixture: this.toKeylessFixture(),
       audit_log: [...this.state.audit],
       recomputes: [...this.state.recomputes],
     };
