@@ -15,6 +15,13 @@ import { Placements, type PlacedRoot } from './source.js';
 
 export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
 
+/**
+ * About DesiredConfig.sourceMap.locate(path): paths are the config's own (['teams', '42', 'pm',
+ * 'tracker', 'boards', 0]); map keys as written (team ids and repository ids as strings); list
+ * indices are the model's, whose identity lists are sorted, and are mapped back to the entry as
+ * written. A path deeper than what was written locates its deepest written ancestor; for a
+ * directory config the location is in the file that wrote it.
+ */
 export interface LoadResult {
   /** Present only when there is no error (warnings may accompany it). */
   config?: DesiredConfig;

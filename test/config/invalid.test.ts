@@ -575,7 +575,7 @@ git:
     include: ["acme/[ab]*"]
 `,
     [
-      'emctl.yaml:4:15: glob "acme/[ab]*" uses `[...]` or `{...}`, which are not supported (use `*`, `**` and `?`)',
+      'emctl.yaml:4:15: glob "acme/[ab]*" uses `[...]` or `{...}`, which are not supported (use `*` and `?`)',
     ],
   ],
   [

@@ -53,9 +53,9 @@ describe('Python regular expressions', () => {
 describe('monitoring globs', () => {
   test.each([
     ['acme/*', 'acme/api', true],
-    ['acme/*', 'acme/group/api', false],
-    ['acme/**', 'acme/group/api', true],
+    ['acme/*', 'acme/group/api', true],
     ['acme/archive-*', 'acme/archive-2019', true],
+    ['acme/archive-*', 'acme/api', false],
     ['acme/?pi', 'acme/api', true],
     ['acme/api', 'acme/api-v2', false],
     ['acme.io/*', 'acmexio/a', false],
@@ -64,11 +64,10 @@ describe('monitoring globs', () => {
   });
 
   test.each([
-    ['acme/[ab]*', 'uses `[...]` or `{...}`, which are not supported (use `*`, `**` and `?`)'],
-    ['acme/{a,b}', 'uses `[...]` or `{...}`, which are not supported (use `*`, `**` and `?`)'],
+    ['acme/[ab]*', 'uses `[...]` or `{...}`, which are not supported (use `*` and `?`)'],
+    ['acme/{a,b}', 'uses `[...]` or `{...}`, which are not supported (use `*` and `?`)'],
     [' acme/*', 'has leading or trailing spaces'],
     ['acme/\\*', 'uses `\\`, which is not supported (repository names need no escaping)'],
-    ['acme/***', 'has `***`; use `*` (one segment) or `**` (any depth)'],
     ['acme/*', undefined],
   ])('%j: %s', (glob, problem) => {
     expect(globProblem(glob)).toBe(problem);
