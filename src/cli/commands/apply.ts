@@ -106,7 +106,9 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
         edited,
       );
     }
-    enforceSafety(saved, desired.safety, Boolean(opts.force));
+    // The rebuilt plan holds the same changes (checked above), with destructive kinds and totals
+    // computed here from live state rather than taken from the file.
+    enforceSafety(rebuilt, desired.safety, Boolean(opts.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
     return await execute(saved, connection, io, globals, style, opts);
   } finally {
