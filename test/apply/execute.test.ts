@@ -170,6 +170,40 @@ describe('what a failure does to later operations', () => {
   });
 });
 
+describe('used_by_unavailable', () => {
+  it('re-sends a deselect the service could not check, from a nothing-applied 400, until it goes through', async () => {
+    // Board 107 is selected and used by no team; its dependents cannot be checked on the first try.
+    const emu = await start((f) => {
+      const board = f.integrations.find((i) => i.id === 10)?.entities?.boards?.find((b) => b.entity_provider_id === '107');
+      if (board) board.used_by_unavailable = true;
+    });
+    const client = fastClient(emu);
+    const sender = {
+      async send<T>(req: Parameters<typeof client.send>[0]): Promise<T> {
+        try {
+          return await client.send<T>(req);
+        } finally {
+          const board = emu.store.state.entities.get(10)?.get('boards')?.get('107');
+          if (board) board.usedByUnavailable = false;
+        }
+      },
+    };
+    const address = 'collection.tracker.boards["107"]';
+    const op = operation('deselect', 1, rq.selectEntities(10, 'boards', [{ entity_provider_id: '107', is_selected_for_collection: false }]), [address], {
+      items: [{ key: '107', address }],
+    });
+    const journal = new MemoryJournal();
+    const report = await executeOperations([op], options(emu, journal, { sender }));
+    expect(report.applied.map((a) => a.address)).toEqual([address]);
+    expect((await writeRequests(emu)).map((r) => r.status)).toEqual([400, 200]);
+    expect(journal.of('item').map((i) => [i.attempt, i.status, i.code])).toEqual([
+      [1, 'retrying', 'used_by_unavailable'],
+      [2, 'applied', undefined],
+    ]);
+    expect(emu.store.state.entities.get(10)?.get('boards')?.get('107')?.selected).toBe(false);
+  });
+});
+
 describe('item retries and the client\'s own retries', () => {
   const scopeOf = (teamId: number) => ({ team_id: teamId, items: [{ integration_id: 10, scope: { labels: [{ name: 'backend' }] } }] });
   const address = (teamId: number) => `team[${teamId}].pm.tracker.labels`;
