@@ -55,7 +55,11 @@ function matchSegments(segments: string[], path: string[]): Record<string, strin
     const p = path[i]!;
     if (s.startsWith('{')) {
       if (p === '') return undefined;
-      params[s.slice(1, -1)] = decodeURIComponent(p);
+      try {
+        params[s.slice(1, -1)] = decodeURIComponent(p);
+      } catch {
+        return undefined; // a malformed %-escape matches no route (404)
+      }
     } else if (s !== p) return undefined;
   }
   return params;
