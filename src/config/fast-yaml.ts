@@ -9,34 +9,11 @@
 // has to be right for what it accepts, which test/config/fast-yaml.test.ts checks against the
 // package, value by value and position by position.
 
+import { DOUBLE_QUOTE_ESCAPES, resolvePlain } from './yaml-scalars.js';
 import { RESERVED_KEYS } from './yaml-tree.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
 class GiveUp extends Error {}
-
-/** Scalars of the YAML 1.2 core schema, tested in the order the `yaml` package tests them. */
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT = /^[-+]?[0-9]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-
-export function resolvePlain(text: string): PlainValue {
-  const c = text.charCodeAt(0);
-  // Only text starting with a digit, sign, dot, ~, n/N, t/T, f/F or empty can be a non-string.
-  if (text !== '' && !(c <= 57 && c >= 43) && !'~nNtTfF'.includes(text[0] as string)) return text;
-  if (NULL.test(text)) return null;
-  if (BOOL.test(text)) return text[0] === 't' || text[0] === 'T';
-  if (INT_OCT.test(text)) return parseInt(text.slice(2), 8);
-  if (INT.test(text)) return parseInt(text, 10);
-  if (INT_HEX.test(text)) return parseInt(text.slice(2), 16);
-  if (FLOAT_NAN.test(text)) return text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? -Infinity : Infinity;
-  if (FLOAT_EXP.test(text) || FLOAT.test(text)) return parseFloat(text);
-  return text;
-}
 
 const SPACE = 32;
 const COMMA = 44;
@@ -438,23 +415,3 @@ class FastParser {
     }
   }
 }
-
-const DOUBLE_QUOTE_ESCAPES: Record<string, string> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  t: '\t',
-  n: '\n',
-  v: '\v',
-  f: '\f',
-  r: '\r',
-  e: '\x1b',
-  ' ': ' ',
-  '"': '"',
-  '/': '/',
-  '\\': '\\',
-  N: '\u0085',
-  _: '\u00a0',
-  L: '\u2028',
-  P: '\u2029',
-};

@@ -4,7 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFast, resolvePlain } from '../../src/config/fast-yaml.js';
+import { parseFast } from '../../src/config/fast-yaml.js';
+import { resolvePlain } from '../../src/config/yaml-scalars.js';
 import { Placements, SourceText, type PlainValue } from '../../src/config/source.js';
 import { parseYamlFile } from '../../src/config/yaml-tree.js';
 

@@ -14,7 +14,7 @@ export class CheckContext {
     private readonly root: PlacedRoot,
     private readonly store: Placements,
   ) {
-    this.doc = isMap(root.value) ? root.value : (Object.create(null) as PlainMap);
+    this.doc = isMap(root.value) ? root.value : {};
   }
 
   error(path: Path, message: string, options: { onKey?: boolean } = {}): void {

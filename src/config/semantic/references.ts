@@ -17,9 +17,8 @@ export function checkReferences(ctx: CheckContext): void {
   checkSelectionCoversScopes(ctx, index);
 }
 
-function undeclared(ctx: CheckContext, index: IntegrationIndex, ref: string): string {
+function undeclared(index: IntegrationIndex, ref: string): string {
   const hint = didYouMean(ref, index.aliases.keys());
-  void ctx;
   return `integration alias \`${ref}\` is not declared under \`integrations:\`${hint}`;
 }
 
@@ -43,7 +42,7 @@ function checkIntegrationKeys(ctx: CheckContext, index: IntegrationIndex, path: 
   const seen = new Map<string, string>();
   for (const key of keysOf(map)) {
     if (!index.isKnown(key)) {
-      ctx.error([...path, key], undeclared(ctx, index, key), { onKey: true });
+      ctx.error([...path, key], undeclared(index, key), { onKey: true });
       continue;
     }
     const identity = index.identity(key);
@@ -95,7 +94,7 @@ function checkRepositoryIntegrations(ctx: CheckContext, index: IntegrationIndex)
   for (const name of keysOf(repos)) {
     const ref = mapOf(repos?.[name])?.integration;
     const path = ['git', 'repositories', name, 'integration'];
-    if (typeof ref === 'string' && !index.isKnown(ref)) ctx.error(path, undeclared(ctx, index, ref));
+    if (typeof ref === 'string' && !index.isKnown(ref)) ctx.error(path, undeclared(index, ref));
     else if (typeof ref === 'string' || typeof ref === 'number') {
       const provider = index.provider(ref);
       if (provider !== undefined && !isGitProvider(provider)) {
