@@ -38,8 +38,8 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
   const diagnostics: Diagnostic[] = [];
   // uniqueKeys is checked below (the package's own check is quadratic in the size of a map).
   const doc = parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
-  for (const e of doc.errors) diagnostics.push(diagnosticAt(source, e.pos[0], yamlMessage(e.message)));
-  for (const w of doc.warnings) diagnostics.push(diagnosticAt(source, w.pos[0], yamlMessage(w.message), 'warning'));
+  for (const e of doc.errors) diagnostics.push(diagnosticAt(source, e.pos[0], yamlMessage(e.code, e.message)));
+  for (const w of doc.warnings) diagnostics.push(diagnosticAt(source, w.pos[0], yamlMessage(w.code, w.message), 'warning'));
   if (doc.errors.length > 0) return { diagnostics };
 
   const converter = new Converter(doc, source, store, diagnostics);
@@ -58,7 +58,8 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
 }
 
 /** The package's messages end with a position and source excerpt we print ourselves. */
-function yamlMessage(message: string): string {
+function yamlMessage(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') return 'a config file holds one YAML document; put more in separate files of a config directory';
   const first = message.split('\n')[0] ?? message;
   return `YAML: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
 }

@@ -550,6 +550,24 @@ teams:
       'emctl.yaml:5:22: `labels[0]` must be a string; got a number (5) (write it in quotes: "5")',
     ],
   ],
+  [
+    "a list instead of a mapping",
+    `- version: 1
+`,
+    [
+      'emctl.yaml:1:1: a config file must hold a mapping (version, teams, git, ...); got a list',
+    ],
+  ],
+  [
+    "two YAML documents in one file",
+    `version: 1
+---
+teams: {}
+`,
+    [
+      'emctl.yaml:2:1: a config file holds one YAML document; put more in separate files of a config directory',
+    ],
+  ],
 ];
 
 describe('invalid configs', () => {
