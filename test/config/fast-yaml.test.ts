@@ -105,6 +105,54 @@ describe('fast YAML reader', () => {
     }
   });
 
+  test('agrees with the yaml package on 300 generated documents', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+    const SCALARS = ['a', 'acme/api', '"a: b"', "'it''s'", 'x#y', 'a:b', '-1', '.5', '~', 'null', 'True', '0x1F', '"\\u00e9\\t"',
+      '012', '1e3', 'v[0-9]+', '^v\\d+$', '""', "''", '-x', '?x', ':x', 'a b  c', '"#"', '3.0'];
+    const KEYS = ['version', 'teams', '42', '"43"', 'acme/api', "'q k'", 'boards', 'x-y', '0x10', 'a.b'];
+    const flow = (depth: number): string => {
+      const r = random();
+      if (depth > 1 || r < 0.5) return pick(SCALARS);
+      if (r < 0.75) return `[${Array.from({ length: Math.floor(random() * 4) }, () => flow(depth + 1)).join(', ')}]`;
+      const keys = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(['a', 'b', 'id', '"n"', 'k1'])))];
+      return `{ ${keys.map((k) => `${k}: ${flow(depth + 1)}`).join(', ')} }`;
+    };
+    const comment = () => (random() < 0.2 ? ' # note' : '');
+    const block = (indent: number, depth: number): string[] => {
+      const pad = ' '.repeat(indent);
+      if (depth > 0 && random() < 0.3) {
+        return Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+          if (depth < 3 && random() < 0.3) {
+            const [first, ...rest] = block(indent + 2, depth + 1);
+            return [`${pad}- ${(first ?? '').trimStart()}`, ...rest].join('\n');
+          }
+          return `${pad}- ${flow(0)}${comment()}`;
+        });
+      }
+      const keys = [...new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(KEYS)))];
+      return keys.flatMap((k) => {
+        if (depth < 3 && random() < 0.4) return [`${pad}${k}:${comment()}`, ...(random() < 0.2 ? [''] : []), ...block(indent + 2, depth + 1)];
+        return [`${pad}${k}: ${flow(0)}${comment()}`];
+      });
+    };
+    let accepted = 0;
+    for (let n = 0; n < 300; n++) {
+      const text = block(0, 0).join('\n') + '\n';
+      const { fast, slow } = both(text);
+      if (!fast) continue;
+      accepted++;
+      expect(slow, text).toBeDefined();
+      expect(fast.value, text).toEqual(slow?.value);
+      expect(fast.placements, text).toEqual(slow?.placements);
+    }
+    expect(accepted).toBeGreaterThan(150);
+  });
+
   test.each([
     ['', null],
     ['~', null],
