@@ -1,12 +1,13 @@
 // Fixture loading: the bundled example loads; a bad fixture is refused with one message naming the
 // file, position and field; references are checked; the generator is deterministic and valid.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXAMPLE_FIXTURE_PATH, checkFixtureData, generateFixture, loadFixtureFile, parseFixture } from '../../src/emulator/index.js';
 import { EmctlError } from '../../src/core/errors.js';
+import { PACKAGE_ROOT } from '../../src/emulator/paths.js';
 import { stringify } from 'yaml';
 
 const BASE = `organization: { id: 1, name: Acme }
@@ -71,6 +72,15 @@ describe('loading', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  test('the fixture example of docs/emulator.md (DESIGN.md §4) loads', async () => {
+    const doc = await readFile(join(PACKAGE_ROOT, 'docs', 'emulator.md'), 'utf8');
+    const block = /## Fixture format[\s\S]*?```yaml\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(block).toBeDefined();
+    const f = parseFixture(block!, 'docs/emulator.md');
+    expect(f.integrations.map((i) => i.id)).toEqual([10, 11, 20, 99]);
+    expect(f.team_pm_scopes).toHaveLength(1);
   });
 
   test('a missing file is a config error naming it', async () => {
