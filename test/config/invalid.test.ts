@@ -568,6 +568,17 @@ teams: {}
       'emctl.yaml:2:1: a config file holds one YAML document; put more in separate files of a config directory',
     ],
   ],
+  [
+    "a nullable value of the wrong type (anyOf folded into one message)",
+    `version: 1
+git:
+  defaults:
+    default_branch: { branch_name: [main] }
+`,
+    [
+      'emctl.yaml:4:36: `branch_name` must be a branch name or null; got a list',
+    ],
+  ],
 ];
 
 describe('invalid configs', () => {
