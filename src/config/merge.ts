@@ -26,9 +26,11 @@ function isMergedMap(path: Path): boolean {
   return MERGED_MAPS.some((p) => p.length === path.length && p.every((s, i) => s === '*' || s === path[i]));
 }
 
+/** `a.yaml:3:3`: files of one directory are told apart by name. */
 function where(p: Placement): string {
   const { line, column } = p.source.position(p.key);
-  return `${p.source.path}:${line}:${column}`;
+  const name = p.source.path.split(/[\\/]/).pop() ?? p.source.path;
+  return `${name}:${line}:${column}`;
 }
 
 export function mergeFiles(roots: readonly PlacedRoot[], store: Placements, diagnostics: Diagnostic[]): PlacedRoot | undefined {

@@ -35,7 +35,7 @@ describe('directory mode', () => {
       'b.yaml': '# more teams\nteams:\n  42: { name: Payments again }\n',
     });
     expect(await problems(dir)).toEqual([
-      `b.yaml:3:3: team 42 is written in both ${join(dir, 'a.yaml')}:3:3 and ${join(dir, 'b.yaml')}:3:3; write each object in one file`,
+      'b.yaml:3:3: team 42 is written in both a.yaml:3:3 and b.yaml:3:3; write each object in one file',
     ]);
   });
 
@@ -46,7 +46,7 @@ describe('directory mode', () => {
     });
     const shown = await problems(dir);
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatch(/^b\.yaml:3:5: the issue_start_time default is written in both .*a\.yaml:4:5 and .*b\.yaml:3:5/);
+    expect(shown[0]).toBe('b.yaml:3:5: the issue_start_time default is written in both a.yaml:4:5 and b.yaml:3:5; write each object in one file');
   });
 
   test('*.yml files are ignored with a warning; an empty directory is an error', async () => {
