@@ -67,17 +67,18 @@ function scopeItem(ctx: ScopeContext, changes: PlannedChange[]): ScopeItem {
 }
 
 /**
- * The methodology an item must carry: the desired one when it changes; and, on tracker_a, the
- * team's methodology when the write empties boards and the team is Scrum, because such a write
- * without methodology turns the team Kanban (api-spec "Other state-like rules"). The desired
- * methodology when managed, else the live one, is what is preserved.
+ * The methodology an item must carry: the desired one when its change is in the plan; and, on
+ * tracker_a, Scrum when the write empties boards of a team that is Scrum, because such a write
+ * without methodology turns the team Kanban (api-spec "Other state-like rules"). What is
+ * preserved is the live methodology: when the methodology is managed and differs, its change is
+ * in the plan (the first case), unless --target/--exclude left it out, and then it must not be
+ * made anyway (neither by sending it nor by letting the write turn the team Kanban).
  */
 function methodologyToSend(ctx: ScopeContext, keys: PmScopeKey[], changed: boolean, mode: ScopeItem['mode']): Methodology | undefined {
   if (changed) return ctx.desiredMethodology;
   const emptiesBoards =
     ctx.provider === 'tracker_a' && mode === 'merge' && keys.includes('boards') && (ctx.desired.boards ?? []).length === 0 && (ctx.live.boards ?? []).length > 0;
-  const effective = ctx.desiredMethodology ?? ctx.liveMethodology;
-  return emptiesBoards && effective === 'Scrum' ? 'Scrum' : undefined;
+  return emptiesBoards && ctx.liveMethodology === 'Scrum' ? 'Scrum' : undefined;
 }
 
 /**
@@ -199,7 +200,7 @@ function patchOp(items: ScopeItem[], mode: 'add' | 'merge', n: number): DraftOpe
 /**
  * A lone clear costs one call as a PATCH or as a DELETE; the DELETE is used then, since it says
  * what happens. Never when the item carries a methodology (a DELETE cannot), nor a whole-scope
- * DELETE of a tracker_a Scrum team (it turns the team Kanban).
+ * DELETE of a tracker_a team that is Scrum (it turns the team Kanban).
  */
 function deleteInstead(i: ScopeItem): DraftOperation | undefined {
   if (!i.clears || i.item.methodology !== undefined) return undefined;
@@ -207,8 +208,8 @@ function deleteInstead(i: ScopeItem): DraftOperation | undefined {
   const team = ctx.teamId;
   const integration = ctx.integration.id;
   let op: DraftOperation;
-  const scrum = (ctx.desiredMethodology ?? ctx.liveMethodology) === 'Scrum';
-  if (i.wholeClear && !(ctx.provider === 'tracker_a' && scrum)) {
+  // No methodology change rides here (the item would carry it), so the live one is what stays.
+  if (i.wholeClear && !(ctx.provider === 'tracker_a' && ctx.liveMethodology === 'Scrum')) {
     op = operation(
       'first',
       `pm-scope.delete.${team}.${integration}`,

@@ -93,6 +93,43 @@ describe('buildPlan: --target and --exclude', () => {
   });
 });
 
+// A methodology change left out by a filter must not be made anyway by the write that carries
+// the rest: on tracker_a, a write emptying boards without methodology turns the team Kanban, and
+// a write that sends methodology sets it. What is preserved is the live methodology.
+const METHODOLOGY_ENTITIES = { 10: { boards: [{ id: '101', selected: true }], labels: ['backend'] } };
+const methodologyCases: { name: string; config: DesiredSpec; live: LiveSpec; options: PlanOptions; want: string[] }[] = [
+  {
+    name: 'methodology Scrum -> Kanban excluded while boards are emptied: the write keeps the team Scrum',
+    config: { teams: { 42: { pm: { tracker: { methodology: 'Kanban', labels: ['backend'] } } } } },
+    live: { entities: METHODOLOGY_ENTITIES, pm: { 42: { 10: { methodology: 'Scrum', boards: ['101'], labels: ['backend'] } } } },
+    options: { excludes: ['team[42].pm.tracker.methodology'] },
+    want: [
+      '- team[42].pm.tracker.boards',
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[]},"methodology":"Scrum"}]}]}`,
+    ],
+  },
+  {
+    name: 'methodology Kanban -> Scrum excluded while boards are emptied: no methodology is sent (the team stays Kanban)',
+    config: { teams: { 42: { pm: { tracker: { methodology: 'Scrum', labels: ['backend'] } } } } },
+    live: { entities: METHODOLOGY_ENTITIES, pm: { 42: { 10: { methodology: 'Kanban', boards: ['101'], labels: ['backend'] } } } },
+    options: { excludes: ['team[42].pm.tracker.methodology'] },
+    want: ['- team[42].pm.tracker.boards', 'stage 1 DELETE /api/v1/pm/config/teams/42/scope/boards?integration_id=10'],
+  },
+  {
+    name: 'methodology Kanban -> Scrum excluded while the whole scope is cleared: one DELETE (the team stays Kanban)',
+    config: { teams: { 42: { pm: { tracker: { methodology: 'Scrum' } } } } },
+    live: { entities: METHODOLOGY_ENTITIES, pm: { 42: { 10: { methodology: 'Kanban', boards: ['101'], labels: ['backend'] } } } },
+    options: { excludes: ['team[42].pm.tracker.methodology'] },
+    want: ['- team[42].pm.tracker.boards', '- team[42].pm.tracker.labels', 'stage 1 DELETE /api/v1/pm/config/teams/42/scope?integration_id=10'],
+  },
+];
+
+describe('buildPlan: a filtered-out methodology change is not made by the scope write', () => {
+  it.each(methodologyCases)('$name', ({ config, live, options, want }) => {
+    expect(planLines(buildPlan(desired(config), liveState(live), options))).toEqual(want);
+  });
+});
+
 describe('buildPlan: what apply and the safety rails read', () => {
   const plan = buildPlan(desired(CONFIG), liveState(LIVE));
 
