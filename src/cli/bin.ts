@@ -1,23 +1,15 @@
 #!/usr/bin/env node
 // The `emctl` executable: wires the process to runCli.
 
-import { createInterface } from 'node:readline';
 import { runCli } from './main.js';
-import type { CliIO } from './io.js';
+import { lineReader, type CliIO } from './io.js';
 
-let lines: AsyncIterableIterator<string> | undefined;
+const stdin = lineReader(process.stdin);
 
 const io: CliIO = {
   stdout: process.stdout,
   stderr: process.stderr,
-  stdin: {
-    isTTY: process.stdin.isTTY,
-    async readLine() {
-      lines ??= createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-      const next = await lines.next();
-      return next.done ? undefined : next.value;
-    },
-  },
+  stdin: { isTTY: process.stdin.isTTY, readLine: () => stdin.readLine() },
   env: process.env,
   cwd: process.cwd(),
   onInterrupt(handler) {
@@ -26,5 +18,9 @@ const io: CliIO = {
   },
 };
 
-const code = await runCli(process.argv.slice(2), io);
-process.exitCode = code;
+try {
+  process.exitCode = await runCli(process.argv.slice(2), io);
+} finally {
+  // A prompt left stdin open; released, the process ends as soon as its output is written.
+  stdin.close();
+}

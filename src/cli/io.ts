@@ -1,6 +1,8 @@
 // The CLI's view of the outside world, passed in so that tests run the real CLI in-process
 // with captured output and a chosen environment.
 
+import { createInterface, type Interface } from 'node:readline';
+
 export interface OutputStream {
   write(chunk: string): unknown;
   /** True when the stream is an interactive terminal (progress lines, colour, prompts). */
@@ -21,4 +23,34 @@ export interface CliIO {
   cwd: string;
   /** Registers a handler for Ctrl-C; returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void;
+}
+
+/** A line reader over a byte stream, for prompts; close() lets go of the stream. */
+export interface LineReader {
+  readLine(): Promise<string | undefined>;
+  /**
+   * Stops reading. Until then the stream stays open, and an open stdin keeps the process alive
+   * after its work is done (an apply confirmed with "yes" would never exit).
+   */
+  close(): void;
+}
+
+/** Reads `input` line by line, starting only at the first readLine (most runs never prompt). */
+export function lineReader(input: NodeJS.ReadableStream): LineReader {
+  let lines: AsyncIterableIterator<string> | undefined;
+  let rl: Interface | undefined;
+  let closed = false;
+  return {
+    async readLine() {
+      if (closed) return undefined;
+      rl ??= createInterface({ input });
+      lines ??= rl[Symbol.asyncIterator]();
+      const next = await lines.next();
+      return next.done ? undefined : next.value;
+    },
+    close() {
+      closed = true;
+      rl?.close();
+    },
+  };
 }

@@ -113,6 +113,19 @@ describe('emctl apply (plan first)', () => {
     expect(await writeRequests(w.emulator)).toEqual([]);
   });
 
+  it('on a terminal, Ctrl-C at the prompt cancels with exit 1 and writes nothing', async () => {
+    const w = await smallWorld();
+    const result = await w.run(['apply', '-c', 'emctl.yaml'], {
+      tty: true,
+      holdInput: true,
+      onInterruptRegistered: (fire) => setTimeout(fire, 20),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Apply cancelled.');
+    expect(await writeRequests(w.emulator)).toEqual([]);
+    expect(await journalFiles(w.dir)).toEqual([]);
+  });
+
   it('exits 1 before any write when the service would refuse a change', async () => {
     // Integration 12 is still being connected: read-only.
     world = await applyWorld(`version: 1

@@ -14,6 +14,8 @@ export interface RunOptions {
   cwd?: string;
   /** Lines fed to prompts, in order. */
   input?: string[];
+  /** When `input` runs out, a prompt waits (a person who has not answered yet) instead of seeing end of input. */
+  holdInput?: boolean;
   tty?: boolean;
   /** Receives the Ctrl-C trigger, so a test can interrupt a running command. */
   onInterruptRegistered?: (fire: () => void) => void;
@@ -26,7 +28,10 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
   const io: CliIO = {
     stdout: { write: (s: string) => (stdout += s), isTTY: options.tty ?? false },
     stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
-    stdin: { isTTY: options.tty ?? false, readLine: async () => input.shift() },
+    stdin: {
+      isTTY: options.tty ?? false,
+      readLine: () => (input.length > 0 || !options.holdInput ? Promise.resolve(input.shift()) : new Promise<undefined>(() => {})),
+    },
     env: { NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
     onInterrupt(handler) {

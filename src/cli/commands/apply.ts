@@ -154,8 +154,20 @@ async function confirmed(io: CliIO): Promise<boolean> {
     throw new EmctlError('config', 'no terminal to confirm the apply: pass --auto-approve to apply without asking (nothing was written)');
   }
   io.stdout.write(`\n${CONFIRM_PROMPT}`);
-  const answer = await io.stdin.readLine();
-  return answer?.trim() === 'yes';
+  // Ctrl-C at the prompt is a "no" (exit 1 with "Apply cancelled."), not a death by signal.
+  let removeInterrupt: (() => void) | undefined;
+  const interrupted = new Promise<undefined>((resolve) => {
+    removeInterrupt = io.onInterrupt?.(() => {
+      io.stdout.write('\n');
+      resolve(undefined);
+    });
+  });
+  try {
+    const answer = await Promise.race([io.stdin.readLine(), interrupted]);
+    return answer?.trim() === 'yes';
+  } finally {
+    removeInterrupt?.();
+  }
 }
 
 async function execute(plan: Plan, connection: Connection, io: CliIO, globals: GlobalOptions, style: Style, opts: ApplyCommandOptions): Promise<number> {
