@@ -74,12 +74,21 @@ export function countActions(changes: readonly Change[]): string {
 export function changeEntry(change: Change): ChangeEntry {
   const marker = MARKERS[change.action];
   const head: Segment[] = [{ tone: TONES[change.action], text: change.address }];
-  if (change.label !== undefined && change.label !== '') head.push({ tone: 'plain', text: ` (${change.label})` });
+  if (labelAddsToAddress(change)) head.push({ tone: 'plain', text: ` (${change.label})` });
   const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
   // A selection's address already names the entity; its value says nothing more.
   if (!isSection && change.kind !== 'selection') head.push(...valueSegments(change));
   if (change.impacts.length > 0) head.push({ tone: 'dim', text: `  [${change.impacts.join(', ')}]` });
   return { change, marker, head, body: isSection ? sectionDiff(change.before, change.after) : [] };
+}
+
+/**
+ * A label is worth showing when it tells what the address does not: a board's name next to its id,
+ * a repository's name next to `repo[1234]`. Next to `repo["acme/api"]` the name is already there.
+ */
+function labelAddsToAddress(change: Change): change is Change & { label: string } {
+  if (change.label === undefined || change.label === '') return false;
+  return !change.address.includes(`[${JSON.stringify(change.label)}]`);
 }
 
 function valueSegments(change: Change): Segment[] {

@@ -86,6 +86,26 @@ Plan: 1 to add, 1 to change, 1 to remove; 0 API calls.
 `,
   },
   {
+    name: 'a label is shown only where the address does not already say it',
+    plan: plan({
+      changes: [
+        { address: 'repo["acme/api"].settings.default_branch', kind: 'repo-override', action: 'add', before: null, after: { branch_name: 'main' }, impacts: [], label: 'acme/api' },
+        { address: 'repo[1234].monitored', kind: 'monitoring', action: 'add', before: null, after: true, impacts: [], label: 'acme/api' },
+        { address: 'repo["acme/web"].monitored', kind: 'monitoring', action: 'add', before: null, after: true, impacts: [], label: 'acme/web' },
+      ],
+    }),
+    expected: `Repositories:
+  + repo["acme/api"].settings.default_branch
+    + branch_name: "main"
+
+Monitoring:
+  + repo[1234].monitored (acme/api)
+  + repo["acme/web"].monitored
+
+Plan: 3 to add, 0 to change, 0 to remove; 0 API calls.
+`,
+  },
+  {
     name: 'groups come in config order whatever the plan order; plan order kept inside a group',
     plan: plan({ changes: shuffled.filter((c) => c.action === 'remove') }),
     expected: `Collection:
