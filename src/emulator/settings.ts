@@ -11,7 +11,7 @@ import {
   type OrgSettings,
   type ValidationErrorItem,
 } from '../api/types.js';
-import { checkPattern } from './python-regex.js';
+import { checkPythonRegex } from '../core/python-regex.js';
 
 /**
  * Service defaults for sections an organization never wrote. The spec does not give them
@@ -216,8 +216,8 @@ function isStringArray(v: unknown): v is string[] {
 }
 
 function regexOk(pattern: string, loc: Loc, report: Report): boolean {
-  const compiled = checkPattern(pattern);
-  if (!compiled.ok) report(loc, 'value_error', `Invalid regular expression: ${compiled.error}`);
+  const compiled = checkPythonRegex(pattern);
+  if (!compiled.ok) report(loc, 'value_error', `Invalid regular expression: ${compiled.reason}`);
   return compiled.ok;
 }
 

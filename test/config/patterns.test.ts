@@ -1,54 +1,10 @@
-// Pure helpers of the config checks: the Python regex dialect, monitoring globs, plan addresses.
+// Pure helpers of the config checks: monitoring globs, plan addresses (the Python regex dialect
+// is tested in test/core/python-regex.test.ts).
 
 import { describe, expect, test } from 'vitest';
-import { checkPythonRegex } from '../../src/config/python-regex.js';
 import { globMatches, globProblem } from '../../src/config/glob.js';
 import { addressProblem } from '../../src/config/semantic/addresses.js';
 import type { PlainMap } from '../../src/config/source.js';
-
-describe('Python regular expressions', () => {
-  test.each([
-    ['^v\\d+\\.\\d+$', 'v1.2', true],
-    ['^release/(?P<version>\\d+)$', 'release/12', true],
-    ['^(?P<a>x)(?P=a)$', 'xx', true],
-    ['^(?P<a>x)(?P=a)$', 'xy', false],
-    ['\\Av1\\Z', 'v1', true],
-    ['\\Av1\\Z', 'xv1', false],
-    ['(?i)^wip', 'WIP: thing', true],
-    ['(?#a comment)^x$', 'x', true],
-    ['(?x) ^ a \\d  # verbose\n $', 'a1', true],
-    ['[]a]+$', 'a]a', true],
-    ['^a{,2}$', 'aa', true],
-    ['^(?i:ab)c$', 'abc', true],
-    ['\\.ipynb$', 'x.ipynb', true],
-    ['^a++$', 'aaa', true],
-    ['(?>ab)c', 'abc', true],
-  ])('%j compiles and matches %j: %s', (pattern, text, matches) => {
-    const result = checkPythonRegex(pattern);
-    expect(result.ok).toBe(true);
-    if (result.ok) expect(new RegExp(result.source, result.flags).test(text)).toBe(matches);
-  });
-
-  test.each([
-    ['(', 'missing ), unterminated subpattern'],
-    ['[abc', 'unterminated character set'],
-    ['a)', 'unbalanced parenthesis'],
-    ['\\p{L}', 'bad escape \\p'],
-    ['\\k<x>', 'bad escape \\k'],
-    ['(?<name>x)', 'named groups are written (?P<name>...) in Python'],
-    ['(?P<1x>a)', "bad character in group name '1x'"],
-    ['(?P<a>x)(?P<a>y)', "redefinition of group name 'a'"],
-    ['(?P=missing)', "unknown group name 'missing'"],
-    ['(a)\\2', 'invalid group reference 2'],
-    ['(a\\1)', 'cannot refer to an open group'],
-    ['a(?i)b', 'global flags not at the start of the expression'],
-    ['\\x4', 'incomplete escape \\x4'],
-    ['*a', 'Nothing to repeat'],
-    ['a{2,1}', 'numbers out of order in {} quantifier'],
-  ])('%j is refused: %s', (pattern, reason) => {
-    expect(checkPythonRegex(pattern)).toEqual({ ok: false, reason });
-  });
-});
 
 describe('monitoring globs', () => {
   test.each([

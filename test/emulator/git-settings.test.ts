@@ -122,6 +122,13 @@ describe('section validation (400 on repository and organization writes)', () =>
     ['Python named groups', { releases_detection: { method: 'tags', pattern: '^v(?P<major>\\d+)\\.(?P=major)$' } }, 200],
     ['Python \\A and \\Z', { include_file_extensions: { patterns: ['\\A.*\\.py\\Z'] } }, 200],
     ['inline flags', { exclude_branches: { patterns: ['(?i)^WIP/'] } }, 200],
+    // The same dialect as `emctl validate` (src/core/python-regex.ts): Python 3.11 takes these.
+    ['scoped flags', { exclude_branches: { patterns: ['(?i:wip)/'] } }, 200],
+    ['atomic group', { exclude_branches: { patterns: ['(?>tmp|temp)/'] } }, 200],
+    ['possessive quantifier', { exclude_base_branches: { patterns: ['^a*+b'] } }, 200],
+    ['verbose flag', { exclude_file_extensions: { patterns: ['(?x) \\. lock $  # lock files'] } }, 200],
+    ['variable-width look-behind', { exclude_branches: { patterns: ['(?<=a+)b'] } }, 400],
+    ['class escape as a range end', { exclude_branches: { patterns: ['[\\d-z]'] } }, 400],
     ['backfill_days 1', { releases_detection: { method: 'tags', pattern: '^v', backfill_days: 1 } }, 200],
   ])('org PATCH %s -> %i', async (_name, body, status) => {
     const r = await call(emu, 'PATCH', '/api/v1/git/config', { body });
