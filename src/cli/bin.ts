@@ -2,9 +2,11 @@
 // The `emctl` executable: wires the process to runCli.
 
 import { runCli } from './main.js';
-import { lineReader, type CliIO } from './io.js';
+import { dropWritesToClosedPipe, lineReader, type CliIO } from './io.js';
 
 const stdin = lineReader(process.stdin);
+dropWritesToClosedPipe(process.stdout);
+dropWritesToClosedPipe(process.stderr);
 
 const io: CliIO = {
   stdout: process.stdout,

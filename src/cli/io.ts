@@ -54,3 +54,15 @@ export function lineReader(input: NodeJS.ReadableStream): LineReader {
     },
   };
 }
+
+/**
+ * `emctl plan | head`: once the reader goes away, writes fail with EPIPE. That is no reason to
+ * crash with a stack trace, nor to abandon an apply half-way (the journal still records it all),
+ * so output to a closed pipe is dropped and the command runs to its end.
+ */
+export function dropWritesToClosedPipe(stream: NodeJS.EventEmitter): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
+}

@@ -28,6 +28,29 @@ export interface CommandContext {
   exit(code: number): void;
 }
 
+const ROOT_HELP_EPILOG = `
+Exit codes:
+  0  success; no changes pending
+  1  error: invalid config, API failure, a write rejected, a change the service would refuse
+  2  changes pending (plan --detailed-exitcode, drift)
+  3  refused by a safety rail (--force overrides) or a stale saved plan (plan again)
+
+Environment:
+  EMCTL_BASE_URL   service base URL (--base-url wins)
+  EMCTL_API_KEY    API key (--api-key-file wins); never written to output, logs, plans or journals
+  NO_COLOR         disable colour
+
+Examples:
+  emctl --emulator default plan -c examples/acme/emctl.yaml   try it with no account
+  emctl validate                                 check ./emctl.yaml offline
+  emctl plan --out plan.json                     review, then: emctl apply plan.json
+  emctl apply --auto-approve                     plan and apply in one go (CI)
+  emctl drift --format markdown                  nightly: exit 2 when live state moved
+  emctl export --out emctl.yaml                  start managing an existing organization
+
+Run "emctl help <command>" for a command's options and examples.
+`;
+
 function positiveInt(name: string, min: number) {
   return (value: string): number => {
     const n = Number(value);
@@ -43,13 +66,14 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .description('Engineering Metrics Service settings as code: validate, plan, apply, drift, export.')
     .version('0.1.0')
     .addOption(new Option('--base-url <url>', 'service base URL (env EMCTL_BASE_URL)'))
-    .addOption(new Option('--api-key-file <path>', 'read the API key from this file (else env EMCTL_API_KEY)'))
+    .addOption(new Option('--api-key-file <path>', 'read the API key from this file (else env EMCTL_API_KEY; never a flag value)'))
     .addOption(new Option('--emulator <fixture>', 'run against an in-process emulator seeded from FIXTURE ("default" = the bundled example)'))
     .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt('--concurrency', 1)))
     .addOption(new Option('--rate-limit <n>', 'calls per minute per route; 0 = off').default(60).argParser(positiveInt('--rate-limit', 0)))
     .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'))
-    .addOption(new Option('-v, --verbose', 'log each request (method, path, status, ms); the key is never shown').default(false))
-    .addOption(new Option('--insecure-http', 'allow a non-loopback http:// base URL').default(false))
+    .addOption(new Option('-v, --verbose', 'log each request on stderr (method, path, status, ms); the key is never shown'))
+    .addOption(new Option('--insecure-http', 'allow a non-loopback http:// base URL (the key would travel in cleartext)'))
+    .addHelpText('after', ROOT_HELP_EPILOG)
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
@@ -76,11 +100,15 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   };
   registerCommands(program, ctx);
   // Subcommands inherit output routing and error behaviour.
+  // Each command's --help also lists the global options: they are accepted after the command too.
   for (const sub of program.commands) {
-    sub.exitOverride().configureOutput({
-      writeOut: (s) => void io.stdout.write(s),
-      writeErr: (s) => void io.stderr.write(s),
-    });
+    sub
+      .exitOverride()
+      .configureHelp({ showGlobalOptions: true })
+      .configureOutput({
+        writeOut: (s) => void io.stdout.write(s),
+        writeErr: (s) => void io.stderr.write(s),
+      });
   }
   return program;
 }

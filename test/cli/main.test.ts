@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { lineReader } from '../../src/cli/io.js';
+import { dropWritesToClosedPipe, lineReader } from '../../src/cli/io.js';
+import { buildProgram } from '../../src/cli/main.js';
 import { runEmctl } from '../helpers/cli.js';
 
 describe('emctl', () => {
@@ -8,6 +10,39 @@ describe('emctl', () => {
     const r = await runEmctl(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: emctl');
+  });
+
+  it('lists the exit codes, the environment and examples after the root help', async () => {
+    const r = await runEmctl(['--help']);
+    expect(r.stdout).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+\n {2}3 .+/);
+    expect(r.stdout).toContain('EMCTL_API_KEY');
+    expect(r.stdout).toContain('Examples:');
+    expect(r.stdout).not.toContain('(default: false)');
+  });
+
+  it('lists the commands in the order of the workflow', async () => {
+    const r = await runEmctl(['--help']);
+    const names = [...r.stdout.matchAll(/^ {2}(\w+) \[/gm)].map((m) => m[1]);
+    expect(names).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'emulator', 'help']);
+  });
+
+  it('describes every option of every command, and shows the global options in each command\'s help', async () => {
+    const program = buildProgram({ stdout: { write: () => true }, stderr: { write: () => true }, stdin: {}, env: {}, cwd: '/' }, () => {});
+    for (const command of [program, ...program.commands]) {
+      for (const option of command.options) expect(option.description, `${command.name()} ${option.flags}`).not.toBe('');
+    }
+    for (const name of program.commands.map((c) => c.name())) {
+      const r = await runEmctl([name, '--help']);
+      expect(r.code, name).toBe(0);
+      expect(r.stdout, name).toContain('Global Options:');
+      expect(r.stdout, name).toContain('--base-url <url>');
+    }
+  });
+
+  it('accepts the global options after the command name too', async () => {
+    const r = await runEmctl(['validate', '-c', 'examples/minimal.yaml', '--no-color', '-v', '--concurrency', '2', '--rate-limit', '0']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
   });
 
   it('refuses an unknown command with exit 1', async () => {
@@ -40,5 +75,16 @@ describe('lineReader', () => {
     input.end('');
     expect(await reader.readLine()).toBeUndefined();
     reader.close();
+  });
+});
+
+describe('dropWritesToClosedPipe', () => {
+  it('swallows EPIPE (a reader such as `head` went away) and nothing else', () => {
+    const stream = new EventEmitter();
+    dropWritesToClosedPipe(stream);
+    const epipe = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    expect(() => stream.emit('error', epipe)).not.toThrow();
+    const other = Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+    expect(() => stream.emit('error', other)).toThrow('disk full');
   });
 });

@@ -42,6 +42,18 @@ export function registerApplyCommand(program: Command, ctx: CommandContext): voi
     .option('--force', 'override the safety rails (thresholds and protected addresses); never a stale plan')
     .option('--continue-on-error', 'after a failure, keep running operations that do not depend on it')
     .option('--journal <file>', 'write the journal here (default .emctl/journal-<timestamp>.jsonl)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  emctl apply                          plan ./emctl.yaml, show it, ask before writing
+  emctl apply -c config/ --auto-approve   no prompt (CI); safety rails still apply
+  emctl plan --out plan.json && emctl apply plan.json
+                                       apply exactly the reviewed plan; exit 3 if live state moved
+
+Exit codes: 0 applied (or nothing to do), 1 error or a write rejected (the summary lists each
+address and the journal has every call), 3 refused by a safety rail or a stale plan.`,
+    )
     .action(async (planfile: string | undefined, opts: ApplyCommandOptions, command: Command) => {
       if (planfile !== undefined && opts.config !== undefined) {
         throw new EmctlError('config', 'give either a plan file or -c PATH, not both: a saved plan carries its own desired state');

@@ -49,6 +49,15 @@ export function registerDriftCommand(program: Command, ctx: CommandContext): voi
     .description('compare live state with the config, read-only: exit 0 in sync, 2 on drift, 1 on error')
     .option('-c, --config <path>', 'config file, or a directory of *.yaml files (default ./emctl.yaml)')
     .addOption(new Option('--format <format>', 'output format').choices(PLAN_FORMATS).default('text'))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  emctl drift                          is ./emctl.yaml still the truth?
+  emctl drift --format markdown > drift.md   a report for an issue or a chat message
+
+Accepted drift is hidden with drift.ignore rules in the config (address, reason, optional until).`,
+    )
     .action(async (opts: DriftOptions, command: Command) => {
       const { io } = ctx;
       // Loaded before connecting: an invalid config sends no request.

@@ -124,5 +124,18 @@ export function registerExportCommand(program: Command, ctx: CommandContext): vo
         .choices([...REPO_SETTINGS_SCOPES])
         .default('all'),
     )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  emctl export --out emctl.yaml        onboard: export, commit, then "emctl plan" shows no changes
+  emctl export --teams 42,43 --split config/
+                                       one file per team plus shared files; use with -c config/
+  emctl export --fixture --out org.yaml
+                                       a snapshot for offline plans: emctl --emulator org.yaml plan
+
+Teams are found through used_by of boards and projects (the API cannot list teams); name
+teams that only have a Git scope with --teams.`,
+    )
     .action(async (opts: ExportOptions, command: Command) => run(opts, command, ctx));
 }

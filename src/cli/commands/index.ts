@@ -9,13 +9,12 @@ import { registerEmulatorCommand } from './emulator.js';
 import { registerApplyCommand } from './apply.js';
 import { registerValidate } from './validate.js';
 
+/** In the order of the workflow, which is the order `emctl --help` lists them. */
 export function registerCommands(program: Command, ctx: CommandContext): void {
-  void program;
-  void ctx;
+  registerValidate(program, ctx);
   registerPlanCommand(program, ctx);
+  registerApplyCommand(program, ctx);
   registerDriftCommand(program, ctx);
   registerExportCommand(program, ctx);
   registerEmulatorCommand(program, ctx);
-  registerApplyCommand(program, ctx);
-  registerValidate(program, ctx);
 }
