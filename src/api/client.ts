@@ -296,13 +296,28 @@ export class EmClient {
     }
   }
 
+  /**
+   * A success body can echo the key too (a rejection message inside a 200, a name): it is redacted
+   * here, once, so no summary, journal or plan file built from an answer can carry it.
+   */
   private parseSuccess<T>(d: RequestDescription, safePath: string, response: HttpResponse, attempt: number): T {
     if (response.text.trim() === '') return undefined as T;
+    let parsed: T;
     try {
-      return JSON.parse(response.text) as T;
+      parsed = JSON.parse(response.text) as T;
     } catch {
       throw this.failure(d, safePath, response.status, { shape: 'none', text: `response is not JSON: ${response.text}` }, attempt);
     }
+    return this.mayHoldKey(response.text) ? redactDeep(parsed, this.apiKey) : parsed;
+  }
+
+  /**
+   * Whether a body's text may hold the key, so the walk over large list pages is skipped when it
+   * cannot: a key spelled only with characters JSON never escapes is found by a plain search.
+   */
+  private mayHoldKey(text: string): boolean {
+    if (!this.apiKey) return false;
+    return !/^[A-Za-z0-9._~+=:-]*$/.test(this.apiKey) || text.includes(this.apiKey);
   }
 
   private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number): ApiError {

@@ -128,4 +128,27 @@ describe('the key never leaks', () => {
     expect(everything).not.toContain(KEY);
     expect(everything).toContain('[REDACTED]');
   });
+
+  /** A 200 with rejected entries and names that echo the key, plainly and JSON-escaped. */
+  const echoingSuccess: Script = (q, res) => {
+    const key = String(q.headers['x-api-key']);
+    const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const rejected = (id: number, message: string) => `{"id":${id},"state":"monitored","code":"write_failed","message":${message}}`;
+    const body = `{"applied":[{"id":1,"state":"monitored"}],"rejected":[${rejected(2, JSON.stringify(`key ${key}`))},${rejected(3, `"key ${escaped}"`)}],${JSON.stringify(key)}:true}`;
+    void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  };
+
+  it.each([
+    ['a plain key', KEY],
+    ['a key JSON escapes', 'k"e\\y/with quote'],
+  ])('from a key echoed in a successful answer (%s)', async (_name, apiKey) => {
+    server = await startScriptedServer(echoingSuccess);
+    const client = new EmClient({ baseUrl: server.url, apiKey, rateLimit: 0, maxTries: 1 });
+    const answer = await client.setMonitoring([{ id: 1, state: 'monitored' }, { id: 2, state: 'monitored' }, { id: 3, state: 'monitored' }]);
+    expect(server.seen[0]!.headers['x-api-key']).toBe(apiKey);
+    expect(JSON.stringify(answer)).not.toContain(JSON.stringify(apiKey).slice(1, -1));
+    expect(answer.rejected.map((r) => r.message)).toEqual(['key [REDACTED]', 'key [REDACTED]']);
+    expect(answer.applied).toEqual([{ id: 1, state: 'monitored' }]);
+    expect(Object.keys(answer)).toContain('[REDACTED]');
+  });
 });
