@@ -3,27 +3,25 @@
 // pasted into a fixture.
 
 import type {
-  IntegrationState,
-  IntegrationType,
-  Methodology,
+  EntityType,
+  Integration,
   OrgSettings,
+  PmEntity,
   PmScope,
-  Provider,
+  Repository,
   RepositorySettings,
-  RepositoryState,
-  Visibility,
+  ScopeWriteItem,
+  TeamGitScopeBody,
+  TeamGitScopeResponse,
 } from '../api/types.js';
 
-export interface FixtureEntity {
-  entity_provider_id: string;
-  name: string;
+/** An entity as listed by the service, with plain ids where the wire has refs, and fixture flags. */
+export interface FixtureEntity extends Pick<PmEntity, 'entity_provider_id' | 'name' | 'selected_last_updated_at' | 'provider_key'> {
   state?: string;
   /** Boards and projects: selected for collection (default false). */
   selected?: boolean;
-  selected_last_updated_at?: string;
   /** false: the provider no longer exposes it (default true). */
   reachable?: boolean;
-  provider_key?: string;
   /** tracker_b teams: the project's entity_provider_id. */
   parent_project?: string;
   /** tracker_b areas: the teams' entity_provider_ids. */
@@ -32,17 +30,9 @@ export interface FixtureEntity {
   used_by_unavailable?: boolean;
 }
 
-export type FixtureEntities = Partial<Record<'boards' | 'projects' | 'epics' | 'labels' | 'fields' | 'teams' | 'areas', FixtureEntity[]>>;
+export type FixtureEntities = Partial<Record<EntityType, FixtureEntity[]>>;
 
-export interface FixtureIntegration {
-  id: number;
-  type: IntegrationType;
-  provider: Provider;
-  name: string;
-  state: IntegrationState;
-  auth_type: string;
-  failing_reason?: string;
-  deleted_at?: string;
+export interface FixtureIntegration extends Integration {
   entities?: FixtureEntities;
 }
 
@@ -54,21 +44,21 @@ export interface FixtureTeam {
   scope_write_fails?: boolean;
 }
 
-export interface FixtureRepository {
-  id: number;
-  provider_id: string;
-  name: string;
-  integration_id: number;
-  visibility?: Visibility | null;
-  state: RepositoryState;
-  failing_reason?: string | null;
-  http_url?: string;
-  created_at?: string;
-  updated_at?: string;
-  provider_last_pushed_at?: string | null;
-  has_webhook?: boolean;
-  is_onprem?: boolean;
-  ai_tool_rules?: Record<string, unknown>;
+/** Repository fields a fixture may leave out; the emulator derives them (docs/assumptions.md, row 27). */
+type DerivedRepositoryField =
+  | 'http_url'
+  | 'visibility'
+  | 'failing_reason'
+  | 'created_at'
+  | 'updated_at'
+  | 'provider_last_pushed_at'
+  | 'has_webhook'
+  | 'is_onprem'
+  | 'ai_tool_rules';
+
+export interface FixtureRepository
+  extends Pick<Repository, 'id' | 'provider_id' | 'name' | 'integration_id' | 'state'>,
+    Partial<Pick<Repository, DerivedRepositoryField>> {
   /** Emulator flag: stopping monitoring is refused with backfill_in_progress. */
   backfill_in_progress?: boolean;
   /** Emulator flag: any monitoring change is refused with state_changed. */
@@ -77,17 +67,14 @@ export interface FixtureRepository {
   write_fails?: boolean;
 }
 
-export interface FixtureTeamPmScope {
+/** A scope as a write sends it, under its team. */
+export interface FixtureTeamPmScope extends ScopeWriteItem {
   team_id: number;
-  integration_id: number;
-  methodology?: Methodology;
   scope: PmScope;
 }
 
-export interface FixtureTeamGitScope {
+export interface FixtureTeamGitScope extends TeamGitScopeBody {
   team_id: number;
-  repository_ids?: number[];
-  service_ids?: number[];
 }
 
 export interface FixtureRepositoryOverride {
@@ -101,7 +88,7 @@ export interface Fixture {
   limits?: { board_project_limit?: number; repository_quota?: number };
   integrations: FixtureIntegration[];
   teams?: FixtureTeam[];
-  services?: { id: number; name: string }[];
+  services?: TeamGitScopeResponse['services'];
   repositories?: FixtureRepository[];
   git_config?: OrgSettings;
   team_pm_scopes?: FixtureTeamPmScope[];

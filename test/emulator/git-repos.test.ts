@@ -1,20 +1,10 @@
 // Endpoints 8-9 over real HTTP: repository list filters, paging and limits; monitoring with every
 // rejection code, the repository quota and body validation.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, call, clientFor, hasIssueAt, reset, startTestEmulator } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from './helpers.js';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await reset(emu);
-});
+const emu = sharedEmulator();
 
 const list = (query: string) => call(emu, 'GET', `/api/v1/git/repositories${query}`);
 const monitor = (repositories: unknown, on = emu) => call(on, 'PATCH', '/api/v1/git/repositories', { body: { repositories } });

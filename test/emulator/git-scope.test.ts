@@ -1,20 +1,10 @@
 // Endpoint 13 over real HTTP: team Git scope read (monitored repositories only), PUT/PATCH
 // merge/add/DELETE/DELETE key, refusals that change nothing, and body validation (422).
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { call, clientFor, hasIssueAt, reset, startTestEmulator } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { call, clientFor, hasIssueAt, sharedEmulator } from './helpers.js';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await reset(emu);
-});
+const emu = sharedEmulator();
 
 const path = (team: number | string) => `/api/v1/git/config/teams/${team}/scope`;
 async function scope(team = 42) {

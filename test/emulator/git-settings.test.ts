@@ -2,20 +2,10 @@
 // (PUT/PATCH/DELETE/DELETE one section), organization defaults, section validation, and the history
 // recomputes each change records.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { call, clientFor, hasIssueAt, reset, startTestEmulator } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { call, clientFor, hasIssueAt, sharedEmulator } from './helpers.js';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await reset(emu);
-});
+const emu = sharedEmulator();
 
 const config = (repo: number, method = 'GET', body?: unknown) => call(emu, method, `/api/v1/git/repositories/${repo}/config`, { body });
 async function recomputes(): Promise<string[]> {

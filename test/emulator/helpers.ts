@@ -2,6 +2,7 @@
 // protocol-level requests a typed client cannot make). Close it in afterAll/afterEach.
 
 import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { parse } from 'yaml';
 import { EXAMPLE_FIXTURE_PATH, checkFixtureData, startEmulator, type EmulatorOptions, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 
@@ -14,6 +15,24 @@ export function acmeFixture(): Fixture {
 
 export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
   return startEmulator({ fixture: options.fixture ?? acmeFixture(), ...options });
+}
+
+/**
+ * One emulator for a whole test file, back at the fixture state before each test. The handle is
+ * filled in when the file's tests start, so it can be taken at the top of the file.
+ */
+export function sharedEmulator(options: Partial<EmulatorOptions> = {}): RunningEmulator {
+  const handle = {} as RunningEmulator;
+  beforeAll(async () => {
+    Object.assign(handle, await startTestEmulator(options));
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+  beforeEach(async () => {
+    await reset(handle);
+  });
+  return handle;
 }
 
 export interface Answer<T = any> {

@@ -1,20 +1,10 @@
 // Endpoints 1-3 over real HTTP: integrations, entity lists (filters, paging, used_by, limits) and
 // selection (every rejection code, the board/project limit, read-only and foreign integrations).
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, call, clientFor, hasIssueAt, reset, startTestEmulator } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from './helpers.js';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await reset(emu);
-});
+const emu = sharedEmulator();
 
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
 

@@ -1,20 +1,10 @@
 // Endpoints 4-7 over real HTTP: team PM scope reads, PATCH merge/add and POST replace, the Kanban
 // rule, auto-selection, every rejection code and its status, limits, key clear and scope delete.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, call, clientFor, hasIssueAt, reset, startTestEmulator } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from './helpers.js';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await reset(emu);
-});
+const emu = sharedEmulator();
 
 const ref = (id: string) => ({ entity_provider_id: id });
 const patch = (teams: unknown, mode?: string) => call(emu, 'PATCH', `/api/v1/pm/config/teams/scope${mode ? `?mode=${mode}` : ''}`, { body: { teams } });
