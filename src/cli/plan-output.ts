@@ -16,7 +16,7 @@ import { renderPlanJson } from '../render/json.js';
 import { renderPlanMarkdown } from '../render/markdown.js';
 import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
-import { readLiveState, type StateClient } from '../state/read-live.js';
+import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
 import { readRecords } from '../state/read-records.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './main.js';
@@ -58,16 +58,27 @@ export interface PlanOutcome {
   snapshot: LiveSnapshot;
 }
 
-/** Reads live state for `config` and builds the stamped plan. Sends only GETs. */
+/**
+ * Reads live state for `config` and builds the stamped plan. Sends only GETs. When the plan's
+ * writes name entities of lists that may hold unreachable ones, those lists are read again
+ * without them and the plan is built again, so that a write the service would refuse
+ * (entity_not_reachable, entity_not_found) is predicted; a plan without such writes costs nothing more.
+ */
 export async function planAgainstLive(client: StateClient, config: DesiredConfig, opts: PlanOptions = {}): Promise<PlanOutcome> {
   const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
   const { snapshot, sources } = await readLiveState(client, config, readOptions);
   const now = opts.now ?? new Date();
-  const plan = buildPlan(config, snapshot, {
-    targets: opts.targets ?? [],
-    excludes: opts.excludes ?? [],
-    today: now.toISOString().slice(0, 10),
-  });
+  const build = () =>
+    buildPlan(config, snapshot, {
+      targets: opts.targets ?? [],
+      excludes: opts.excludes ?? [],
+      today: now.toISOString().slice(0, 10),
+    });
+  let plan = build();
+  if (plan.unknownReachability !== undefined) {
+    await readReachability(client, snapshot, plan.unknownReachability, readOptions);
+    plan = build();
+  }
   plan.created_at = now.toISOString();
   plan.config_files = [...config.files];
   plan.desired = desiredForPlan(config);

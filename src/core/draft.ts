@@ -67,6 +67,8 @@ export class EntityCatalog {
   private readonly complete = new Set<string>();
   private readonly selectedIds = new Map<string, Set<string>>();
   private readonly unreachableIds = new Set<string>();
+  /** Lists read with unreachable entities whose unreachable ones are not known yet. */
+  private readonly uncertain = new Set<string>();
 
   constructor(live: LiveSnapshot) {
     for (const read of live.entityLists) {
@@ -83,7 +85,14 @@ export class EntityCatalog {
       }
       for (const id of read.unreachableIds ?? []) this.unreachableIds.add(`${key}/${id}`);
       if (!read.selectedOnly) this.complete.add(key);
+      if (read.includesUnreachable && read.unreachableIds === undefined) this.uncertain.add(key);
     }
+    for (const read of live.entityLists) if (read.unreachableIds !== undefined) this.uncertain.delete(`${read.integrationId}/${read.type}`);
+  }
+
+  /** False when the list may hold unreachable entities and the reader has not said which. */
+  reachabilityKnown(integrationId: number, type: string): boolean {
+    return !this.uncertain.has(`${integrationId}/${type}`);
   }
 
   /** The whole list, or undefined when only selected entities (or nothing) were read. */
@@ -137,6 +146,8 @@ export class PlanDraft {
   readonly scopes = new Map<string, ScopeContext>();
   /** Desired monitoring state of every repository whose monitoring is managed. */
   readonly monitoring = new Map<number, boolean>();
+  /** Entity lists whose reachability the writes of this plan need and the snapshot lacks. */
+  readonly unknownReachability = new Map<string, { integrationId: number; type: string }>();
 
   constructor(
     readonly config: DesiredConfig,
@@ -162,6 +173,19 @@ export class PlanDraft {
 
   warn(message: string, path?: ConfigPath, address?: string): void {
     this.warnings.push(message_(message, this.locate(path), address));
+  }
+
+  /**
+   * Whether an entity that a write names is known to be exposed by the provider no more. When
+   * the snapshot cannot tell, the list is noted (the shell reads it and plans again) and the
+   * answer is false.
+   */
+  namesUnreachable(integrationId: number, type: string, id: string): boolean {
+    if (!this.entities.reachabilityKnown(integrationId, type)) {
+      this.unknownReachability.set(`${integrationId}/${type}`, { integrationId, type });
+      return false;
+    }
+    return this.entities.unreachable(integrationId, type, id);
   }
 
   count(kind: DestructiveKind, n: number): void {

@@ -115,6 +115,13 @@ export interface Plan {
   /** Counts of existing objects per destructive kind, so the safety rails can compute shares. */
   totals: Partial<Record<DestructiveKind, number>>;
   /**
+   * Entity lists read with unreachable entities (include_invalid) whose entities this plan's
+   * writes name, when the snapshot does not say which are unreachable: the shell reads them
+   * without unreachable entities and plans again, so entity_not_reachable / entity_not_found are
+   * predicted. Absent when nothing is missing; never saved (the JSON renderer leaves it out).
+   */
+  unknownReachability?: { integrationId: number; type: string }[];
+  /**
    * The desired state the plan was made from (DesiredConfig without its source map), saved so that
    * `apply PLANFILE` can re-read live state and prove nothing moved since the plan was made.
    */

@@ -35,7 +35,7 @@ export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: Pl
   draft.errors.push(...errors);
   predictRefusals(draft, kept, drafts);
   const changes = kept.map((c) => c.change);
-  return {
+  const plan: Plan = {
     format_version: 1,
     config_files: [...config.files],
     changes,
@@ -51,6 +51,8 @@ export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: Pl
     reads: [],
     totals: { ...draft.totals },
   };
+  if (draft.unknownReachability.size > 0) plan.unknownReachability = [...draft.unknownReachability.values()];
+  return plan;
 }
 
 function count(changes: Change[], action: Change['action']): number {

@@ -41,7 +41,7 @@ function readOnlyIntegration(draft: PlanDraft, c: PlannedChange): void {
 
 function unreachableSelect(draft: PlanDraft, c: PlannedChange): void {
   if (c.target.kind !== 'selection') return;
-  if (draft.entities.unreachable(c.target.integration.id, c.target.entityType, c.target.entityId)) {
+  if (draft.namesUnreachable(c.target.integration.id, c.target.entityType, c.target.entityId)) {
     push(draft, c, `${singularType(c.target.entityType)} "${c.target.entityId}" on ${c.target.alias} is no longer exposed by the provider: it cannot be selected (entity_not_reachable)`);
   }
 }
@@ -100,7 +100,7 @@ function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
     for (const item of team.items) {
       for (const [key, list] of Object.entries(item.scope ?? {}) as [PmScopeKey, unknown[]][]) {
         for (const [type, id] of namedIds(key, list)) {
-          if (!draft.entities.unreachable(item.integration_id, type, id)) continue;
+          if (!draft.namesUnreachable(item.integration_id, type, id)) continue;
           const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
           const address = pmScopeAddress(team.team_id, ctx?.alias ?? String(item.integration_id), key);
           const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)`;

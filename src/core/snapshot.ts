@@ -25,9 +25,14 @@ export interface EntityListRead {
   /** True when the list holds only selected entities (is_selected_for_collection=true filter). */
   selectedOnly: boolean;
   /**
+   * True when read with include_invalid=true: the list may hold entities the provider no longer
+   * exposes, and which ones they are is known only once unreachableIds is set.
+   */
+  includesUnreachable?: boolean;
+  /**
    * Ids of listed entities the provider no longer exposes (present only with include_invalid=true;
-   * the wire carries no flag, so the reader learns it by comparing with a read without it).
-   * Optional: when absent the planner cannot predict entity_not_reachable for this list.
+   * the wire carries no flag, so the reader learns it by comparing with a read without it, which
+   * it makes only when a plan's writes name entities of the list: see Plan.unknownReachability).
    */
   unreachableIds?: string[];
 }

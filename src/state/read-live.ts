@@ -23,11 +23,13 @@ import type {
   TeamPmScopeResponse,
 } from '../api/types.js';
 import { EmctlError } from '../core/errors.js';
+import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { indexRepositories, resolveRepository } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import {
   ENTITY_PAGE,
+  MAX_INTEGRATION_IDS,
   REPOSITORY_PAGE,
   finishFullList,
   listKey,
@@ -108,8 +110,11 @@ class LiveReader {
     return response.items;
   }
 
-  /** One entity list sequence: first page, then the rest together (paginate.ts). */
-  async entities(spec: EntityReadSpec): Promise<EntityListRead[]> {
+  /**
+   * One entity list sequence: first page, then the rest together (paginate.ts). `record` false
+   * leaves the read sources alone (a reachability check is not where a live value came from).
+   */
+  async entities(spec: EntityReadSpec, record = true): Promise<EntityListRead[]> {
     // include_invalid is sent only when on (off is the default), with_used_by always (on is the default).
     const params: ListEntitiesParams = { integration_ids: spec.integrationIds, with_used_by: spec.withUsedBy };
     if (spec.includeInvalid) params.include_invalid = true;
@@ -130,7 +135,7 @@ class LiveReader {
       }, ENTITY_PAGE),
     );
     const target = spec.withUsedBy ? this.sources.usedByPages : this.sources.entityPages;
-    for (const [key, path] of pagePaths) target.set(key, path);
+    if (record) for (const [key, path] of pagePaths) target.set(key, path);
     const byIntegration = new Map(merged.integrations.map((g) => [g.integration_id, g.entities] as const));
     // Every integration asked for gets a list, empty when the service returned no group for it:
     // the read covered it and found nothing.
@@ -140,6 +145,7 @@ class LiveReader {
       entities: byIntegration.get(integrationId) ?? [],
       withUsedBy: spec.withUsedBy,
       selectedOnly: spec.selectedOnly,
+      includesUnreachable: spec.includeInvalid,
     }));
   }
 
@@ -292,4 +298,42 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
   };
   if (orgConfig) snapshot.orgConfig = orgConfig;
   return { snapshot, sources: reader.sources };
+}
+
+/**
+ * Tells which entities of the given lists the provider no longer exposes, for a plan whose writes
+ * name entities of lists read with include_invalid (Plan.unknownReachability): each list is read
+ * again without them, and what is missing is unreachable. Only then, so a plan with no such
+ * write costs no extra call. Sets unreachableIds on the snapshot's full lists.
+ */
+export async function readReachability(
+  client: StateClient,
+  snapshot: LiveSnapshot,
+  lists: readonly { integrationId: number; type: string }[],
+  options: ReadOptions = {},
+): Promise<void> {
+  const reader = new LiveReader(client, options.perRoute ?? 8);
+  const byType = new Map<EntityType, number[]>();
+  for (const { integrationId, type } of lists) {
+    const ids = byType.get(type as EntityType) ?? [];
+    if (!ids.includes(integrationId)) ids.push(integrationId);
+    byType.set(type as EntityType, ids);
+  }
+  const specs = [...byType.entries()].flatMap(([type, ids]) =>
+    chunk(ids.sort((a, b) => a - b), MAX_INTEGRATION_IDS).map((integrationIds) => ({
+      type,
+      integrationIds,
+      includeInvalid: false,
+      withUsedBy: false,
+      selectedOnly: false,
+    })),
+  );
+  const reachable = (await allOrFirstFailure(specs.map((spec) => reader.entities(spec, false)))).flat();
+  for (const read of reachable) {
+    const exposed = new Set(read.entities.map((e) => e.entity_provider_id));
+    for (const list of snapshot.entityLists) {
+      if (list.integrationId !== read.integrationId || list.type !== read.type || !list.includesUnreachable) continue;
+      list.unreachableIds = list.entities.filter((e) => !exposed.has(e.entity_provider_id)).map((e) => e.entity_provider_id);
+    }
+  }
 }

@@ -12,6 +12,7 @@
 //            configs of repositories named by name.
 
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
+import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
 import { ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../api/types.js';
 
@@ -103,12 +104,6 @@ function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]
     }
   }
   return [...needs.values()];
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**

@@ -83,6 +83,52 @@ collection:
     expect(json.stderr).toMatch(/emctl\.yaml:6:\d+: collection\.tracker\.boards\["101"\]: .*entity_in_use/);
   });
 
+  it('predicts the refusal of a scope write naming an entity the provider no longer exposes', async () => {
+    // Board 108 is selected but unreachable (listed only with include_invalid). Keeping it in the
+    // selection set is fine; naming it in a scope write is refused by the service (entity_not_found).
+    const config = await writeConfig(`version: 1
+integrations:
+  tracker: { id: 10 }
+collection:
+  tracker:
+    boards: ["101", "102", "103", "104", "107", "108"]
+teams:
+  42:
+    pm:
+      tracker:
+        methodology: Scrum
+        boards: ["101", "108"]
+        epics: ["EP-7"]
+        labels: [backend]
+        fields: [{ id: customfield_1, value: [Payments] }]
+`);
+    const before = (await apiRequests(emulator.url)).length;
+    const result = await plan(config);
+    const requests = (await apiRequests(emulator.url)).slice(before);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/emctl\.yaml:12:\d+: team\[42\]\.pm\.tracker\.boards: .*board "108".*no longer exposes.*entity_not_found/);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    // The boards were read twice: with unreachable entities (the selection set needs them), then
+    // without, to learn which ones the write names are unreachable.
+    const boardReads = requests.filter((r) => r.path === '/api/v2/pm/entities/boards' && r.query.is_selected_for_collection === undefined);
+    expect(boardReads.map((r) => r.query.include_invalid ?? 'false')).toEqual(['true', 'false']);
+  });
+
+  it('reads nothing more when no write names an entity whose reachability is unknown', async () => {
+    const config = await writeConfig(`version: 1
+integrations:
+  tracker: { id: 10 }
+collection:
+  tracker:
+    boards: ["101", "102", "103", "104", "107", "108"]
+`);
+    const before = (await apiRequests(emulator.url)).length;
+    const result = await plan(config, ['--detailed-exitcode']);
+    const requests = (await apiRequests(emulator.url)).slice(before);
+    expect(result.code, result.stderr).toBe(0);
+    expect(requests.filter((r) => r.path === '/api/v2/pm/entities/boards').length).toBe(1);
+  });
+
   it('reports a team that does not exist (a 404 on its scope read is an answer, not a failure)', async () => {
     const config = await writeConfig(`version: 1
 integrations:
