@@ -111,6 +111,30 @@ function addInto(current: StoredScope, sent: StoredScope): StoredScope {
 
 type ItemOutcome = { applied: true } | { applied: false; rejection: ScopeRejection };
 
+type Refusal = Extract<ItemOutcome, { applied: false }>;
+
+function refusal(teamId: number, integrationId: number, status: number, code: ScopeRejection['code'], message: string): Refusal {
+  return { applied: false, rejection: { team_id: teamId, integration_id: integrationId, status, code, message } };
+}
+
+/**
+ * The refusals every write to one (team, integration) scope shares, in the order of
+ * docs/assumptions.md row 19: the team, the integration, its provider, its read-only state.
+ */
+function writeTarget(state: EmulatorState, teamId: number, integrationId: number) {
+  const reject = (status: number, code: ScopeRejection['code'], message: string) => refusal(teamId, integrationId, status, code, message);
+  const team = state.teams.get(teamId);
+  if (!team) return reject(404, 'team_not_found', `team ${teamId} not found`);
+  const integration = state.integrations.get(integrationId);
+  if (!integration || integration.deleted_at) return reject(404, 'integration_not_found', `integration ${integrationId} not found`);
+  if (integration.type !== 'pm') {
+    return reject(400, 'provider_not_supported', `integration ${integrationId} is a ${integration.provider} Git integration, not a supported PM provider`);
+  }
+  const readOnly = readOnlyReason(integration);
+  if (readOnly) return reject(400, 'integration_read_only', readOnly);
+  return { team, integration, provider: integration.provider as PmProvider };
+}
+
 /**
  * Applies one (team, integration) item as a whole, or rejects it. `action` names the audit entry
  * (scope_written, scope_key_cleared).
@@ -123,20 +147,10 @@ export function writeScopeItem(
   mode: WriteMode,
   action = 'scope_written',
 ): ItemOutcome {
-  const reject = (status: number, code: ScopeRejection['code'], message: string): ItemOutcome => ({
-    applied: false,
-    rejection: { team_id: teamId, integration_id: item.integration_id, status, code, message },
-  });
-  const team = state.teams.get(teamId);
-  if (!team) return reject(404, 'team_not_found', `team ${teamId} not found`);
-  const integration = state.integrations.get(item.integration_id);
-  if (!integration || integration.deleted_at) return reject(404, 'integration_not_found', `integration ${item.integration_id} not found`);
-  if (integration.type !== 'pm') {
-    return reject(400, 'provider_not_supported', `integration ${item.integration_id} is a ${integration.provider} Git integration, not a supported PM provider`);
-  }
-  const provider = integration.provider as PmProvider;
-  const readOnly = readOnlyReason(integration);
-  if (readOnly) return reject(400, 'integration_read_only', readOnly);
+  const reject = (status: number, code: ScopeRejection['code'], message: string) => refusal(teamId, item.integration_id, status, code, message);
+  const target = writeTarget(state, teamId, item.integration_id);
+  if ('rejection' in target) return target;
+  const { team, integration, provider } = target;
 
   let sent: StoredScope = {};
   if (item.scope !== undefined) {
@@ -249,28 +263,13 @@ export function clearScopeKey(state: EmulatorState, journal: Journal, teamId: nu
 }
 
 export function deleteScope(state: EmulatorState, journal: Journal, teamId: number, integrationId: number): Reply {
-  // Same refusals as a write; an empty write checks team, integration and read-only state.
-  const probe = (): ItemOutcome | undefined => {
-    const team = state.teams.get(teamId);
-    const integration = state.integrations.get(integrationId);
-    const r = (status: number, code: ScopeRejection['code'], message: string): ItemOutcome => ({
-      applied: false,
-      rejection: { team_id: teamId, integration_id: integrationId, status, code, message },
-    });
-    if (!team) return r(404, 'team_not_found', `team ${teamId} not found`);
-    if (!integration || integration.deleted_at) return r(404, 'integration_not_found', `integration ${integrationId} not found`);
-    if (integration.type !== 'pm') return r(400, 'provider_not_supported', `integration ${integrationId} is not a supported PM provider`);
-    const readOnly = readOnlyReason(integration);
-    if (readOnly) return r(400, 'integration_read_only', readOnly);
-    if (team.scopeWriteFails) return r(500, 'write_failed', `the scope of team ${teamId} could not be deleted; retry`);
-    return undefined;
-  };
-  const refusal = probe();
-  if (refusal) return respond([{ team_id: teamId, integration_id: integrationId, outcome: refusal }]);
+  const answer = (outcome: ItemOutcome) => respond([{ team_id: teamId, integration_id: integrationId, outcome }]);
+  const target = writeTarget(state, teamId, integrationId);
+  if ('rejection' in target) return answer(target);
+  if (target.team.scopeWriteFails) return answer(refusal(teamId, integrationId, 500, 'write_failed', `the scope of team ${teamId} could not be deleted; retry`));
   const current = state.pmScopes.get(teamId)?.get(integrationId);
   if (current && !isEmptyScope(current.scope)) {
-    const provider = state.integrations.get(integrationId)!.provider;
-    const methodology: Methodology = provider === 'tracker_a' ? 'Kanban' : current.methodology;
+    const methodology: Methodology = target.provider === 'tracker_a' ? 'Kanban' : current.methodology;
     state.pmScopes.get(teamId)!.set(integrationId, { scope: {}, methodology });
     state.scopeVersion++;
     journal.audit({ action: 'scope_deleted', team_id: teamId, integration_id: integrationId, detail: `deleted the scope of team ${teamId} on integration ${integrationId}` });
@@ -283,5 +282,5 @@ export function deleteScope(state: EmulatorState, journal: Journal, teamId: numb
       });
     }
   }
-  return respond([{ team_id: teamId, integration_id: integrationId, outcome: { applied: true } }]);
+  return answer({ applied: true });
 }

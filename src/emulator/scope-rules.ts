@@ -4,6 +4,7 @@
 // checks (team_pm_scopes), so both refuse the same things with the same words.
 
 import { SCOPE_KEYS, type EntityType, type PmProvider, type PmScopeKey, type ScopeRejectionCode } from '../api/types.js';
+import { isObject } from './params.js';
 
 /** A scope as the emulator stores it: entity ids only (names are looked up on read). */
 export interface StoredScope {
@@ -28,9 +29,6 @@ export type ScopeCheck =
 
 const ALL_KEYS: readonly PmScopeKey[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 class ScopeProblem extends Error {
   constructor(

@@ -12,6 +12,7 @@ import {
   type ValidationErrorItem,
 } from '../api/types.js';
 import { checkPythonRegex } from '../core/python-regex.js';
+import { isObject } from './params.js';
 
 /**
  * Service defaults for sections an organization never wrote. The spec does not give them
@@ -73,9 +74,6 @@ const METHODS: Partial<Record<OrgSection, readonly string[]>> = {
 
 const PATTERN_METHODS = ['tags', 'pr_to_branch', 'merge_to_branch'];
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Validates and normalizes a settings body (a map of section name to section object). */
 export function validateSettings(body: unknown, rules: SettingsRules): ValidatedSettings {
