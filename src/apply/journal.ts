@@ -29,7 +29,7 @@ export type JournalEvent =
       code?: string;
       message?: string;
     }
-  | { event: 'interrupt'; in_flight: number }
+  | { event: 'interrupt'; in_flight: number; forced?: true }
   | { event: 'apply-end'; applied: number; rejected: number; skipped: number; interrupted: boolean };
 
 /** Where the executor records what it does; the file journal below, or a list in tests. */

@@ -2,11 +2,13 @@
 // progress, run the operations, close the journal and print the summary. Shared by `emctl apply`
 // and the convergence test, which drives it with its own client (fast retries under faults).
 
+import { EXIT_ERROR } from '../cli/exit.js';
 import type { CliIO } from '../cli/io.js';
 import { EmctlError } from '../core/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
 import type { Style } from '../render/style.js';
+import { plural } from '../render/values.js';
 import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from './execute.js';
 import { FileJournal, journalPath } from './journal.js';
 import { progressLine } from './progress.js';
@@ -33,10 +35,21 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
   let stopRequested = false;
   let inFlight = 0;
   const removeInterrupt = io.onInterrupt?.(() => {
-    if (stopRequested) return;
+    if (stopRequested) {
+      // A second Ctrl-C (Terraform's rule): the user will not wait for the calls in flight, which
+      // may hang on a slow service through the client's retries. Their outcome is unknown.
+      journal.write({ event: 'interrupt', in_flight: inFlight, forced: true });
+      journal.close();
+      io.stderr.write(
+        `\nSecond interrupt: exiting now. ${plural(inFlight, 'call')} in flight may or may not have been applied; ` +
+          `the journal ${journal.path} records what was; run "emctl plan" to see what is left.\n`,
+      );
+      io.exitNow?.(EXIT_ERROR);
+      return;
+    }
     stopRequested = true;
     journal.write({ event: 'interrupt', in_flight: inFlight });
-    io.stderr.write(`\nInterrupted: starting no new operations; waiting for ${inFlight} in flight to finish.\n`);
+    io.stderr.write(`\nInterrupted: starting no new operations; waiting for ${plural(inFlight, 'call')} in flight to finish (Ctrl-C again to exit now).\n`);
   });
   const progress = progressLine(io.stderr, plan.operations.length);
   let report: ExecutionReport;

@@ -18,6 +18,9 @@ const io: CliIO = {
     process.on('SIGINT', handler);
     return () => process.off('SIGINT', handler);
   },
+  exitNow(code) {
+    process.exit(code);
+  },
 };
 
 try {

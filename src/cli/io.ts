@@ -23,6 +23,8 @@ export interface CliIO {
   cwd: string;
   /** Registers a handler for Ctrl-C; returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void;
+  /** Ends the process at once with `code` (a second Ctrl-C during an apply). */
+  exitNow?(code: number): void;
 }
 
 /** A line reader over a byte stream, for prompts; close() lets go of the stream. */

@@ -58,3 +58,24 @@ it('stops starting operations on Ctrl-C, lets in-flight ones finish and leaves a
   const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
   expect((JSON.parse(plan.stdout) as { changes: unknown[] }).changes).toHaveLength(skipped.length);
 });
+
+it('exits at once on a second Ctrl-C, saying the calls in flight may or may not have been applied', async () => {
+  world = await applyWorld(CONFIG, { emulator: { latencyMs: 150 } });
+  const timers: NodeJS.Timeout[] = [];
+  const result = await world.run(['--concurrency', '2', 'apply', '-c', 'emctl.yaml', '--auto-approve', '--journal', 'j.jsonl'], {
+    onInterruptRegistered: (fire) => {
+      timers.push(setTimeout(fire, 250), setTimeout(fire, 260));
+    },
+  });
+  for (const t of timers) clearTimeout(t);
+
+  expect(result.exitedNow).toBe(1);
+  expect(result.stderr).toContain('Ctrl-C again to exit now');
+  expect(result.stderr).toMatch(/Second interrupt: exiting now\. 2 calls in flight may or may not have been applied; the journal .*j\.jsonl records what was/);
+  const events = await readJournal(`${world.dir}/j.jsonl`);
+  const interrupts = events.filter((e) => e.event === 'interrupt');
+  expect(interrupts).toEqual([expect.objectContaining({ in_flight: 2 }), expect.objectContaining({ in_flight: 2, forced: true })]);
+  expect(interrupts[0]).not.toHaveProperty('forced');
+  // The journal ends at the forced exit: nothing is recorded as if the process had lived on.
+  expect(events.at(-1)).toMatchObject({ event: 'interrupt', forced: true });
+});

@@ -7,6 +7,8 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The code given to io.exitNow (the process would have ended there), if it was called. */
+  exitedNow?: number;
 }
 
 export interface RunOptions {
@@ -24,6 +26,7 @@ export interface RunOptions {
 export async function runEmctl(args: string[], options: RunOptions = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
+  let exitedNow: number | undefined;
   const input = [...(options.input ?? [])];
   const io: CliIO = {
     stdout: { write: (s: string) => (stdout += s), isTTY: options.tty ?? false },
@@ -38,7 +41,10 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
       options.onInterruptRegistered?.(handler);
       return () => {};
     },
+    exitNow(code) {
+      exitedNow ??= code;
+    },
   };
   const code = await runCli(args, io);
-  return { code, stdout, stderr };
+  return exitedNow === undefined ? { code, stdout, stderr } : { code, stdout, stderr, exitedNow };
 }
