@@ -128,15 +128,23 @@ class FastParser {
     throw new GiveUp(); // a scalar on its own line (multi-line plain scalar or top-level scalar)
   }
 
+  /**
+   * Moves to the next line with content and tells whether it holds an entry of the block whose
+   * entries sit at `indent`: false at the end or on a shallower line (the block is over); a deeper
+   * line is not something this reader knows, so it gives up.
+   */
+  private atEntry(indent: number): boolean {
+    this.skipBlank();
+    if (this.line >= this.starts.length) return false;
+    const lineIndent = this.indents[this.line] ?? 0;
+    if (lineIndent > indent) throw new GiveUp();
+    return lineIndent === indent;
+  }
+
   private map(indent: number): PlainMap {
     const map = newMap();
     const mark = this.store.begin();
-    while (true) {
-      this.skipBlank();
-      if (this.line >= this.starts.length) break;
-      const lineIndent = this.indents[this.line] ?? 0;
-      if (lineIndent < indent) break;
-      if (lineIndent > indent) throw new GiveUp();
+    while (this.atEntry(indent)) {
       const start = this.contentStart();
       const entry = this.entryKey(start);
       if (!entry) throw new GiveUp();
@@ -152,12 +160,7 @@ class FastParser {
   private list(indent: number): PlainValue[] {
     const list: PlainValue[] = [];
     const mark = this.store.begin();
-    while (true) {
-      this.skipBlank();
-      if (this.line >= this.starts.length) break;
-      const lineIndent = this.indents[this.line] ?? 0;
-      if (lineIndent < indent) break;
-      if (lineIndent > indent) throw new GiveUp();
+    while (this.atEntry(indent)) {
       const dash = this.contentStart();
       if (!this.isDash(dash)) break;
       const end = this.ends[this.line] ?? 0;

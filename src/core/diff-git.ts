@@ -44,18 +44,8 @@ function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): Reposito
 function diffTeamGit(draft: PlanDraft, team: DesiredTeam): void {
   const git = team.git;
   if (git === undefined) return;
-  const read = draft.live.teamGitScopes.get(team.id);
-  if (read === undefined) {
-    draft.error(`the Git scope of team ${team.id} was not read`, git.path);
-    return;
-  }
-  if (read === 'not_found') {
-    draft.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, `team[${team.id}]`);
-    return;
-  }
-  if (team.name !== undefined && read.team_name !== team.name) {
-    draft.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], `team[${team.id}]`);
-  }
+  const read = draft.teamRead(team, draft.live.teamGitScopes.get(team.id), 'Git scope', git.path);
+  if (read === undefined) return;
   const repoIds: number[] = [];
   let failed = false;
   git.repositories.forEach((ref, i) => {

@@ -106,18 +106,8 @@ function diffSelections(draft: PlanDraft): DesiredSelections {
 
 function diffTeamPm(draft: PlanDraft, team: DesiredTeam, selections: DesiredSelections): void {
   if (team.pm.length === 0) return;
-  const read = draft.live.teamPmScopes.get(team.id);
-  if (read === undefined) {
-    draft.error(`the PM scope of team ${team.id} was not read`, team.path);
-    return;
-  }
-  if (read === 'not_found') {
-    draft.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, `team[${team.id}]`);
-    return;
-  }
-  if (team.name !== undefined && read.team_name !== team.name) {
-    draft.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], `team[${team.id}]`);
-  }
+  const read = draft.teamRead(team, draft.live.teamPmScopes.get(team.id), 'PM scope', team.path);
+  if (read === undefined) return;
   const seen = new Set<number>();
   for (const desired of team.pm) {
     const integration = pmIntegration(draft, desired.integration, desired.path);

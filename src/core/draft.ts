@@ -16,7 +16,7 @@ import type {
   SelectableEntityType,
 } from '../api/types.js';
 import type { CanonicalScope } from './canonical.js';
-import type { ConfigPath, DesiredConfig, DestructiveKind } from './model.js';
+import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
@@ -186,6 +186,25 @@ export class PlanDraft {
       return false;
     }
     return this.entities.unreachable(integrationId, type, id);
+  }
+
+  /**
+   * A team's scope read (PM or Git), or undefined after reporting why it cannot be used: not read,
+   * or the team does not exist. Warns when the team's `name:` differs from the service's.
+   */
+  teamRead<T extends { team_name: string }>(team: DesiredTeam, read: T | 'not_found' | undefined, what: string, path: ConfigPath): T | undefined {
+    if (read === undefined) {
+      this.error(`the ${what} of team ${team.id} was not read`, path);
+      return undefined;
+    }
+    if (read === 'not_found') {
+      this.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, `team[${team.id}]`);
+      return undefined;
+    }
+    if (team.name !== undefined && read.team_name !== team.name) {
+      this.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], `team[${team.id}]`);
+    }
+    return read;
   }
 
   count(kind: DestructiveKind, n: number): void {

@@ -4,7 +4,7 @@
 import type { GitScopeKey, OrgSection, RepoSection, TeamGitScopeBody } from '../api/types.js';
 import { RECOMPUTE_SECTIONS } from '../api/types.js';
 import type { PlannedChange, RepoContext } from './draft.js';
-import { CALL_LIMITS, chunk, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+import { CALL_LIMITS, chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
 
 const REPOSITORIES = '/api/v1/git/repositories';
 const GIT_SCOPE = '/api/v1/git/config/teams/{team_id}/scope';
@@ -49,13 +49,7 @@ const BODY_KEY: Record<GitScopeKey, keyof TeamGitScopeBody> = { repositories: 'r
  * for those starts; stop-monitoring waits for the writes that drop its repositories.
  */
 export function planGitScopes(changes: PlannedChange[], monitoring: MonitoringOps): DraftOperation[] {
-  const byTeam = new Map<number, PlannedChange[]>();
-  for (const c of changes) {
-    if (c.target.kind !== 'git-scope') continue;
-    const list = byTeam.get(c.target.teamId);
-    if (list) list.push(c);
-    else byTeam.set(c.target.teamId, [c]);
-  }
+  const byTeam = groupBy(changes, (c) => (c.target.kind === 'git-scope' ? c.target.teamId : undefined));
   const ops: DraftOperation[] = [];
   for (const [team, list] of byTeam) {
     const keys = list.map((c) => c.target as Extract<PlannedChange['target'], { kind: 'git-scope' }>);
@@ -120,13 +114,7 @@ export function planOrgDefaults(changes: PlannedChange[]): DraftOperation[] {
  * DELETE /config/{section} per removed section otherwise.
  */
 export function planRepositorySettings(changes: PlannedChange[]): DraftOperation[] {
-  const byRepo = new Map<RepoContext, PlannedChange[]>();
-  for (const c of changes) {
-    if (c.target.kind !== 'repo-override') continue;
-    const list = byRepo.get(c.target.repo);
-    if (list) list.push(c);
-    else byRepo.set(c.target.repo, [c]);
-  }
+  const byRepo = groupBy(changes, (c): RepoContext | undefined => (c.target.kind === 'repo-override' ? c.target.repo : undefined));
   const ops: DraftOperation[] = [];
   for (const [ctx, list] of byRepo) {
     const section = (c: PlannedChange) => (c.target as { section: RepoSection }).section;

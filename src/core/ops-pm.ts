@@ -5,7 +5,7 @@ import type { Methodology, PmScopeKey, ScopeWriteItem, SelectableEntityType } fr
 import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type ScopeElement } from './canonical.js';
 import type { PlannedChange, ScopeContext } from './draft.js';
 import { impliedSelections, naturalCompare } from './diff-pm.js';
-import { CALL_LIMITS, chunk, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+import { CALL_LIMITS, chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
 
 const SCOPE_WRITE = '/api/v1/pm/config/teams/scope';
 
@@ -144,13 +144,7 @@ function fits(batch: ScopeItem[] | undefined, item: ScopeItem): boolean {
 }
 
 export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
-  const groups = new Map<ScopeContext, PlannedChange[]>();
-  for (const c of changes) {
-    if (c.target.kind !== 'pm-scope' && c.target.kind !== 'methodology') continue;
-    const list = groups.get(c.target.scope);
-    if (list) list.push(c);
-    else groups.set(c.target.scope, [c]);
-  }
+  const groups = groupBy(changes, (c): ScopeContext | undefined => (c.target.kind === 'pm-scope' || c.target.kind === 'methodology' ? c.target.scope : undefined));
   const errors: PmScopeOps['errors'] = [];
   const items = [...groups.entries()].flatMap(([ctx, list]) => splitOversized(scopeItem(ctx, list), errors));
   const adds = batch(items.filter((i) => i.mode === 'add'));
@@ -282,14 +276,7 @@ function droppedEntities(items: ScopeItem[]): Map<string, Set<string>> {
  * depending on the scope writes that stop using what it deselects.
  */
 export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): DraftOperation[] {
-  const groups = new Map<string, PlannedChange[]>();
-  for (const c of changes) {
-    if (c.target.kind !== 'selection') continue;
-    const key = `${c.target.integration.id}/${c.target.entityType}`;
-    const list = groups.get(key);
-    if (list) list.push(c);
-    else groups.set(key, [c]);
-  }
+  const groups = groupBy(changes, (c) => (c.target.kind === 'selection' ? `${c.target.integration.id}/${c.target.entityType}` : undefined));
   const ops: DraftOperation[] = [];
   for (const [key, list] of groups) {
     const first = list[0]?.target;

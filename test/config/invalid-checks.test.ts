@@ -2,11 +2,9 @@
 // Same shape as invalid.test.ts.
 
 import { describe, expect, test } from 'vitest';
-import { basename } from 'node:path';
-import { formatDiagnostic, loadConfig } from '../../src/config/index.js';
-import { writeFiles } from './helpers.js';
+import { testInvalidConfigs, type InvalidCase } from './helpers.js';
 
-const CASES: [name: string, yaml: string, expected: string[]][] = [
+const CASES: InvalidCase[] = [
   [
     "duplicate board",
     `version: 1
@@ -250,12 +248,6 @@ describe('invalid configs', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(15);
   });
 
-  test.each(CASES)('%s', async (_name, text, expected) => {
-    const dir = writeFiles({ 'emctl.yaml': text });
-    const result = await loadConfig(`${dir}/emctl.yaml`);
-    const shown = result.diagnostics.map((d) => formatDiagnostic({ ...d, file: basename(d.file) }));
-    expect(shown).toEqual(expected);
-    const hasError = result.diagnostics.some((d) => d.severity === 'error');
-    expect(result.config === undefined).toBe(hasError);
-  });
+
+  testInvalidConfigs(CASES);
 });

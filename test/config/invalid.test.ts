@@ -3,11 +3,9 @@
 // a temp dir as emctl.yaml and loaded. Duplicates, regexes, monitoring and addresses: invalid-checks.test.ts.
 
 import { describe, expect, test } from 'vitest';
-import { basename } from 'node:path';
-import { formatDiagnostic, loadConfig } from '../../src/config/index.js';
-import { writeFiles } from './helpers.js';
+import { testInvalidConfigs, type InvalidCase } from './helpers.js';
 
-const CASES: [name: string, yaml: string, expected: string[]][] = [
+const CASES: InvalidCase[] = [
   [
     "unknown top-level key",
     `version: 1
@@ -586,12 +584,6 @@ describe('invalid configs', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
   });
 
-  test.each(CASES)('%s', async (_name, text, expected) => {
-    const dir = writeFiles({ 'emctl.yaml': text });
-    const result = await loadConfig(`${dir}/emctl.yaml`);
-    const shown = result.diagnostics.map((d) => formatDiagnostic({ ...d, file: basename(d.file) }));
-    expect(shown).toEqual(expected);
-    const hasError = result.diagnostics.some((d) => d.severity === 'error');
-    expect(result.config === undefined).toBe(hasError);
-  });
+
+  testInvalidConfigs(CASES);
 });

@@ -3,16 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/core/plan.js';
-import { desired, liveState, repo, type DesiredSpec, type LiveSpec } from './builders.js';
-import { planLines, type TextOptions } from './plan-text.js';
-
-interface Case {
-  name: string;
-  config: DesiredSpec;
-  live: LiveSpec;
-  want: string[];
-  options?: TextOptions;
-}
+import { desired, liveState, repo } from './builders.js';
+import { planLines, type PlanCase } from './plan-text.js';
 
 const REPOS = [
   repo(1201, 'acme/api'),
@@ -28,7 +20,7 @@ const REPOS = [
 ];
 const GIT_SCOPE = '/api/v1/git/config/teams';
 
-const cases: Case[] = [
+const cases: PlanCase[] = [
   // ---- team Git scope ----
   {
     name: 'git scope: a key that only gains is PATCH mode=add with the new ids',

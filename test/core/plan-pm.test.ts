@@ -3,16 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/core/plan.js';
-import { desired, integration, INTEGRATIONS, liveState, type DesiredSpec, type LiveSpec } from './builders.js';
-import { planLines, type TextOptions } from './plan-text.js';
-
-interface Case {
-  name: string;
-  config: DesiredSpec;
-  live: LiveSpec;
-  want: string[];
-  options?: TextOptions;
-}
+import { desired, integration, INTEGRATIONS, liveState } from './builders.js';
+import { planLines, type PlanCase } from './plan-text.js';
 
 const SCOPE = '/api/v1/pm/config/teams/scope';
 const TRACKER = {
@@ -33,7 +25,7 @@ const WORK = {
 };
 const ENTITIES = { 10: TRACKER, 11: WORK };
 
-const cases: Case[] = [
+const cases: PlanCase[] = [
   // ---- selection sets ----
   {
     name: 'selection: one entity added and one removed; select in stage 1, deselect last',

@@ -2,6 +2,16 @@
 // (dnscontrol's analyze_test.go habit): changes, then operations by stage, then messages.
 
 import type { Plan } from '../../src/core/plan-model.js';
+import type { DesiredSpec, LiveSpec } from './builders.js';
+
+/** One table case: a config, the live state, and the plan expected, as planLines prints it. */
+export interface PlanCase {
+  name: string;
+  config: DesiredSpec;
+  live: LiveSpec;
+  want: string[];
+  options?: TextOptions;
+}
 
 const MARK = { add: '+', remove: '-', update: '~' } as const;
 
