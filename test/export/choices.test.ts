@@ -8,7 +8,7 @@ import type { Integration, Repository } from '../../src/api/types.js';
 import { READ_METHODS, readOnly } from '../../src/drift/read-only-client.js';
 import { deriveAliases, slugify } from '../../src/export/aliases.js';
 import { monitoringEntries, selectedBy } from '../../src/export/monitoring.js';
-import { acmeFixture, startService, tempDir, type TestService } from './helpers.js';
+import { acmeFixture, expectNoChanges, startService, tempDir, type TestService } from './helpers.js';
 
 function integration(id: number, name: string): Integration {
   return { id, name, type: 'pm', provider: 'tracker_a', state: 'ok', auth_type: 'oauth' };
@@ -113,9 +113,7 @@ describe('export of values that cannot be desired', () => {
     expect(text).toContain('Left out (their overrides include releases_detection method "deployment", which cannot be desired): acme/mobile-ios.');
     expect(text).not.toMatch(/^ {4}releases_detection:/m);
     expect(text).not.toContain('trunk');
-    const plan = await service.emctl(['plan', '-c', path, '--detailed-exitcode']);
-    expect(plan.stdout).toContain('No changes.');
-    expect(plan.code).toBe(0);
+    await expectNoChanges(service, path);
   });
 
   it('--repo-settings none reads no repository configuration and manages no override set', async () => {

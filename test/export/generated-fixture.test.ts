@@ -3,27 +3,20 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadFixtureFile } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { generatedOrg, startService, tempDir, type TestService } from './helpers.js';
+import { generatedOrg, serviceForFile, tempDir } from './helpers.js';
 
-let service: TestService;
-
-beforeAll(async () => {
-  service = await startService(generatedOrg());
-});
-afterAll(async () => {
-  await service.close();
-});
+const service = serviceForFile(generatedOrg);
 
 it('snapshots the organization into a fixture that re-exports the same config', async () => {
   const dir = tempDir('fixture-large');
   const configPath = join(dir, 'emctl.yaml');
   const fixturePath = join(dir, 'snapshot.yaml');
   const [config, fixture] = await Promise.all([
-    service.emctl(['--concurrency', '16', 'export', '--out', configPath]),
-    service.emctl(['--concurrency', '16', 'export', '--fixture', '--out', fixturePath]),
+    service().emctl(['--concurrency', '16', 'export', '--out', configPath]),
+    service().emctl(['--concurrency', '16', 'export', '--fixture', '--out', fixturePath]),
   ]);
   expect(config.code).toBe(0);
   expect(fixture.code).toBe(0);
@@ -31,7 +24,7 @@ it('snapshots the organization into a fixture that re-exports the same config', 
   const loaded = await loadFixtureFile(fixturePath);
   expect(loaded.repositories).toHaveLength(1000);
   expect(loaded.teams).toHaveLength(100);
-  expect(readFileSync(fixturePath, 'utf8')).not.toContain(service.key);
+  expect(readFileSync(fixturePath, 'utf8')).not.toContain(service().key);
 
   const again = await runEmctl(['--emulator', fixturePath, '--concurrency', '16', 'export']);
   expect(again.code).toBe(0);

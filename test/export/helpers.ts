@@ -4,8 +4,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { parse } from 'yaml';
 import { EmClient } from '../../src/api/client.js';
+import { loadConfig } from '../../src/config/index.js';
+import type { DesiredConfig } from '../../src/core/model.js';
 import { EXAMPLE_FIXTURE_PATH, checkFixtureData, generateFixture, startEmulator, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl, type CliResult } from '../helpers/cli.js';
 
@@ -45,4 +48,43 @@ export function tempDir(prefix: string): string {
 /** The generated organization of the size tests: 1,000 repositories, 100 teams (deterministic). */
 export function generatedOrg(): Fixture {
   return generateFixture({ repos: 1000, teams: 100, boards: 200, seed: 7 });
+}
+
+/**
+ * One emulator for all the tests of a file: started before the first, stopped after the last.
+ * Call at the top of the file; the returned function gives the running service.
+ */
+export function serviceForFile(fixture: () => Fixture = acmeFixture): () => TestService {
+  let service: TestService | undefined;
+  beforeAll(async () => {
+    service = await startService(fixture());
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+  return () => {
+    if (!service) throw new Error('the service starts in beforeAll: call this inside a test');
+    return service;
+  };
+}
+
+/** The config loads with no error (the loader's view, every diagnostic at once); returns it. */
+export async function expectLoads(configPath: string): Promise<DesiredConfig> {
+  const loaded = await loadConfig(configPath);
+  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return loaded.config!;
+}
+
+/** `emctl validate` accepts it: offline, schema and cross-references. */
+export async function expectValid(configPath: string): Promise<void> {
+  const r = await runEmctl(['validate', '-c', configPath]);
+  expect(r.stderr).not.toMatch(/error/i);
+  expect(r.code).toBe(0);
+}
+
+/** The round-trip guarantee: planning `configPath` against the service shows no changes. */
+export async function expectNoChanges(service: TestService, configPath: string, globalArgs: string[] = []): Promise<void> {
+  const plan = await service.emctl([...globalArgs, 'plan', '-c', configPath, '--detailed-exitcode']);
+  expect(plan.stdout).toContain('No changes.');
+  expect(plan.code).toBe(0);
 }

@@ -6,10 +6,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
-import { loadConfig } from '../../src/config/index.js';
 import { loadFixtureFile } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { startService, tempDir, type TestService } from './helpers.js';
+import { expectLoads, expectNoChanges, expectValid, startService, tempDir, type TestService } from './helpers.js';
 
 let service: TestService;
 let dir: string;
@@ -30,26 +29,12 @@ async function exportTo(name: string, ...args: string[]): Promise<string> {
   return path;
 }
 
-/** `emctl validate` accepts it: offline, schema and cross-references. */
-async function expectValid(configPath: string): Promise<void> {
-  const r = await runEmctl(['validate', '-c', configPath]);
-  expect(r.stderr).not.toMatch(/error/i);
-  expect(r.code).toBe(0);
-}
-
-async function expectNoChanges(configPath: string): Promise<void> {
-  const plan = await service.emctl(['plan', '-c', configPath, '--detailed-exitcode']);
-  expect(plan.stdout).toContain('No changes.');
-  expect(plan.code).toBe(0);
-}
-
 describe('emctl export on the Acme organization', () => {
   it('writes a config that loads without errors and plans with no changes', async () => {
     const path = await exportTo('acme.yaml');
-    const loaded = await loadConfig(path);
-    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    await expectLoads(path);
     await expectValid(path);
-    await expectNoChanges(path);
+    await expectNoChanges(service, path);
 
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('acme-tracker: {id: 10} # Acme Tracker (tracker_a)');
@@ -76,7 +61,7 @@ describe('emctl export on the Acme organization', () => {
     expect(text).toMatch(/\n {2}48:\n {4}name: Security\n/);
     expect(text).toContain('labels: [infra, tech-debt]');
     await expectValid(path);
-    await expectNoChanges(path);
+    await expectNoChanges(service, path);
   });
 
   it('--split writes a directory config that loads as one and plans with no changes', async () => {
@@ -85,11 +70,9 @@ describe('emctl export on the Acme organization', () => {
     expect(r.code).toBe(0);
     const files = readdirSync(split).sort();
     expect(files).toEqual(['git.yaml', 'integrations.yaml', 'team-42.yaml', 'team-43.yaml', 'team-44.yaml', 'team-45.yaml', 'team-46.yaml']);
-    const loaded = await loadConfig(split);
-    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(loaded.config?.teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46]);
+    expect((await expectLoads(split)).teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46]);
     await expectValid(split);
-    await expectNoChanges(split);
+    await expectNoChanges(service, split);
   });
 
   it('--fixture writes a snapshot: it loads, plans the export offline, and exports the same config', async () => {
