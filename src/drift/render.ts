@@ -2,11 +2,10 @@
 // rendered by src/render (renderDriftText / renderDriftMarkdown / the plan JSON); this adds what
 // drift.ignore hid and why, so hidden drift stays visible to whoever reads the report.
 
-import type { Style } from '../render/style.js';
+import { MARKERS } from '../render/entries.js';
 import { escapeText, codeSpan } from '../render/markdown.js';
+import type { Style } from '../render/style.js';
 import type { IgnoredChange } from './ignore.js';
-
-const MARKERS = { add: '+', remove: '-', update: '~' } as const;
 
 function why(item: IgnoredChange): string {
   return item.rule.until === undefined ? item.rule.reason : `${item.rule.reason} (until ${item.rule.until})`;
