@@ -23,6 +23,7 @@ git:
     const result = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Applied 1, rejected 1, skipped 0.');
+    expect(result.stderr).toMatch(/^Error: apply incomplete \(1 applied, 1 rejected, 0 skipped; each listed above, every call in .+\.jsonl\): .*"emctl plan"/m);
     expect(result.stdout).toMatch(/rejected repo\["acme\/data-warehouse"\]\.monitored {2}backfill_in_progress: repository 1219 is loading its history/);
     const monitoringCalls = (await writeRequests(world.emulator)).filter((r) => r.path === '/api/v1/git/repositories');
     expect(monitoringCalls).toHaveLength(1);

@@ -183,7 +183,7 @@ async function confirmed(io: CliIO): Promise<boolean> {
 }
 
 async function execute(plan: Plan, connection: Connection, io: CliIO, globals: GlobalOptions, style: Style, opts: ApplyCommandOptions): Promise<number> {
-  const { report } = await runApply(plan, {
+  const { report, result } = await runApply(plan, {
     sender: connection.client,
     io,
     style,
@@ -194,6 +194,10 @@ async function execute(plan: Plan, connection: Connection, io: CliIO, globals: G
   if (report.interrupted) {
     throw new EmctlError('interrupted', 'apply interrupted: operations not started are listed as skipped; run "emctl plan" to see what is left');
   }
-  const clean = report.rejected.length === 0 && report.skipped.length === 0;
-  return clean ? EXIT_OK : EXIT_ERROR;
+  if (report.rejected.length > 0 || report.skipped.length > 0) {
+    // The summary above lists each address; this line is what a CI log shows as the failure.
+    const counts = `${report.applied.length} applied, ${report.rejected.length} rejected, ${report.skipped.length} skipped`;
+    throw new EmctlError('api', `apply incomplete (${counts}; each listed above, every call in ${result.journalPath ?? 'the journal'}): fix the cause, then run "emctl plan" to see what is left`);
+  }
+  return EXIT_OK;
 }
