@@ -55,7 +55,7 @@ async function main() {
     },
     {
       title: 'plan against the live organization',
-      explanation: `emctl plan -c ${show(configPath)}\nReads exactly what the config manages and shows what apply would change, and the API calls.`,
+      explanation: `emctl plan -c ${show(configPath)}\nReads exactly what the config manages and shows what apply would change, and in how many API calls.`,
       args: ['plan', '-c', configPath],
     },
     {
