@@ -112,115 +112,117 @@ export class EmClient {
   }
 
   // ---- integrations and PM -----------------------------------------------------------------
+  // Every method is async, so a call refused before sending (InvalidRequestError) is a rejected
+  // promise like any other failure, never a synchronous throw.
 
-  listIntegrations(p?: ListIntegrationsParams): Promise<ListIntegrationsResponse> {
+  async listIntegrations(p?: ListIntegrationsParams): Promise<ListIntegrationsResponse> {
     return this.call(rq.listIntegrations(p));
   }
 
   /** One page of entities. */
-  listEntities(type: EntityType, p?: ListEntitiesParams): Promise<EntityListResponse> {
+  async listEntities(type: EntityType, p?: ListEntitiesParams): Promise<EntityListResponse> {
     return this.call(rq.listEntities(type, p));
   }
 
   /** Every entity of `type`, walking offset/limit to total; pages merged per integration. */
-  listAllEntities(type: EntityType, p: Omit<ListEntitiesParams, 'offset'> = {}): Promise<EntityListResponse> {
+  async listAllEntities(type: EntityType, p: Omit<ListEntitiesParams, 'offset'> = {}): Promise<EntityListResponse> {
     const limit = p.limit ?? ENTITY_PAGE_LIMIT;
     return collectEntityPages(`the ${type} list`, (offset, pageLimit) => this.listEntities(type, { ...p, limit: pageLimit, offset }), limit);
   }
 
-  selectEntities(integrationId: number, type: SelectableEntityType, entities: SelectEntry[]): Promise<SelectResponse> {
+  async selectEntities(integrationId: number, type: SelectableEntityType, entities: SelectEntry[]): Promise<SelectResponse> {
     return this.call(rq.selectEntities(integrationId, type, entities));
   }
 
-  getTeamPmScope(teamId: number, integrationIds?: number[]): Promise<TeamPmScopeResponse> {
+  async getTeamPmScope(teamId: number, integrationIds?: number[]): Promise<TeamPmScopeResponse> {
     return this.call(rq.getTeamPmScope(teamId, integrationIds));
   }
 
-  patchTeamPmScopes(body: ScopeWriteBody, mode?: ScopeWriteMode): Promise<ScopeWriteResponse> {
+  async patchTeamPmScopes(body: ScopeWriteBody, mode?: ScopeWriteMode): Promise<ScopeWriteResponse> {
     return this.call(rq.patchTeamPmScopes(body, mode));
   }
 
-  postTeamPmScopes(body: ScopeWriteBody): Promise<ScopeWriteResponse> {
+  async postTeamPmScopes(body: ScopeWriteBody): Promise<ScopeWriteResponse> {
     return this.call(rq.postTeamPmScopes(body));
   }
 
-  clearTeamPmScopeKey(teamId: number, key: PmScopeKey, integrationId: number): Promise<ScopeWriteResponse> {
+  async clearTeamPmScopeKey(teamId: number, key: PmScopeKey, integrationId: number): Promise<ScopeWriteResponse> {
     return this.call(rq.clearTeamPmScopeKey(teamId, key, integrationId));
   }
 
-  deleteTeamPmScope(teamId: number, integrationId: number): Promise<ScopeWriteResponse> {
+  async deleteTeamPmScope(teamId: number, integrationId: number): Promise<ScopeWriteResponse> {
     return this.call(rq.deleteTeamPmScope(teamId, integrationId));
   }
 
   // ---- Git ---------------------------------------------------------------------------------
 
   /** One page of repositories. */
-  listRepositories(p?: ListRepositoriesParams): Promise<ListRepositoriesResponse> {
+  async listRepositories(p?: ListRepositoriesParams): Promise<ListRepositoriesResponse> {
     return this.call(rq.listRepositories(p));
   }
 
   /** Every repository matching the filters, page_size 100, to the end. */
-  listAllRepositories(p: Omit<ListRepositoriesParams, 'page'> = {}): Promise<Repository[]> {
+  async listAllRepositories(p: Omit<ListRepositoriesParams, 'page'> = {}): Promise<Repository[]> {
     const pageSize = p.page_size ?? REPOSITORY_PAGE_SIZE;
     return collectRepositoryPages('the repository list', (page, size) => this.listRepositories({ ...p, page, page_size: size }), pageSize);
   }
 
-  setMonitoring(entries: MonitorEntry[]): Promise<MonitorResponse> {
+  async setMonitoring(entries: MonitorEntry[]): Promise<MonitorResponse> {
     return this.call(rq.setMonitoring(entries));
   }
 
-  getRepositoryConfig(repoId: number): Promise<RepositoryConfigResponse> {
+  async getRepositoryConfig(repoId: number): Promise<RepositoryConfigResponse> {
     return this.call(rq.getRepositoryConfig(repoId));
   }
 
-  putRepositoryConfig(repoId: number, s: RepositorySettings): Promise<RepositoryConfigResponse> {
+  async putRepositoryConfig(repoId: number, s: RepositorySettings): Promise<RepositoryConfigResponse> {
     return this.call(rq.putRepositoryConfig(repoId, s));
   }
 
-  patchRepositoryConfig(repoId: number, s: RepositorySettings): Promise<RepositoryConfigResponse> {
+  async patchRepositoryConfig(repoId: number, s: RepositorySettings): Promise<RepositoryConfigResponse> {
     return this.call(rq.patchRepositoryConfig(repoId, s));
   }
 
-  deleteRepositoryConfig(repoId: number): Promise<RepositoryConfigResponse> {
+  async deleteRepositoryConfig(repoId: number): Promise<RepositoryConfigResponse> {
     return this.call(rq.deleteRepositoryConfig(repoId));
   }
 
-  deleteRepositoryOverride(repoId: number, section: RepoSection): Promise<RepositoryConfigResponse> {
+  async deleteRepositoryOverride(repoId: number, section: RepoSection): Promise<RepositoryConfigResponse> {
     return this.call(rq.deleteRepositoryOverride(repoId, section));
   }
 
-  getOrgConfig(): Promise<OrgConfigResponse> {
+  async getOrgConfig(): Promise<OrgConfigResponse> {
     return this.call(rq.getOrgConfig());
   }
 
-  patchOrgConfig(s: OrgSettings): Promise<OrgConfigResponse> {
+  async patchOrgConfig(s: OrgSettings): Promise<OrgConfigResponse> {
     return this.call(rq.patchOrgConfig(s));
   }
 
-  getTeamGitScope(teamId: number): Promise<TeamGitScopeResponse> {
+  async getTeamGitScope(teamId: number): Promise<TeamGitScopeResponse> {
     return this.call(rq.getTeamGitScope(teamId));
   }
 
-  putTeamGitScope(teamId: number, b: TeamGitScopeBody): Promise<TeamGitScopeResponse> {
+  async putTeamGitScope(teamId: number, b: TeamGitScopeBody): Promise<TeamGitScopeResponse> {
     return this.call(rq.putTeamGitScope(teamId, b));
   }
 
-  patchTeamGitScope(teamId: number, b: TeamGitScopeBody, mode?: 'merge' | 'add'): Promise<TeamGitScopeResponse> {
+  async patchTeamGitScope(teamId: number, b: TeamGitScopeBody, mode?: 'merge' | 'add'): Promise<TeamGitScopeResponse> {
     return this.call(rq.patchTeamGitScope(teamId, b, mode));
   }
 
-  deleteTeamGitScope(teamId: number): Promise<TeamGitScopeResponse> {
+  async deleteTeamGitScope(teamId: number): Promise<TeamGitScopeResponse> {
     return this.call(rq.deleteTeamGitScope(teamId));
   }
 
-  clearTeamGitScopeKey(teamId: number, key: GitScopeKey): Promise<TeamGitScopeResponse> {
+  async clearTeamGitScopeKey(teamId: number, key: GitScopeKey): Promise<TeamGitScopeResponse> {
     return this.call(rq.clearTeamGitScopeKey(teamId, key));
   }
 
   // ---- generic -----------------------------------------------------------------------------
 
   /** Sends a pre-described operation (method, path with query, route template, body), as saved in a plan. */
-  send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
+  async send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
     const method = req.method.toUpperCase() as HttpMethod;
     if (!METHODS.includes(method)) throw new TypeError(`unsupported HTTP method "${req.method}"`);
     if (!req.path.startsWith('/')) throw new TypeError(`operation path must start with "/", got "${req.path}"`);
@@ -230,7 +232,7 @@ export class EmClient {
   }
 
   /** Escape hatch for the emulator admin routes and tests: GET/POST a path, parsed JSON. */
-  admin<T>(method: 'GET' | 'POST', path: string): Promise<T> {
+  async admin<T>(method: 'GET' | 'POST', path: string): Promise<T> {
     const template = path.split('?')[0] ?? path;
     return this.send<T>({ method, path, route: `${method} ${template}` });
   }
