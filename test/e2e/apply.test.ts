@@ -140,6 +140,8 @@ teams:
     const result = await world.run(['apply', '-c', 'emctl.yaml', '--auto-approve']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nothing was written');
+    // Listed once, in the plan shown above the error, as `emctl plan` does.
+    expect((result.stdout + result.stderr).match(/integration_read_only/g)).toHaveLength(1);
     expect(await writeRequests(world.emulator)).toEqual([]);
   });
 

@@ -74,7 +74,7 @@ async function applyFromConfig(ctx: CommandContext, command: Command, opts: Appl
   try {
     const { plan } = await planAgainstLive(connection.client, config, { perRoute: globals.concurrency });
     io.stdout.write(renderPlanText(plan, style));
-    if (plan.errors.length > 0) throw refusalError(plan);
+    if (plan.errors.length > 0) throw refusalError(plan, { shownAbove: true });
     if (plan.changes.length === 0 && plan.operations.length === 0) return EXIT_OK;
     enforceSafety(plan, config.safety, Boolean(opts.force));
     if (!opts.autoApprove && !(await confirmed(io))) {
