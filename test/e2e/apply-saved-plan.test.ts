@@ -106,6 +106,7 @@ describe('emctl apply PLANFILE', () => {
     const notPlan = await w.run(['apply', 'emctl.yaml']);
     expect(notPlan.code).toBe(1);
     expect(notPlan.stderr).toContain('not an emctl plan');
+    expect(notPlan.stderr).toContain('to apply a config, use: emctl apply -c emctl.yaml');
     expect(await writeRequests(w.emulator)).toEqual([]);
   });
 });

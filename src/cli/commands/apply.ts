@@ -140,7 +140,9 @@ async function readPlanFile(io: CliIO, planfile: string): Promise<Plan> {
   try {
     plan = parsePlanJson(text);
   } catch (error) {
-    throw new EmctlError('config', `${planfile}: ${(error as Error).message}`);
+    // A config given without -c is the likely mistake: say how to apply one.
+    const hint = /\.ya?ml$/i.test(planfile) ? `; to apply a config, use: emctl apply -c ${planfile}` : '; make a plan file with "emctl plan --out FILE"';
+    throw new EmctlError('config', `${planfile}: ${(error as Error).message}${hint}`);
   }
   if (plan.desired === undefined) {
     // Older renderers did not read `desired` back; take it from the file itself.
