@@ -27,7 +27,10 @@ export const REPOSITORY_PAGE = 100;
 export interface EntityReadSpec {
   type: EntityType;
   integrationIds: number[];
-  /** Also return entities the provider no longer exposes: a selected one may need deselecting. */
+  /**
+   * Also return entities the provider no longer exposes: a selected one may need deselecting, and
+   * a team scope may hold one that the config keeps. False only on the reachability re-read.
+   */
   includeInvalid: boolean;
   withUsedBy: boolean;
   selectedOnly: boolean;
@@ -68,38 +71,35 @@ function providerHas(integration: Integration, type: EntityType): boolean {
   return ENTITY_TYPES[integration.provider as PmProvider]?.includes(type) ?? false;
 }
 
-/** Entity types each (integration) needs listed, and whether its selection set is managed. */
+/** Entity types each (integration) needs listed. */
 interface EntityNeed {
   integration: Integration;
   type: EntityType;
-  selection: boolean;
 }
 
 function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]): EntityNeed[] {
   const needs = new Map<string, EntityNeed>();
-  const add = (ref: IntegrationRef, type: EntityType, selection: boolean): void => {
+  const add = (ref: IntegrationRef, type: EntityType): void => {
     const integration = pmIntegrationOf(config, ref, integrations);
     // An unknown alias, a Git integration or a type the provider lacks is the planner's error to
     // report; reading it would only earn a 400 or 404 and hide that error behind a failed read.
     if (!integration || !providerHas(integration, type)) return;
     const key = `${integration.id}/${type}`;
-    const need = needs.get(key);
-    if (need) need.selection ||= selection;
-    else needs.set(key, { integration, type, selection });
+    if (!needs.has(key)) needs.set(key, { integration, type });
   };
-  for (const selection of config.collection) add(selection.integration, selection.entityType, true);
+  for (const selection of config.collection) add(selection.integration, selection.entityType);
   for (const team of config.teams) {
     for (const scope of team.pm) {
-      if (scope.boards?.length) add(scope.integration, 'boards', false);
-      if (scope.epics?.length) add(scope.integration, 'epics', false);
-      if (scope.labels?.length) add(scope.integration, 'labels', false);
-      if (scope.fields?.length) add(scope.integration, 'fields', false);
+      if (scope.boards?.length) add(scope.integration, 'boards');
+      if (scope.epics?.length) add(scope.integration, 'epics');
+      if (scope.labels?.length) add(scope.integration, 'labels');
+      if (scope.fields?.length) add(scope.integration, 'fields');
       if (scope.project_team_areas?.length) {
         // An entry must name a project, a team of that project and areas of that team: checking
         // it takes all three lists (teams carry parent_project, areas carry their teams).
-        add(scope.integration, 'projects', false);
-        add(scope.integration, 'teams', false);
-        add(scope.integration, 'areas', false);
+        add(scope.integration, 'projects');
+        add(scope.integration, 'teams');
+        add(scope.integration, 'areas');
       }
     }
   }
@@ -107,9 +107,11 @@ function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]
 }
 
 /**
- * Groups (integration, type) needs into one call sequence per type (chunks of 50 integrations).
- * include_invalid is on for a type when any of its integrations has a managed selection set: a
- * selected entity the provider no longer exposes is still selected, and only that filter shows it.
+ * Groups (integration, type) needs into one call sequence per type (chunks of 50 integrations),
+ * every one with include_invalid: an entity the provider no longer exposes can still be selected
+ * (the exact set must be able to drop it) or held in a team scope (a config that keeps it must
+ * resolve it, and nothing is written for it). Which listed entities are unreachable is learned
+ * only when a write names entities of the list (the reachability re-read, read-live.ts).
  */
 export function entityReads(config: DesiredConfig, integrations: readonly Integration[]): EntityReadSpec[] {
   const byType = new Map<EntityType, EntityNeed[]>();
@@ -121,9 +123,8 @@ export function entityReads(config: DesiredConfig, integrations: readonly Integr
   const specs: EntityReadSpec[] = [];
   for (const [type, needs] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const ids = needs.map((n) => n.integration.id).sort((a, b) => a - b);
-    const includeInvalid = needs.some((n) => n.selection);
     for (const integrationIds of chunk(ids, MAX_INTEGRATION_IDS)) {
-      specs.push({ type, integrationIds, includeInvalid, withUsedBy: false, selectedOnly: false });
+      specs.push({ type, integrationIds, includeInvalid: true, withUsedBy: false, selectedOnly: false });
     }
   }
   return specs;

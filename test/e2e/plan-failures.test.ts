@@ -129,6 +129,64 @@ collection:
     expect(requests.filter((r) => r.path === '/api/v2/pm/entities/boards').length).toBe(1);
   });
 
+  describe('a team scope holding an entity the provider stopped exposing', () => {
+    // Board 108 was reachable when team 43 put it in its scope; then the provider stopped exposing
+    // it (as examples/acme/emulator.yaml has it). No selection set is managed, so only the scope
+    // needs the boards list.
+    let stale: RunningEmulator;
+    beforeAll(async () => {
+      const acme = await acmeFixture();
+      const integrations = acme.integrations.map((i) =>
+        i.id !== 10 ? i : { ...i, entities: { ...i.entities, boards: i.entities?.boards?.map((b) => (b.entity_provider_id === '108' ? { ...b, reachable: true } : b)) } },
+      );
+      const scopes = acme.team_pm_scopes?.map((s) =>
+        s.team_id === 43 && s.integration_id === 10 ? { ...s, scope: { ...s.scope, boards: [{ entity_provider_id: '102' }, { entity_provider_id: '108' }] } } : s,
+      );
+      stale = await startTestEmulator({ ...acme, integrations, team_pm_scopes: scopes });
+      const board = stale.store.state.entities.get(10)?.get('boards')?.get('108');
+      if (!board) throw new Error('board 108 is not in the fixture');
+      board.reachable = false;
+    });
+    afterAll(async () => {
+      await stale.close();
+    });
+    const team43 = (boards: string) => `version: 1
+integrations:
+  tracker: { id: 10 }
+teams:
+  43:
+    pm:
+      tracker:
+        methodology: Scrum
+        boards: [${boards}]
+        epics: ["EP-7", "EP-8"]
+`;
+
+    it('plans no change and no error when the config keeps it', async () => {
+      const before = (await apiRequests(stale.url)).length;
+      const result = await plan(await writeConfig(team43('"102", "108"')), ['--detailed-exitcode'], stale);
+      const requests = (await apiRequests(stale.url)).slice(before);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('No changes.');
+      // Nothing is written for it, so its reachability is never needed: one boards read.
+      expect(requests.filter((r) => r.path === '/api/v2/pm/entities/boards').map((r) => r.query.include_invalid)).toEqual(['true']);
+    });
+
+    it('predicts the refusal of a write that names it (a merge replacing the key), not of one that adds beside it', async () => {
+      const merge = await plan(await writeConfig(team43('"103", "108"')), [], stale);
+      expect(merge.code).toBe(1);
+      expect(merge.stdout).toMatch(/emctl\.yaml:9:\d+: team\[43\]\.pm\.tracker\.boards: .*board "108".*no longer exposes.*entity_not_found/);
+
+      // mode=add sends only the new board: nothing names 108, and the service would accept it.
+      const add = await plan(await writeConfig(team43('"102", "103", "108"')), ['--format', 'json'], stale);
+      expect(add.code, add.stderr).toBe(0);
+      const ops = (JSON.parse(add.stdout) as { operations: { path: string; body: unknown }[] }).operations;
+      expect(ops.map((o) => o.path)).toEqual(['/api/v1/pm/config/teams/scope?mode=add']);
+      expect(JSON.stringify(ops[0]?.body)).not.toContain('108');
+    });
+  });
+
   it('reports a team that does not exist (a 404 on its scope read is an answer, not a failure)', async () => {
     const config = await writeConfig(`version: 1
 integrations:

@@ -60,8 +60,9 @@ function namedByWrites(plan: Plan): Set<string> {
 
 /**
  * The fewest GETs that read what `doc` manages, by the rules of the state reader's contract:
- * integrations once; per entity type one sequence over the integrations that need it (include
- * unreachable entities when a selection set of that type is managed); the selected entities again
+ * integrations once; per entity type one sequence over the integrations that need it, with
+ * unreachable entities (a selected one may need dropping, a team scope may hold one the config
+ * keeps); the selected entities again
  * with used_by for types whose set drops a selected entity; one PM scope read per team with PM
  * scopes; one Git scope read per team with a git block; the whole repository list when monitoring
  * is managed; one configuration per repository whose settings are managed; the org configuration;
@@ -75,19 +76,15 @@ function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture, plan: Plan): Reco
   };
   const integration = (alias: string) => fixture.integrations.find((i) => i.id === doc.integrations[alias]?.id && !i.deleted_at && i.type === 'pm');
 
-  // (type) -> integration ids that need the list; types with a managed selection set.
+  // (type) -> integration ids that need the list.
   const needs = new Map<string, Set<number>>();
-  const selectionTypes = new Set<string>();
   const need = (alias: string, type: string) => {
     const i = integration(alias);
     if (!i || !ENTITY_TYPES[i.provider as PmProvider].includes(type as never)) return;
     needs.set(type, (needs.get(type) ?? new Set()).add(i.id));
   };
   for (const [alias, sets] of Object.entries(doc.collection)) {
-    for (const type of Object.keys(sets)) {
-      need(alias, type);
-      selectionTypes.add(type);
-    }
+    for (const type of Object.keys(sets)) need(alias, type);
   }
   for (const team of Object.values(doc.teams)) {
     for (const [alias, scope] of Object.entries(team.pm ?? {})) {
@@ -99,11 +96,9 @@ function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture, plan: Plan): Reco
     fixture.integrations.filter((i) => ids.has(i.id)).flatMap((i) => i.entities?.[type as keyof NonNullable<typeof i.entities>] ?? []);
   const named = namedByWrites(plan);
   for (const [type, ids] of needs) {
-    const withUnreachable = selectionTypes.has(type);
-    const entities = listed(type, ids).filter((e) => withUnreachable || e.reachable !== false);
-    add(`GET /api/v2/pm/entities/${type} ${withUnreachable ? '[all]' : '[reachable]'}`, pages(entities.length, ENTITY_PAGE));
+    add(`GET /api/v2/pm/entities/${type} [all]`, pages(listed(type, ids).length, ENTITY_PAGE));
     const recheck = new Set([...ids].filter((id) => named.has(`${id}/${type}`)));
-    if (withUnreachable && recheck.size > 0) {
+    if (recheck.size > 0) {
       add(`GET /api/v2/pm/entities/${type} [reachable]`, pages(listed(type, recheck).filter((e) => e.reachable !== false).length, ENTITY_PAGE));
     }
   }
@@ -171,13 +166,17 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     expect(requests.filter((r) => r.status !== 200)).toEqual([]);
     const byRoute: Record<string, number> = {};
     for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
-    // The smallest filters: used_by only on the selected-only re-read, unreachable entities only
-    // for types whose selection set is managed (the bound counts each kind of read apart).
-    const selectionTypes = new Set(Object.values(doc.collection).flatMap((sets) => Object.keys(sets)));
+    // The smallest filters: used_by only on the selected-only re-read; a list without unreachable
+    // entities only for the re-read of an (integration, type) whose entities the plan's writes name
+    // (the bound counts each kind of read apart).
+    const named = namedByWrites(plan);
     for (const r of requests.filter((x) => x.path.startsWith('/api/v2/pm/entities/'))) {
       const type = r.path.split('/').pop() ?? '';
       expect(r.query.with_used_by, r.path).toBe(r.query.is_selected_for_collection === 'true' ? 'true' : 'false');
-      if (r.query.include_invalid === 'true') expect(selectionTypes.has(type), r.path).toBe(true);
+      if (r.query.include_invalid !== 'true') {
+        const ids = String(r.query.integration_ids ?? '').split(',');
+        expect(ids.every((id) => named.has(`${id}/${type}`)), `${r.path}?integration_ids=${r.query.integration_ids}`).toBe(true);
+      }
     }
     const bound = lowerBound(doc, fixture, plan);
     expect(byRoute).toEqual(bound);

@@ -65,9 +65,9 @@ describe('readLiveState', () => {
       [
         // Stage 2.
         'GET /api/v2/pm/entities/boards?integration_ids=10&with_used_by=false&include_invalid=true&limit=1000&offset=0',
-        'GET /api/v2/pm/entities/projects?integration_ids=11&with_used_by=false&limit=1000&offset=0',
-        'GET /api/v2/pm/entities/teams?integration_ids=11&with_used_by=false&limit=1000&offset=0',
-        'GET /api/v2/pm/entities/areas?integration_ids=11&with_used_by=false&limit=1000&offset=0',
+        'GET /api/v2/pm/entities/projects?integration_ids=11&with_used_by=false&include_invalid=true&limit=1000&offset=0',
+        'GET /api/v2/pm/entities/teams?integration_ids=11&with_used_by=false&include_invalid=true&limit=1000&offset=0',
+        'GET /api/v2/pm/entities/areas?integration_ids=11&with_used_by=false&include_invalid=true&limit=1000&offset=0',
         'GET /api/v1/pm/config/teams/44/scope?integration_ids=10,11',
         'GET /api/v1/git/config/teams/4242/scope',
         'GET /api/v1/git/repositories?name=acme/api&page=1&page_size=100',

@@ -68,13 +68,15 @@ describe('stage 2 reads', () => {
       ],
     });
     const reads = stageTwoReads(c, LIVE);
+    // Every list with include_invalid, scope-only types too: a team scope may hold an entity the
+    // provider no longer exposes, and a config keeping it must resolve it.
     expect(reads.entities).toEqual([
-      { type: 'areas', integrationIds: [11], includeInvalid: false, withUsedBy: false, selectedOnly: false },
-      { type: 'boards', integrationIds: [10], includeInvalid: false, withUsedBy: false, selectedOnly: false },
-      { type: 'labels', integrationIds: [10], includeInvalid: false, withUsedBy: false, selectedOnly: false },
-      // One sequence for both providers' projects; include_invalid because tracker's set is managed.
+      { type: 'areas', integrationIds: [11], includeInvalid: true, withUsedBy: false, selectedOnly: false },
+      { type: 'boards', integrationIds: [10], includeInvalid: true, withUsedBy: false, selectedOnly: false },
+      { type: 'labels', integrationIds: [10], includeInvalid: true, withUsedBy: false, selectedOnly: false },
+      // One sequence for both providers' projects.
       { type: 'projects', integrationIds: [10, 11], includeInvalid: true, withUsedBy: false, selectedOnly: false },
-      { type: 'teams', integrationIds: [11], includeInvalid: false, withUsedBy: false, selectedOnly: false },
+      { type: 'teams', integrationIds: [11], includeInvalid: true, withUsedBy: false, selectedOnly: false },
     ]);
     expect(reads.teamPmScopes).toEqual([
       { teamId: 42, integrationIds: [10, 11] },
