@@ -11,7 +11,8 @@ import type { Action, Change, Impact } from './plan-model.js';
 import { matchRepositories, resolveRepository } from './resolve.js';
 
 export function diffGit(draft: PlanDraft): void {
-  for (const team of [...draft.config.teams].sort((a, b) => a.id - b.id)) diffTeamGit(draft, team);
+  const names = scopeNames(draft);
+  for (const team of [...draft.config.teams].sort((a, b) => a.id - b.id)) diffTeamGit(draft, team, names);
   diffOrgDefaults(draft);
   diffRepositorySettings(draft);
   diffMonitoring(draft);
@@ -41,19 +42,25 @@ function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): Reposito
 
 // ---- team Git scope ------------------------------------------------------------------------
 
-function diffTeamGit(draft: PlanDraft, team: DesiredTeam): void {
+function diffTeamGit(draft: PlanDraft, team: DesiredTeam, known: ScopeNames): void {
   const git = team.git;
   if (git === undefined) return;
   const read = draft.teamRead(team, draft.live.teamGitScopes.get(team.id), 'Git scope', git.path);
   if (read === undefined) return;
   const repoIds: number[] = [];
+  const byIdInConfig = new Set<number>();
   let failed = false;
   git.repositories.forEach((ref, i) => {
     const repo = resolveRepo(draft, ref, [...git.path, 'repositories', i]);
     if (repo) repoIds.push(repo.id);
     else failed = true;
+    if (repo && 'id' in ref) byIdInConfig.add(repo.id);
   });
   if (failed) return;
+  const names: Record<GitScopeKey, (id: number) => string | number> = {
+    repositories: (id) => repoDisplay(known, id, byIdInConfig),
+    services: (id) => serviceDisplay(known, id),
+  };
   const desired: Record<GitScopeKey, number[]> = { repositories: sortedIds(repoIds), services: sortedIds(git.services) };
   const live: Record<GitScopeKey, number[]> = {
     repositories: sortedIds(read.repositories.map((r) => r.id)),
@@ -71,10 +78,56 @@ function diffTeamGit(draft: PlanDraft, team: DesiredTeam): void {
       before: before.length === 0 ? null : before,
       after: after.length === 0 ? null : after,
       impacts: ['changes-team-metrics'],
+      // The config names repositories, the API takes ids: reviewers read the names.
+      display: {
+        before: before.length === 0 ? null : before.map(names[key]),
+        after: after.length === 0 ? null : after.map(names[key]),
+      },
     };
     if (before.some((id) => !after.includes(id))) change.destructive = 'scope_removal';
     draft.add(change, { kind: 'git-scope', teamId: team.id, key, before, after }, [...git.path, key]);
   }
+}
+
+/** Names the reads gave (repository list and lookups, every team's Git scope read), by id. */
+interface ScopeNames {
+  repositories: Map<number, string>;
+  /** Repository name -> how many repositories known carry it. */
+  repositoryNameCount: Map<string, number>;
+  services: Map<number, string>;
+}
+
+function scopeNames(draft: PlanDraft): ScopeNames {
+  const names: ScopeNames = { repositories: new Map(), repositoryNameCount: new Map(), services: new Map() };
+  for (const read of draft.live.teamGitScopes.values()) {
+    if (read === 'not_found') continue;
+    for (const r of read.repositories) names.repositories.set(r.id, r.name);
+    for (const s of read.services) names.services.set(s.id, s.name);
+  }
+  for (const r of draft.repos.all) names.repositories.set(r.id, r.name);
+  for (const name of names.repositories.values()) names.repositoryNameCount.set(name, (names.repositoryNameCount.get(name) ?? 0) + 1);
+  return names;
+}
+
+/**
+ * How a repository of a team Git scope reads in a plan: its name, or `1234 (acme/api)` when the
+ * config names it by id (as the config reads) or its name is on several Git integrations (the name
+ * alone would not say which). The id alone when no read gave its name.
+ */
+function repoDisplay(known: ScopeNames, id: number, byIdInConfig: ReadonlySet<number>): string | number {
+  const name = known.repositories.get(id);
+  if (name === undefined) return id;
+  const shared = (known.repositoryNameCount.get(name) ?? 0) > 1;
+  return byIdInConfig.has(id) || shared ? `${id} (${name})` : name;
+}
+
+/**
+ * A service as `7 (billing)` when a Git scope read gave its name (it is in some team's live scope),
+ * else its id: the config names services by id, and no read the plan needs lists the others.
+ */
+function serviceDisplay(known: ScopeNames, id: number): string | number {
+  const name = known.services.get(id);
+  return name === undefined ? id : `${id} (${name})`;
 }
 
 // ---- settings sections ---------------------------------------------------------------------

@@ -42,6 +42,13 @@ export interface Change {
   destructive?: DestructiveKind;
   /** Human label of the object, e.g. a board's name, shown next to the address. */
   label?: string;
+  /**
+   * How before/after read for people, when the canonical values are ids the config did not write:
+   * a team Git scope's repository ids as names (`"labs/embeddings"`). Same shape as before/after,
+   * element for element; a side left out shows its canonical value. The text and Markdown
+   * renderers show it; JSON keeps before/after as they are and leaves this out.
+   */
+  display?: { before?: unknown; after?: unknown };
 }
 
 export type HttpMethod = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';

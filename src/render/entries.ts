@@ -93,16 +93,19 @@ function labelAddsToAddress(change: Change): change is Change & { label: string 
 
 function valueSegments(change: Change): Segment[] {
   const gap: Segment = { tone: 'plain', text: '  ' };
+  // What people read: the change's display form where it has one (names for ids), else the value.
+  const before = change.display?.before !== undefined ? change.display.before : change.before;
+  const after = change.display?.after !== undefined ? change.display.after : change.after;
   if (change.action !== 'update') {
-    const value = change.action === 'add' ? change.after : change.before;
+    const value = change.action === 'add' ? after : before;
     // `true` only marks presence (a monitored repository): the marker already says it.
     return value === true ? [] : [gap, { tone: 'plain', text: compact(value) }];
   }
-  if (Array.isArray(change.before) && Array.isArray(change.after)) {
-    const setDiff = setDiffSegments(change.before, change.after);
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const setDiff = setDiffSegments(before, after);
     if (setDiff.length > 0) return [gap, ...setDiff];
   }
-  return [gap, { tone: 'plain', text: `${compact(change.before)} -> ${compact(change.after)}` }];
+  return [gap, { tone: 'plain', text: `${compact(before)} -> ${compact(after)}` }];
 }
 
 /**

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/core/plan.js';
 import { desired, liveState, repo } from './builders.js';
 import { planLines, type PlanCase } from './plan-text.js';
+import { renderPlanJson } from '../../src/render/json.js';
+import { plainStyle } from '../../src/render/style.js';
+import { renderPlanText } from '../../src/render/text.js';
 
 const REPOS = [
   repo(1201, 'acme/api'),
@@ -262,5 +265,48 @@ describe('buildPlan: Git', () => {
   it.each(cases)('$name', ({ config, live, want, options }) => {
     const plan = buildPlan(desired(config), liveState(live));
     expect(planLines(plan, options)).toEqual(want);
+  });
+});
+
+describe('buildPlan: how team Git scope changes read', () => {
+  it('keeps ids in before/after and shows repositories by name: `id (name)` when the config names it by id or the name is on two integrations', () => {
+    const plan = buildPlan(
+      desired({ teams: { 42: { git: { repositories: ['acme/api', 'labs/ml-pipeline', 1202, 1218], services: [7, 8, 9] } } } }),
+      liveState({ repos: REPOS, git: { 42: { repositories: [1201, 1214], services: [7] }, 43: { repositories: [], services: [8] } } }),
+    );
+    const [repos, services] = plan.changes;
+    expect(repos).toMatchObject({
+      address: 'team[42].git.repositories',
+      before: [1201, 1214],
+      after: [1201, 1202, 1218, 2101],
+      display: {
+        before: ['acme/api', 'acme/archive-2020'],
+        after: ['acme/api', '1202 (acme/web)', '1218 (acme/tools)', 'labs/ml-pipeline'],
+      },
+    });
+    // Service names come from the Git scope reads the plan made (any team's); 9 is in none.
+    expect(services).toMatchObject({
+      address: 'team[42].git.services',
+      before: [7],
+      after: [7, 8, 9],
+      display: { before: ['7 (service-7)'], after: ['7 (service-7)', '8 (service-8)', 9] },
+    });
+    // The renderers show the names; the saved (JSON) plan keeps the ids only.
+    const text = renderPlanText(plan, plainStyle);
+    expect(text).toContain('~ team[42].git.repositories  + "1202 (acme/web)", "1218 (acme/tools)", "labs/ml-pipeline"  - "acme/archive-2020"');
+    expect(text).toContain('~ team[42].git.services  + "8 (service-8)", 9');
+    const saved = JSON.parse(renderPlanJson(plan)) as { changes: Record<string, unknown>[] };
+    expect(saved.changes[0]).toMatchObject({ before: [1201, 1214], after: [1201, 1202, 1218, 2101] });
+    expect(saved.changes[0]).not.toHaveProperty('display');
+  });
+
+  it('shows a whole scope added or removed by names', () => {
+    const plan = buildPlan(
+      desired({ teams: { 42: { git: { repositories: ['acme/web'] } }, 43: { git: {} } } }),
+      liveState({ repos: REPOS, git: { 42: { repositories: [], services: [] }, 43: { repositories: [2101], services: [] } } }),
+    );
+    const text = renderPlanText(plan, plainStyle);
+    expect(text).toContain('+ team[42].git.repositories  ["acme/web"]');
+    expect(text).toContain('- team[43].git.repositories  ["labs/ml-pipeline"]');
   });
 });

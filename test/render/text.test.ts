@@ -229,6 +229,29 @@ Plan: 1 to add, 1 to change, 0 to remove; 0 API calls.
 `,
   },
   {
+    name: 'a change with a display form shows it (names for ids) in place of before/after',
+    plan: plan({
+      changes: [
+        {
+          address: 'team[46].git.repositories',
+          kind: 'git-scope',
+          action: 'update',
+          before: [1219, 2101],
+          after: [1219, 2101, 2109],
+          impacts: [],
+          display: { before: ['acme/data-warehouse', 'labs/ml-pipeline'], after: ['acme/data-warehouse', 'labs/ml-pipeline', 'labs/embeddings'] },
+        },
+        { address: 'team[49].git.services', kind: 'git-scope', action: 'remove', before: [7], after: null, impacts: [], display: { before: ['7 (billing)'] } },
+      ],
+    }),
+    expected: `Teams:
+  ~ team[46].git.repositories  + "labs/embeddings"
+  - team[49].git.services  ["7 (billing)"]
+
+Plan: 0 to add, 1 to change, 1 to remove; 0 API calls.
+`,
+  },
+  {
     name: 'a list update that only reorders falls back to before -> after',
     plan: plan({
       changes: [{ address: 'team[42].pm.tracker.labels', kind: 'pm-scope', action: 'update', before: ['a', 'b'], after: ['b', 'a'], impacts: [] }],
