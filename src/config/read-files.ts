@@ -20,11 +20,24 @@ function problem(file: string, message: string, severity: Diagnostic['severity']
   return { file, line: 1, column: 1, message, severity };
 }
 
+/** The OS reason in words (the diagnostic already names the file; Node's message repeats it). */
 function reason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES') return 'permission denied';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'EISDIR') return 'is a directory';
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The config path (`-c`, or ./emctl.yaml when not given) does not exist or cannot be read: say
+ * which path, why, and, when nothing is there, how to point emctl at the config.
+ */
+function unreadablePath(pathOrDir: string, error: unknown): Diagnostic {
+  const missing = (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  const hint = missing ? ' (pass -c PATH; the default is ./emctl.yaml)' : '';
+  return problem(pathOrDir, `cannot read config ${pathOrDir}: ${reason(error)}${hint}`);
 }
 
 export async function readConfigFiles(pathOrDir: string): Promise<ReadResult> {
@@ -32,7 +45,7 @@ export async function readConfigFiles(pathOrDir: string): Promise<ReadResult> {
   try {
     info = await stat(pathOrDir);
   } catch (error) {
-    return { sources: [], files: [pathOrDir], diagnostics: [problem(pathOrDir, `cannot read config: ${reason(error)}`)] };
+    return { sources: [], files: [pathOrDir], diagnostics: [unreadablePath(pathOrDir, error)] };
   }
   if (!info.isDirectory()) return readFiles([pathOrDir], []);
 
@@ -59,7 +72,7 @@ async function readFiles(paths: string[], diagnostics: Diagnostic[]): Promise<Re
       }
       sources.push(new SourceText(path, await readFile(path, 'utf8')));
     } catch (error) {
-      diagnostics.push(problem(path, `cannot read config: ${reason(error)}`));
+      diagnostics.push(problem(path, `cannot read config ${path}: ${reason(error)}`));
     }
   }
   return { sources, files: paths, diagnostics };

@@ -1,5 +1,6 @@
 // `emctl validate` through the real CLI: exit codes, text and JSON output, GitHub annotations.
 
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
 import { annotation } from '../../src/cli/commands/validate.js';
@@ -52,11 +53,28 @@ describe('emctl validate', () => {
     ]);
   });
 
-  test('a missing file is an error at the file', async () => {
+  test('a missing file is an error at the file naming the path, the reason and the default of -c', async () => {
     const dir = writeFiles({});
     const result = await runEmctl(['validate'], { cwd: dir });
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('emctl.yaml:1:1: cannot read config: no such file or directory\n1 error in emctl.yaml\n');
+    expect(result.stdout).toBe(
+      // The message names the path tried, resolved against the working directory.
+      `emctl.yaml:1:1: cannot read config ${join(dir, 'emctl.yaml')}: no such file or directory (pass -c PATH; the default is ./emctl.yaml)\n1 error in emctl.yaml\n`,
+    );
+    const given = await runEmctl(['validate', '-c', 'conf/nope.yaml'], { cwd: dir });
+    expect(given.code).toBe(1);
+    expect(given.stdout).toBe(
+      `conf/nope.yaml:1:1: cannot read config ${join(dir, 'conf/nope.yaml')}: no such file or directory (pass -c PATH; the default is ./emctl.yaml)\n1 error in conf/nope.yaml\n`,
+    );
+  });
+
+  test('a path through a file is refused with its reason, and no -c hint (something is there)', async () => {
+    const dir = writeFiles({ 'v.yaml': VALID });
+    const result = await runEmctl(['validate', '-c', 'v.yaml/emctl.yaml'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(
+      `v.yaml/emctl.yaml:1:1: cannot read config ${join(dir, 'v.yaml/emctl.yaml')}: a part of the path is not a directory\n1 error in v.yaml/emctl.yaml\n`,
+    );
   });
 
   test('--format json prints {valid, diagnostics}', async () => {

@@ -50,6 +50,7 @@ git:
     const result = await plan(join(dir, 'missing.yaml'));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('missing.yaml');
+    expect(result.stderr).toContain(`cannot read config ${join(dir, 'missing.yaml')}: no such file or directory (pass -c PATH; the default is ./emctl.yaml)`);
     expect((await apiRequests(emulator.url)).length).toBe(before);
   });
 });
