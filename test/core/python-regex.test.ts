@@ -49,6 +49,8 @@ describe('accepted and translated', () => {
     ['(?(1)a|b)|(x)', 'b', true],
     ['(?a-i:a)', 'a', true],
     ['^\\N{DIGIT ONE}$', '1', false], // compiles; the character is unknown here, so it matches nothing
+    // Names are not looked up, so a well-formed unknown one is accepted (docs/config.md says so).
+    ['^\\N{NO SUCH CHARACTER NAME}$', 'x', false],
   ])('%j compiles and matches %j: %s', (pattern, text, expected) => {
     expect(matches(pattern, text)).toBe(expected);
   });
@@ -100,6 +102,15 @@ describe('refused as Python refuses', () => {
     ['(?(1)a|b|c)(x)', 'conditional backref with more than two branches'],
     ['(?(0)a)', 'bad group number'],
     ['(?(n)a)(?P<n>x)', "unknown group name 'n'"],
+    // The examples docs/config.md gives.
+    ['(?<!a+)', 'look-behind requires fixed-width pattern'],
+    ['[\\W-z]', 'bad character range \\W-z'],
+    ['\\A?', 'Nothing to repeat'],
+    ['a{2}{3}', 'multiple repeat'],
+    ['(?(name)a)', "unknown group name 'name'"],
+    ['(?L:a)', "bad inline flags: cannot use 'L' flag with a str pattern"],
+    ['(?-:a)', 'missing flag'],
+    ['(?-q:a)', 'unknown flag'],
   ])('%j is refused: %s', (pattern, reason) => {
     expect(checkPythonRegex(pattern)).toEqual({ ok: false, reason });
   });
