@@ -6,35 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
 import { startService, tempDir, type TestService } from '../export/helpers.js';
-
-// A config in sync with the Acme example organization (examples/acme/emulator.yaml).
-const IN_SYNC = `version: 1
-integrations:
-  tracker: { id: 10 }
-collection:
-  tracker:
-    boards: ["101", "102", "103", "104", "107", "108"]
-teams:
-  42:
-    name: Payments
-    pm:
-      tracker:
-        methodology: Scrum
-        boards: ["101"]
-        epics: ["EP-7"]
-        labels: [backend]
-        fields: [{ id: customfield_1, value: [Payments] }]
-    git:
-      repositories: [acme/api, acme/payments-service]
-      services: [7]
-git:
-  defaults:
-    active_branches_duration: { days: 14 }
-  repositories:
-    acme/api:
-      settings:
-        default_branch: { branch_name: main }
-`;
+import { ACME_IN_SYNC_NAMED } from '../helpers/acme-configs.js';
 
 let service: TestService;
 let dir: string;
@@ -49,7 +21,7 @@ afterEach(async () => {
 
 function config(extra = ''): string {
   const path = join(dir, 'emctl.yaml');
-  writeFileSync(path, IN_SYNC + extra);
+  writeFileSync(path, ACME_IN_SYNC_NAMED + extra);
   return path;
 }
 

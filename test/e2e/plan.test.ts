@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
+import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
 import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
 
@@ -39,30 +40,6 @@ git:
     acme/api:
       settings:
         default_branch: { branch_name: main }
-`;
-
-/** The same objects, written as they are live: nothing to do. */
-const ACME_IN_SYNC = `version: 1
-integrations:
-  tracker: { id: 10 }
-collection:
-  tracker:
-    boards: ["101", "102", "103", "104", "107", "108"]
-teams:
-  42:
-    pm:
-      tracker:
-        methodology: Scrum
-        boards: ["101"]
-        epics: ["EP-7"]
-        labels: ["backend"]
-        fields: [{ id: customfield_1, value: [Payments] }]
-    git:
-      repositories: [1201, 1234]
-      services: [7]
-git:
-  defaults:
-    active_branches_duration: { days: 14 }
 `;
 
 let emulator: RunningEmulator;

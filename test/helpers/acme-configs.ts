@@ -1,0 +1,51 @@
+// Configs in sync with the Acme example organization (examples/acme/emulator.yaml), shared by the
+// plan, drift and CLI tests. One base, written the way the live state reads (ids where the service
+// gives ids), and one variant that names the same objects the way a person would write them.
+
+/** In sync with the example organization: repositories by id, no team name, no repository override. */
+export const ACME_IN_SYNC = `version: 1
+integrations:
+  tracker: { id: 10 }
+collection:
+  tracker:
+    boards: ["101", "102", "103", "104", "107", "108"]
+teams:
+  42:
+    pm:
+      tracker:
+        methodology: Scrum
+        boards: ["101"]
+        epics: ["EP-7"]
+        labels: ["backend"]
+        fields: [{ id: customfield_1, value: [Payments] }]
+    git:
+      repositories: [1201, 1234]
+      services: [7]
+git:
+  defaults:
+    active_branches_duration: { days: 14 }
+`;
+
+/** `from` replaced by `to`, exactly once: a derivation that silently missed would test nothing new. */
+function replaceOnce(text: string, from: string, to: string): string {
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`test/helpers/acme-configs.ts: "${from}" is not in the base config exactly once`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+/**
+ * Also in sync, and managing more: team 42's name, its repositories by name rather than by id, and
+ * acme/api's repository override (as it is live). Top-level sections (drift:, safety:) can be
+ * appended to it.
+ */
+export const ACME_IN_SYNC_NAMED =
+  replaceOnce(
+    replaceOnce(ACME_IN_SYNC, '  42:\n    pm:\n', '  42:\n    name: Payments\n    pm:\n'),
+    'repositories: [1201, 1234]',
+    'repositories: [acme/api, acme/payments-service]',
+  ) +
+  `  repositories:
+    acme/api:
+      settings:
+        default_branch: { branch_name: main }
+`;
