@@ -18,8 +18,11 @@ import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
 import { readRecords } from '../state/read-records.js';
+import type { Command } from 'commander';
+import type { EmClient } from '../api/client.js';
+import { connect, type Connection } from './connect.js';
 import type { CliIO } from './io.js';
-import type { GlobalOptions } from './main.js';
+import type { CommandContext, GlobalOptions } from './main.js';
 
 export const DEFAULT_CONFIG = 'emctl.yaml';
 
@@ -84,6 +87,89 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
   plan.desired = desiredForPlan(config);
   plan.reads = readRecords(plan, config, snapshot, sources);
   return { plan, snapshot };
+}
+
+/** What planFromConfig / planForDesired hand back: the plan, the live state it rests on, the globals in force. */
+export interface LivePlan extends PlanOutcome {
+  globals: GlobalOptions;
+}
+
+export interface ConfigPlan extends LivePlan {
+  config: DesiredConfig;
+}
+
+export interface LivePlanOptions {
+  targets?: string[];
+  excludes?: string[];
+  /**
+   * The client the reads go through. drift passes readOnly: its plan is then built through an
+   * object with no write method.
+   */
+  wrapClient?: (client: EmClient) => StateClient;
+}
+
+/**
+ * Runs with the plan while the connection is still open (apply writes through it); the connection
+ * is closed after it returns or throws. Without it the connection is closed as soon as the plan is
+ * built, and nothing outside these functions ever holds it.
+ */
+export type WhileConnected<P, T> = (planned: P, connection: Connection) => Promise<T>;
+
+/**
+ * The steps plan, drift and apply share: load the config (`-c PATH`, before any request: an
+ * invalid config sends nothing), connect, read live state, build the plan, close the connection.
+ */
+export async function planFromConfig(ctx: CommandContext, command: Command, configPath: string | undefined, opts?: LivePlanOptions): Promise<ConfigPlan>;
+export async function planFromConfig<T>(
+  ctx: CommandContext,
+  command: Command,
+  configPath: string | undefined,
+  opts: LivePlanOptions,
+  whileConnected: WhileConnected<ConfigPlan, T>,
+): Promise<T>;
+export async function planFromConfig<T>(
+  ctx: CommandContext,
+  command: Command,
+  configPath: string | undefined,
+  opts: LivePlanOptions = {},
+  whileConnected?: WhileConnected<ConfigPlan, T>,
+): Promise<T | ConfigPlan> {
+  const config = await loadDesired(ctx.io, configPath);
+  const withConfig = (planned: LivePlan): ConfigPlan => ({ ...planned, config });
+  if (whileConnected === undefined) return withConfig(await planForDesired(ctx, command, config, opts));
+  return planForDesired(ctx, command, config, opts, (planned, connection) => whileConnected(withConfig(planned), connection));
+}
+
+/** The same for a desired state already in hand (apply PLANFILE re-plans the one saved in the plan). */
+export async function planForDesired(ctx: CommandContext, command: Command, desired: DesiredConfig, opts?: LivePlanOptions): Promise<LivePlan>;
+export async function planForDesired<T>(
+  ctx: CommandContext,
+  command: Command,
+  desired: DesiredConfig,
+  opts: LivePlanOptions,
+  whileConnected: WhileConnected<LivePlan, T>,
+): Promise<T>;
+export async function planForDesired<T>(
+  ctx: CommandContext,
+  command: Command,
+  desired: DesiredConfig,
+  opts: LivePlanOptions = {},
+  whileConnected?: WhileConnected<LivePlan, T>,
+): Promise<T | LivePlan> {
+  const globals = ctx.globals(command);
+  const connection = await connect(globals, ctx.io);
+  try {
+    const client = opts.wrapClient ? opts.wrapClient(connection.client) : connection.client;
+    const outcome = await planAgainstLive(client, desired, {
+      ...(opts.targets === undefined ? {} : { targets: opts.targets }),
+      ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
+      perRoute: globals.concurrency,
+    });
+    const planned: LivePlan = { ...outcome, globals };
+    return whileConnected ? await whileConnected(planned, connection) : planned;
+  } finally {
+    await connection.close();
+  }
 }
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */

@@ -16,11 +16,11 @@ import { checkSafety } from '../../core/safety.js';
 import { parsePlanJson } from '../../render/json.js';
 import type { Style } from '../../render/style.js';
 import { renderPlanText } from '../../render/text.js';
-import { connect, type Connection } from '../connect.js';
+import type { Connection } from '../connect.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit.js';
 import type { CliIO } from '../io.js';
 import type { CommandContext, GlobalOptions } from '../main.js';
-import { loadDesired, planAgainstLive, refusalError, styleFor } from '../plan-output.js';
+import { planForDesired, planFromConfig, refusalError, styleFor } from '../plan-output.js';
 
 interface ApplyCommandOptions {
   config?: string;
@@ -66,13 +66,8 @@ address and the journal has every call), 3 refused by a safety rail or a stale p
 /** Plan, show, confirm, apply. */
 async function applyFromConfig(ctx: CommandContext, command: Command, opts: ApplyCommandOptions): Promise<number> {
   const { io } = ctx;
-  // The config is loaded before connecting: an invalid config sends no request at all.
-  const config = await loadDesired(io, opts.config);
-  const globals = ctx.globals(command);
-  const style = styleFor(io, globals);
-  const connection = await connect(globals, io);
-  try {
-    const { plan } = await planAgainstLive(connection.client, config, { perRoute: globals.concurrency });
+  return planFromConfig(ctx, command, opts.config, {}, async ({ plan, config, globals }, connection) => {
+    const style = styleFor(io, globals);
     io.stdout.write(renderPlanText(plan, style));
     if (plan.errors.length > 0) throw refusalError(plan, { shownAbove: true });
     if (plan.changes.length === 0 && plan.operations.length === 0) return EXIT_OK;
@@ -81,10 +76,8 @@ async function applyFromConfig(ctx: CommandContext, command: Command, opts: Appl
       io.stdout.write('Apply cancelled.\n');
       return EXIT_ERROR;
     }
-    return await execute(plan, connection, io, globals, style, opts);
-  } finally {
-    await connection.close();
-  }
+    return execute(plan, connection, io, globals, style, opts);
+  });
 }
 
 /** Re-plan against live state for the saved desired state; refuse if anything moved; run the saved operations. */
@@ -97,16 +90,10 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
     io.stdout.write('No changes.\n');
     return EXIT_OK;
   }
-  const globals = ctx.globals(command);
-  const style = styleFor(io, globals);
-  const connection = await connect(globals, io);
-  try {
-    // Only the objects the saved plan changes are compared: its operations write nothing else, so a
-    // change elsewhere does not make it wrong (and a plan made with --target stays applicable).
-    const { plan: rebuilt } = await planAgainstLive(connection.client, desired, {
-      targets: saved.changes.map((c) => c.address),
-      perRoute: globals.concurrency,
-    });
+  // Only the objects the saved plan changes are compared: its operations write nothing else, so a
+  // change elsewhere does not make it wrong (and a plan made with --target stays applicable).
+  const targets = saved.changes.map((c) => c.address);
+  return planForDesired(ctx, command, desired, { targets }, async ({ plan: rebuilt, globals }, connection) => {
     const problems = staleDifferences(saved.changes, rebuilt.changes);
     if (problems.length > 0) throw staleError(planfile, problems);
     if (rebuilt.errors.length > 0) throw refusalError(rebuilt);
@@ -122,10 +109,8 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
     // computed here from live state rather than taken from the file.
     enforceSafety(rebuilt, desired.safety, Boolean(opts.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
-    return await execute(saved, connection, io, globals, style, opts);
-  } finally {
-    await connection.close();
-  }
+    return execute(saved, connection, io, globals, styleFor(io, globals), opts);
+  });
 }
 
 async function readPlanFile(io: CliIO, planfile: string): Promise<Plan> {

@@ -12,10 +12,9 @@ import { readOnly } from '../../drift/read-only-client.js';
 import { ignoredJson, ignoredMarkdown, ignoredText } from '../../drift/render.js';
 import { driftReport, type DriftReport } from '../../drift/report.js';
 import type { Style } from '../../render/style.js';
-import { connect } from '../connect.js';
 import { EXIT_CHANGES, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../main.js';
-import { PLAN_FORMATS, loadDesired, planAgainstLive, refusalError, reportMessages, styleFor, type PlanFormat } from '../plan-output.js';
+import { PLAN_FORMATS, planFromConfig, refusalError, reportMessages, styleFor, type PlanFormat } from '../plan-output.js';
 
 interface DriftOptions {
   config?: string;
@@ -60,16 +59,8 @@ Accepted drift is hidden with drift.ignore rules in the config (address, reason,
     )
     .action(async (opts: DriftOptions, command: Command) => {
       const { io } = ctx;
-      // Loaded before connecting: an invalid config sends no request.
-      const config = await loadDesired(io, opts.config);
-      const globals = ctx.globals(command);
-      const connection = await connect(globals, io);
-      let plan;
-      try {
-        ({ plan } = await planAgainstLive(readOnly(connection.client), config, { perRoute: globals.concurrency }));
-      } finally {
-        await connection.close();
-      }
+      // Every read goes through readOnly: drift is built through a client with no write method.
+      const { plan, config, globals } = await planFromConfig(ctx, command, opts.config, { wrapClient: readOnly });
       const report = driftReport(plan, config.drift.ignore, localToday());
       io.stdout.write(renderDrift(report, opts.format, styleFor(io, globals)));
       reportMessages(io, report.plan, opts.format);

@@ -2,13 +2,11 @@
 // --detailed-exitcode when changes are pending, 1 on any error or predicted refusal.
 
 import { Option, type Command } from 'commander';
-import { connect } from '../connect.js';
 import { EXIT_CHANGES, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../main.js';
 import {
   PLAN_FORMATS,
-  loadDesired,
-  planAgainstLive,
+  planFromConfig,
   refusalError,
   renderPlanAs,
   reportMessages,
@@ -40,21 +38,7 @@ export function registerPlanCommand(program: Command, ctx: CommandContext): void
     .option('--exclude <address>', 'leave this address or prefix out (repeatable)', collect, [])
     .action(async (opts: PlanCommandOptions, command: Command) => {
       const { io } = ctx;
-      // The config is loaded before connecting: an invalid config sends no request at all.
-      const config = await loadDesired(io, opts.config);
-      const globals = ctx.globals(command);
-      const connection = await connect(globals, io);
-      let outcome;
-      try {
-        outcome = await planAgainstLive(connection.client, config, {
-          targets: opts.target,
-          excludes: opts.exclude,
-          perRoute: globals.concurrency,
-        });
-      } finally {
-        await connection.close();
-      }
-      const { plan } = outcome;
+      const { plan, globals } = await planFromConfig(ctx, command, opts.config, { targets: opts.target, excludes: opts.exclude });
       io.stdout.write(renderPlanAs(plan, opts.format, styleFor(io, globals)));
       reportMessages(io, plan, opts.format);
       // A plan the service would refuse cannot be applied, so it is not saved either.

@@ -1,0 +1,118 @@
+// planFromConfig / planForDesired, the one "load, connect, read, plan, close" path of plan, drift and
+// apply: against the real emulator over HTTP, with the real client.
+
+import { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmClient } from '../../src/api/client.js';
+import type { Connection } from '../../src/cli/connect.js';
+import type { CliIO } from '../../src/cli/io.js';
+import type { CommandContext, GlobalOptions } from '../../src/cli/main.js';
+import { planFromConfig, planForDesired } from '../../src/cli/plan-output.js';
+import { EmctlError } from '../../src/core/errors.js';
+import type { DesiredConfig } from '../../src/core/model.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import type { StateClient } from '../../src/state/read-live.js';
+import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
+import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from '../state/helpers/emulator.js';
+
+let emulator: RunningEmulator;
+let inSync: string;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(await acmeFixture());
+  inSync = await writeConfig(ACME_IN_SYNC);
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+/** A command context as the CLI builds one; counts how often the globals (and so a connection) were asked for. */
+function context(): CommandContext & { globalsAsked: () => number } {
+  let asked = 0;
+  const io: CliIO = { stdout: { write: () => true }, stderr: { write: () => true }, stdin: {}, env: { EMCTL_API_KEY: TEST_KEY }, cwd: process.cwd() };
+  const globals: GlobalOptions = { baseUrl: emulator.url, concurrency: 4, rateLimit: 0, color: false, verbose: false, insecureHttp: false };
+  return {
+    io,
+    globals: () => {
+      asked += 1;
+      return globals;
+    },
+    exit: () => undefined,
+    globalsAsked: () => asked,
+  };
+}
+
+/** Wraps the client, recording which methods the plan called through the wrapper. */
+function recording(calls: string[]): (client: EmClient) => StateClient {
+  return (client) => ({
+    listIntegrations: () => (calls.push('listIntegrations'), client.listIntegrations()),
+    listEntities: (type, p) => (calls.push('listEntities'), client.listEntities(type, p)),
+    getTeamPmScope: (team, ids) => (calls.push('getTeamPmScope'), client.getTeamPmScope(team, ids)),
+    listRepositories: (p) => (calls.push('listRepositories'), client.listRepositories(p)),
+    getRepositoryConfig: (id) => (calls.push('getRepositoryConfig'), client.getRepositoryConfig(id)),
+    getOrgConfig: () => (calls.push('getOrgConfig'), client.getOrgConfig()),
+    getTeamGitScope: (team) => (calls.push('getTeamGitScope'), client.getTeamGitScope(team)),
+  });
+}
+
+describe('planFromConfig', () => {
+  it('loads the config, plans against live state and hands back the config and the globals', async () => {
+    const ctx = context();
+    const planned = await planFromConfig(ctx, new Command(), inSync);
+    expect(planned.plan.changes).toEqual([]);
+    expect(planned.config.files).toEqual([inSync]);
+    expect(planned.globals.baseUrl).toBe(emulator.url);
+    expect(planned.plan.config_files).toEqual([inSync]);
+  });
+
+  it('sends every read through wrapClient (how drift keeps a read-only client)', async () => {
+    const calls: string[] = [];
+    const before = (await apiRequests(emulator.url)).length;
+    await planFromConfig(context(), new Command(), inSync, { wrapClient: recording(calls) });
+    const sent = (await apiRequests(emulator.url)).slice(before);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(calls).toHaveLength(sent.length);
+  });
+
+  it('loads the config before connecting: an invalid config sends no request', async () => {
+    const bad = await writeConfig('version: 1\ngit:\n  defaults:\n    active_branches_duration: { days: 5 }\n');
+    const ctx = context();
+    const before = (await apiRequests(emulator.url)).length;
+    const error = (await planFromConfig(ctx, new Command(), bad).catch((e: unknown) => e)) as EmctlError;
+    expect(error).toBeInstanceOf(EmctlError);
+    expect(error.kind).toBe('config');
+    expect(error.details.join('\n')).toMatch(/emctl\.yaml:\d+:\d+/);
+    expect(ctx.globalsAsked()).toBe(0);
+    expect((await apiRequests(emulator.url)).length).toBe(before);
+  });
+
+  it('keeps the connection open for whileConnected, and closes it after, even when it throws', async () => {
+    let kept: Connection | undefined;
+    const result = await planFromConfig(context(), new Command(), inSync, {}, async ({ plan }, connection) => {
+      kept = connection;
+      const live = await connection.client.getOrgConfig();
+      return { changes: plan.changes.length, days: live.settings.active_branches_duration?.days };
+    });
+    expect(result).toEqual({ changes: 0, days: 14 });
+    await expect(kept!.client.getOrgConfig()).rejects.toThrow(/GET \/api\/v1\/git\/config failed/);
+
+    let thrownFrom: Connection | undefined;
+    const failure = planFromConfig(context(), new Command(), inSync, {}, async (_planned, connection) => {
+      thrownFrom = connection;
+      throw new Error('stop here');
+    });
+    await expect(failure).rejects.toThrow('stop here');
+    await expect(thrownFrom!.client.getOrgConfig()).rejects.toThrow(/GET \/api\/v1\/git\/config failed/);
+  });
+});
+
+describe('planForDesired', () => {
+  it('plans a desired state already in hand, limited to the targets given', async () => {
+    const { config } = await planFromConfig(context(), new Command(), inSync);
+    const changed: DesiredConfig = { ...config, git: { ...config.git, defaults: { ...config.git.defaults, active_branches_duration: { days: 7 } } } };
+    const all = await planForDesired(context(), new Command(), changed);
+    expect(all.plan.changes.map((c) => c.address)).toEqual(['git.defaults.active_branches_duration']);
+    const elsewhere = await planForDesired(context(), new Command(), changed, { targets: ['team[42]'] });
+    expect(elsewhere.plan.changes).toEqual([]);
+  });
+});
