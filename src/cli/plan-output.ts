@@ -3,8 +3,7 @@
 // stamp it (time, files, desired state, the reads it rests on), render it and save it. One code
 // path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
 
-import { writeFile, rename } from 'node:fs/promises';
-import { isAbsolute, resolve, dirname, basename, join } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { styleText } from 'node:util';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../core/errors.js';
@@ -22,6 +21,7 @@ import type { Command } from 'commander';
 import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
 import type { CliIO } from './io.js';
+import { writeFileAtomically } from './write-file.js';
 import type { CommandContext, GlobalOptions } from './main.js';
 
 export const DEFAULT_CONFIG = 'emctl.yaml';
@@ -204,14 +204,8 @@ export function planFileText(plan: Plan): string {
 /** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */
 export async function writePlanFile(io: CliIO, file: string, plan: Plan): Promise<string> {
   const path = isAbsolute(file) ? file : resolve(io.cwd, file);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    await writeFile(temp, planFileText(plan), { encoding: 'utf8', mode: 0o600 });
-    await rename(temp, path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new EmctlError('config', `cannot write the plan file ${file} (${code})`);
-  }
+  // 0o600: a plan holds the organization's desired state; it is for the person who made it.
+  await writeFileAtomically(path, planFileText(plan), { name: `the plan file ${file}`, mode: 0o600 });
   return path;
 }
 

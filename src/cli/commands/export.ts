@@ -2,8 +2,8 @@
 // directory config (--split), or an emulator fixture (--fixture) for offline plans. Read-only by
 // construction: it holds the read-only client wrapper.
 
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { EmctlError } from '../../core/errors.js';
 import { readOnly } from '../../drift/read-only-client.js';
@@ -13,6 +13,7 @@ import { toFixture } from '../../export/to-fixture.js';
 import { renderConfigYaml, renderFixtureYaml, renderSplitFiles, type ExportFile } from '../../export/yaml.js';
 import { connect } from '../connect.js';
 import type { CommandContext } from '../main.js';
+import { writeFileAtomically } from '../write-file.js';
 
 interface ExportOptions {
   teams?: string;
@@ -29,20 +30,6 @@ export function parseTeamIds(value: string | undefined): number[] {
   const bad = parts.filter((p) => !/^\d+$/.test(p) || Number(p) < 1);
   if (bad.length > 0) throw new EmctlError('config', `--teams takes team ids (positive integers, comma-separated), got ${bad.map((b) => `"${b}"`).join(', ')}`);
   return [...new Set(parts.map(Number))];
-}
-
-/** Writes through a temporary file and a rename, so a failed export never leaves half a config. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(tmp, text, 'utf8');
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new EmctlError('config', `cannot write ${path} (${code})`);
-  }
 }
 
 function summary(read: OrganizationRead, what: string): string {
@@ -87,7 +74,7 @@ async function run(opts: ExportOptions, command: Command, ctx: CommandContext): 
   if (opts.fixture) {
     const text = renderFixtureYaml(toFixture(read));
     if (opts.out === undefined) io.stdout.write(text);
-    else await writeAtomically(at(opts.out), text);
+    else await writeFileAtomically(at(opts.out), text, { createDirectory: true });
     io.stderr.write(summary(read, opts.out === undefined ? 'an emulator fixture' : `an emulator fixture to ${opts.out}`));
     return;
   }
@@ -96,7 +83,7 @@ async function run(opts: ExportOptions, command: Command, ctx: CommandContext): 
   if (opts.split !== undefined) {
     const dir = at(opts.split);
     const files: ExportFile[] = renderSplitFiles(exported);
-    for (const file of files) await writeAtomically(join(dir, file.name), file.text);
+    for (const file of files) await writeFileAtomically(join(dir, file.name), file.text, { createDirectory: true });
     const written = new Set(files.map((f) => f.name));
     const others = (await readdir(dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.') && !written.has(n));
     if (others.length > 0) {
@@ -107,7 +94,7 @@ async function run(opts: ExportOptions, command: Command, ctx: CommandContext): 
   }
   const text = renderConfigYaml(exported);
   if (opts.out === undefined) io.stdout.write(text);
-  else await writeAtomically(at(opts.out), text);
+  else await writeFileAtomically(at(opts.out), text, { createDirectory: true });
   io.stderr.write(summary(read, opts.out === undefined ? 'the config' : `the config to ${opts.out}`));
 }
 
