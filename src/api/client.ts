@@ -3,12 +3,20 @@
 // turns every failure into an ApiError free of the key.
 
 import type { Dispatcher } from 'undici';
-import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody } from './errors.js';
+import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
 import { RoutePacer, Semaphore } from './pacing.js';
 import { collectEntityPages, collectRepositoryPages } from './paginate.js';
 import * as rq from './requests.js';
 import type { HttpMethod, ListIntegrationsParams, RequestDescription } from './requests.js';
-import { backoffMs, isRetryableStatus, isRetryableTransportCode, parseRetryAfter, type RetryPolicy } from './retry.js';
+import {
+  backoffMs,
+  isRetryableStatus,
+  isRetryableTransportCode,
+  isUnreachedCode,
+  parseRetryAfter,
+  refusedBeforeAnswerPolicy,
+  type RetryPolicy,
+} from './retry.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
 import type {
   EntityListResponse,
@@ -87,6 +95,10 @@ export class EmClient {
   private readonly onResponse: ClientOptions['onResponse'];
   private readonly random: () => number;
   private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
+  /** The base URL as errors show it (no credentials, no key) and its host. */
+  private readonly service: { url: string; host: string };
+  /** Whether the service has answered anything yet (any status): a refusal before that is likely "nothing listens". */
+  private answered = false;
 
   constructor(options: ClientOptions) {
     if (typeof options.apiKey !== 'string') throw new TypeError('EmClient needs an API key string ("" sends none)');
@@ -98,6 +110,12 @@ export class EmClient {
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`base URL must be http(s), got "${parsed.protocol}"`);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    // Shown in "could not reach" errors: the address without user info, query or fragment.
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    parsed.hash = '';
+    this.service = { url: redactText(parsed.href, options.apiKey), host: redactText(parsed.hostname, options.apiKey) };
     this.apiKey = options.apiKey;
     this.dispatcher = options.dispatcher;
     this.retry = { maxTries: options.maxTries ?? 5, baseMs: options.retryBaseMs ?? 1000, maxMs: options.retryMaxMs ?? 30_000 };
@@ -270,18 +288,26 @@ export class EmClient {
         if (!(error instanceof TransportError)) throw error;
         this.log(d, safePath, 'error', started, attempt);
         if (attempt < this.retry.maxTries && isRetryableTransportCode(error.code)) {
-          await sleep(backoffMs(attempt, this.retry, this.random));
+          // Refused before the service ever answered: likely nothing listens there, so the same
+          // tries with short waits (bounded, retry.ts); after an answer, a restart: normal waits.
+          const policy = error.code === 'ECONNREFUSED' && !this.answered ? refusedBeforeAnswerPolicy(this.retry) : this.retry;
+          await sleep(backoffMs(attempt, policy, this.random));
           continue;
         }
-        throw new ApiError({
+        // The one place a transport failure becomes an ApiError: when nothing was reached, the
+        // message names the address (never the key) and what to check.
+        const init: ApiErrorInit = {
           route: d.route,
           path: safePath,
           status: undefined,
           body: { shape: 'none', text: '' },
           tries: attempt,
           cause: redactText(error.message, this.apiKey),
-        });
+        };
+        if (isUnreachedCode(error.code)) init.unreached = { ...this.service, code: error.code };
+        throw new ApiError(init);
       }
+      this.answered = true;
       this.log(d, safePath, response.status, started, attempt);
 
       if (response.status >= 200 && response.status < 300) return this.parseSuccess<T>(d, safePath, response, attempt);

@@ -22,6 +22,12 @@ export interface ApiErrorInit {
   tries: number;
   /** For transport failures: what went wrong ("connection reset", "timed out after 30000 ms"). */
   cause?: string;
+  /**
+   * For transport failures that never reached the service (refused, host not found): where it was
+   * looked for. The message then names it and says where the address comes from. Never holds
+   * credentials (the client strips them, and the CLI refuses a base URL that has any).
+   */
+  unreached?: { url: string; host: string; code: string };
 }
 
 export const REDACTED = '[REDACTED]';
@@ -64,9 +70,23 @@ function truncate(text: string, max = MAX_TEXT): string {
 function describeFailure(init: ApiErrorInit): string {
   const tries = init.tries > 1 ? ` (after ${init.tries} tries)` : '';
   const head = `${init.route} failed`;
+  if (init.status === undefined && init.unreached) return `${head}: ${unreachedSentence(init.unreached, init.cause, init.tries)}`;
   if (init.status === undefined) return `${head}: ${init.cause ?? 'no response'}${tries}`;
   const summary = summarize(init.body);
   return `${head}: ${init.status}${summary ? ` ${summary}` : ''}${tries}`;
+}
+
+/**
+ * "could not reach the service at http://127.0.0.1:9/ (connection refused, after 5 tries); is it
+ * running? check --base-url or EMCTL_BASE_URL": the address, the reason (a host not found is
+ * named), and what to check.
+ */
+function unreachedSentence(where: NonNullable<ApiErrorInit['unreached']>, cause: string | undefined, tries: number): string {
+  const notFound = where.code === 'ENOTFOUND' || where.code === 'EAI_NONAME';
+  const reason = notFound ? `host not found: ${where.host}` : (cause ?? 'no response');
+  const after = tries > 1 ? `, after ${tries} tries` : '';
+  const check = where.code === 'ECONNREFUSED' ? 'is it running? check --base-url or EMCTL_BASE_URL' : 'check --base-url or EMCTL_BASE_URL';
+  return `could not reach the service at ${where.url} (${reason}${after}); ${check}`;
 }
 
 /** One short phrase for the message line; the per-item details go to detailLines. */

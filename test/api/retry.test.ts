@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { backoffMs, parseRetryAfter } from '../../src/api/retry.js';
+import { unusedPort } from '../helpers/unused-port.js';
 import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 
 const OK = { items: [] };
@@ -119,6 +120,70 @@ describe('retries', () => {
     const start = performance.now(); // same clock as the in-process server's arrival times
     await client.listIntegrations();
     expect(server.seen[3]!.at - start).toBeGreaterThanOrEqual(297);
+  });
+});
+
+describe('a service that cannot be reached', () => {
+  const HINT = 'is it running? check --base-url or EMCTL_BASE_URL';
+
+  it('names the address when the connection is refused, and keeps the key out', async () => {
+    const port = await unusedPort();
+    const client = new EmClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'secret-key', rateLimit: 0, retryBaseMs: 5, retryMaxMs: 20, maxTries: 3 });
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBeUndefined();
+    expect(error.tries).toBe(3);
+    expect(error.message).toBe(`GET /api/v1/git/config failed: could not reach the service at http://127.0.0.1:${port}/ (connection refused, after 3 tries); ${HINT}`);
+  });
+
+  it('shows the address without user info, query or fragment (a key put there never shows)', async () => {
+    const port = await unusedPort();
+    const baseUrl = `http://me:secret-key@127.0.0.1:${port}/emsvc?token=secret-key#secret-key`;
+    const client = new EmClient({ baseUrl, apiKey: 'secret-key', rateLimit: 0, maxTries: 1 });
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toContain(`could not reach the service at http://127.0.0.1:${port}/emsvc (connection refused); ${HINT}`);
+    expect(error.message).not.toContain('secret-key');
+    expect(error.message).not.toContain('me:');
+  });
+
+  it('does not call a connection reset "could not reach": the service was reached', async () => {
+    const { client } = await clientFor((_q, res) => void res.socket?.destroy(), { maxTries: 1 });
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    expect(error.message).not.toContain('could not reach');
+    expect(error.message).toMatch(/^GET \/api\/v1\/git\/config failed: (connection reset|connection closed by the server|other side closed)/);
+  });
+
+  it('names the host that does not resolve, and does not retry it', async () => {
+    const client = new EmClient({ baseUrl: 'https://emctl-test.invalid/api', apiKey: 'secret-key', rateLimit: 0, retryBaseMs: 5, retryMaxMs: 20 });
+    const error = (await client.listIntegrations().catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(
+      'GET /api/v1/integrations failed: could not reach the service at https://emctl-test.invalid/api (host not found: emctl-test.invalid); check --base-url or EMCTL_BASE_URL',
+    );
+    expect(client.stats().calls).toBe(1);
+  });
+
+  it('refused before any answer: all the tries, with short waits (at most 1.5 s in all with the defaults)', async () => {
+    const port = await unusedPort();
+    // Default backoff (1 s base, 30 s ceiling), every draw at its ceiling: 100 + 200 + 400 + 800 ms.
+    const client = new EmClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'secret-key', rateLimit: 0, random: () => 1 });
+    const start = performance.now();
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    const elapsed = performance.now() - start;
+    expect(error.tries).toBe(5);
+    expect(client.stats()).toEqual({ calls: 5, retries: 4, byRoute: { 'GET /api/v1/git/config': 5 } });
+    expect(elapsed).toBeGreaterThanOrEqual(1490);
+    expect(elapsed).toBeLessThan(2500);
+  });
+
+  it('refused after the service has answered (a restart): the normal backoff', async () => {
+    const { client, server } = await clientFor((_q, res) => json(res, 200, OK), { retryBaseMs: 1000, retryMaxMs: 30_000, maxTries: 2, random: () => 1 });
+    await client.getOrgConfig();
+    await server.close();
+    const start = performance.now();
+    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.tries).toBe(2);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(990);
   });
 });
 

@@ -176,7 +176,9 @@ describe('--emulator', () => {
     const { baseUrl } = connection;
     await connection.close();
     const probe = new EmClient({ baseUrl, apiKey: 'dev-key', maxTries: 1, rateLimit: 0 });
-    await expect(probe.listIntegrations()).rejects.toThrow('GET /api/v1/integrations failed: connection refused');
+    await expect(probe.listIntegrations()).rejects.toThrow(
+      `GET /api/v1/integrations failed: could not reach the service at ${baseUrl}/ (connection refused); is it running? check --base-url or EMCTL_BASE_URL`,
+    );
   });
 
   it('takes a fixture path relative to the working directory', async () => {
