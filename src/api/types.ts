@@ -395,6 +395,11 @@ export interface EmulatorRequestLogEntry {
   query: Record<string, string | string[]>;
   status: number;
   ms: number;
+  /**
+   * Write requests (every method but GET) only: the JSON body as received, when there was one and
+   * it parsed. Reads carry none, so a long read benchmark keeps the log small.
+   */
+  body?: unknown;
 }
 
 export interface AuditLogEntry {

@@ -54,6 +54,20 @@ function queryRecord(params: URLSearchParams): Record<string, string | string[]>
   return out;
 }
 
+/**
+ * What the request log keeps of a body: the parsed JSON of a write (not GET), parsed on its own so
+ * a handler that reworks its input cannot change what the log says was received. No entry for a
+ * read, an empty body or one that is not JSON (the answer says why).
+ */
+function loggedBody(method: string, raw: string | undefined): { body?: unknown } {
+  if (method === 'GET' || raw === undefined || raw.trim() === '') return {};
+  try {
+    return { body: JSON.parse(raw) as unknown };
+  } catch {
+    return {};
+  }
+}
+
 export async function startServer(store: EmulatorStore, options: ServerOptions): Promise<RunningServer> {
   const limiter = new RateLimiter(options.rateLimit);
   const faults = new FaultInjector(options.faultRate, options.seed);
@@ -94,7 +108,7 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
         const fault = faults.next();
         if (fault === 'reset') {
           if (options.latencyMs > 0) await sleep(options.latencyMs);
-          store.logRequest({ method, path: url.pathname, query: queryRecord(url.searchParams), status: 0, ms: Math.round(performance.now() - started) });
+          store.logRequest({ method, path: url.pathname, query: queryRecord(url.searchParams), status: 0, ms: Math.round(performance.now() - started), ...loggedBody(method, raw) });
           req.socket.destroy();
           return;
         }
@@ -122,7 +136,7 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
     res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
     res.end(text);
     if (logged) {
-      store.logRequest({ method, path: url.pathname, query: queryRecord(url.searchParams), status: reply.status, ms: Math.round((performance.now() - started) * 100) / 100 });
+      store.logRequest({ method, path: url.pathname, query: queryRecord(url.searchParams), status: reply.status, ms: Math.round((performance.now() - started) * 100) / 100, ...loggedBody(method, raw) });
     }
   }
 

@@ -60,6 +60,28 @@ describe('routing', () => {
       await own.close();
     }
   });
+
+  test('request log: a write carries its JSON body as received (even when refused), a read none', async () => {
+    const own = await startTestEmulator();
+    try {
+      const sent = { active_branches_duration: { days: 3 } };
+      expect((await call(own, 'PATCH', '/api/v1/git/config', { body: sent })).status).toBe(200);
+      expect((await call(own, 'PATCH', '/api/v1/git/config', { body: { active_branches_duration: { days: -1 } } })).status).toBe(400);
+      expect((await call(own, 'PATCH', '/api/v1/git/config', { raw: '{"default_branch": ' })).status).toBe(400);
+      expect((await call(own, 'PATCH', '/api/v1/git/config', { raw: '' })).status).toBe(400);
+      await call(own, 'GET', '/api/v1/git/config');
+      const r = await call(own, 'GET', '/_emulator/requests');
+      expect(r.body.items.map((e: { method: string; status: number; body?: unknown }) => [e.method, e.status, 'body' in e ? e.body : 'none'])).toEqual([
+        ['PATCH', 200, sent],
+        ['PATCH', 400, { active_branches_duration: { days: -1 } }],
+        ['PATCH', 400, 'none'],
+        ['PATCH', 400, 'none'],
+        ['GET', 200, 'none'],
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('faults', () => {
