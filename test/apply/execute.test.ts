@@ -7,6 +7,7 @@ import { executeOperations, type ExecuteOptions } from '../../src/apply/execute.
 import type { Fixture, RunningEmulator } from '../../src/emulator/index.js';
 import type { Operation } from '../../src/core/plan-model.js';
 import { acmeFixture, startTestEmulator } from '../state/helpers/emulator.js';
+import { writesOutsidePlan } from '../helpers/plan-writes.js';
 import { fastClient, MemoryJournal, noSleep, operation, writeRequests } from './helpers.js';
 
 let emulator: RunningEmulator | undefined;
@@ -103,7 +104,13 @@ describe('per-item results and item retries', () => {
       { address: monitorTerraform, operation: 'operation monitor', op: 'monitor', code: 'write_failed', message: 'repository 1210 could not be updated; retry' },
     ]);
     // One call, then three re-sends of the failing item only.
-    expect((await writeRequests(emu)).length).toBe(4);
+    const writes = await writeRequests(emu);
+    expect(writes.length).toBe(4);
+    expect(writes.map((w) => w.body)).toEqual([
+      { repositories: [{ id: 1211, state: 'monitored' }, { id: 1210, state: 'monitored' }] },
+      ...Array.from({ length: 3 }, () => ({ repositories: [{ id: 1210, state: 'monitored' }] })),
+    ]);
+    expect(writesOutsidePlan(writes, [monitorBoth()])).toEqual([]);
     expect(report.operations).toEqual([{ id: 'monitor', status: 'failed' }]);
   });
 
@@ -229,6 +236,8 @@ describe('item retries and the client\'s own retries', () => {
     // five times and the engine does not multiply those tries.
     const writes = await writeRequests(emu);
     expect(writes.map((w) => w.status)).toEqual([200, 500, 500, 500, 500, 500]);
+    expect(writes.slice(1).map((w) => w.body)).toEqual(Array.from({ length: 5 }, () => ({ teams: [scopeOf(44)] })));
+    expect(writesOutsidePlan(writes, [op])).toEqual([]);
     expect(journal.of('operation-start').map((s) => s.addresses)).toEqual([[address(44), address(45)], [address(44)]]);
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/core/plan-model.js';
 import { applyWorld, SMALL_CONFIG, type ApplyWorld } from '../apply/cli-helpers.js';
 import { fastClient, writeRequests } from '../apply/helpers.js';
+import { describeOperation, describeWrite, writesOutsidePlan } from '../helpers/plan-writes.js';
 
 let world: ApplyWorld | undefined;
 afterEach(async () => {
@@ -38,8 +39,13 @@ describe('emctl apply PLANFILE', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('live state has not moved');
-    const sent = (await writeRequests(w.emulator)).map(callOf).sort();
+    const writes = await writeRequests(w.emulator);
+    const sent = writes.map(callOf).sort();
     expect(sent).toEqual(plan.operations.map((op) => `${op.method} ${op.path}`).sort());
+    // Bodies too: each saved operation was sent once, exactly as saved.
+    expect(writes.every((r) => r.body !== undefined)).toBe(true);
+    expect(writes.map(describeWrite).sort()).toEqual(plan.operations.map(describeOperation).sort());
+    expect(writesOutsidePlan(writes, plan.operations)).toEqual([]);
     expect((await w.run(['plan', '-c', 'emctl.yaml'])).stdout).toContain('No changes.');
   });
 

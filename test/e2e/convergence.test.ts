@@ -1,7 +1,8 @@
 // Convergence under faults: 20 seeded runs against an emulator answering 30% of API calls with a
 // 5xx or a connection reset. Each run plans and applies until apply reports everything applied (at
 // most 5 rounds); then live state must be exactly the desired state (a final plan is empty), and
-// every write the service saw must be one of the operations of the plans made in that run.
+// every write the service saw must be one of the operations of the plans made in that run: the same
+// method, path, query and body, or an item re-send carrying some of its list entries.
 //
 // The runs drive the same pipeline as `emctl apply` (planAgainstLive, then runApply) with a client
 // whose retry backoff is a few milliseconds, so 20 runs finish in seconds rather than minutes.
@@ -16,8 +17,10 @@ import type { CliIO } from '../../src/cli/io.js';
 import { planAgainstLive } from '../../src/cli/plan-output.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import type { DesiredConfig } from '../../src/core/model.js';
+import type { Operation } from '../../src/core/plan-model.js';
 import { plainStyle } from '../../src/render/style.js';
 import { SMALL_CONFIG } from '../apply/cli-helpers.js';
+import { writesOutsidePlan } from '../helpers/plan-writes.js';
 import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
 
 const RUNS = 20;
@@ -39,6 +42,8 @@ interface RunOutcome {
   converged: boolean;
   finalChanges: string[];
   strayWrites: string[];
+  /** Writes whose method, path, query and body are no planned operation's (nor an item re-send). */
+  offPlanWrites: string[];
   writes: number;
   faults: number;
 }
@@ -48,6 +53,7 @@ async function convergeOnce(seed: number, config: DesiredConfig): Promise<RunOut
   const cwd = await mkdtemp(join(tmpdir(), 'emctl-converge-'));
   const faulty = client(emulator.url, 5);
   const planned = new Set<string>();
+  const operations: Operation[] = [];
   let rounds = 0;
   let converged = false;
   try {
@@ -65,6 +71,7 @@ async function convergeOnce(seed: number, config: DesiredConfig): Promise<RunOut
         break;
       }
       for (const op of plan.operations) planned.add(`${op.method} ${op.path}`);
+      operations.push(...plan.operations);
       const { report } = await runApply(plan, {
         sender: faulty,
         io: silentIO(cwd),
@@ -89,6 +96,7 @@ async function convergeOnce(seed: number, config: DesiredConfig): Promise<RunOut
       converged,
       finalChanges: final.changes.map((c) => c.address),
       strayWrites: writes.map(call).filter((c) => !planned.has(c)),
+      offPlanWrites: writesOutsidePlan(writes, operations),
       writes: writes.length,
       faults: requests.filter((r) => r.status === 0 || r.status >= 500).length,
     };
@@ -103,11 +111,12 @@ describe('convergence under injected faults', () => {
     const outcomes = await Promise.all(Array.from({ length: RUNS }, (_, i) => convergeOnce(i + 1, config)));
 
     for (const o of outcomes) {
-      expect({ seed: o.seed, converged: o.converged, finalChanges: o.finalChanges, strayWrites: o.strayWrites }).toEqual({
+      expect({ seed: o.seed, converged: o.converged, finalChanges: o.finalChanges, strayWrites: o.strayWrites, offPlanWrites: o.offPlanWrites }).toEqual({
         seed: o.seed,
         converged: true,
         finalChanges: [],
         strayWrites: [],
+        offPlanWrites: [],
       });
     }
     // The faults really happened, and the runs wrote something each.
