@@ -44,7 +44,8 @@ export type OperationStatus = 'succeeded' | 'failed' | 'skipped';
 
 export interface ExecutionReport {
   applied: { address: string; operation: string; op: string }[];
-  rejected: { address: string; operation: string; op: string; code?: string; message: string }[];
+  /** `details`: the lines under the message of a call refused as a whole (AddressOutcome.details). */
+  rejected: { address: string; operation: string; op: string; code?: string; message: string; details?: string[] }[];
   skipped: { address: string; reason: string; op: string }[];
   operations: { id: string; status: OperationStatus }[];
   interrupted: boolean;
@@ -122,6 +123,7 @@ export async function executeOperations(operations: readonly Operation[], option
       else {
         const r: ExecutionReport['rejected'][number] = { address: o.address, operation: op.description, op: op.id, message: o.message ?? 'rejected' };
         if (o.code !== undefined) r.code = o.code;
+        if (o.details !== undefined) r.details = o.details;
         report.rejected.push(r);
       }
     }
@@ -235,5 +237,6 @@ function journalItem(
   if (o.key !== undefined) event.key = o.key;
   if (o.code !== undefined) event.code = o.code;
   if (o.message !== undefined) event.message = o.message;
+  if (o.details !== undefined) event.details = o.details;
   options.journal.write(event);
 }

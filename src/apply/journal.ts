@@ -28,6 +28,8 @@ export type JournalEvent =
       key?: string;
       code?: string;
       message?: string;
+      /** Lines under the message of a call refused as a whole (e.g. where the API key comes from). */
+      details?: string[];
     }
   | { event: 'interrupt'; in_flight: number; forced?: true }
   | { event: 'apply-end'; applied: number; rejected: number; skipped: number; interrupted: boolean };

@@ -4,6 +4,7 @@
 // Pure: no I/O, so every answer shape is checked by a table test.
 
 import { ApiError } from '../api/errors.js';
+import { EmctlError } from '../core/errors.js';
 import type { Operation } from '../core/plan-model.js';
 
 export interface AddressOutcome {
@@ -13,6 +14,11 @@ export interface AddressOutcome {
   key?: string;
   code?: string;
   message?: string;
+  /**
+   * A call refused as a whole: the error's detail lines (one per problem, already free of secrets)
+   * that the one-line message does not already say, e.g. where the API key comes from.
+   */
+  details?: string[];
   /** HTTP status of the call that decided this outcome. */
   httpStatus?: number;
 }
@@ -74,7 +80,7 @@ function fromLists(
   op: Operation,
   lists: ItemLists,
   httpStatus: number,
-  fallback: { status: 'applied' | 'rejected'; code?: string; message?: string },
+  fallback: { status: 'applied' | 'rejected'; code?: string; message?: string; details?: string[] },
 ): AddressOutcome[] {
   const byKey = addressesByKey(op);
   const decided = new Map<string, AddressOutcome>();
@@ -147,11 +153,17 @@ function callMessage(error: ApiError): string {
   return words ? `${error.status}: ${words}` : error.message;
 }
 
+/** The error's detail lines the message does not already hold (a validation list is in both). */
+function detailsBeyond(error: unknown, message: string): { details?: string[] } {
+  const lines = error instanceof EmctlError ? error.details.filter((line) => line !== '' && !message.includes(line)) : [];
+  return lines.length > 0 ? { details: lines } : {};
+}
+
 /** Outcomes of a call that threw: a whole-call failure rejects every address it carries. */
 export function outcomesFromError(op: Operation, error: unknown): AddressOutcome[] {
   if (error instanceof ApiError) {
     const message = callMessage(error);
-    const base: { status: 'rejected'; code?: string; message: string } = { status: 'rejected', message };
+    const base: { status: 'rejected'; code?: string; message: string; details?: string[] } = { status: 'rejected', message, ...detailsBeyond(error, message) };
     if (error.status === undefined) base.code = 'no_response';
     if (error.body.shape === 'items' && error.status !== undefined) {
       const lists: ItemLists = { applied: error.body.applied, rejected: error.body.rejected };
@@ -166,7 +178,8 @@ export function outcomesFromError(op: Operation, error: unknown): AddressOutcome
     });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return op.addresses.map((address) => ({ address, status: 'rejected' as const, message }));
+  const details = detailsBeyond(error, message);
+  return op.addresses.map((address) => ({ address, status: 'rejected' as const, message, ...details }));
 }
 
 /**

@@ -95,7 +95,13 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
   report.interrupted ||= stopRequested;
   const result: ApplyResult = {
     applied: report.applied.map(({ address, operation }) => ({ address, operation })),
-    rejected: report.rejected.map(({ address, operation, code, message }) => (code === undefined ? { address, operation, message } : { address, operation, code, message })),
+    rejected: report.rejected.map(({ address, operation, code, message, details }) => ({
+      address,
+      operation,
+      ...(code === undefined ? {} : { code }),
+      message,
+      ...(details === undefined ? {} : { details }),
+    })),
     skipped: report.skipped.map(({ address, reason }) => ({ address, reason })),
     journalPath: journal.path,
   };

@@ -10,15 +10,16 @@ import { plural } from './values.js';
 
 export interface ApplyResult {
   applied: { address: string; operation: string }[];
-  rejected: { address: string; operation: string; code?: string; message: string }[];
+  /** `details`: lines shown under the address (a call refused as a whole says more than one line). */
+  rejected: { address: string; operation: string; code?: string; message: string; details?: string[] }[];
   skipped: { address: string; reason: string }[];
   journalPath?: string;
 }
 
 /**
  * `Applied 3, rejected 1, skipped 2.` then one line per address that did not go through (applied
- * addresses are only counted: a 500-repository apply would otherwise bury the failures), then the
- * journal, which holds the full record.
+ * addresses are only counted: a 500-repository apply would otherwise bury the failures), each
+ * rejection's detail lines indented under it, then the journal, which holds the full record.
  */
 export function renderApplySummary(result: ApplyResult, style: Style): string {
   const { applied, rejected, skipped } = result;
@@ -28,6 +29,7 @@ export function renderApplySummary(result: ApplyResult, style: Style): string {
   for (const r of rejected) {
     const reason = r.code === undefined || r.code === '' ? r.message : `${r.code}: ${r.message}`;
     lines.push(`  ${style.error('rejected')} ${r.address}  ${reason}  ${style.dim(`(${r.operation})`)}`);
+    for (const detail of r.details ?? []) lines.push(`      ${detail}`);
   }
   for (const s of skipped) {
     lines.push(`  ${style.warn('skipped')}  ${s.address}  ${s.reason}`);

@@ -103,6 +103,44 @@ describe('outcomesFromError', () => {
     ]);
   });
 
+  it('keeps the error\'s detail lines the message does not already say', () => {
+    // A refused key: the message is the service's words, the detail line says where the key comes from.
+    const refusedKey = new ApiError({ route: 'PUT /api/v1/git/config/teams/{team_id}/scope', path: '/api/v1/git/config/teams/44/scope', status: 401, tries: 1, body: { shape: 'detail', detail: 'Unauthorized: invalid API key' } });
+    expect(outcomesFromError(op({ addresses: ['a', 'b'] }), refusedKey)).toEqual(
+      ['a', 'b'].map((address) => ({
+        address,
+        status: 'rejected',
+        message: '401: Unauthorized: invalid API key',
+        details: ['the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file'],
+        httpStatus: 401,
+      })),
+    );
+    // A list answer with no items to map it onto: each rejected entry, with who it was, on its own line.
+    const unmapped = new ApiError({
+      route: monitor.route,
+      path: monitor.path,
+      status: 400,
+      tries: 1,
+      body: { shape: 'items', applied: [], rejected: [{ id: 7, code: 'repository_not_found', message: 'no repository 7' }, { id: 8, code: 'write_failed', message: 'try again' }] },
+    });
+    expect(outcomesFromError(op({ addresses: ['a'] }), unmapped)[0]).toMatchObject({
+      code: 'repository_not_found',
+      message: '400: no repository 7; try again',
+      details: ['id=7: repository_not_found: no repository 7', 'id=8: write_failed: try again'],
+    });
+    // A validation list is already whole in the message: no line is repeated under it.
+    const validation = new ApiError({
+      route: 'PATCH /api/v1/git/config',
+      path: '/api/v1/git/config',
+      status: 422,
+      tries: 1,
+      body: { shape: 'validation', detail: [{ type: 't', loc: ['body', 'a'], msg: 'bad a' }, { type: 't', loc: ['body', 'b'], msg: 'bad b' }] },
+    });
+    const [only] = outcomesFromError(op({ addresses: ['a'] }), validation);
+    expect(only?.message).toBe('422: body.a: bad a; body.b: bad b');
+    expect(only).not.toHaveProperty('details');
+  });
+
   it('marks a call that never got an answer', () => {
     const error = new ApiError({ route: 'r', path: '/p', status: undefined, tries: 5, body: { shape: 'none', text: '' }, cause: 'connection reset' });
     expect(outcomesFromError(op({ addresses: ['a'] }), error)[0]).toMatchObject({ status: 'rejected', code: 'no_response' });

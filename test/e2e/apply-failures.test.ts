@@ -1,9 +1,12 @@
 // When the service refuses part of an apply, and when the safety rails refuse all of it.
 
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fixture } from '../../src/emulator/index.js';
-import { applyWorld, type ApplyWorld } from '../apply/cli-helpers.js';
+import { applyWorld, readJournal, type ApplyWorld } from '../apply/cli-helpers.js';
 import { writeRequests } from '../apply/helpers.js';
+import { TEST_KEY } from '../state/helpers/emulator.js';
 
 let world: ApplyWorld | undefined;
 afterEach(async () => {
@@ -102,6 +105,43 @@ git:
     const plan = await world.run(['plan', '-c', 'emctl.yaml', '--format', 'json']);
     const left = (JSON.parse(plan.stdout) as { changes: { address: string }[] }).changes.map((c) => c.address).sort();
     expect(left).toEqual(['repo["acme/notifications"].monitored', 'team[44].git.repositories']);
+  });
+});
+
+describe('a call refused as a whole', () => {
+  it('shows the error\'s detail lines under each address it rejected, and keeps them in the journal', async () => {
+    world = await applyWorld(`version: 1
+git:
+  defaults:
+    active_branches_duration: { days: 7 }
+  repositories:
+    acme/web:
+      settings:
+        default_branch: { branch_name: develop }
+    acme/api:
+      settings:
+        default_branch: { branch_name: develop }
+`);
+    // The key is revoked once the first write has been answered: every later call is refused (401).
+    const store = world.emulator.store;
+    const log = store.logRequest.bind(store);
+    store.logRequest = (entry) => {
+      log(entry);
+      if (entry.method !== 'GET') store.state.apiKeys.clear();
+    };
+    const result = await world.run(['--concurrency', '1', 'apply', '-c', 'emctl.yaml', '--auto-approve', '--journal', 'j.jsonl']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Applied 1, rejected 3, skipped 0.');
+    const hint = 'the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file';
+    const refusedLines = result.stdout.split('\n').filter((line) => line.startsWith('  rejected '));
+    expect(refusedLines).toHaveLength(3);
+    for (const line of refusedLines) {
+      expect(line).toMatch(/ {2}401: Unauthorized: invalid API key {2}\(/);
+      expect(result.stdout).toContain(`${line}\n      ${hint}\n`);
+    }
+    const items = (await readJournal(join(world.dir, 'j.jsonl'))).filter((e) => e.event === 'item' && e.status === 'rejected');
+    expect(items.map((e) => e.details)).toEqual([[hint], [hint], [hint]]);
+    for (const text of [result.stdout, result.stderr, await readFile(join(world.dir, 'j.jsonl'), 'utf8')]) expect(text).not.toContain(TEST_KEY);
   });
 });
 

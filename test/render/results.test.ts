@@ -35,6 +35,28 @@ Journal: .emctl/journal/2026-11-21T15-00-00Z.jsonl
   skipped  team[42].git.repositories  depends on pm-scope-42, which failed
 `,
   },
+  {
+    name: 'a call refused as a whole, with its detail lines under the address',
+    result: {
+      applied: [],
+      rejected: [
+        {
+          address: 'team[44].git.repositories',
+          operation: 'write the Git scope of team 44',
+          message: '401: Unauthorized: invalid API key',
+          details: ['the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file'],
+        },
+        { address: 'team[45].git.repositories', operation: 'write the Git scope of team 45', code: 'write_failed', message: '400: no repository 7', details: ['id=7: repository_not_found: no repository 7'] },
+      ],
+      skipped: [],
+    },
+    expected: `Applied 0, rejected 2, skipped 0.
+  rejected team[44].git.repositories  401: Unauthorized: invalid API key  (write the Git scope of team 44)
+      the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file
+  rejected team[45].git.repositories  write_failed: 400: no repository 7  (write the Git scope of team 45)
+      id=7: repository_not_found: no repository 7
+`,
+  },
 ];
 
 describe('renderApplySummary', () => {
