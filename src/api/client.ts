@@ -18,6 +18,7 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
+import { API_LIMITS } from './types.js';
 import type {
   EntityListResponse,
   EntityType,
@@ -78,9 +79,6 @@ export interface ClientOptions {
   /** Randomness for backoff jitter (tests pin it). */
   random?: () => number;
 }
-
-export const ENTITY_PAGE_LIMIT = 1000;
-export const REPOSITORY_PAGE_SIZE = 100;
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -144,7 +142,7 @@ export class EmClient {
 
   /** Every entity of `type`, walking offset/limit to total; pages merged per integration. */
   async listAllEntities(type: EntityType, p: Omit<ListEntitiesParams, 'offset'> = {}): Promise<EntityListResponse> {
-    const limit = p.limit ?? ENTITY_PAGE_LIMIT;
+    const limit = p.limit ?? API_LIMITS.entityPageMax;
     return collectEntityPages(`the ${type} list`, (offset, pageLimit) => this.listEntities(type, { ...p, limit: pageLimit, offset }), limit);
   }
 
@@ -181,7 +179,7 @@ export class EmClient {
 
   /** Every repository matching the filters, page_size 100, to the end. */
   async listAllRepositories(p: Omit<ListRepositoriesParams, 'page'> = {}): Promise<Repository[]> {
-    const pageSize = p.page_size ?? REPOSITORY_PAGE_SIZE;
+    const pageSize = p.page_size ?? API_LIMITS.repoPageSizeMax;
     return collectRepositoryPages('the repository list', (page, size) => this.listRepositories({ ...p, page, page_size: size }), pageSize);
   }
 

@@ -19,7 +19,7 @@ import type {
   SelectableEntityType,
   TeamGitScopeBody,
 } from './types.js';
-import { ENTITY_TYPES, ORG_SECTIONS, REPO_SECTIONS } from './types.js';
+import { API_LIMITS, ENTITY_TYPES, ORG_SECTIONS, REPO_SECTIONS } from './types.js';
 import { InvalidRequestError } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,19 +38,6 @@ export interface ListIntegrationsParams {
   provider?: string[];
   include_invalid?: boolean;
 }
-
-/** Spec limits (api-spec.md, "Limits"), in one place. */
-export const LIMITS = {
-  integrationIds: 50,
-  entityPageMax: 1000,
-  selectEntriesMax: 1000,
-  scopeItemsMax: 25,
-  scopeEntitiesMax: 1000,
-  repoPageSizeMax: 100,
-  repoFilterLengthMax: 256,
-  monitorEntriesMax: 100,
-  gitScopeIdsMax: 10000,
-} as const;
 
 const ALL_ENTITY_TYPES: readonly EntityType[] = [...new Set([...ENTITY_TYPES.tracker_a, ...ENTITY_TYPES.tracker_b])];
 const SELECTABLE: readonly SelectableEntityType[] = ['boards', 'projects'];
@@ -143,8 +130,8 @@ export function listEntities(type: EntityType, p: ListEntitiesParams = {}): Requ
   const template = '/api/v2/pm/entities/{entity_type}';
   const route = `GET ${template}`;
   checkOneOf(route, 'entity_type', type, ALL_ENTITY_TYPES);
-  checkIdList(route, 'integration_ids', p.integration_ids, LIMITS.integrationIds);
-  checkRange(route, 'limit', p.limit, 1, LIMITS.entityPageMax);
+  checkIdList(route, 'integration_ids', p.integration_ids, API_LIMITS.integrationIds);
+  checkRange(route, 'limit', p.limit, 1, API_LIMITS.entityPageMax);
   checkRange(route, 'offset', p.offset, 0, Number.MAX_SAFE_INTEGER);
   const query = buildQuery([
     ['integration_ids', p.integration_ids && p.integration_ids.length > 0 ? p.integration_ids : undefined],
@@ -163,8 +150,8 @@ export function selectEntities(integrationId: number, type: SelectableEntityType
   const route = `PATCH ${template}`;
   checkId(route, 'integration_id', integrationId);
   checkOneOf(route, 'entity_type', type, SELECTABLE);
-  if (entities.length < 1 || entities.length > LIMITS.selectEntriesMax) {
-    fail(route, `entities takes 1 to ${LIMITS.selectEntriesMax} entries, got ${entities.length}`);
+  if (entities.length < 1 || entities.length > API_LIMITS.selectEntriesMax) {
+    fail(route, `entities takes 1 to ${API_LIMITS.selectEntriesMax} entries, got ${entities.length}`);
   }
   for (const e of entities) {
     if (typeof e.entity_provider_id !== 'string' || e.entity_provider_id === '') fail(route, 'each entity needs a non-empty entity_provider_id');
@@ -179,7 +166,7 @@ export function getTeamPmScope(teamId: number, integrationIds?: number[]): Reque
   const template = '/api/v1/pm/config/teams/{team_id}/scope';
   const route = `GET ${template}`;
   checkId(route, 'team_id', teamId);
-  checkIdList(route, 'integration_ids', integrationIds, LIMITS.integrationIds);
+  checkIdList(route, 'integration_ids', integrationIds, API_LIMITS.integrationIds);
   const query = buildQuery([['integration_ids', integrationIds && integrationIds.length > 0 ? integrationIds : undefined]]);
   return describe('GET', template, `/api/v1/pm/config/teams/${seg(teamId)}/scope${query}`);
 }
@@ -216,9 +203,9 @@ function checkScopeBody(route: string, body: ScopeWriteBody, needScope: boolean)
       items += 1;
     }
   }
-  if (items > LIMITS.scopeItemsMax) fail(route, `a scope write takes at most ${LIMITS.scopeItemsMax} team-and-integration items, got ${items}`);
+  if (items > API_LIMITS.scopeItemsMax) fail(route, `a scope write takes at most ${API_LIMITS.scopeItemsMax} team-and-integration items, got ${items}`);
   const entities = countScopeEntities(body);
-  if (entities > LIMITS.scopeEntitiesMax) fail(route, `a scope write takes at most ${LIMITS.scopeEntitiesMax} entities, got ${entities}`);
+  if (entities > API_LIMITS.scopeEntitiesMax) fail(route, `a scope write takes at most ${API_LIMITS.scopeEntitiesMax} entities, got ${entities}`);
 }
 
 // 5. Write team PM scopes (PATCH with mode, or POST)
@@ -261,10 +248,10 @@ export function listRepositories(p: ListRepositoriesParams = {}): RequestDescrip
   const template = '/api/v1/git/repositories';
   const route = `GET ${template}`;
   checkRange(route, 'page', p.page, 1, Number.MAX_SAFE_INTEGER);
-  checkRange(route, 'page_size', p.page_size, 1, LIMITS.repoPageSizeMax);
+  checkRange(route, 'page_size', p.page_size, 1, API_LIMITS.repoPageSizeMax);
   for (const [name, value] of [['name', p.name], ['provider_id', p.provider_id]] as const) {
-    if (value !== undefined && (value.length < 1 || value.length > LIMITS.repoFilterLengthMax)) {
-      fail(route, `${name} must be 1 to ${LIMITS.repoFilterLengthMax} characters long, got ${value.length}`);
+    if (value !== undefined && (value.length < 1 || value.length > API_LIMITS.repoFilterLengthMax)) {
+      fail(route, `${name} must be 1 to ${API_LIMITS.repoFilterLengthMax} characters long, got ${value.length}`);
     }
   }
   checkIdList(route, 'integration_ids', p.integration_ids, Number.MAX_SAFE_INTEGER);
@@ -286,8 +273,8 @@ export function listRepositories(p: ListRepositoriesParams = {}): RequestDescrip
 export function setMonitoring(entries: MonitorEntry[]): RequestDescription {
   const template = '/api/v1/git/repositories';
   const route = `PATCH ${template}`;
-  if (entries.length < 1 || entries.length > LIMITS.monitorEntriesMax) {
-    fail(route, `repositories takes 1 to ${LIMITS.monitorEntriesMax} entries, got ${entries.length}`);
+  if (entries.length < 1 || entries.length > API_LIMITS.monitorEntriesMax) {
+    fail(route, `repositories takes 1 to ${API_LIMITS.monitorEntriesMax} entries, got ${entries.length}`);
   }
   for (const e of entries) {
     checkId(route, 'repository id', e.id);
@@ -340,8 +327,8 @@ function checkGitScopeBody(route: string, teamId: number, b: TeamGitScopeBody, n
   if (needKey && b.repository_ids === undefined && b.service_ids === undefined) {
     fail(route, 'at least one of repository_ids and service_ids is required');
   }
-  checkIdList(route, 'repository_ids', b.repository_ids, LIMITS.gitScopeIdsMax);
-  checkIdList(route, 'service_ids', b.service_ids, LIMITS.gitScopeIdsMax);
+  checkIdList(route, 'repository_ids', b.repository_ids, API_LIMITS.gitScopeIdsMax);
+  checkIdList(route, 'service_ids', b.service_ids, API_LIMITS.gitScopeIdsMax);
 }
 
 export function getTeamGitScope(teamId: number): RequestDescription {

@@ -38,6 +38,23 @@ export interface ListIntegrationsResponse {
   items: Integration[];
 }
 
+/**
+ * The spec's limits (api-spec.md, "Limits"): emctl's one copy, used by the request checks, the
+ * paging helpers, the state reader, export and the planner's batching. The emulator keeps its own
+ * numbers on purpose: an independent reading of the spec catches a wrong number here.
+ */
+export const API_LIMITS = {
+  integrationIds: 50,
+  entityPageMax: 1000,
+  selectEntriesMax: 1000,
+  scopeItemsMax: 25,
+  scopeEntitiesMax: 1000,
+  repoPageSizeMax: 100,
+  repoFilterLengthMax: 256,
+  monitorEntriesMax: 100,
+  gitScopeIdsMax: 10000,
+} as const;
+
 // ---- PM entities -------------------------------------------------------------------------
 
 export type TrackerAEntityType = 'boards' | 'projects' | 'epics' | 'labels' | 'fields';

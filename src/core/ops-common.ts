@@ -1,15 +1,7 @@
 // Shared pieces of operation planning: the working form of an operation (before stages are
-// numbered) and batching helpers. The API's per-call limits live here, in one place.
+// numbered) and batching helpers. The API's per-call limits are API_LIMITS (src/api/types.ts).
 
 import type { HttpMethod, Operation } from './plan-model.js';
-
-/** api-spec.md "Limits". */
-export const CALL_LIMITS = {
-  selectEntries: 1000,
-  scopeItems: 25,
-  scopeEntities: 1000,
-  monitorRepositories: 100,
-} as const;
 
 /**
  * When an operation may run: `first` (stage 1: monitoring starts, selections, PM scope writes,

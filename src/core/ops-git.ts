@@ -2,9 +2,9 @@
 // defaults and repository overrides, each object written with the fewest calls the API allows.
 
 import type { GitScopeKey, OrgSection, RepoSection, TeamGitScopeBody } from '../api/types.js';
-import { RECOMPUTE_SECTIONS } from '../api/types.js';
+import { API_LIMITS, RECOMPUTE_SECTIONS } from '../api/types.js';
 import type { PlannedChange, RepoContext } from './draft.js';
-import { CALL_LIMITS, chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+import { chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
 
 const REPOSITORIES = '/api/v1/git/repositories';
 const GIT_SCOPE = '/api/v1/git/config/teams/{team_id}/scope';
@@ -18,7 +18,7 @@ export function planMonitoring(changes: PlannedChange[]): MonitoringOps {
   const monitoring = changes.filter((c) => c.target.kind === 'monitoring');
   const byId = (c: PlannedChange) => (c.target.kind === 'monitoring' ? c.target.repo.id : 0);
   const build = (list: PlannedChange[], start: boolean): DraftOperation[] =>
-    chunk([...list].sort((a, b) => byId(a) - byId(b)), CALL_LIMITS.monitorRepositories).map((part, n) => {
+    chunk([...list].sort((a, b) => byId(a) - byId(b)), API_LIMITS.monitorEntriesMax).map((part, n) => {
       const state = start ? 'monitored' : 'not_monitored';
       const op = operation(
         start ? 'first' : 'last',

@@ -1,11 +1,11 @@
 // Operations for the PM side: team scope writes (batched PATCH items, or a DELETE when that is
 // the single cheapest call) and selections (selects first, deselects last).
 
-import type { Methodology, PmScopeKey, ScopeWriteItem, SelectableEntityType } from '../api/types.js';
+import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem, type SelectableEntityType } from '../api/types.js';
 import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type ScopeElement } from './canonical.js';
 import type { PlannedChange, ScopeContext } from './draft.js';
 import { impliedSelections, naturalCompare } from './diff-pm.js';
-import { CALL_LIMITS, chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+import { chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
 
 const SCOPE_WRITE = '/api/v1/pm/config/teams/scope';
 
@@ -88,10 +88,10 @@ function methodologyToSend(ctx: ScopeContext, keys: PmScopeKey[], changed: boole
  * a partial list, so it is reported instead.
  */
 function splitOversized(item: ScopeItem, errors: PmScopeOps['errors']): ScopeItem[] {
-  if (item.entities <= CALL_LIMITS.scopeEntities) return [item];
+  if (item.entities <= API_LIMITS.scopeEntitiesMax) return [item];
   if (item.mode !== 'add') {
     errors.push({
-      message: `team ${item.ctx.teamId}'s PM scope on ${item.ctx.alias} names ${item.entities} entities; one scope write takes at most ${CALL_LIMITS.scopeEntities}, and a replacing write cannot be split`,
+      message: `team ${item.ctx.teamId}'s PM scope on ${item.ctx.alias} names ${item.entities} entities; one scope write takes at most ${API_LIMITS.scopeEntitiesMax}, and a replacing write cannot be split`,
       address: item.addresses[0] ?? `team[${item.ctx.teamId}]`,
     });
     return [];
@@ -110,7 +110,7 @@ function splitOversized(item: ScopeItem, errors: PmScopeOps['errors']): ScopeIte
   for (const [key, wire] of Object.entries(item.item.scope ?? {})) {
     for (const element of wire) {
       const cost = key === 'project_team_areas' ? 2 + (element as { areas: unknown[] }).areas.length : 1;
-      if (entities + cost > CALL_LIMITS.scopeEntities) flush();
+      if (entities + cost > API_LIMITS.scopeEntitiesMax) flush();
       (scope[key] ??= []).push(element);
       entities += cost;
     }
@@ -125,7 +125,7 @@ function batch(items: ScopeItem[]): ScopeItem[][] {
   let current: ScopeItem[] = [];
   let entities = 0;
   for (const item of items) {
-    if (current.length > 0 && (current.length + 1 > CALL_LIMITS.scopeItems || entities + item.entities > CALL_LIMITS.scopeEntities)) {
+    if (current.length > 0 && (current.length + 1 > API_LIMITS.scopeItemsMax || entities + item.entities > API_LIMITS.scopeEntitiesMax)) {
       batches.push(current);
       current = [];
       entities = 0;
@@ -140,7 +140,7 @@ function batch(items: ScopeItem[]): ScopeItem[][] {
 function fits(batch: ScopeItem[] | undefined, item: ScopeItem): boolean {
   if (!batch) return false;
   const entities = batch.reduce((n, i) => n + i.entities, 0);
-  return batch.length < CALL_LIMITS.scopeItems && entities + item.entities <= CALL_LIMITS.scopeEntities;
+  return batch.length < API_LIMITS.scopeItemsMax && entities + item.entities <= API_LIMITS.scopeEntitiesMax;
 }
 
 export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
@@ -294,10 +294,10 @@ export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): Dr
       } else selects.push(c);
     }
     const deselects = list.filter((c) => c.change.action === 'remove');
-    chunk(selects, CALL_LIMITS.selectEntries).forEach((part, n) => {
+    chunk(selects, API_LIMITS.selectEntriesMax).forEach((part, n) => {
       ops.push(selectOp(part, true, integration.id, alias, entityType, n + 1));
     });
-    chunk(deselects, CALL_LIMITS.selectEntries).forEach((part, n) => {
+    chunk(deselects, API_LIMITS.selectEntriesMax).forEach((part, n) => {
       const op = selectOp(part, false, integration.id, alias, entityType, n + 1);
       const ids = new Set(part.map((c) => (c.target as { entityId: string }).entityId));
       for (const scopeOp of scopes.ops) {

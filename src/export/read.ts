@@ -14,6 +14,7 @@
 // decide how many run together.
 
 import {
+  API_LIMITS,
   ENTITY_TYPES,
   type EntityType,
   type Integration,
@@ -27,6 +28,7 @@ import {
 } from '../api/types.js';
 import { ApiError } from '../api/errors.js';
 import { isMonitored } from '../core/diff-git.js';
+import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../drift/read-only-client.js';
 
 export type RepoSettingsScope = 'all' | 'monitored' | 'none';
@@ -68,15 +70,8 @@ export interface OrganizationRead {
 
 export const entityKey = (integrationId: number, type: EntityType): string => `${integrationId}/${type}`;
 
-const MAX_INTEGRATION_IDS = 50;
 /** Entity types the config itself needs: the selection sets and, through used_by, the team ids. */
 const CONFIG_TYPES: readonly EntityType[] = ['boards', 'projects'];
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** One sequence of entity list calls per (provider, type), up to 50 integrations each. */
 async function readEntities(client: ReadOnlyClient, pm: readonly Integration[], fixture: boolean): Promise<Map<string, EntityRead>> {
@@ -87,7 +82,7 @@ async function readEntities(client: ReadOnlyClient, pm: readonly Integration[], 
     if (ids.length === 0) continue;
     for (const type of ENTITY_TYPES[provider]) {
       if (!fixture && !CONFIG_TYPES.includes(type)) continue;
-      for (const integrationIds of chunk(ids, MAX_INTEGRATION_IDS)) {
+      for (const integrationIds of chunk(ids, API_LIMITS.integrationIds)) {
         jobs.push(
           (async () => {
             // include_invalid: a selected entity the provider no longer exposes is still selected.

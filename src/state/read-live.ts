@@ -22,15 +22,13 @@ import type {
   TeamGitScopeResponse,
   TeamPmScopeResponse,
 } from '../api/types.js';
+import { API_LIMITS } from '../api/types.js';
 import { EmctlError } from '../core/errors.js';
 import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { indexRepositories, resolveRepository } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import {
-  ENTITY_PAGE,
-  MAX_INTEGRATION_IDS,
-  REPOSITORY_PAGE,
   finishFullList,
   listKey,
   stageTwoReads,
@@ -132,7 +130,7 @@ class LiveReader {
           }
           return page;
         });
-      }, ENTITY_PAGE),
+      }, API_LIMITS.entityPageMax),
     );
     const target = spec.withUsedBy ? this.sources.usedByPages : this.sources.entityPages;
     if (record) for (const [key, path] of pagePaths) target.set(key, path);
@@ -194,14 +192,14 @@ class LiveReader {
         return Promise.resolve(p);
       }
       return this.repositoryPage({ page, page_size: pageSize }, `page ${page} of the repository list`);
-    }, REPOSITORY_PAGE);
+    }, API_LIMITS.repoPageSizeMax);
   }
 
   private async repositoriesByName(names: readonly string[]): Promise<Repository[]> {
     const lists = await allOrFirstFailure(
       names.map((name) =>
         collectRepositoryPages(`repositories named "${name}"`, (page, pageSize) =>
-          this.repositoryPage({ name, page, page_size: pageSize }, `repositories named "${name}"`), REPOSITORY_PAGE),
+          this.repositoryPage({ name, page, page_size: pageSize }, `repositories named "${name}"`), API_LIMITS.repoPageSizeMax),
       ),
     );
     return lists.flat();
@@ -216,7 +214,7 @@ class LiveReader {
       case 'names':
         return { items: await this.repositoriesByName(spec.names), complete: false };
       case 'probe': {
-        const first = await this.repositoryPage({ page: 1, page_size: REPOSITORY_PAGE }, 'page 1 of the repository list');
+        const first = await this.repositoryPage({ page: 1, page_size: API_LIMITS.repoPageSizeMax }, 'page 1 of the repository list');
         if (finishFullList(first.total, spec.names)) return { items: await this.allRepositories(first), complete: true };
         // Page 1 is dropped: the snapshot holds either the whole list or exactly the named ones.
         for (const repo of first.items) this.sources.repositories.delete(repo.id);
@@ -320,7 +318,7 @@ export async function readReachability(
     byType.set(type as EntityType, ids);
   }
   const specs = [...byType.entries()].flatMap(([type, ids]) =>
-    chunk(ids.sort((a, b) => a - b), MAX_INTEGRATION_IDS).map((integrationIds) => ({
+    chunk(ids.sort((a, b) => a - b), API_LIMITS.integrationIds).map((integrationIds) => ({
       type,
       integrationIds,
       includeInvalid: false,

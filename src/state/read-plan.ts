@@ -14,14 +14,8 @@
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
 import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
-import { ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../api/types.js';
+import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../api/types.js';
 
-/** The spec's cap on integration_ids per entity list or PM scope read. */
-export const MAX_INTEGRATION_IDS = 50;
-/** Largest entity page (limit) the spec allows. */
-export const ENTITY_PAGE = 1000;
-/** Largest repository page (page_size) the spec allows. */
-export const REPOSITORY_PAGE = 100;
 
 /** One entity list call sequence: one entity type, up to 50 integrations, fixed filters. */
 export interface EntityReadSpec {
@@ -123,7 +117,7 @@ export function entityReads(config: DesiredConfig, integrations: readonly Integr
   const specs: EntityReadSpec[] = [];
   for (const [type, needs] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const ids = needs.map((n) => n.integration.id).sort((a, b) => a - b);
-    for (const integrationIds of chunk(ids, MAX_INTEGRATION_IDS)) {
+    for (const integrationIds of chunk(ids, API_LIMITS.integrationIds)) {
       specs.push({ type, integrationIds, includeInvalid: true, withUsedBy: false, selectedOnly: false });
     }
   }
@@ -142,7 +136,7 @@ function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integrat
     // Only ids the integrations list shows as live PM integrations: any other id answers 404,
     // which would be mistaken for "team not found". Unresolved ones are the planner's errors.
     if (ids.size === 0) continue;
-    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), MAX_INTEGRATION_IDS)) {
+    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), API_LIMITS.integrationIds)) {
       reads.push({ teamId: team.id, integrationIds });
     }
   }
@@ -170,7 +164,7 @@ export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
  * name lookups (on a tie the full list wins: same cost, and complete data).
  */
 export function finishFullList(total: number, names: readonly string[]): boolean {
-  const remainingPages = Math.max(0, Math.ceil(total / REPOSITORY_PAGE) - 1);
+  const remainingPages = Math.max(0, Math.ceil(total / API_LIMITS.repoPageSizeMax) - 1);
   return remainingPages <= names.length;
 }
 
@@ -221,7 +215,7 @@ export function usedByReads(
   }
   const specs: EntityReadSpec[] = [];
   for (const [type, ids] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), MAX_INTEGRATION_IDS)) {
+    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), API_LIMITS.integrationIds)) {
       specs.push({ type, integrationIds, includeInvalid: true, withUsedBy: true, selectedOnly: true });
     }
   }
