@@ -1,5 +1,7 @@
 // Human names for places in the config, used in messages: "team 42's tracker scope" reads better
-// than "/teams/42/pm/tracker". Also the "did you mean" suggestions.
+// than "/teams/42/pm/tracker". Also the "did you mean" suggestions, on the planner's edit distance.
+
+import { editDistance } from '../core/resolve.js';
 
 export type Path = readonly (string | number)[];
 
@@ -51,22 +53,6 @@ export function describePath(path: Path): string {
   if (a === 'git' && b === 'defaults' && n === 3) return `the ${c} default`;
   if (a === 'drift' && b === 'ignore' && n === 3) return `drift.ignore[${c}]`;
   return `\`${dottedPath(path)}\``;
-}
-
-/** Levenshtein distance, for suggestions. */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] ?? 0;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + cost);
-      diagonal = above;
-    }
-  }
-  return row[b.length] ?? 0;
 }
 
 /**

@@ -45,7 +45,8 @@ export function didYouMean(input: string, candidates: readonly string[]): string
   return bestDistance <= limit ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance (also used by the config loader's suggestions). */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
