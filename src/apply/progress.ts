@@ -1,7 +1,12 @@
 // The progress line of a long apply: "applying 12/40 operations", rewritten in place with `\r` on an
 // interactive stderr, and nothing at all when stderr is a pipe or a file (CI logs stay clean).
 
-import type { OutputStream } from '../cli/io.js';
+/** Where text goes (stderr in the CLI); declared here so that apply/ needs nothing from the CLI. */
+export interface TextSink {
+  write(chunk: string): unknown;
+  /** True when the stream is an interactive terminal (the progress line is shown only then). */
+  isTTY?: boolean;
+}
 
 /** Below this many operations an apply is over before a progress line would help. */
 export const PROGRESS_MIN_OPERATIONS = 5;
@@ -14,7 +19,7 @@ export interface Progress {
 
 const NO_PROGRESS: Progress = { update() {}, finish() {} };
 
-export function progressLine(stream: OutputStream, total: number): Progress {
+export function progressLine(stream: TextSink, total: number): Progress {
   if (!stream.isTTY || total < PROGRESS_MIN_OPERATIONS) return NO_PROGRESS;
   let shown = false;
   let width = 0;

@@ -2,8 +2,6 @@
 // progress, run the operations, close the journal and print the summary. Shared by `emctl apply`
 // and the convergence test, which drives it with its own client (fast retries under faults).
 
-import { EXIT_ERROR } from '../cli/exit.js';
-import type { CliIO } from '../cli/io.js';
 import { EmctlError } from '../core/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
@@ -11,11 +9,29 @@ import type { Style } from '../render/style.js';
 import { plural } from '../render/values.js';
 import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from './execute.js';
 import { FileJournal, journalPath } from './journal.js';
-import { progressLine } from './progress.js';
+import { progressLine, type TextSink } from './progress.js';
+
+/**
+ * What an apply needs from its surroundings. The CLI's own IO fits as it is; apply/ declares it
+ * here because rooms import downward only.
+ */
+export interface ApplyIO {
+  stdout: TextSink;
+  stderr: TextSink;
+  /** The journal's default folder (.emctl/) is under it. */
+  cwd: string;
+  /** Registers a handler for Ctrl-C; returns a function that removes it. */
+  onInterrupt?(handler: () => void): () => void;
+}
 
 export interface RunApplyOptions {
   sender: OperationSender;
-  io: CliIO;
+  io: ApplyIO;
+  /**
+   * Ends the process at once after a second Ctrl-C; the caller chooses the exit code (the CLI
+   * decides exit codes in one place).
+   */
+  exitNow?: () => void;
   style: Style;
   continueOnError: boolean;
   concurrency: number;
@@ -44,7 +60,7 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
         `\nSecond interrupt: exiting now. ${plural(inFlight, 'call')} in flight may or may not have been applied; ` +
           `the journal ${journal.path} records what was; run "emctl plan" to see what is left.\n`,
       );
-      io.exitNow?.(EXIT_ERROR);
+      options.exitNow?.();
       return;
     }
     stopRequested = true;

@@ -173,6 +173,7 @@ async function execute(plan: Plan, connection: Connection, io: CliIO, globals: G
   const { report, result } = await runApply(plan, {
     sender: connection.client,
     io,
+    exitNow: () => io.exitNow?.(EXIT_ERROR),
     style,
     continueOnError: Boolean(opts.continueOnError),
     concurrency: globals.concurrency,
