@@ -4,6 +4,7 @@
 // place so that reads return the same canonical form as after an API write.
 
 import { ENTITY_TYPES, ORG_SECTIONS, REPO_SECTIONS, type EntityType, type OrgSettings, type PmProvider } from '../api/types.js';
+import { checkActivity } from './fixture-checks-activity.js';
 import type { Fixture } from './fixture-types.js';
 import { checkScope } from './scope-rules.js';
 import { validateSettings } from './settings.js';
@@ -118,5 +119,5 @@ export function checkFixtureReferences(f: Fixture): FixtureProblem | undefined {
     if (v.issues.length > 0) return { path: v.issues[0]!.loc, message: v.issues[0]!.msg };
     o.settings = v.settings as OrgSettings;
   }
-  return undefined;
+  return checkActivity(f);
 }

@@ -14,6 +14,7 @@ import type {
   TeamGitScopeBody,
   TeamGitScopeResponse,
 } from '../api/types.js';
+import type { Activity } from './metrics/types.js';
 
 /** An entity as listed by the service, with plain ids where the wire has refs, and fixture flags. */
 export interface FixtureEntity extends Pick<PmEntity, 'entity_provider_id' | 'name' | 'selected_last_updated_at' | 'provider_key'> {
@@ -94,6 +95,29 @@ export interface Fixture {
   team_pm_scopes?: FixtureTeamPmScope[];
   team_git_scopes?: FixtureTeamGitScope[];
   repository_overrides?: FixtureRepositoryOverride[];
+  /** Pull requests, contributors and releases the measurement endpoints compute over (DESIGN.md §6.2). */
+  activity?: FixtureActivity;
+}
+
+/**
+ * Synthetic activity made when the emulator loads (generate-activity.ts): deterministic for a seed
+ * and an end date; the end defaults to the current UTC day, so the data always ends near "now".
+ */
+export interface ActivityGenerateSpec {
+  seed?: number;
+  /** Months of activity before `end` (default 6). */
+  months?: number;
+  /** Pull requests (default 40 per month per team, at least 100). */
+  prs?: number;
+  /** Contributors, spread over the fixture's teams (default 6 per team, at least 5). */
+  contributors?: number;
+  /** yyyy-mm-dd, exclusive: activity ends before this day (default: today, UTC). */
+  end?: string;
+}
+
+/** The fixture's `activity:` section: hand-written lists, or `generate:` (not both). */
+export interface FixtureActivity extends Activity {
+  generate?: ActivityGenerateSpec;
 }
 
 /** Limits used when a fixture gives none (the spec does not give the service's values). */

@@ -18,6 +18,12 @@ export interface GenerateSpec {
   workProjects?: number;
   /** Share of repositories monitored (default 0.55); the rest split over the other states. */
   monitoredShare?: number;
+  /** Pull requests of generated activity (default 0: no activity); see generate-activity.ts. */
+  prs?: number;
+  /** Contributors of generated activity (default 6 per team). */
+  contributors?: number;
+  /** Months of generated activity, ending today (default 6). */
+  months?: number;
 }
 
 export function generateFixture(spec: GenerateSpec): Fixture {
@@ -142,5 +148,9 @@ export function generateFixture(spec: GenerateSpec): Fixture {
     team_pm_scopes: pmScopes,
     team_git_scopes: gitScopes,
     repository_overrides: overrides,
+    // The activity itself is made when the emulator loads (relative to today), so the fixture stays small.
+    ...(spec.prs
+      ? { activity: { generate: { seed: spec.seed ?? 1, prs: spec.prs, months: spec.months ?? 6, ...(spec.contributors !== undefined ? { contributors: spec.contributors } : {}) } } }
+      : {}),
   };
 }

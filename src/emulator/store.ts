@@ -4,7 +4,9 @@
 
 import type { AuditLogEntry, EmulatorRequestLogEntry, RecomputeEntry } from '../api/types.js';
 import type { Fixture } from './fixture-types.js';
+import { resolveActivity } from './generate-activity.js';
 import { stateJournal, type Journal } from './journal.js';
+import type { Activity } from './metrics/types.js';
 import { buildState, stateToFixture, type EmulatorState } from './state.js';
 
 /** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
@@ -27,14 +29,24 @@ export interface StateFile {
 
 export class EmulatorStore {
   state: EmulatorState;
+  /**
+   * The activity the measurement endpoints compute over, made once at load (generated relative to
+   * the clock's day). It never changes: writes and reset leave it alone, and the --state file does
+   * not hold it (it comes from the fixture the emulator starts with).
+   */
+  readonly activity: Activity;
   private requestLog: EmulatorRequestLogEntry[] = [];
   private readonly pristine: Fixture;
   private readonly clock: () => Date;
 
   /** `fixture` is what reset restores; `current` (from a state file) is where to start instead. */
   constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile } = {}) {
-    this.pristine = structuredClone(fixture);
+    // The activity is kept once, below; reset rebuilds only the organization.
+    const { activity, ...organization } = fixture;
+    void activity;
+    this.pristine = structuredClone(organization);
     this.clock = options.clock ?? (() => new Date());
+    this.activity = resolveActivity(fixture, this.clock());
     this.state = buildState(options.current ? { ...options.current.fixture, api_keys: fixture.api_keys } : fixture);
     if (options.current) {
       this.state.audit = [...options.current.audit_log];

@@ -34,6 +34,9 @@ const GENERATE_KEYS: Record<string, string> = {
   projects: 'projects',
   work_projects: 'workProjects',
   monitored_share: 'monitoredShare',
+  prs: 'prs',
+  contributors: 'contributors',
+  months: 'months',
 };
 
 /** `repos=10000,teams=500,boards=2000[,seed=N]` -> a generator spec. */
@@ -57,7 +60,7 @@ export function registerEmulatorCommand(program: Command, ctx: CommandContext): 
     .command('emulator')
     .description('serve an emulator of the Engineering Metrics Service (default: the bundled Acme example)')
     .option('--fixture <file>', 'organization to serve, YAML or JSON (default: examples/acme/emulator.yaml)')
-    .option('--generate <spec>', 'serve a generated organization instead, e.g. repos=10000,teams=500,boards=2000,seed=1')
+    .option('--generate <spec>', 'serve a generated organization instead, e.g. repos=10000,teams=500,boards=2000,seed=1 (activity: prs=N[,contributors=N,months=N])')
     .addOption(new Option('--port <n>', 'port; 0 picks a free one').default(0).argParser(number('--port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer 0..65535')))
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .option('--state <file>', 'persist the state to FILE after each change (atomically), and start from it when it exists')
