@@ -1,0 +1,42 @@
+// `emctl measurements` output: one MeasurementResult (src/core/measurement-result.ts) to the text of
+// one format. Every format is a pure function of the result; the chart and html formats load their
+// libraries (asciichart, vega) on first use, so the other formats and commands never pay for them.
+
+import type { MeasurementResult } from '../../core/measurement-result.js';
+import { renderMeasurementsCsv } from './csv.js';
+import { renderMeasurementsJson } from './json.js';
+import { renderMeasurementsMarkdown } from './markdown.js';
+import { renderMeasurementsTable } from './table.js';
+
+export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown'] as const;
+export type MeasurementFormat = (typeof MEASUREMENT_FORMATS)[number];
+
+export interface MeasurementRenderOptions {
+  /** Paint the terminal formats (table, chart); the caller decides (TTY, NO_COLOR, --no-color). */
+  color: boolean;
+  /** Columns of the terminal for the chart format (default 80). */
+  width?: number;
+  /** Title of the markdown and html reports (default: the report's name, else "Measurements"). */
+  title?: string;
+  /** When the report was made, shown in the markdown and html reports when given. */
+  generatedAt?: string;
+}
+
+export async function renderMeasurements(
+  result: MeasurementResult,
+  format: MeasurementFormat,
+  options: MeasurementRenderOptions,
+): Promise<string> {
+  switch (format) {
+    case 'table':
+      return renderMeasurementsTable(result, options);
+    case 'csv':
+      return renderMeasurementsCsv(result);
+    case 'json':
+      return renderMeasurementsJson(result);
+    case 'markdown':
+      return renderMeasurementsMarkdown(result, options);
+  }
+}
+
+export { formatDuration } from './values.js';

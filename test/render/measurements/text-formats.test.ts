@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import type { MeasurementResult } from '../../../src/core/measurement-result.js';
+import { renderMeasurements, type MeasurementFormat } from '../../../src/render/measurements/index.js';
+import { awkwardNames, noData, orgWhole, weeklyByTeam } from './fixtures.js';
+
+/** Each case: a result, a format, and the exact text the user gets. */
+const cases: { name: string; result: MeasurementResult; format: MeasurementFormat; expected: string }[] = [
+  {
+    name: 'table: names next to ids, durations human, numbers right-aligned, no value a dash',
+    result: weeklyByTeam(),
+    format: 'table',
+    expected: `after       before      team_id  name      branch.computed.cycle_time:p75  pr.merged  pr.review_depth  pr.merged.size:p75
+----------  ----------  -------  --------  ------------------------------  ---------  ---------------  ------------------
+2026-09-07  2026-09-14       42  Payments                           2d 4h         12             2.50             1,537.5
+2026-09-07  2026-09-14        7  Platform                          3h 20m          3             0.33                  40
+2026-09-14  2026-09-21       42  Payments                             45m          1             1.00                  12
+2026-09-14  2026-09-21        7  Platform                               -          0             0.00                   -
+`,
+  },
+  {
+    name: 'table: no name column when no group has a name',
+    result: orgWhole(),
+    format: 'table',
+    expected: `after       before      organization_id  pr.merged
+----------  ----------  ---------------  ---------
+2026-06-01  2026-09-01                1     12,345
+`,
+  },
+  {
+    name: 'table: a group without a name leaves its name cell empty, the last column unpadded',
+    result: awkwardNames(),
+    format: 'table',
+    expected: `after       before      team_id  name                   pr.merged
+----------  ----------  -------  ---------------------  ---------
+2026-09-07  2026-09-14       42  Pay|ments, "core"              2
+2026-09-07  2026-09-14       43  <b>Ops</b> & a\\b next          1
+2026-09-07  2026-09-14       44                                 0
+`,
+  },
+  { name: 'table: no data', result: noData(), format: 'table', expected: 'No data for these filters.\n' },
+  {
+    name: 'csv: the export columns, values as the API gives them, null and absent empty',
+    result: weeklyByTeam(),
+    format: 'csv',
+    expected: `after,before,team_id,team_name,branch.computed.cycle_time:p75,pr.merged,pr.review_depth,pr.merged.size:p75
+2026-09-07,2026-09-14,42,Payments,3120,12,2.5,1537.5
+2026-09-07,2026-09-14,7,Platform,200.25,3,0.333333,40
+2026-09-14,2026-09-21,42,Payments,45,1,1,12
+2026-09-14,2026-09-21,7,Platform,,0,0,
+`,
+  },
+  {
+    name: 'csv: RFC 4180 quoting of commas, quotes and line breaks; unknown name empty',
+    result: awkwardNames(),
+    format: 'csv',
+    expected: `after,before,team_id,team_name,pr.merged
+2026-09-07,2026-09-14,42,"Pay|ments, ""core""",2
+2026-09-07,2026-09-14,43,"<b>Ops</b> & a\\b
+next",1
+2026-09-07,2026-09-14,44,,0
+`,
+  },
+  {
+    name: 'csv: no name column for a grouping without one',
+    result: orgWhole(),
+    format: 'csv',
+    expected: 'after,before,organization_id,pr.merged\n2026-06-01,2026-09-01,1,12345\n',
+  },
+  { name: 'csv: no data is the header only', result: noData(), format: 'csv', expected: 'after,before,team_id,team_name,branch.computed.cycle_time:p75,pr.merged,pr.review_depth,pr.merged.size:p75\n' },
+  {
+    name: 'json: the API shape with each row named; null kept, a left-out key left out',
+    result: weeklyByTeam(),
+    format: 'json',
+    expected: `[
+  {
+    "after": "2026-09-07",
+    "before": "2026-09-14",
+    "metrics": [
+      {
+        "team_id": 42,
+        "team_name": "Payments",
+        "branch.computed.cycle_time:p75": 3120,
+        "pr.merged": 12,
+        "pr.review_depth": 2.5,
+        "pr.merged.size:p75": 1537.5
+      },
+      {
+        "team_id": 7,
+        "team_name": "Platform",
+        "branch.computed.cycle_time:p75": 200.25,
+        "pr.merged": 3,
+        "pr.review_depth": 0.333333,
+        "pr.merged.size:p75": 40
+      }
+    ]
+  },
+  {
+    "after": "2026-09-14",
+    "before": "2026-09-21",
+    "metrics": [
+      {
+        "team_id": 42,
+        "team_name": "Payments",
+        "branch.computed.cycle_time:p75": 45,
+        "pr.merged": 1,
+        "pr.review_depth": 1,
+        "pr.merged.size:p75": 12
+      },
+      {
+        "team_id": 7,
+        "team_name": "Platform",
+        "branch.computed.cycle_time:p75": null,
+        "pr.merged": 0,
+        "pr.review_depth": 0
+      }
+    ]
+  }
+]
+`,
+  },
+  {
+    name: 'json: an empty bucket stays an element; an unknown name is null; "manual" stays a string',
+    result: weeklyByTeam({
+      groupBy: 'coding_assistant',
+      groupKey: 'dev_tool_id',
+      nameColumn: undefined,
+      metrics: weeklyByTeam().metrics.slice(1, 2),
+      elements: [
+        { after: '2026-09-07', before: '2026-09-14', rows: [] },
+        {
+          after: '2026-09-14',
+          before: '2026-09-21',
+          rows: [
+            { group: 3, name: 'Copilot', values: { 'pr.merged': 4 } },
+            { group: 'manual', name: undefined, values: { 'pr.merged': 9 } },
+          ],
+        },
+      ],
+    }),
+    format: 'json',
+    expected: `[
+  {
+    "after": "2026-09-07",
+    "before": "2026-09-14",
+    "metrics": []
+  },
+  {
+    "after": "2026-09-14",
+    "before": "2026-09-21",
+    "metrics": [
+      {
+        "dev_tool_id": 3,
+        "name": "Copilot",
+        "pr.merged": 4
+      },
+      {
+        "dev_tool_id": "manual",
+        "name": null,
+        "pr.merged": 9
+      }
+    ]
+  }
+]
+`,
+  },
+  { name: 'json: no data is an empty array', result: noData(), format: 'json', expected: '[]\n' },
+  {
+    name: 'markdown: a heading with the window and grouping, numeric columns right-aligned',
+    result: weeklyByTeam(),
+    format: 'markdown',
+    expected: `### weekly-delivery: by team, 2026-09-07 to 2026-09-21 (before), weekly
+
+| after      | before     | team_id | name     | branch.computed.cycle_time:p75 | pr.merged | pr.review_depth | pr.merged.size:p75 |
+| ---------- | ---------- | ------: | -------- | -----------------------------: | --------: | --------------: | -----------------: |
+| 2026-09-07 | 2026-09-14 |      42 | Payments |                          2d 4h |        12 |            2.50 |            1,537.5 |
+| 2026-09-07 | 2026-09-14 |       7 | Platform |                         3h 20m |         3 |            0.33 |                 40 |
+| 2026-09-14 | 2026-09-21 |      42 | Payments |                            45m |         1 |            1.00 |                 12 |
+| 2026-09-14 | 2026-09-21 |       7 | Platform |                              - |         0 |            0.00 |                  - |
+`,
+  },
+  {
+    name: 'markdown: pipes, backslashes, HTML and line breaks in names cannot break the table',
+    result: awkwardNames(),
+    format: 'markdown',
+    expected: `### weekly-delivery: by team, 2026-09-07 to 2026-09-21 (before), weekly
+
+| after      | before     | team_id | name                         | pr.merged |
+| ---------- | ---------- | ------: | ---------------------------- | --------: |
+| 2026-09-07 | 2026-09-14 |      42 | Pay\\|ments, "core"           |         2 |
+| 2026-09-07 | 2026-09-14 |      43 | &lt;b>Ops&lt;/b> & a\\\\b next |         1 |
+| 2026-09-07 | 2026-09-14 |      44 |                              |         0 |
+`,
+  },
+  {
+    name: 'markdown: no data is a sentence under the heading',
+    result: noData({ report: undefined }),
+    format: 'markdown',
+    expected: '### Measurements: by team, 2026-09-07 to 2026-09-21 (before), weekly\n\nNo data for these filters.\n',
+  },
+];
+
+describe('renderMeasurements: exact output of the text formats', () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      expect(await renderMeasurements(c.result, c.format, { color: false })).toBe(c.expected);
+    });
+  }
+
+  it('markdown takes a title and a generation time', async () => {
+    const text = await renderMeasurements(orgWhole(), 'markdown', { color: false, title: 'Delivery | Q3', generatedAt: '2026-09-01T06:00:00Z' });
+    expect(text).toBe(`### Delivery \\| Q3: by organization, 2026-06-01 to 2026-09-01 (before), whole window
+
+| after      | before     | organization_id | pr.merged |
+| ---------- | ---------- | --------------: | --------: |
+| 2026-06-01 | 2026-09-01 |               1 |    12,345 |
+
+_Generated by emctl at 2026-09-01T06:00:00Z._
+`);
+  });
+
+  it('table: colour only when asked, headers bold and the rule dim, cells unpainted', async () => {
+    const coloured = await renderMeasurements(orgWhole(), 'table', { color: true });
+    const [header, rule, body] = coloured.split('\n');
+    expect(header).toBe(['after     ', 'before    ', 'organization_id', 'pr.merged'].map((h) => `\u001b[1m${h}\u001b[22m`).join('  '));
+    expect(rule).toBe(['----------', '----------', '---------------', '---------'].map((h) => `\u001b[2m${h}\u001b[22m`).join('  '));
+    expect(body).toBe('2026-06-01  2026-09-01                1     12,345');
+    expect(await renderMeasurements(orgWhole(), 'table', { color: false })).not.toContain('\u001b');
+  });
+
+  it('table: an escape sequence in a name cannot restyle the terminal', async () => {
+    const result = weeklyByTeam({
+      metrics: [weeklyByTeam().metrics[1]!],
+      elements: [{ after: '2026-09-07', before: '2026-09-14', rows: [{ group: 1, name: '\u001b[31mred\u0007', values: { 'pr.merged': 1 } }] }],
+    });
+    expect(await renderMeasurements(result, 'table', { color: false })).toBe(`after       before      team_id  name       pr.merged
+----------  ----------  -------  ---------  ---------
+2026-09-07  2026-09-14        1   [31mred           1
+`);
+  });
+});
