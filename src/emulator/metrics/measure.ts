@@ -1,0 +1,224 @@
+// The v2 answer of a measurement query (DESIGN.md §6.2): for each time range, cut into roll-up
+// buckets, the rows of the groups that have data, each with one value per requested metric. One
+// pass over the pull requests the selection keeps; per (bucket, group) accumulators; rows built,
+// ordered and paged per element.
+
+import type { MeasurementRow } from '../../api/measurement-types.js';
+import { GROUP_BY_KEYS } from '../../api/metrics.js';
+import type { EmulatorState } from '../state.js';
+import { type ActivityIndex, EVENT_COLUMNS, type EventColumn, forEachInWindow } from './activity-index.js';
+import { aggregate } from './aggregate.js';
+import { type Bucket, bucketOf, cutRange, isoDay } from './buckets.js';
+import { type MetricRule, metricRule } from './definitions.js';
+import { orderRows } from './order.js';
+import { type GroupKey, select } from './selection.js';
+import type { MeasurementElement, MeasurementQuery } from './types.js';
+
+const DAY = 86_400_000;
+
+/** What one group gathered in one bucket. */
+interface Acc {
+  /** Pull requests with an event in the bucket. */
+  prs: number;
+  releases: number;
+  sums: Float64Array;
+  samples: (number[] | undefined)[];
+  sets: (Set<number | string> | undefined)[];
+}
+
+export function measure(ix: ActivityIndex, state: EmulatorState, q: MeasurementQuery): MeasurementElement[] {
+  const rules = q.metrics.map((m) => metricRule(m.name));
+  const selection = select(ix, state, q);
+  const elements: MeasurementElement[] = [];
+  for (const range of q.timeRanges) {
+    const buckets = cutRange(range, q.rollUp);
+    if (buckets.length === 0) continue;
+    const accs = buckets.map(() => new Map<GroupKey, Acc>());
+    gatherPullRequests(ix, q, rules, selection, buckets, accs);
+    if (rules.some((r) => r.kind === 'releases') && (q.groupBy === 'organization' || q.groupBy === 'repository')) {
+      gatherReleases(ix, state, q, selection.releaseRepos, buckets, accs);
+    }
+    buckets.forEach((bucket, b) => {
+      elements.push({ after: isoDay(bucket.start), before: isoDay(bucket.end), metrics: rowsOf(q, rules, accs[b]!) });
+    });
+  }
+  return elements;
+}
+
+/** True when no element has a row: the route answers 204. */
+export function isEmptyAnswer(elements: readonly MeasurementElement[]): boolean {
+  return elements.every((e) => e.metrics.length === 0);
+}
+
+function newAcc(metrics: number): Acc {
+  return { prs: 0, releases: 0, sums: new Float64Array(metrics), samples: new Array(metrics), sets: new Array(metrics) };
+}
+
+function accOf(map: Map<GroupKey, Acc>, key: GroupKey, metrics: number): Acc {
+  let acc = map.get(key);
+  if (acc === undefined) {
+    acc = newAcc(metrics);
+    map.set(key, acc);
+  }
+  return acc;
+}
+
+function addToSet(acc: Acc, j: number, value: number | string): void {
+  let set = acc.sets[j];
+  if (set === undefined) acc.sets[j] = set = new Set();
+  set.add(value);
+}
+
+function gatherPullRequests(
+  ix: ActivityIndex,
+  q: MeasurementQuery,
+  rules: MetricRule[],
+  selection: ReturnType<typeof select>,
+  buckets: Bucket[],
+  accs: Map<GroupKey, Acc>[],
+): void {
+  const after = buckets[0]!.start;
+  const before = buckets[buckets.length - 1]!.end;
+  const m = rules.length;
+  const groups: GroupKey[] = [];
+  // Bucket of each event column for the current PR (-1 = outside the range).
+  const at = {} as Record<EventColumn, number>;
+  // Distinct buckets the current PR has an event in (at most one per event).
+  const inBuckets: number[] = [];
+  const visit = (i: number) => {
+    inBuckets.length = 0;
+    for (const c of EVENT_COLUMNS) {
+      const b = bucketOf(buckets, ix.times[c][i]!);
+      at[c] = b;
+      if (b >= 0 && c !== 'end' && !inBuckets.includes(b)) inBuckets.push(b);
+    }
+    if (inBuckets.length === 0 || !selection.passes(i)) return;
+    groups.length = 0;
+    selection.groupsOf(i, groups);
+    for (const key of groups) {
+      for (const b of inBuckets) accOf(accs[b]!, key, m).prs += 1;
+      for (let j = 0; j < m; j++) {
+        const rule = rules[j]!;
+        switch (rule.kind) {
+          case 'sum': {
+            const b = at[rule.event];
+            if (b < 0) break;
+            const v = rule.value(ix, i);
+            if (!Number.isNaN(v)) accOf(accs[b]!, key, m).sums[j]! += v;
+            break;
+          }
+          case 'sample': {
+            const b = at[rule.event];
+            if (b < 0) break;
+            const v = rule.value(ix, i);
+            if (Number.isNaN(v)) break;
+            const acc = accOf(accs[b]!, key, m);
+            const list = acc.samples[j];
+            if (list) list.push(v);
+            else acc.samples[j] = [v];
+            break;
+          }
+          case 'activityDays':
+          case 'contributorDays':
+            for (const c of ['firstCommit', 'opened'] as const) {
+              const b = at[c];
+              if (b < 0) continue;
+              const day = Math.floor(ix.times[c][i]! / DAY);
+              addToSet(accOf(accs[b]!, key, m), j, rule.kind === 'activityDays' ? day : `${ix.author[i]!}:${day}`);
+            }
+            break;
+          case 'repositories': {
+            const b = at.opened;
+            if (b >= 0) addToSet(accOf(accs[b]!, key, m), j, ix.repo[i]!);
+            break;
+          }
+          default:
+            break;
+        }
+      }
+    }
+  };
+  for (const list of selection.lists) forEachInWindow(ix, list, after, before, visit);
+}
+
+/** Releases in organization and repository groups, limited by the repository filters only. */
+function gatherReleases(
+  ix: ActivityIndex,
+  state: EmulatorState,
+  q: MeasurementQuery,
+  repos: Set<number> | undefined,
+  buckets: Bucket[],
+  accs: Map<GroupKey, Acc>[],
+): void {
+  const m = q.metrics.length;
+  const count = (times: Float64Array, key: GroupKey) => {
+    buckets.forEach((bucket, b) => {
+      const n = lowerBound(times, bucket.end) - lowerBound(times, bucket.start);
+      if (n > 0) accOf(accs[b]!, key, m).releases += n;
+    });
+  };
+  if (q.groupBy === 'organization' && repos === undefined) {
+    count(ix.releasesAll, state.org.id);
+    return;
+  }
+  const entries = repos === undefined ? ix.releasesByRepo.entries() : [...repos].map((r) => [r, ix.releasesByRepo.get(r)] as const);
+  for (const [repo, times] of entries) {
+    if (times) count(times, q.groupBy === 'organization' ? state.org.id : repo);
+  }
+}
+
+function lowerBound(sorted: Float64Array, t: number): number {
+  let a = 0;
+  let b = sorted.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (sorted[mid]! < t) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
+
+/** A metric's value in a group, undefined when it has none. */
+function valueOf(q: MeasurementQuery, rule: MetricRule, acc: Acc, j: number): number | undefined {
+  switch (rule.kind) {
+    case 'sum':
+      return acc.sums[j]!;
+    case 'sample': {
+      const samples = acc.samples[j];
+      if (!samples) return undefined;
+      return aggregate(samples, rule.meanOnly ? undefined : q.metrics[j]!.agg);
+    }
+    case 'prsInRange':
+      return acc.prs;
+    case 'activityDays':
+    case 'contributorDays':
+    case 'repositories':
+      return acc.sets[j]?.size ?? 0;
+    case 'releases':
+      return q.groupBy === 'organization' || q.groupBy === 'repository' ? acc.releases : undefined;
+    case 'zero':
+      return 0;
+    case 'absent':
+      return undefined;
+  }
+}
+
+function rowsOf(q: MeasurementQuery, rules: MetricRule[], groups: Map<GroupKey, Acc>): MeasurementRow[] {
+  const keyName = GROUP_BY_KEYS[q.groupBy];
+  const rows: MeasurementRow[] = [];
+  for (const [key, acc] of groups) {
+    const row: MeasurementRow = { [keyName]: key };
+    let any = false;
+    rules.forEach((rule, j) => {
+      const value = valueOf(q, rule, acc, j);
+      if (value !== undefined) {
+        row[q.metrics[j]!.key] = value;
+        any = true;
+      } else if (q.returnNoData) {
+        row[q.metrics[j]!.key] = null;
+      }
+    });
+    if (any || q.returnNoData) rows.push(row);
+  }
+  return orderRows(q, keyName, rows);
+}
