@@ -17,6 +17,7 @@ import {
   refusedBeforeAnswerPolicy,
   type RetryPolicy,
 } from './retry.js';
+import { hasResponseShape, responseShapeProblem } from './shapes.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
 import { API_LIMITS } from './types.js';
 import type {
@@ -327,14 +328,26 @@ export class EmClient {
    * here, once, so no summary, journal or plan file built from an answer can carry it.
    */
   private parseSuccess<T>(d: RequestDescription, safePath: string, response: HttpResponse, attempt: number): T {
-    if (response.text.trim() === '') return undefined as T;
+    if (response.text.trim() === '') {
+      // A 204 is "no data" where the spec allows it; an empty 200 of a route with a shape is not.
+      if (response.status === 200 && hasResponseShape(d.route)) throw this.unexpectedShape(d, safePath, response.status, 'the body is empty', attempt);
+      return undefined as T;
+    }
     let parsed: T;
     try {
       parsed = JSON.parse(response.text) as T;
     } catch {
       throw this.failure(d, safePath, response.status, { shape: 'none', text: `response is not JSON: ${response.text}` }, attempt);
     }
-    return this.mayHoldKey(response.text) ? redactDeep(parsed, this.apiKey) : parsed;
+    const redacted = this.mayHoldKey(response.text) ? redactDeep(parsed, this.apiKey) : parsed;
+    const problem = response.status === 200 ? responseShapeProblem(d.route, redacted) : undefined;
+    if (problem !== undefined) throw this.unexpectedShape(d, safePath, response.status, problem, attempt);
+    return redacted;
+  }
+
+  private unexpectedShape(d: RequestDescription, safePath: string, status: number, problem: string, tries: number): ApiError {
+    const text = redactText(problem, this.apiKey);
+    return new ApiError({ route: d.route, path: safePath, status, body: { shape: 'none', text }, tries, unexpectedShape: text });
   }
 
   /**

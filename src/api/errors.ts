@@ -28,6 +28,8 @@ export interface ApiErrorInit {
    * credentials (the client strips them, and the CLI refuses a base URL that has any).
    */
   unreached?: { url: string; host: string; code: string };
+  /** For a 2xx whose body is not the route's shape (shapes.ts): the first mismatch, naming the field. */
+  unexpectedShape?: string;
 }
 
 export const REDACTED = '[REDACTED]';
@@ -72,6 +74,9 @@ function describeFailure(init: ApiErrorInit): string {
   const head = `${init.route} failed`;
   if (init.status === undefined && init.unreached) return `${head}: ${unreachedSentence(init.unreached, init.cause, init.tries)}`;
   if (init.status === undefined) return `${head}: ${init.cause ?? 'no response'}${tries}`;
+  if (init.unexpectedShape !== undefined) {
+    return `${head}: the ${init.status} answer does not have the documented shape: ${truncate(init.unexpectedShape)}`;
+  }
   const summary = summarize(init.body);
   return `${head}: ${init.status}${summary ? ` ${summary}` : ''}${tries}`;
 }

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient, type ClientOptions } from '../../src/api/client.js';
-import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
+import { json, minimalBody, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 
 let server: ScriptedServer | undefined;
 
@@ -12,7 +12,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function clientFor(options: Partial<ClientOptions>, script: Script = (_q, res) => json(res, 200, {})): Promise<EmClient> {
+async function clientFor(options: Partial<ClientOptions>, script: Script = (q, res) => json(res, 200, minimalBody(q))): Promise<EmClient> {
   server = await startScriptedServer(script);
   return new EmClient({ baseUrl: server.url, apiKey: 'k', retryBaseMs: 5, ...options });
 }
@@ -87,12 +87,12 @@ describe('concurrency', () => {
   it('keeps at most `concurrency` requests in flight', async () => {
     let inFlight = 0;
     let most = 0;
-    const client = await clientFor({ rateLimit: 0, concurrency: 3 }, (_q, res) => {
+    const client = await clientFor({ rateLimit: 0, concurrency: 3 }, (q, res) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       setTimeout(() => {
         inFlight -= 1;
-        json(res, 200, {});
+        json(res, 200, minimalBody(q));
       }, 30);
     });
     await Promise.all(Array.from({ length: 12 }, (_, i) => client.getRepositoryConfig(i + 1)));

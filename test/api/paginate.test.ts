@@ -113,7 +113,7 @@ describe('listAllEntities', () => {
 });
 
 describe('listAllRepositories', () => {
-  const repos = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `acme/r${i + 1}` })) as unknown as Repository[];
+  const repos = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `acme/r${i + 1}`, provider_id: `p${i + 1}`, integration_id: 20, state: 'monitored' })) as unknown as Repository[];
 
   it('reads page_size 100 pages to the end, in order', async () => {
     const c = await client((req, res) => {

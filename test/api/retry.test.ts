@@ -5,7 +5,7 @@ import { EmClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { backoffMs, parseRetryAfter } from '../../src/api/retry.js';
 import { unusedPort } from '../helpers/unused-port.js';
-import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
+import { json, minimalBody, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 
 const OK = { items: [] };
 let server: ScriptedServer | undefined;
@@ -23,7 +23,7 @@ async function clientFor(script: Script, options: Partial<ClientOptions> = {}): 
 
 /** Fails the first `failures` requests with `fail`, then answers 200. */
 function failFirst(failures: number, fail: Script): Script {
-  return (req, res, n) => (n <= failures ? fail(req, res, n) : json(res, 200, OK));
+  return (req, res, n) => (n <= failures ? fail(req, res, n) : json(res, 200, minimalBody(req)));
 }
 
 const failures: Array<[string, Script]> = [
@@ -176,7 +176,7 @@ describe('a service that cannot be reached', () => {
   });
 
   it('refused after the service has answered (a restart): the normal backoff', async () => {
-    const { client, server } = await clientFor((_q, res) => json(res, 200, OK), { retryBaseMs: 1000, retryMaxMs: 30_000, maxTries: 2, random: () => 1 });
+    const { client, server } = await clientFor((q, res) => json(res, 200, minimalBody(q)), { retryBaseMs: 1000, retryMaxMs: 30_000, maxTries: 2, random: () => 1 });
     await client.getOrgConfig();
     await server.close();
     const start = performance.now();

@@ -63,3 +63,21 @@ export function json(res: http.ServerResponse, status: number, body: unknown, he
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
+
+/**
+ * The smallest 200 body of the documented shape for a request's route (the client checks every
+ * answer's shape), for scripts that only care that a call succeeded.
+ */
+export function minimalBody(req: SeenRequest): unknown {
+  const path = req.url.split('?')[0] ?? '';
+  const id = Number(path.split('/').find((s) => /^\d+$/.test(s)) ?? 1);
+  if (path === '/api/v1/integrations') return { items: [] };
+  if (path === '/api/v1/git/config') return { settings: {} };
+  if (/^\/api\/v1\/git\/repositories\/\d+\/config/.test(path)) return { repository_id: id, repository_name: `r${id}`, settings: {} };
+  if (path === '/api/v1/git/repositories') return req.method === 'GET' ? { total: 0, items: [] } : { applied: [], rejected: [] };
+  if (path.startsWith('/api/v1/git/config/teams/')) return { team_id: id, team_name: `t${id}`, repositories: [], services: [] };
+  if (/^\/api\/v1\/pm\/config\/teams\/\d+\/scope$/.test(path) && req.method === 'GET') return { team_id: id, team_name: `t${id}`, items: [] };
+  if (path.startsWith('/api/v1/pm/config/teams')) return { applied: [], rejected: [] };
+  if (path.startsWith('/api/v2/pm/entities/')) return { total: 0, offset: 0, type: path.split('/')[5], integrations: [] };
+  return {};
+}
