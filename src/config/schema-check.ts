@@ -17,7 +17,7 @@ export function schemaValidator(): ValidateFunction {
   if (!compiled) {
     const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as object;
     // optimize off: a third less compile time (paid on every run), validation just as fast.
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, code: { optimize: false } });
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true, code: { optimize: false } });
     compiled = ajv.compile(schema);
   }
   return compiled;

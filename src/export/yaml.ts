@@ -4,6 +4,7 @@
 // long lists one entry per line, so a change to them diffs as one line in review.
 
 import { Document, isMap, isScalar, isSeq, visit, type Pair, type YAMLMap } from 'yaml';
+import { schemaUrl } from '../core/version.js';
 import type { Fixture } from '../emulator/fixture-types.js';
 import type { ExportedConfig, ExportedTeam } from './to-config.js';
 import { FIXTURE_HEADER } from './to-fixture.js';
@@ -131,8 +132,16 @@ function styleInline(doc: Document, maxKeys = 3): void {
 
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
 
+/**
+ * First line of every exported file: editors running yaml-language-server (VS Code's YAML
+ * extension and others) validate and complete the file against the schema it names.
+ */
+export function schemaComment(schema: 'emctl' | 'fixture'): string {
+  return ` yaml-language-server: $schema=${schemaUrl(schema)}`;
+}
+
 function header(ex: ExportedConfig, extra: readonly string[] = []): string {
-  return [...ex.notes.header, ...extra].map((l) => ` ${l}`).join('\n');
+  return [schemaComment('emctl'), '', ...ex.notes.header, ...extra].map((l) => (l.startsWith(' ') || l === '' ? l : ` ${l}`)).join('\n');
 }
 
 /** The whole config as one file. */
@@ -147,9 +156,13 @@ export function renderSplitFiles(ex: ExportedConfig): ExportFile[] {
   const shared = documentOf(ex, ['integrations', 'collection'], []);
   shared.commentBefore = header(ex, ['', 'One directory config: integrations and collection here, Git settings in git.yaml,', 'one team-<id>.yaml per team. Load it with -c on the directory.']);
   const files: ExportFile[] = [{ name: 'integrations.yaml', text: shared.toString(TO_STRING) }];
-  files.push({ name: 'git.yaml', text: documentOf(ex, ['git'], []).toString(TO_STRING) });
+  const withSchema = (doc: Document): string => {
+    doc.commentBefore = schemaComment('emctl');
+    return doc.toString(TO_STRING);
+  };
+  files.push({ name: 'git.yaml', text: withSchema(documentOf(ex, ['git'], [])) });
   for (const team of ex.teams) {
-    files.push({ name: `team-${team.id}.yaml`, text: documentOf(ex, ['teams'], [team]).toString(TO_STRING) });
+    files.push({ name: `team-${team.id}.yaml`, text: withSchema(documentOf(ex, ['teams'], [team])) });
   }
   return files;
 }
@@ -158,6 +171,6 @@ export function renderSplitFiles(ex: ExportedConfig): ExportFile[] {
 export function renderFixtureYaml(fixture: Fixture): string {
   const doc = new Document(fixture);
   styleInline(doc, 20);
-  doc.commentBefore = FIXTURE_HEADER.map((l) => ` ${l}`).join('\n');
+  doc.commentBefore = [schemaComment('fixture'), '', ...FIXTURE_HEADER.map((l) => ` ${l}`)].join('\n');
   return doc.toString(TO_STRING);
 }

@@ -28,7 +28,7 @@ function* subschemas(node: unknown, pointer = '#'): Generator<[string, Node]> {
 
 describe('emctl.schema.json', () => {
   test('compiles with ajv in strict mode', () => {
-    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
     expect(() => ajv.compile(schema)).not.toThrow();
   });
 
@@ -69,7 +69,7 @@ describe('emctl.schema.json', () => {
       'issue_start_time',
       'releases_detection',
     ]);
-    const ajv = new Ajv2020({ strict: true });
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
     const validate = ajv.compile(schema);
     const check = (defaults: object) => validate({ version: 1, git: { defaults } });
     expect(check({ releases_detection: { method: 'tags', pattern: '^v' } })).toBe(true);
