@@ -40,7 +40,9 @@ let version = 0;
 async function diagnostics(path: string, text: string): Promise<Diagnostic[]> {
   // The service caches a parsed document by URL and version: each text gets a version of its own.
   version += 1;
-  const doc = TextDocument.create(pathToFileURL(path).href, 'yaml', version, text);
+  // The protocol's TextDocument.create (re-exported by the package) builds what doValidation reads;
+  // its declared type is the older interface, hence the cast.
+  const doc = TextDocument.create(pathToFileURL(path).href, 'yaml', version, text) as unknown as Parameters<typeof service.doValidation>[0];
   return service.doValidation(doc, false);
 }
 
