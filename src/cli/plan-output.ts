@@ -40,10 +40,14 @@ export async function loadDesired(io: CliIO, given: string | undefined): Promise
   return loadConfigOrThrow(configPathFrom(io, given));
 }
 
-/** The config as saved in a plan: everything but the source map (positions of the files). */
+/**
+ * The config as saved in a plan: everything but the source map (positions of the files) and the
+ * measurement reports, which are no part of the desired state.
+ */
 export function desiredForPlan(config: DesiredConfig): unknown {
-  const { sourceMap, ...rest } = config;
+  const { sourceMap, reports, ...rest } = config;
   void sourceMap;
+  void reports;
   return JSON.parse(JSON.stringify(rest)) as unknown;
 }
 

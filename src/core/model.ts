@@ -146,6 +146,38 @@ export interface DriftIgnoreRule {
   until?: string;
 }
 
+/**
+ * A named measurements request from `reports:` (DESIGN.md §6.1), as written: the same keys as the
+ * flags of `emctl measurements`. Checked offline by the loader; resolved and run by src/measure.
+ * plan, apply and drift never read it.
+ */
+export interface ReportDefinition {
+  metrics?: string[];
+  group_by?: string;
+  roll_up?: string;
+  after?: string;
+  before?: string;
+  last?: string;
+  /** Team ids or the config's team names, or `managed` (every team the config writes). */
+  teams?: (number | string)[] | 'managed';
+  /** Repository names or ids. */
+  repositories?: (number | string)[];
+  contributors?: (number | string)[];
+  services?: (number | string)[];
+  labels?: string[];
+  order_by?: string;
+  order_dir?: string;
+  limit?: number;
+  format?: string;
+  out?: string;
+}
+
+export interface DesiredReport {
+  name: string;
+  definition: ReportDefinition;
+  path: ConfigPath;
+}
+
 export interface DesiredConfig {
   version: 1;
   /** The files the config was loaded from, in merge order. */
@@ -156,6 +188,11 @@ export interface DesiredConfig {
   git: DesiredGit;
   safety: SafetyConfig;
   drift: { ignore: DriftIgnoreRule[] };
+  /**
+   * Named measurement requests (`reports:`), in the order written. The loader always sets it;
+   * plan, apply and drift never read it, and a saved plan leaves it out.
+   */
+  reports?: DesiredReport[];
   sourceMap: SourceMap;
 }
 

@@ -1,0 +1,98 @@
+// From a checked request to the calls that answer it (DESIGN.md §6.1): only the id list of the
+// group-by dimension is split, into calls of at most 50 ids, each with `limit` equal to its number
+// of ids so that no group is cut; a group-by with no id list (contributors, AI tools) is paged with
+// limit/offset until complete. Filter lists of the other dimensions go whole into every call.
+
+import { GROUP_BY_KEYS, type GroupBy } from '../api/metrics.js';
+import type { MeasurementElement, MeasurementsBody, TimeRange } from '../api/measurement-types.js';
+import { chunk } from '../core/ops-common.js';
+import { IDS_PER_CALL, type MeasureSpec } from './spec.js';
+
+/** Groups per page when a group-by without an id list is paged. */
+export const PAGE_SIZE = 100;
+
+/** Ids of every dimension, names already resolved. */
+export interface RequestIds {
+  teamIds: number[];
+  repositoryIds: number[];
+  contributorIds: number[];
+  serviceIds: number[];
+}
+
+type IdField = 'team_ids' | 'repository_ids' | 'contributor_ids';
+
+const GROUP_ID_FIELD: Partial<Record<GroupBy, IdField>> = {
+  team: 'team_ids',
+  repository: 'repository_ids',
+  contributor: 'contributor_ids',
+};
+
+/** The body field carrying the group-by dimension's ids, if that dimension has ids. */
+export function groupIdField(groupBy: GroupBy): IdField | undefined {
+  return GROUP_ID_FIELD[groupBy];
+}
+
+export function groupKeyOf(groupBy: GroupBy): string {
+  return GROUP_BY_KEYS[groupBy];
+}
+
+/** One planned call: its body, and whether it is paged (limit/offset until a short page). */
+export interface PlannedCall {
+  body: MeasurementsBody;
+  paged: boolean;
+}
+
+/** The calls of one request, in order. Their answers are merged by `mergeElements`. */
+export function planCalls(spec: MeasureSpec, ids: RequestIds, window: TimeRange): PlannedCall[] {
+  const base: MeasurementsBody = {
+    requested_metrics: spec.metrics.map((m) => (m.agg === undefined ? { name: m.name } : { name: m.name, agg: m.agg })),
+    time_ranges: [window],
+    group_by: spec.groupBy,
+    roll_up: spec.rollUp,
+  };
+  if (spec.orderBy !== undefined) {
+    base.order_by = spec.orderBy;
+    base.order_dir = spec.orderDir;
+  }
+  const lists: Record<IdField | 'service_ids', number[]> = {
+    team_ids: ids.teamIds,
+    repository_ids: ids.repositoryIds,
+    contributor_ids: ids.contributorIds,
+    service_ids: ids.serviceIds,
+  };
+  const groupField = groupIdField(spec.groupBy);
+  for (const [field, list] of Object.entries(lists) as [keyof typeof lists, number[]][]) {
+    if (field !== groupField && list.length > 0) base[field] = list;
+  }
+  if (spec.labels.length > 0) base.labels = spec.labels;
+
+  const groupIds = groupField === undefined ? [] : lists[groupField];
+  if (groupField !== undefined && groupIds.length > 0) {
+    return chunk(groupIds, IDS_PER_CALL).map((batch) => ({ body: { ...base, [groupField]: batch, limit: batch.length }, paged: false }));
+  }
+  if (spec.groupBy === 'organization') return [{ body: base, paged: false }];
+  return [{ body: { ...base, limit: PAGE_SIZE, offset: 0 }, paged: true }];
+}
+
+/** True when a paged answer may have more groups: some element came back full. */
+export function pageWasFull(elements: readonly MeasurementElement[], limit: number): boolean {
+  return elements.some((e) => e.metrics.length >= limit);
+}
+
+/**
+ * The elements of several answers as one: elements matched by their time range (in the order of
+ * their start), rows of the same range concatenated in call order. Answers of one request share
+ * their ranges; a range only some answers carry is kept.
+ */
+export function mergeElements(answers: readonly (readonly MeasurementElement[])[]): MeasurementElement[] {
+  const byRange = new Map<string, MeasurementElement>();
+  for (const answer of answers) {
+    for (const element of answer) {
+      const key = `${element.after}\u0000${element.before}`;
+      const merged = byRange.get(key);
+      if (merged) merged.metrics.push(...element.metrics);
+      else byRange.set(key, { after: element.after, before: element.before, metrics: [...element.metrics] });
+    }
+  }
+  return [...byRange.values()].sort((a, b) => (a.after < b.after ? -1 : a.after > b.after ? 1 : a.before < b.before ? -1 : a.before > b.before ? 1 : 0));
+}

@@ -1,0 +1,81 @@
+// Repository names to ids, and ids to names, through the repository list (endpoint 8), reading
+// only what is needed: a name is looked up with the list's exact `name` filter (one call per
+// name); the whole list is paged once only when names are needed for repositories given by id
+// (grouping by repository) or when grouping by repository with none given (every monitored one).
+
+import type { ListRepositoriesParams, ListRepositoriesResponse, Repository } from '../api/types.js';
+import { EmctlError } from '../core/errors.js';
+import { didYouMean } from '../core/resolve.js';
+import type { MeasureSpec } from './spec.js';
+
+/** The part of the API client this needs (EmClient has it). */
+export interface RepositoryLister {
+  listRepositories(p?: ListRepositoriesParams): Promise<ListRepositoriesResponse>;
+  listAllRepositories(p?: Omit<ListRepositoriesParams, 'page'>): Promise<Repository[]>;
+}
+
+export interface ResolvedRepositories {
+  ids: number[];
+  /** Names of the repositories the answer's rows may carry. */
+  names: Map<number, string>;
+}
+
+type Need = 'none' | 'by-name' | 'whole-list' | 'monitored';
+
+/** Which reads a request needs to know its repositories (pure, so it is tested on its own). */
+export function repositoryReads(spec: MeasureSpec): Need {
+  const grouping = spec.groupBy === 'repository';
+  const given = spec.repositoryIds.length + spec.repositoryNames.length;
+  if (grouping && given === 0) return 'monitored';
+  if (grouping && spec.repositoryIds.length > 0) return 'whole-list';
+  return spec.repositoryNames.length > 0 ? 'by-name' : 'none';
+}
+
+function indexByName(repos: readonly Repository[]): Map<string, Repository[]> {
+  const index = new Map<string, Repository[]>();
+  for (const r of repos) {
+    const list = index.get(r.name);
+    if (list) list.push(r);
+    else index.set(r.name, [r]);
+  }
+  return index;
+}
+
+export async function resolveRepositories(api: RepositoryLister, spec: MeasureSpec): Promise<ResolvedRepositories> {
+  const need = repositoryReads(spec);
+  const names = new Map<number, string>();
+  if (need === 'none') return { ids: [...spec.repositoryIds], names };
+  if (need === 'monitored') {
+    const repos = await api.listAllRepositories({ state: ['monitored'] });
+    for (const r of repos) names.set(r.id, r.name);
+    return { ids: repos.map((r) => r.id).sort((a, b) => a - b), names };
+  }
+
+  let index: Map<string, Repository[]>;
+  let whole: Repository[] | undefined;
+  if (need === 'whole-list') {
+    whole = await api.listAllRepositories();
+    index = indexByName(whole);
+  } else {
+    const pages = await Promise.all(spec.repositoryNames.map((name) => api.listRepositories({ name, page_size: 100 })));
+    index = indexByName(pages.flatMap((p) => p.items));
+  }
+
+  const ids = new Set(spec.repositoryIds);
+  const problems: string[] = [];
+  for (const name of spec.repositoryNames) {
+    const found = (index.get(name) ?? []).filter((r) => r.name === name);
+    if (found.length === 1 && found[0]) ids.add(found[0].id);
+    else if (found.length > 1) {
+      problems.push(`repository \`${name}\` names ${found.length} repositories (ids ${found.map((r) => `${r.id} in integration ${r.integration_id}`).join(', ')}); name it by id`);
+    } else {
+      const hint = whole ? didYouMean(name, [...index.keys()]) : undefined;
+      problems.push(`no repository named \`${name}\`${hint === undefined ? '' : `; did you mean \`${hint}\`?`}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new EmctlError('config', problems.length === 1 ? (problems[0] ?? '') : `${problems.length} repositories could not be found`, problems.length === 1 ? [] : problems);
+  }
+  for (const [name, list] of index) for (const r of list) if (r.name === name) names.set(r.id, r.name);
+  return { ids: [...ids], names };
+}

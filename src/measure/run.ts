@@ -1,0 +1,144 @@
+// Runs a checked request through the API: names to ids, the planned calls (batched by 50 ids or
+// paged), their answers merged into one result. Three ways to ask (DESIGN.md §6.1): the v2 JSON
+// call (16, the default), the service's export file (17, --server-export) and the deprecated v1
+// report (14-15, --api v1: created, polled until ready, downloaded). A 204 is "no data".
+
+import type {
+  ExportBody,
+  ExportFileFormat,
+  MeasurementElement,
+  MeasurementsBody,
+  ReportLink,
+  TimeRange,
+  V1CreateResponse,
+  V1MeasurementsBody,
+} from '../api/measurement-types.js';
+import type { MeasurementResult } from '../core/measurement-result.js';
+import { EmctlError } from '../core/errors.js';
+import { mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
+import { mergeExportFiles, parseElements } from './export-files.js';
+import { resolveRepositories, type RepositoryLister } from './repositories.js';
+import { buildResult, noDataResult } from './result.js';
+import type { MeasureSpec } from './spec.js';
+import { lastWindow } from './window.js';
+
+/** Largest report file emctl downloads (v1 reports, server exports). */
+export const REPORT_MAX_BYTES = 256 * 1024 * 1024;
+/** How long a v1 report may take to be ready before emctl gives up. */
+export const V1_DEADLINE_MS = 10 * 60 * 1000;
+
+/** What a v1 poll reports; the client says how long it has waited. */
+export interface V1Poll {
+  elapsedMs?: number;
+}
+
+/** The part of the API client the measurements need (EmClient has it). */
+export interface MeasurementsApi extends RepositoryLister {
+  measurements(body: MeasurementsBody): Promise<MeasurementElement[] | null>;
+  exportMeasurements(body: ExportBody, format: ExportFileFormat): Promise<ReportLink | null>;
+  createV1Report(body: V1MeasurementsBody): Promise<V1CreateResponse | null>;
+  waitForV1Report(id: string, options: { deadlineMs: number; onPoll?: (poll: V1Poll) => void; pollMs?: number }): Promise<ReportLink | null>;
+  downloadReport(url: string, options: { maxBytes: number }): Promise<string>;
+}
+
+export interface RunContext {
+  /** The report's name when it comes from `reports:`. */
+  report: string | undefined;
+  now: Date;
+  /** The config's team names (id -> name), for names next to ids. */
+  teamNames: ReadonlyMap<number, string | undefined>;
+  api: 'v1' | 'v2';
+  serverExport: boolean;
+  /** A v1 report is being waited for (called on every poll, then once with done = true). */
+  progress?(text: string, done: boolean): void;
+}
+
+/** A result for the renderers, or the service's own file (--server-export). */
+export type RunOutput = { kind: 'result'; result: MeasurementResult } | { kind: 'file'; text: string; noData: boolean };
+
+export function windowOf(spec: MeasureSpec, now: Date): TimeRange {
+  return 'last' in spec.window ? lastWindow(spec.window.last, now) : { after: spec.window.after, before: spec.window.before };
+}
+
+export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, ctx: RunContext): Promise<RunOutput> {
+  const window = windowOf(spec, ctx.now);
+  const repos = await resolveRepositories(api, spec);
+  const ids: RequestIds = { teamIds: spec.teamIds, repositoryIds: repos.ids, contributorIds: spec.contributorIds, serviceIds: spec.serviceIds };
+  const calls = planCalls(spec, ids, window);
+
+  if (ctx.serverExport) {
+    const format = spec.format as ExportFileFormat;
+    const files = await Promise.all(calls.map((call) => exportFile(api, call, format)));
+    return { kind: 'file', ...mergeExportFiles(format, files, spec) };
+  }
+
+  const fetch = ctx.api === 'v1' ? (body: MeasurementsBody) => fetchV1(api, body, ctx) : (body: MeasurementsBody) => api.measurements(body);
+  const answers = (await Promise.all(calls.map((call) => runCall(call, fetch)))).flat();
+  const names = new Map<number | string, string>();
+  for (const [id, name] of ctx.teamNames) if (spec.groupBy === 'team' && name !== undefined) names.set(id, name);
+  if (spec.groupBy === 'repository') for (const [id, name] of repos.names) names.set(id, name);
+  const resultCtx = { report: ctx.report, window, names };
+  if (answers.every((a) => a === null)) return { kind: 'result', result: noDataResult(spec, resultCtx) };
+  const elements = mergeElements(answers.filter((a): a is MeasurementElement[] => a !== null));
+  return { kind: 'result', result: buildResult(spec, elements, resultCtx) };
+}
+
+/** One planned call: once, or page after page until a page comes back short. */
+async function runCall(call: PlannedCall, fetch: (body: MeasurementsBody) => Promise<MeasurementElement[] | null>): Promise<(MeasurementElement[] | null)[]> {
+  if (!call.paged) return [await fetch(call.body)];
+  const limit = call.body.limit ?? 1;
+  const pages: (MeasurementElement[] | null)[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = await fetch({ ...call.body, offset });
+    pages.push(page);
+    if (page === null || !pageWasFull(page, limit)) return pages;
+  }
+}
+
+/** The v1 body of a planned v2 body: plain metric names (durations are means), the same filters. */
+export function v1Body(body: MeasurementsBody): V1MeasurementsBody {
+  const out: V1MeasurementsBody = {
+    requested_metrics: body.requested_metrics.map((m) => m.name),
+    time_ranges: body.time_ranges,
+    file_format: 'json',
+  };
+  if (body.group_by !== undefined) out.group_by = body.group_by as V1MeasurementsBody['group_by'];
+  if (body.roll_up !== undefined) out.roll_up = body.roll_up;
+  if (body.order_by !== undefined) out.order_by = body.order_by;
+  for (const key of ['team_ids', 'repository_ids', 'contributor_ids', 'service_ids', 'limit', 'offset'] as const) {
+    if (body[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = body[key];
+  }
+  return out;
+}
+
+async function fetchV1(api: MeasurementsApi, body: MeasurementsBody, ctx: RunContext): Promise<MeasurementElement[] | null> {
+  const created = await api.createV1Report(v1Body(body));
+  if (created === null) return null;
+  const id = created.request_id;
+  const started = Date.now();
+  const say = (done: boolean) => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    ctx.progress?.(done ? `v1 report ${id} ready after ${seconds} s` : `waiting for v1 report ${id}: ${seconds} s`, done);
+  };
+  say(false);
+  const link = await api.waitForV1Report(id, { deadlineMs: V1_DEADLINE_MS, onPoll: () => say(false) });
+  if (link === null) throw new EmctlError('api', `v1 report ${id} does not exist or has expired (GET /api/v1/exporter/measurements/${id} answered 204)`);
+  say(true);
+  const text = await api.downloadReport(link.report_url, { maxBytes: REPORT_MAX_BYTES });
+  return parseElements(text, `v1 report ${id}`);
+}
+
+/**
+ * One export call. A paged call (no id list) asks for every group at once: the export is one file
+ * per call, so it is sent without limit and offset.
+ */
+async function exportFile(api: MeasurementsApi, call: PlannedCall, format: ExportFileFormat): Promise<string | null> {
+  const body: ExportBody = { ...call.body };
+  if (call.paged) {
+    delete body.limit;
+    delete body.offset;
+  }
+  const link = await api.exportMeasurements(body, format);
+  if (link === null) return null;
+  return api.downloadReport(link.report_url, { maxBytes: REPORT_MAX_BYTES });
+}

@@ -1,0 +1,373 @@
+// One validation for a measurements request, whether it comes from flags or from a report in the
+// config (DESIGN.md §6.1): metric names and the aggregations each takes (from the spec's tables,
+// with did-you-mean), group-by and roll-up values, dates and `last`, the id lists and their limits,
+// order and limit, format and out. Pure: problems come back as data with the report key they
+// concern, so `validate` can place them at file:line:column and the CLI can name the flag.
+
+import { METRIC_AGGS, GROUP_BYS, ROLL_UPS, V1_METRICS, V2_METRICS, metricKey, v1Metric, v2Metric } from '../api/metrics.js';
+import type { GroupBy, RollUp } from '../api/metrics.js';
+import type { ResultMetric } from '../core/measurement-result.js';
+import type { ReportDefinition } from '../core/model.js';
+import { didYouMean, editDistance } from '../core/resolve.js';
+import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, isDate } from './window.js';
+
+export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** Formats the service's export (endpoint 17) writes. */
+export const SERVER_EXPORT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
+/** Group-bys of the v1 API (endpoint 14). */
+export const V1_GROUP_BYS: readonly GroupBy[] = ['organization', 'team', 'repository', 'contributor'];
+
+/** The API's cap on each id list of a v2 body (team_ids, repository_ids, contributor_ids, service_ids). */
+export const IDS_PER_CALL = 50;
+/** The API's cap on labels. */
+export const LABELS_MAX = 3;
+
+/** What the request is checked against besides its own text. */
+export interface SpecContext {
+  /** The teams the config writes (id -> its `name:`, if any); undefined when no config was loaded. */
+  configTeams: ReadonlyMap<number, string | undefined> | undefined;
+  api: 'v1' | 'v2';
+  serverExport: boolean;
+}
+
+export interface SpecProblem {
+  /** Where in the report: ['metrics', 2], ['teams', 0], ['last'], ... ([] = the report itself). */
+  path: (string | number)[];
+  message: string;
+  /** The config's JSON schema reports this problem too (validate shows it once, from the schema). */
+  schema?: boolean;
+}
+
+/** The window as asked for; `windowOf` turns it into dates once "now" is known. */
+export type SpecWindow = { last: string } | { after: string; before: string };
+
+/** A checked request: ids of the group dimension may exceed 50 (they are batched), others may not. */
+export interface MeasureSpec {
+  metrics: ResultMetric[];
+  groupBy: GroupBy;
+  rollUp: RollUp;
+  window: SpecWindow;
+  /** Team ids, names already resolved through the config. */
+  teamIds: number[];
+  /** Repositories by id, and by name (resolved online against the repository list). */
+  repositoryIds: number[];
+  repositoryNames: string[];
+  contributorIds: number[];
+  serviceIds: number[];
+  labels: string[];
+  /** A metric key (`name` or `name:agg`) of `metrics`. */
+  orderBy: string | undefined;
+  orderDir: 'asc' | 'desc';
+  limit: number | undefined;
+  format: OutputFormat;
+  out: string | undefined;
+}
+
+export interface SpecResult {
+  spec?: MeasureSpec;
+  problems: SpecProblem[];
+}
+
+const EXTENSION_FORMATS: Record<string, OutputFormat> = {
+  '.csv': 'csv',
+  '.json': 'json',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+};
+
+/** The format an output file's extension implies, if it implies one. */
+export function formatOfPath(path: string): OutputFormat | undefined {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSION_FORMATS[path.slice(dot).toLowerCase()];
+}
+
+const ID_TEXT = /^[1-9][0-9]{0,15}$/;
+
+/** Parses `NAME[:AGG]`; the aggregation is the part after the last colon. */
+export function splitMetric(text: string): { name: string; agg: string | undefined } {
+  const colon = text.lastIndexOf(':');
+  return colon < 0 ? { name: text.trim(), agg: undefined } : { name: text.slice(0, colon).trim(), agg: text.slice(colon + 1).trim() };
+}
+
+function quote(v: unknown): string {
+  return `\`${String(v)}\``;
+}
+
+function hint(word: string, candidates: readonly string[]): string {
+  const best = didYouMean(word, candidates);
+  return best === undefined ? '' : `; did you mean ${quote(best)}?`;
+}
+
+/**
+ * Did-you-mean for metric names: the closest whole name, else the one name whose last dotted part
+ * is within two edits of the input's (`branch.cycle_tim` -> `branch.computed.cycle_time`).
+ */
+export function metricHint(name: string, names: readonly string[]): string {
+  const whole = hint(name, names);
+  if (whole !== '') return whole;
+  const tail = (n: string) => n.slice(n.lastIndexOf('.') + 1).toLowerCase();
+  const mine = tail(name);
+  if (mine.length < 4) return '';
+  const near = names.filter((n) => editDistance(tail(n), mine) <= 2);
+  return near.length === 1 && near[0] !== undefined ? `; did you mean ${quote(near[0])}?` : '';
+}
+
+const V2_NAMES = V2_METRICS.map((m) => m.name);
+const V1_NAMES = V1_METRICS.map((m) => m.name);
+
+export function checkSpec(def: ReportDefinition, ctx: SpecContext): SpecResult {
+  const problems: SpecProblem[] = [];
+  const problem = (path: (string | number)[], message: string, schema = false) =>
+    problems.push(schema ? { path, message, schema } : { path, message });
+
+  const metrics = checkMetrics(def, ctx, problem);
+
+  let groupBy: GroupBy = 'organization';
+  if (def.group_by !== undefined) {
+    if ((GROUP_BYS as string[]).includes(def.group_by)) groupBy = def.group_by as GroupBy;
+    else problem(['group_by'], `unknown group-by ${quote(def.group_by)}: one of ${GROUP_BYS.join(', ')}${hint(def.group_by, GROUP_BYS)}`, true);
+  }
+  if (ctx.api === 'v1' && !V1_GROUP_BYS.includes(groupBy)) {
+    problem(['group_by'], `the v1 API groups by ${V1_GROUP_BYS.join(', ')} only, not ${quote(groupBy)}`);
+  }
+
+  let rollUp: RollUp = 'custom';
+  if (def.roll_up !== undefined) {
+    if ((ROLL_UPS as string[]).includes(def.roll_up)) rollUp = def.roll_up as RollUp;
+    else problem(['roll_up'], `unknown roll-up ${quote(def.roll_up)}: one of ${ROLL_UPS.join(', ')}${def.roll_up === '1m' ? '; did you mean `1mo`?' : hint(def.roll_up, ROLL_UPS)}`, true);
+  }
+
+  const window = checkWindow(def, problem);
+
+  const teamIds = checkTeams(def, ctx, groupBy, problem);
+  const repos = checkRepositories(def, groupBy, problem);
+  const contributorIds = checkIds(def.contributors, 'contributors', 'contributor', groupBy === 'contributor', problem);
+  const serviceIds = checkIds(def.services, 'services', 'service', false, problem);
+
+  const labels = def.labels ?? [];
+  if (labels.length > LABELS_MAX) problem(['labels'], `at most ${LABELS_MAX} labels per request (the API's limit); got ${labels.length}`, true);
+  labels.forEach((l, i) => {
+    if (typeof l !== 'string' || l.trim() === '') problem(['labels', i], 'a label must be a non-empty string', true);
+  });
+
+  if (ctx.api === 'v1' && labels.length > 0) problem(['labels'], 'the v1 API has no label filter');
+  if (ctx.api === 'v1' && ctx.serverExport) problem([], '--server-export is the v2 export (endpoint 17); the v1 API always writes a file, which emctl downloads');
+
+  let orderBy: string | undefined;
+  if (def.order_by !== undefined) {
+    const { name, agg } = splitMetric(def.order_by);
+    const key = metricKey(name, agg);
+    const keys = metrics.map((m) => m.key);
+    if (keys.includes(key)) orderBy = key;
+    else problem(['order_by'], `order_by ${quote(def.order_by)} is not one of the requested metrics (${keys.join(', ') || 'none'})${hint(key, keys)}`);
+  }
+  let orderDir: 'asc' | 'desc' = 'asc';
+  if (def.order_dir !== undefined) {
+    if (def.order_dir === 'asc' || def.order_dir === 'desc') orderDir = def.order_dir;
+    else problem(['order_dir'], `order_dir must be asc or desc; got ${quote(def.order_dir)}`, true);
+  }
+  if (def.order_dir !== undefined && def.order_by === undefined) problem(['order_dir'], 'order_dir needs order_by (the metric to order the groups by)');
+
+  let limit: number | undefined;
+  if (def.limit !== undefined) {
+    if (Number.isInteger(def.limit) && def.limit > 0) limit = def.limit;
+    else problem(['limit'], `limit must be an integer >= 1; got ${String(def.limit)}`, true);
+  }
+
+  const { format, out } = checkOutput(def, ctx, problem);
+
+  if (problems.length > 0) return { problems };
+  return {
+    spec: {
+      metrics,
+      groupBy,
+      rollUp,
+      window,
+      teamIds,
+      repositoryIds: repos.ids,
+      repositoryNames: repos.names,
+      contributorIds,
+      serviceIds,
+      labels,
+      orderBy,
+      orderDir,
+      limit,
+      format,
+      out,
+    },
+    problems,
+  };
+}
+
+type Report = (path: (string | number)[], message: string, schema?: boolean) => void;
+
+function checkMetrics(def: ReportDefinition, ctx: SpecContext, problem: Report): ResultMetric[] {
+  const out: ResultMetric[] = [];
+  const list = def.metrics ?? [];
+  if (list.length === 0) {
+    problem(['metrics'], 'name at least one metric (NAME or NAME:AGG, e.g. branch.computed.cycle_time:p75)', def.metrics !== undefined);
+    return out;
+  }
+  const seen = new Set<string>();
+  list.forEach((text, i) => {
+    const { name, agg } = splitMetric(text);
+    const info = ctx.api === 'v1' ? v1Metric(name) : v2Metric(name);
+    if (!info) {
+      const other = ctx.api === 'v1' ? v2Metric(name) : v1Metric(name);
+      const why = other ? ` (it is a ${ctx.api === 'v1' ? 'v2' : 'v1'} metric; ${ctx.api === 'v1' ? 'leave out --api v1' : 'use --api v1'})` : '';
+      problem(['metrics', i], `unknown ${ctx.api} metric ${quote(name)}${why}${why ? '' : metricHint(name, ctx.api === 'v1' ? V1_NAMES : V2_NAMES)}`);
+      return;
+    }
+    if (agg !== undefined) {
+      if (ctx.api === 'v1') {
+        problem(['metrics', i], `the v1 API takes plain metric names (durations are means): write ${quote(name)}, not ${quote(text)}`);
+        return;
+      }
+      if (info.aggs.length === 0 && agg !== 'default') {
+        problem(['metrics', i], `${quote(name)} takes no aggregation; write ${quote(name)}`);
+        return;
+      }
+      if (info.aggs.length > 0 && agg !== 'default' && !(info.aggs as string[]).includes(agg)) {
+        const allowed = info.aggs.join(', ');
+        problem(['metrics', i], `${quote(name)} takes ${allowed}; got ${quote(agg)}${(METRIC_AGGS as readonly string[]).includes(agg) || agg === 'default' ? '' : hint(agg, info.aggs)}`);
+        return;
+      }
+    }
+    const key = metricKey(name, agg);
+    if (seen.has(key)) {
+      problem(['metrics', i], `${quote(key)} is requested twice`);
+      return;
+    }
+    seen.add(key);
+    out.push({ name, agg, key, unit: info.unit });
+  });
+  return out;
+}
+
+function checkWindow(def: ReportDefinition, problem: Report): SpecWindow {
+  const hasRange = def.after !== undefined || def.before !== undefined;
+  if (def.last !== undefined) {
+    if (hasRange) problem([def.after !== undefined ? 'after' : 'before'], '`last` and `after`/`before` exclude each other: give a window ending today (last) or two dates');
+    if (!LAST_PATTERN.test(def.last)) {
+      problem(['last'], `last must be N days, weeks or months: e.g. 90d, 12w, 6mo; got ${quote(def.last)}`, true);
+    }
+    return { last: def.last };
+  }
+  if (!hasRange) return { last: DEFAULT_LAST };
+  let ok = true;
+  for (const key of ['after', 'before'] as const) {
+    const value = def[key];
+    if (value === undefined) {
+      const other = key === 'after' ? 'before' : 'after';
+      problem([other], `${other} needs ${key} too (a window is [after, before))`);
+      ok = false;
+    } else if (!isDate(value)) {
+      problem([key], `${key} must be a date written yyyy-mm-dd; got ${quote(value)}`, !DATE_PATTERN.test(value) ? true : false);
+      ok = false;
+    }
+  }
+  const after = def.after ?? '';
+  const before = def.before ?? '';
+  if (ok && before <= after) problem(['before'], `before (${before}) must be later than after (${after}); the window is [after, before)`);
+  return { after, before };
+}
+
+function idOf(v: number | string): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 1 ? v : undefined;
+  return ID_TEXT.test(v) ? Number(v) : undefined;
+}
+
+function overLimit(count: number, key: string, problem: Report): void {
+  problem(
+    [key],
+    `${count} ${key}: a filter takes at most ${IDS_PER_CALL} (the API's limit); only the ids of the group-by dimension are split into several calls, since percentiles cannot be merged across calls`,
+  );
+}
+
+function checkTeams(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): number[] {
+  const teams = def.teams;
+  const ids: number[] = [];
+  if (teams === 'managed') {
+    if (!ctx.configTeams) problem(['teams'], '`managed` means every team the config writes, and no config was loaded (pass -c PATH)');
+    else if (ctx.configTeams.size === 0) problem(['teams'], '`managed` means every team the config writes, and the config writes none');
+    else ids.push(...[...ctx.configTeams.keys()].sort((a, b) => a - b));
+  } else if (teams !== undefined) {
+    const byName = new Map<string, number[]>();
+    for (const [id, name] of ctx.configTeams ?? []) if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), id]);
+    teams.forEach((t, i) => {
+      const id = idOf(t);
+      if (id !== undefined) {
+        ids.push(id);
+        return;
+      }
+      const name = String(t);
+      if (!ctx.configTeams) {
+        problem(['teams', i], `team ${quote(name)} is not an id, and team names come from the config's \`teams: <id>: name:\`; no config was loaded (pass -c PATH)`);
+        return;
+      }
+      const found = byName.get(name) ?? [];
+      if (found.length === 1 && found[0] !== undefined) ids.push(found[0]);
+      else if (found.length > 1) problem(['teams', i], `team name ${quote(name)} is given to teams ${found.join(', ')} in the config; name the team by id`);
+      else problem(['teams', i], `no team named ${quote(name)} in the config (teams are named by id or by their \`name:\`)${hint(name, [...byName.keys()])}`);
+    });
+  }
+  const unique = [...new Set(ids)];
+  if (groupBy === 'team' && teams === undefined) {
+    problem(['teams'], 'grouping by team needs the teams: ids, names from the config, or `managed`');
+  }
+  if (groupBy !== 'team' && unique.length > IDS_PER_CALL) overLimit(unique.length, 'teams', problem);
+  return unique;
+}
+
+function checkRepositories(def: ReportDefinition, groupBy: GroupBy, problem: Report): { ids: number[]; names: string[] } {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  (def.repositories ?? []).forEach((r, i) => {
+    const id = idOf(r);
+    if (id !== undefined) ids.add(id);
+    else if (typeof r === 'string' && r.trim() !== '') names.add(r);
+    else problem(['repositories', i], `a repository is a name or an id >= 1; got ${quote(r)}`, true);
+  });
+  const count = ids.size + names.size;
+  if (groupBy !== 'repository' && count > IDS_PER_CALL) overLimit(count, 'repositories', problem);
+  return { ids: [...ids], names: [...names] };
+}
+
+function checkIds(list: readonly (number | string)[] | undefined, key: string, noun: string, isGroup: boolean, problem: Report): number[] {
+  const ids = new Set<number>();
+  (list ?? []).forEach((v, i) => {
+    const id = idOf(v);
+    if (id === undefined) problem([key, i], `a ${noun} is named by its id, an integer >= 1; got ${quote(v)}`, typeof v !== 'number' || v < 1);
+    else ids.add(id);
+  });
+  if (!isGroup && ids.size > IDS_PER_CALL) overLimit(ids.size, key, problem);
+  return [...ids];
+}
+
+function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined } {
+  let format: OutputFormat | undefined;
+  if (def.format !== undefined) {
+    if ((OUTPUT_FORMATS as readonly string[]).includes(def.format)) format = def.format as OutputFormat;
+    else problem(['format'], `unknown format ${quote(def.format)}: one of ${OUTPUT_FORMATS.join(', ')}${hint(def.format, OUTPUT_FORMATS)}`, true);
+  }
+  const out = def.out;
+  if (out !== undefined) {
+    if (out.trim() === '') problem(['out'], 'out must name a file', true);
+    else if (/[\\/]$/.test(out)) problem(['out'], `out names a directory (${quote(out)}); name the file to write`);
+    else {
+      const implied = formatOfPath(out);
+      if (format === undefined) format = implied;
+      else if (implied !== undefined && implied !== format && def.format !== undefined) {
+        problem(['out'], `out ${quote(out)} has the extension of ${implied}, but the format is ${format}`);
+      }
+    }
+  }
+  format ??= ctx.serverExport ? 'csv' : 'table';
+  if (ctx.serverExport && !SERVER_EXPORT_FORMATS.includes(format)) {
+    problem(['format'], `the service's export writes csv or json, not ${format}`);
+  }
+  return { format, out };
+}
