@@ -3,7 +3,7 @@
 // must match. Brackets, braces and backslashes are refused rather than read literally, so a
 // pattern never means something other than it seems to. Pure: no I/O.
 
-import { globToRegExp } from '../core/resolve.js';
+import { globToRegExp } from '../core/repo-patterns.js';
 
 /** Why the glob is refused, or undefined when it is fine. */
 export function globProblem(glob: string): string | undefined {

@@ -68,8 +68,8 @@ export function newMap(): PlainMap {
  * The placement of every entry of every map and list. One store serves every file of a directory
  * config, so merged maps keep each entry's own file. Built for large configs (~10^5 containers):
  * entries live in two flat arrays, each container maps to one number (where its entries start and
- * how many there are), and lookups scan linearly, since they happen only when something is
- * reported. Readers record a container's entries between begin() and finish(); a child container
+ * how many there are); lookups scan small containers and index a large map by key on its first
+ * lookup. Readers record a container's entries between begin() and finish(); a child container
  * is finished before its parent records the entry holding it, so each container's entries end up
  * contiguous.
  */
@@ -80,6 +80,8 @@ export class Placements {
   private readonly keys: (string | undefined)[] = [];
   private readonly offsets: number[] = [];
   private readonly containers = new Map<object, number>();
+  /** Key -> entry index of maps too large to scan, built on first lookup. */
+  private readonly keyIndexes = new WeakMap<object, Map<string, number>>();
   // Entries of containers still being read; a count rather than truncation, so the arrays never
   // shrink and regrow.
   private readonly pendingKeys: (string | undefined)[] = [];
@@ -165,10 +167,29 @@ export class Placements {
       return Number.isInteger(index) && index >= 0 && index < count ? this.placementOf(start + index) : undefined;
     }
     const wanted = String(key);
-    for (let i = start + count - 1; i >= start; i--) if (this.keys[i] === wanted) return this.placementOf(i);
-    return undefined;
+    if (count <= SCAN_LIMIT) {
+      for (let i = start + count - 1; i >= start; i--) if (this.keys[i] === wanted) return this.placementOf(i);
+      return undefined;
+    }
+    // A large map (a config's repositories or teams) is indexed by key on its first lookup, so
+    // locating every entry of it costs one pass, not one pass per entry. The last entry of a key
+    // wins, as in the scan above.
+    let index = this.keyIndexes.get(container);
+    if (index === undefined) {
+      index = new Map();
+      for (let i = start; i < start + count; i++) {
+        const k = this.keys[i];
+        if (k !== undefined) index.set(k, i);
+      }
+      this.keyIndexes.set(container, index);
+    }
+    const i = index.get(wanted);
+    return i === undefined ? undefined : this.placementOf(i);
   }
 }
+
+/** Maps up to this many entries are scanned; larger ones get a key index. */
+const SCAN_LIMIT = 16;
 
 /** Offsets stay below 2^26 (files are capped at 20 MB); counts below 2^24 per container. */
 const OFFSET_RANGE = 2 ** 26;

@@ -5,6 +5,7 @@
 
 import type { Integration, IntegrationType, PmEntity, Repository } from '../api/types.js';
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from './model.js';
+import { globToRegExp, isGlob } from './repo-patterns.js';
 
 export interface Resolved<T> {
   value?: T;
@@ -202,23 +203,18 @@ export function resolveEntity(ref: EntityName, entityType: string, alias: string
 
 // ---- monitoring globs ----------------------------------------------------------------------
 
-/** `*` matches any run of characters (including `/`), `?` exactly one; the whole name must match. */
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (const ch of glob) {
-    if (ch === '*') source += '.*';
-    else if (ch === '?') source += '.';
-    else source += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
-}
+export { globToRegExp } from './repo-patterns.js';
 
-/** Repositories an include/exclude entry names: a glob on the name, or a numeric id. */
+/**
+ * Repositories an include/exclude entry names: a numeric id, an exact name (looked up in the
+ * index), or a glob (one compiled pattern tested against every name).
+ */
 export function matchRepositories(entry: string | number, index: RepoIndex): Repository[] {
   if (typeof entry === 'number') {
     const repo = index.byId.get(entry);
     return repo ? [repo] : [];
   }
+  if (!isGlob(entry)) return index.byName.get(entry) ?? [];
   const re = globToRegExp(entry);
   return index.all.filter((r) => re.test(r.name));
 }

@@ -6,7 +6,7 @@
 
 import type { Repository } from '../api/types.js';
 import { isMonitored } from '../core/diff-git.js';
-import { globToRegExp } from '../core/resolve.js';
+import { compileRepoPatterns } from '../core/repo-patterns.js';
 
 export interface MonitoringEntries {
   include: (string | number)[];
@@ -33,13 +33,9 @@ function owner(name: string): string | undefined {
 
 /** The set an include/exclude pair selects, as the planner reads it (globs on names, or ids). */
 export function selectedBy(entries: MonitoringEntries, repositories: readonly Repository[]): Set<number> {
-  const matches = (entry: string | number, repo: Repository): boolean =>
-    typeof entry === 'number' ? repo.id === entry : globToRegExp(entry).test(repo.name);
-  return new Set(
-    repositories
-      .filter((r) => entries.include.some((e) => matches(e, r)) && !entries.exclude.some((e) => matches(e, r)))
-      .map((r) => r.id),
-  );
+  const include = compileRepoPatterns(entries.include);
+  const exclude = compileRepoPatterns(entries.exclude);
+  return new Set(repositories.filter((r) => include.matches(r) && !exclude.matches(r)).map((r) => r.id));
 }
 
 function explicit(repositories: readonly Repository[], name: (r: Repository) => string | number): MonitoringEntries {

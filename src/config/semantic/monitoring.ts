@@ -2,7 +2,8 @@
 // stops monitoring or leaves unmonitored: the service accepts only monitored repositories in a
 // team scope. Only certain cases are reported; plan checks the rest against live state.
 
-import { globMatches, globProblem } from '../glob.js';
+import { compileRepoPatterns, type RepoPatterns } from '../../core/repo-patterns.js';
+import { globProblem } from '../glob.js';
 import type { PlainMap, PlainValue } from '../source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';
 
@@ -22,9 +23,10 @@ export function checkMonitoring(ctx: CheckContext): void {
     }
   }
   const teams = mapOf(ctx.doc.teams);
+  const patterns = monitoring ? compileMonitoring(monitoring) : undefined;
   for (const team of keysOf(teams)) {
     listOf(mapOf(mapOf(teams?.[team])?.git)?.repositories).forEach((repo, i) => {
-      const reason = unmonitoredReason(ctx, repo, repos, monitoring);
+      const reason = unmonitoredReason(ctx, repo, repos, patterns);
       if (reason) {
         ctx.error(
           ['teams', team, 'git', 'repositories', i],
@@ -35,20 +37,38 @@ export function checkMonitoring(ctx: CheckContext): void {
   }
 }
 
+interface CompiledMonitoring {
+  include: RepoPatterns;
+  exclude: RepoPatterns;
+  /** The include list has ids / names (globs): what is included by the other kind is unknowable offline. */
+  includesIds: boolean;
+  includesNames: boolean;
+}
+
+/** The include and exclude lists compiled once (globs that are refused match nothing). */
+function compileMonitoring(monitoring: PlainMap): CompiledMonitoring {
+  const usable = (list: PlainValue | undefined): (string | number)[] =>
+    listOf(list).filter((p): p is string | number => typeof p === 'number' || (typeof p === 'string' && globProblem(p) === undefined));
+  const include = listOf(monitoring.include);
+  return {
+    include: compileRepoPatterns(usable(monitoring.include)),
+    exclude: compileRepoPatterns(usable(monitoring.exclude)),
+    includesIds: include.some((p) => typeof p === 'number'),
+    includesNames: include.some((p) => typeof p === 'string'),
+  };
+}
+
 /** Why the config certainly leaves `repo` unmonitored, or undefined when it may be monitored. */
-function unmonitoredReason(ctx: CheckContext, repo: PlainValue, repos: PlainMap | undefined, monitoring: PlainMap | undefined): string | undefined {
+function unmonitoredReason(ctx: CheckContext, repo: PlainValue, repos: PlainMap | undefined, monitoring: CompiledMonitoring | undefined): string | undefined {
   if (typeof repo !== 'string' && typeof repo !== 'number') return undefined;
   const key = String(repo);
   const explicit = mapOf(repos?.[key])?.monitored;
   if (explicit === false) return `this config sets \`monitored: false\` for it (line ${ctx.lineOf(['git', 'repositories', key, 'monitored'])})`;
   if (explicit === true || !monitoring) return undefined;
-  const include = listOf(monitoring.include);
-  const exclude = listOf(monitoring.exclude);
-  const matches = (pattern: PlainValue) =>
-    typeof repo === 'number' ? pattern === repo : typeof pattern === 'string' && globProblem(pattern) === undefined && globMatches(pattern, repo);
-  if (exclude.some(matches)) return 'git.monitoring excludes it';
+  const matches = (patterns: RepoPatterns): boolean => (typeof repo === 'number' ? patterns.hasId(repo) : patterns.matchesName(repo));
+  if (matches(monitoring.exclude)) return 'git.monitoring excludes it';
   // Included by id or by name may be unknowable offline (a name glob may match an id's repository).
-  const otherKind = include.some((p) => (typeof repo === 'number' ? typeof p === 'string' : typeof p === 'number'));
-  if (!include.some(matches) && !otherKind) return 'git.monitoring does not include it';
+  const otherKind = typeof repo === 'number' ? monitoring.includesNames : monitoring.includesIds;
+  if (!matches(monitoring.include) && !otherKind) return 'git.monitoring does not include it';
   return undefined;
 }

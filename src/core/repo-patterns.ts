@@ -1,0 +1,56 @@
+// git.monitoring entries compiled once: a list of globs on repository names and numeric ids,
+// tested against any number of repositories in time linear in the repositories (not in
+// repositories x entries). Exact names and ids go in Sets; globs whose only wildcard is a
+// trailing `*` go in a Set of prefixes (one lookup per distinct prefix length); the other globs
+// are joined into one regular expression, compiled once. Pure.
+
+/** `*` matches any run of characters (including `/`), `?` exactly one; the whole name must match. */
+export function globSource(glob: string): string {
+  let source = '';
+  for (const ch of glob) {
+    if (ch === '*') source += '.*';
+    else if (ch === '?') source += '.';
+    else source += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return source;
+}
+
+export function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${globSource(glob)}$`);
+}
+
+export function isGlob(entry: string): boolean {
+  return entry.includes('*') || entry.includes('?');
+}
+
+export interface RepoPatterns {
+  /** A string entry (a glob or an exact name) matches this name. */
+  matchesName(name: string): boolean;
+  /** A numeric entry is this id. */
+  hasId(id: number): boolean;
+  /** Either of the above. */
+  matches(repo: { id: number; name: string }): boolean;
+}
+
+export function compileRepoPatterns(entries: readonly (string | number)[]): RepoPatterns {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  const prefixes = new Set<string>();
+  const sources: string[] = [];
+  for (const entry of entries) {
+    if (typeof entry === 'number') ids.add(entry);
+    else if (!isGlob(entry)) names.add(entry);
+    else if (entry.endsWith('*') && !isGlob(entry.slice(0, -1))) prefixes.add(entry.slice(0, -1));
+    else sources.push(globSource(entry));
+  }
+  // Distinct prefix lengths, so a name costs one Set lookup per length, not one per prefix.
+  const prefixLengths = [...new Set([...prefixes].map((p) => p.length))];
+  const combined = sources.length === 0 ? undefined : new RegExp(`^(?:${[...new Set(sources)].join('|')})$`);
+  const matchesName = (name: string): boolean => {
+    if (names.has(name)) return true;
+    for (const length of prefixLengths) if (length <= name.length && prefixes.has(name.slice(0, length))) return true;
+    return combined !== undefined && combined.test(name);
+  };
+  const hasId = (id: number): boolean => ids.has(id);
+  return { matchesName, hasId, matches: (repo) => ids.has(repo.id) || matchesName(repo.name) };
+}
