@@ -11,6 +11,7 @@ import type {
   DesiredGitScope,
   DesiredPmScope,
   DesiredProjectTeamAreas,
+  DesiredReport,
   DesiredRepository,
   DesiredSelection,
   DesiredTeam,
@@ -19,6 +20,7 @@ import type {
   IntegrationAlias,
   IntegrationRef,
   RepoRef,
+  ReportDefinition,
   SafetyConfig,
   SourceLocation,
 } from '../core/model.js';
@@ -157,6 +159,13 @@ export function buildModel(root: PlacedRoot, store: Placements, files: string[])
     return rule;
   });
 
+  const reportMap = mapAt(doc, 'reports') ?? {};
+  const reports: DesiredReport[] = Object.keys(reportMap).map((name) => ({
+    name,
+    definition: plain<ReportDefinition>(reportMap[name] ?? null),
+    path: ['reports', name],
+  }));
+
   const config: DesiredConfig = {
     version: 1,
     files,
@@ -166,6 +175,7 @@ export function buildModel(root: PlacedRoot, store: Placements, files: string[])
     git: { defaults, repositories },
     safety,
     drift: { ignore },
+    reports,
     sourceMap: {
       locate(path: ConfigPath): SourceLocation | undefined {
         const written = writtenPath(path, root.value, order);

@@ -197,6 +197,8 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
       return { message: `${subject(path)} is longer than ${String(params.limit)} characters` };
     case 'minItems':
       return { message: `${subject(path)} needs at least ${String(params.limit)} entry` };
+    case 'maxItems':
+      return { message: `${subject(path)} takes at most ${String(params.limit)} entries` };
     case 'minProperties':
       return { message: `${where} needs \`percent\` or \`count\``, onKey: true };
     case 'minimum':

@@ -118,7 +118,31 @@ export function metricHint(name: string, names: readonly string[]): string {
 const V2_NAMES = V2_METRICS.map((m) => m.name);
 const V1_NAMES = V1_METRICS.map((m) => m.name);
 
-export function checkSpec(def: ReportDefinition, ctx: SpecContext): SpecResult {
+/**
+ * The definition with every value of the wrong type left out: a report comes from YAML of any
+ * shape, and the config's schema check already reports wrong types.
+ */
+function wellTyped(raw: ReportDefinition): ReportDefinition {
+  const d = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+  for (const key of ['group_by', 'roll_up', 'after', 'before', 'last', 'order_by', 'order_dir', 'format', 'out']) {
+    if (typeof d[key] === 'string') out[key] = d[key];
+  }
+  for (const key of ['metrics', 'labels']) {
+    if (Array.isArray(d[key])) out[key] = (d[key] as unknown[]).map((v) => (typeof v === 'string' ? v : String(v)));
+  }
+  for (const key of ['repositories', 'contributors', 'services']) {
+    if (Array.isArray(d[key])) out[key] = (d[key] as unknown[]).filter(isScalar);
+  }
+  if (d.teams === 'managed') out.teams = 'managed';
+  else if (Array.isArray(d.teams)) out.teams = d.teams.filter(isScalar);
+  if (typeof d.limit === 'number') out.limit = d.limit;
+  return out as ReportDefinition;
+}
+
+export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
+  const def = wellTyped(raw);
   const problems: SpecProblem[] = [];
   const problem = (path: (string | number)[], message: string, schema = false) =>
     problems.push(schema ? { path, message, schema } : { path, message });

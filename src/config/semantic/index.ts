@@ -9,6 +9,7 @@ import { checkDuplicates } from './duplicates.js';
 import { checkMonitoring } from './monitoring.js';
 import { checkPatterns } from './patterns.js';
 import { checkReferences } from './references.js';
+import { checkReports } from './reports.js';
 
 const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkReferences,
@@ -16,6 +17,7 @@ const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkPatterns,
   checkMonitoring,
   checkAddresses,
+  checkReports,
 ];
 
 export function checkSemantics(root: PlacedRoot, store: Placements): Diagnostic[] {

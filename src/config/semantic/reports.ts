@@ -1,0 +1,50 @@
+// `reports:` (DESIGN.md §6.1), checked offline with the same rules `emctl measurements` applies to
+// its flags (src/measure/spec.ts): metric names and their aggregations with did-you-mean, id-list
+// and label limits, dates, `last` against after/before, roll-up and group-by values, team names
+// against this config's teams, format against out. What the JSON schema already reports (types,
+// enums, patterns) is not reported twice.
+
+import type { ReportDefinition } from '../../core/model.js';
+import { checkSpec } from '../../measure/spec.js';
+import { isMap, type PlainValue } from '../source.js';
+import { keysOf, mapOf, type CheckContext } from './context.js';
+
+/** The teams this config writes: id -> its `name:` (if a string). */
+export function configTeamNames(doc: Record<string, PlainValue>): Map<number, string | undefined> {
+  const teams = mapOf(doc.teams);
+  const out = new Map<number, string | undefined>();
+  for (const key of keysOf(teams)) {
+    if (!/^[1-9][0-9]*$/.test(key)) continue;
+    const name = mapOf(teams?.[key])?.name;
+    out.set(Number(key), typeof name === 'string' ? name : undefined);
+  }
+  return out;
+}
+
+function exists(value: PlainValue | undefined, path: readonly (string | number)[]): boolean {
+  let node = value;
+  for (const segment of path) {
+    if (Array.isArray(node)) node = node[Number(segment)];
+    else if (isMap(node)) node = node[String(segment)];
+    else return false;
+    if (node === undefined) return false;
+  }
+  return true;
+}
+
+export function checkReports(ctx: CheckContext): void {
+  const reports = mapOf(ctx.doc.reports);
+  if (!reports) return;
+  const configTeams = configTeamNames(ctx.doc);
+  for (const name of keysOf(reports)) {
+    const report = reports[name];
+    if (!isMap(report)) continue; // the schema reports it
+    const { problems } = checkSpec(report as unknown as ReportDefinition, { configTeams, api: 'v2', serverExport: false });
+    for (const problem of problems) {
+      if (problem.schema) continue;
+      const message = `report \`${name}\`: ${problem.message}`;
+      if (exists(report, problem.path)) ctx.error(['reports', name, ...problem.path], message);
+      else ctx.error(['reports', name], message, { onKey: true });
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// `reports:` in the config: a valid report becomes part of the model (and nothing else changes),
+// and every invalid case is reported at its file:line:column, schema and semantic checks alike.
+
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.js';
+import { testInvalidConfigs, writeFiles, type InvalidCase } from './helpers.js';
+
+const TEAMS = `version: 1
+teams:
+  42:
+    name: Payments
+  43:
+    name: Platform
+`;
+
+describe('reports', () => {
+  it('a valid report is in the model as written', async () => {
+    const dir = writeFiles({
+      'emctl.yaml': `${TEAMS}reports:
+  weekly-delivery:
+    metrics: [branch.computed.cycle_time:p75, branch.computed.cycle_time:p50, pr.merged, releases.count]
+    group_by: team
+    teams: managed
+    roll_up: 1w
+    last: 12w
+    format: csv
+    out: reports/weekly-delivery.csv
+  by-name:
+    metrics: [branch.stage.time_to_qa:p90]
+    group_by: repository
+    teams: [Payments, 7]
+    repositories: [web, 17]
+    contributors: [501]
+    services: [3]
+    labels: [backend]
+    after: "2026-01-01"
+    before: "2026-04-01"
+    order_by: branch.stage.time_to_qa:p90
+    order_dir: desc
+    limit: 10
+`,
+    });
+    const result = await loadConfig(`${dir}/emctl.yaml`);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.config?.reports?.map((r) => [r.name, r.path])).toEqual([
+      ['weekly-delivery', ['reports', 'weekly-delivery']],
+      ['by-name', ['reports', 'by-name']],
+    ]);
+    expect(result.config?.reports?.[0]?.definition).toEqual({
+      metrics: ['branch.computed.cycle_time:p75', 'branch.computed.cycle_time:p50', 'pr.merged', 'releases.count'],
+      group_by: 'team',
+      teams: 'managed',
+      roll_up: '1w',
+      last: '12w',
+      format: 'csv',
+      out: 'reports/weekly-delivery.csv',
+    });
+    expect(result.config?.teams.map((t) => t.id)).toEqual([42, 43]);
+  });
+});
+
+const CASES: InvalidCase[] = [
+  [
+    'unknown metric, bad aggregation, metric named twice',
+    `${TEAMS}reports:
+  r:
+    metrics:
+      - branch.computed.cycletime:p75
+      - pr.merged:p75
+      - pr.merged.size:p90
+      - pr.new
+      - pr.new
+`,
+    [
+      'emctl.yaml:10:9: report `r`: unknown v2 metric `branch.computed.cycletime`; did you mean `branch.computed.cycle_time`?',
+      'emctl.yaml:11:9: report `r`: `pr.merged` takes no aggregation; write `pr.merged`',
+      'emctl.yaml:12:9: report `r`: `pr.merged.size` takes p75, p50, avg; got `p90`',
+      'emctl.yaml:14:9: report `r`: `pr.new` is requested twice',
+    ],
+  ],
+  [
+    'schema: unknown key, enums, patterns, limits',
+    `${TEAMS}reports:
+  r:
+    metrics: []
+    group_by: teams
+    roll_up: 1m
+    last: 3y
+    labels: [a, b, c, d]
+    limit: 0
+    format: xlsx
+    colour: red
+`,
+    [
+      'emctl.yaml:9:14: `metrics` needs at least 1 entry',
+      'emctl.yaml:10:15: `group_by` must be one of organization, team, repository, contributor, coding_assistant, ai_review, agentic_pr; got `teams`; did you mean `team`?',
+      'emctl.yaml:11:14: `roll_up` must be one of 1d, 1w, 1mo, custom; got `1m`; did you mean `1d`?',
+      'emctl.yaml:12:11: `last` must be text matching ^[1-9][0-9]{0,3}(d|w|mo)$; got `3y`',
+      'emctl.yaml:13:13: `labels` takes at most 3 entries',
+      'emctl.yaml:14:12: `limit` must be >= 1; got 0',
+      'emctl.yaml:15:13: `format` must be one of table, csv, json, markdown, chart, html; got `xlsx`',
+      'emctl.yaml:16:5: unknown key `colour` in `reports.r`',
+    ],
+  ],
+  [
+    'window rules',
+    `${TEAMS}reports:
+  both:
+    metrics: [pr.merged]
+    last: 90d
+    after: "2026-01-01"
+    before: "2026-02-01"
+  half:
+    metrics: [pr.merged]
+    after: "2026-01-01"
+  backwards:
+    metrics: [pr.merged]
+    after: "2026-03-01"
+    before: "2026-02-30"
+  empty:
+    metrics: [pr.merged]
+    after: "2026-03-01"
+    before: "2026-03-01"
+`,
+    [
+      'emctl.yaml:11:12: report `both`: `last` and `after`/`before` exclude each other: give a window ending today (last) or two dates',
+      'emctl.yaml:15:12: report `half`: after needs before too (a window is [after, before))',
+      'emctl.yaml:19:13: report `backwards`: before must be a date written yyyy-mm-dd; got `2026-02-30`',
+      'emctl.yaml:23:13: report `empty`: before (2026-03-01) must be later than after (2026-03-01); the window is [after, before)',
+    ],
+  ],
+  [
+    'teams, id lists and order',
+    `${TEAMS}reports:
+  r:
+    metrics: [pr.merged, branch.time_to_pr:p75]
+    group_by: repository
+    teams: [Payments, Paymnts]
+    contributors: [${Array.from({ length: 51 }, (_, i) => i + 1).join(', ')}]
+    order_by: branch.time_to_pr
+  t:
+    metrics: [pr.merged]
+    group_by: team
+  m:
+    metrics: [pr.merged]
+    teams: nobody
+`,
+    [
+      "emctl.yaml:11:23: report `r`: no team named `Paymnts` in the config (teams are named by id or by their `name:`); did you mean `Payments`?",
+      "emctl.yaml:12:19: report `r`: 51 contributors: a filter takes at most 50 (the API's limit); only the ids of the group-by dimension are split into several calls, since percentiles cannot be merged across calls",
+      'emctl.yaml:13:15: report `r`: order_by `branch.time_to_pr` is not one of the requested metrics (pr.merged, branch.time_to_pr:p75); did you mean `branch.time_to_pr:p75`?',
+      'emctl.yaml:14:3: report `t`: grouping by team needs the teams: ids, names from the config, or `managed`',
+      'emctl.yaml:19:12: `teams` must be a list of team ids or names, or `managed`; got a string (`nobody`)',
+    ],
+  ],
+  [
+    'format against out',
+    `${TEAMS}reports:
+  r:
+    metrics: [pr.merged]
+    format: csv
+    out: weekly.json
+  d:
+    metrics: [pr.merged]
+    out: reports/
+`,
+    [
+      'emctl.yaml:11:10: report `r`: out `weekly.json` has the extension of json, but the format is csv',
+      'emctl.yaml:14:10: report `d`: out names a directory (`reports/`); name the file to write',
+    ],
+  ],
+];
+
+describe('invalid reports', () => {
+  testInvalidConfigs(CASES);
+});
