@@ -9,6 +9,28 @@ export interface Diagnostic {
   severity: 'error' | 'warning';
 }
 
+/** Longest run of a value shown in a message; the rest is cut and counted. */
+const MAX_VALUE_CHARS = 100;
+/** Longest message shown, whatever it quotes. */
+const MAX_MESSAGE_CHARS = 2000;
+
+/**
+ * A message that quotes a long value (a 1 MB string, a huge key) cut to a readable size: each
+ * run of 100+ non-space characters keeps its start and says how long it was, and the whole
+ * message stays under 2,000 characters. Positions stay exact: only the words are shortened.
+ */
+export function cutLongValues(message: string): string {
+  if (message.length <= MAX_VALUE_CHARS) return message;
+  const cut = message.replace(new RegExp(`\\S{${MAX_VALUE_CHARS + 1},}`, 'g'), (run) => `${run.slice(0, MAX_VALUE_CHARS)}… (${run.length} characters)`);
+  return cut.length > MAX_MESSAGE_CHARS ? `${cut.slice(0, MAX_MESSAGE_CHARS)}… (message cut)` : cut;
+}
+
+/** A diagnostic whose message quotes no value at full length (see cutLongValues). */
+export function boundDiagnostic(d: Diagnostic): Diagnostic {
+  const message = cutLongValues(d.message);
+  return message === d.message ? d : { ...d, message };
+}
+
 /** `file:line:column: message`; warnings say so after the location. */
 export function formatDiagnostic(d: Diagnostic): string {
   const prefix = d.severity === 'warning' ? 'warning: ' : '';

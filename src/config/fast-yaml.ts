@@ -10,10 +10,17 @@
 // package, value by value and position by position.
 
 import { DOUBLE_QUOTE_ESCAPES, resolvePlain } from './yaml-scalars.js';
-import { RESERVED_KEYS } from './yaml-tree.js';
+import { MAX_NESTING, RESERVED_KEYS } from './yaml-tree.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
 class GiveUp extends Error {}
+
+/** Nesting past MAX_NESTING: not something to hand to the package (its reader recurses too). */
+export class NestingTooDeep extends Error {
+  constructor(readonly offset: number) {
+    super('nesting too deep');
+  }
+}
 
 const SPACE = 32;
 const COMMA = 44;
@@ -59,6 +66,8 @@ class FastParser {
   private after = 0;
   /** Set by entryValue(): where the value starts. */
   private valueAt = 0;
+  /** Maps and lists open around the one being read. */
+  private depth = 0;
 
   constructor(
     private readonly text: string,
@@ -123,9 +132,18 @@ class FastParser {
   /** A map or list starting at the current line, whose entries sit at `indent`. */
   private block(indent: number): PlainValue {
     const offset = this.contentStart();
-    if (this.isDash(offset)) return this.list(indent);
-    if (this.entryKey(offset) !== undefined) return this.map(indent);
-    throw new GiveUp(); // a scalar on its own line (multi-line plain scalar or top-level scalar)
+    this.enter(offset);
+    try {
+      if (this.isDash(offset)) return this.list(indent);
+      if (this.entryKey(offset) !== undefined) return this.map(indent);
+      throw new GiveUp(); // a scalar on its own line (multi-line plain scalar or top-level scalar)
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private enter(offset: number): void {
+    if (++this.depth > MAX_NESTING) throw new NestingTooDeep(offset);
   }
 
   /**
@@ -173,7 +191,12 @@ class FastParser {
         const column = p - (this.starts[this.line] ?? 0);
         this.indents[this.line] = column;
         offset = p;
-        value = this.map(column);
+        this.enter(p);
+        try {
+          value = this.map(column);
+        } finally {
+          this.depth--;
+        }
       } else if (p < end && this.isDash(p)) {
         throw new GiveUp();
       } else {
@@ -290,6 +313,15 @@ class FastParser {
 
   /** `[...]` or `{...}` closed on the same line. Returns the value and the offset after it. */
   private flow(p: number, end: number): PlainValue {
+    this.enter(p);
+    try {
+      return this.flowCollection(p, end);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private flowCollection(p: number, end: number): PlainValue {
     const text = this.text;
     const isList = text.charCodeAt(p) === OPEN_BRACKET;
     const close = isList ? CLOSE_BRACKET : CLOSE_BRACE;

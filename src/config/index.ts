@@ -5,7 +5,7 @@
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import { buildModel } from './build-model.js';
-import { errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { boundDiagnostic, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { mergeFiles } from './merge.js';
 import { parseConfigText } from './parse.js';
 import { readConfigFiles } from './read-files.js';
@@ -47,7 +47,7 @@ export async function loadConfig(pathOrDir: string): Promise<LoadResult> {
     diagnostics.push(...checkSchema(merged, store));
     diagnostics.push(...checkSemantics(merged, store));
   }
-  const sorted = sortDiagnostics(diagnostics, read.files);
+  const sorted = sortDiagnostics(diagnostics.map(boundDiagnostic), read.files);
   if (!merged || errorCount(sorted) > 0) return { diagnostics: sorted };
   return { config: buildModel(merged, store, read.files), diagnostics: sorted };
 }

@@ -1,7 +1,9 @@
 // Finds and reads the config files: one file, or every `*.yaml` file of a directory (sorted by
-// name, not recursive, dotfiles skipped). Oversized files are refused before they are read.
+// name, not recursive, dotfiles skipped). Oversized files are refused: a regular file by its size
+// before it is read, anything else (a pipe, /dev/stdin, a device) by reading at most one byte past
+// the cap. Bytes that are not UTF-8, and NUL, are refused with their position, never replaced.
 
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
 import { SourceText } from './source.js';
@@ -60,20 +62,96 @@ export async function readConfigFiles(pathOrDir: string): Promise<ReadResult> {
   return readFiles(yamlFiles, warnings);
 }
 
+const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
 async function readFiles(paths: string[], diagnostics: Diagnostic[]): Promise<ReadResult> {
   const sources: SourceText[] = [];
   for (const path of paths) {
     try {
       const info = await stat(path);
       if (info.size > MAX_FILE_BYTES) {
-        const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
         diagnostics.push(problem(path, `file is ${mb(info.size)}; config files over ${mb(MAX_FILE_BYTES)} are refused`));
         continue;
       }
-      sources.push(new SourceText(path, await readFile(path, 'utf8')));
+      const bytes = await readBounded(path, MAX_FILE_BYTES);
+      if (bytes === undefined) {
+        diagnostics.push(problem(path, `more than ${mb(MAX_FILE_BYTES)} to read; config files over ${mb(MAX_FILE_BYTES)} are refused`));
+        continue;
+      }
+      const decoded = decodeConfigBytes(path, bytes);
+      if ('diagnostic' in decoded) diagnostics.push(decoded.diagnostic);
+      else sources.push(decoded.source);
     } catch (error) {
       diagnostics.push(problem(path, `cannot read config ${path}: ${reason(error)}`));
     }
   }
   return { sources, files: paths, diagnostics };
+}
+
+/** Reads at most `cap` bytes; undefined when there is more (the rest is never read). */
+export async function readBounded(path: string, cap: number): Promise<Buffer | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (true) {
+      const want = Math.min(1024 * 1024, cap + 1 - total);
+      const chunk = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(chunk, 0, want, null);
+      if (bytesRead === 0) break;
+      chunks.push(bytesRead === want ? chunk : chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > cap) return undefined;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The text of a config file, or a located refusal: the first byte that is not UTF-8, or the first
+ * NUL (YAML allows neither in a config; silently replacing a byte would change a regex or a name).
+ */
+export function decodeConfigBytes(path: string, bytes: Buffer): { source: SourceText } | { diagnostic: Diagnostic } {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad !== -1) {
+    const source = new SourceText(path, bytes.subarray(0, bad).toString('utf8'));
+    const at = source.position(source.text.length);
+    const hex = `0x${(bytes[bad] ?? 0).toString(16).padStart(2, '0')}`;
+    return { diagnostic: { file: path, ...at, message: `byte ${hex} is not UTF-8; config files must be UTF-8 text`, severity: 'error' } };
+  }
+  const source = new SourceText(path, bytes.toString('utf8'));
+  const nul = source.text.indexOf('\0');
+  if (nul !== -1) return { diagnostic: { file: path, ...source.position(nul), message: 'a NUL character; config files must be text', severity: 'error' } };
+  return { source };
+}
+
+/** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80];
+    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800];
+    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000];
+    else return i;
+    let code = b & (0x3f >> need);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      code = (code << 6) | (c & 0x3f);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
+    if (code < min || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return i;
+    i += need + 1;
+  }
+  return -1;
 }

@@ -8,6 +8,17 @@ import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValu
 
 /** Nodes an alias may expand to, in total per file; more is treated as an alias bomb. */
 export const MAX_ALIAS_EXPANSION = 100_000;
+/**
+ * Characters of keys and strings that aliases may expand to, in total per file (the size cap of a
+ * file): a few aliased megabytes would otherwise become gigabytes in every later step.
+ */
+export const MAX_ALIAS_EXPANSION_CHARS = 20 * 1024 * 1024;
+/**
+ * Nesting of maps and lists, counted through aliases. A config needs about 8 levels; the limit
+ * keeps every recursive step downstream far from the stack's end, and stops an anchor that
+ * contains an alias of itself (`a: &a [*a]`).
+ */
+export const MAX_NESTING = 100;
 
 /** Keys that could reach Object.prototype in careless code downstream; refused everywhere. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -18,9 +29,23 @@ export interface FileParse {
 }
 
 class AliasBomb extends Error {
-  constructor(readonly offset: number) {
+  constructor(
+    readonly offset: number,
+    readonly what: string,
+  ) {
     super('alias bomb');
   }
+}
+
+class TooDeep extends Error {
+  constructor(readonly offset: number) {
+    super('too deep');
+  }
+}
+
+/** The message for nesting past MAX_NESTING, also used by the fast reader. */
+export function tooDeepMessage(): string {
+  return `nesting deeper than ${MAX_NESTING} levels (counting through aliases); a config needs far fewer, and an anchor may not contain an alias of itself`;
 }
 
 /** Text of a key as the config uses it: `42:` and `"42":` are both the string "42". */
@@ -38,21 +63,29 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
   const diagnostics: Diagnostic[] = [];
   // uniqueKeys is checked below (the package's own check is quadratic in the size of a map).
   const doc = parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
-  for (const e of doc.errors) diagnostics.push(diagnosticAt(source, e.pos[0], yamlMessage(e.code, e.message)));
+  for (const e of doc.errors) {
+    // The package reports its own stack overflow on deep nesting as an error of the document.
+    const message = /Maximum call stack size exceeded/.test(e.message) ? tooDeepMessage() : yamlMessage(e.code, e.message);
+    diagnostics.push(diagnosticAt(source, e.pos[0], message));
+  }
   for (const w of doc.warnings) diagnostics.push(diagnosticAt(source, w.pos[0], yamlMessage(w.code, w.message), 'warning'));
   if (doc.errors.length > 0) return { diagnostics };
 
   const converter = new Converter(doc, source, store, diagnostics);
+  const mark = store.begin();
   const contents = doc.contents as ParsedNode | null;
   const offset = contents?.range[0] ?? 0;
   try {
     const value = contents ? converter.convert(contents) : newMap();
     return { root: { value, placement: { source, key: offset, value: offset } }, diagnostics };
   } catch (error) {
+    store.rollback(mark);
+    if (error instanceof TooDeep) {
+      diagnostics.push(diagnosticAt(source, error.offset, tooDeepMessage()));
+      return { diagnostics };
+    }
     if (!(error instanceof AliasBomb)) throw error;
-    diagnostics.push(
-      diagnosticAt(source, error.offset, `aliases expand to more than ${MAX_ALIAS_EXPANSION} values; refusing what looks like an alias bomb`),
-    );
+    diagnostics.push(diagnosticAt(source, error.offset, `aliases expand to more than ${error.what}; refusing what looks like an alias bomb`));
     return { diagnostics };
   }
 }
@@ -66,6 +99,11 @@ function yamlMessage(code: string, message: string): string {
 
 class Converter {
   private expansionBudget = MAX_ALIAS_EXPANSION;
+  private expansionChars = MAX_ALIAS_EXPANSION_CHARS;
+  /** Maps and lists open around the node being converted, aliases followed. */
+  private depth = 0;
+  /** Offset of the alias followed most recently: where a too-deep expansion is reported. */
+  private lastAlias = 0;
   /** >0 while converting the target of an alias: every node made then counts against the budget. */
   private aliasDepth = 0;
   private aliasSite = 0;
@@ -81,9 +119,28 @@ class Converter {
   }
 
   convert(node: Node): PlainValue {
-    if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite);
+    if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite, `${MAX_ALIAS_EXPANSION} values`);
     if (isAlias(node)) return this.expandAlias(node, (node.range ?? [0])[0]);
-    if (isScalar(node)) return scalarValue(node.value);
+    if (isScalar(node)) {
+      const value = scalarValue(node.value);
+      if (this.aliasDepth > 0 && typeof value === 'string') this.spendChars(value.length);
+      return value;
+    }
+    if (!isSeq(node) && !isMap(node)) return null;
+    if (++this.depth > MAX_NESTING) throw new TooDeep(this.aliasDepth > 0 ? this.lastAlias : offsetOf(node, 0));
+    try {
+      return this.convertCollection(node);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private spendChars(n: number): void {
+    this.expansionChars -= n;
+    if (this.expansionChars < 0) throw new AliasBomb(this.aliasSite, `${MAX_ALIAS_EXPANSION_CHARS / 1024 / 1024} MB of text`);
+  }
+
+  private convertCollection(node: Node): PlainValue {
     if (isSeq(node)) {
       const list: PlainValue[] = [];
       const mark = this.store.begin();
@@ -105,6 +162,7 @@ class Converter {
     if (!target) return null;
     const outer = this.aliasDepth === 0;
     if (outer) this.aliasSite = offset;
+    this.lastAlias = offset;
     this.aliasDepth++;
     try {
       return this.convert(target);
@@ -143,6 +201,7 @@ class Converter {
         continue;
       }
       firstKeyOffsets.set(key, keyOffset);
+      if (this.aliasDepth > 0) this.spendChars(key.length);
       map[key] = pair.value === null ? null : this.convert(pair.value as Node);
       this.store.entry(key, this.sourceId, keyOffset, valueOffset);
     }
