@@ -1,0 +1,166 @@
+// --target / --exclude checks (DESIGN.md §3): an address that cannot be an address is a usage
+// error naming the syntax; one that names nothing the config manages and nothing live is an error
+// with the closest addresses that do exist. Never a silent "No changes" for a typo.
+
+import { ORG_SECTIONS, REPO_SECTIONS, type PmScopeKey } from '../api/types.js';
+import { matchesAddressPrefix, repoAddress, selectionAddress } from './address.js';
+import { EntityCatalog } from './draft.js';
+import type { DesiredConfig } from './model.js';
+import { editDistance, resolveEntity, resolveIntegration } from './resolve.js';
+import type { LiveSnapshot } from './snapshot.js';
+
+export const ADDRESS_SYNTAX = [
+  'collection[.ALIAS[.boards|.projects[["ID"]]]]',
+  'team[ID][.pm[.ALIAS[.boards|.epics|.labels|.fields|.project_team_areas|.methodology]] | .git[.repositories|.services]]',
+  'git.defaults[.SECTION]',
+  'repo["NAME"] | repo[ID] [.settings[.SECTION] | .monitored]',
+];
+
+const PM_KEYS: readonly (PmScopeKey | 'methodology')[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas', 'methodology'];
+const ALIAS = /^[A-Za-z_][A-Za-z0-9_-]*$|^[1-9][0-9]*$/;
+const ID = /^\[[1-9][0-9]*\]/;
+const QUOTED = /^\["(?:[^"\\]|\\.)*"\]/;
+
+/** Why `text` is not an address (or a prefix of one), or undefined when it is one. */
+export function addressSyntaxProblem(text: string): string | undefined {
+  const t = text.trim().replace(/\.+$/, '');
+  if (t === '') return 'an empty address';
+  const rest = (s: string, after: string): string => s.slice(after.length);
+  const dotted = (s: string): string[] => (s === '' ? [] : s.startsWith('.') ? s.slice(1).split('.') : ['\u0000']);
+  const oneOf = (word: string | undefined, allowed: readonly string[], what: string): string | undefined =>
+    word === undefined || allowed.includes(word) ? undefined : `"${word}" is not ${what} (one of ${allowed.join(', ')})`;
+
+  if (t === 'collection' || t.startsWith('collection.')) {
+    const m = /^collection(?:\.([^.[\]]+)(?:\.([^.[\]]+)(\[.*\])?)?)?$/.exec(t);
+    if (!m) return 'a collection address is collection.ALIAS.boards["ID"]';
+    if (m[1] !== undefined && !ALIAS.test(m[1])) return `"${m[1]}" is not an integration alias or id`;
+    const type = oneOf(m[2], ['boards', 'projects'], 'a selectable entity type');
+    if (type) return type;
+    if (m[3] !== undefined && !/^\["(?:[^"\\]|\\.)*"\]$/.test(m[3])) return `the entity id goes in double quotes: ${m[3]} -> ["..."]`;
+    return undefined;
+  }
+  if (t === 'team' || t.startsWith('team[')) {
+    if (t === 'team') return undefined;
+    const id = ID.exec(t.slice(4));
+    if (!id) return 'a team is addressed by its numeric id: team[42]';
+    const parts = dotted(rest(t, `team${id[0]}`));
+    if (parts[0] === '\u0000') return `unexpected "${rest(t, `team${id[0]}`)}" after team${id[0]}`;
+    if (parts.length === 0) return undefined;
+    if (parts[0] === 'pm') {
+      if (parts.length > 3) return 'a PM scope address ends at its key: team[42].pm.ALIAS.boards';
+      if (parts[1] !== undefined && !ALIAS.test(parts[1])) return `"${parts[1]}" is not an integration alias or id`;
+      return oneOf(parts[2], PM_KEYS, 'a PM scope key');
+    }
+    if (parts[0] === 'git') {
+      if (parts.length > 2) return 'a Git scope address ends at its key: team[42].git.repositories';
+      return oneOf(parts[1], ['repositories', 'services'], 'a Git scope key');
+    }
+    return `"${parts[0]}" is not part of a team (pm or git)`;
+  }
+  if (t === 'git' || t.startsWith('git.')) {
+    const parts = t.split('.').slice(1);
+    if (parts.length === 0) return undefined;
+    if (parts[0] !== 'defaults') return `"git.${parts[0]}" is not an address: org settings are git.defaults.SECTION, repositories repo["NAME"]`;
+    if (parts.length > 2) return 'an org default address ends at its section: git.defaults.default_branch';
+    return oneOf(parts[1], ORG_SECTIONS, 'a settings section');
+  }
+  if (t === 'repo' || t.startsWith('repo[')) {
+    if (t === 'repo') return undefined;
+    const ref = QUOTED.exec(t.slice(4)) ?? ID.exec(t.slice(4));
+    if (!ref) return 'a repository is addressed by its name in double quotes or its id: repo["acme/api"], repo[1234]';
+    const parts = dotted(rest(t, `repo${ref[0]}`));
+    if (parts[0] === '\u0000') return `unexpected "${rest(t, `repo${ref[0]}`)}" after repo${ref[0]}`;
+    if (parts.length === 0) return undefined;
+    if (parts[0] === 'monitored') return parts.length === 1 ? undefined : 'repo[...].monitored has nothing under it';
+    if (parts[0] !== 'settings') return `"${parts[0]}" is not part of a repository (settings or monitored)`;
+    if (parts.length > 2) return 'a repository setting address ends at its section: repo["acme/api"].settings.default_branch';
+    return oneOf(parts[1], REPO_SECTIONS, 'a repository settings section');
+  }
+  const head = /^[^.[]*/.exec(t)?.[0] ?? '';
+  const near = ['collection', 'team', 'git', 'repo'].find((w) => head !== '' && editDistance(head.toLowerCase(), w) <= 2);
+  const hint = near === undefined ? '' : `; did you mean ${JSON.stringify(near + t.slice(head.length))}?`;
+  return `an address starts with collection, team[ID], git.defaults or repo[...]${hint}`;
+}
+
+/**
+ * Every address that the config manages or that exists live, at the level --target names them:
+ * each selected or written entity of a managed selection set, each key of a managed team scope,
+ * each written org default, each repository (configured or read; its settings and monitoring sit
+ * under it). Built once per run; linear in the config and the snapshot.
+ */
+export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, changeAddresses: readonly string[] = []): string[] {
+  const known = new Set<string>(changeAddresses);
+  const catalog = new EntityCatalog(live);
+  for (const sel of config.collection) {
+    const alias = String(sel.integration);
+    known.add(`collection.${alias}.${sel.entityType}`);
+    const integration = resolveIntegration(config, sel.integration, live.integrations, 'pm').value;
+    const list = integration ? catalog.list(integration.id, sel.entityType) : undefined;
+    for (const ref of sel.entities) {
+      const id = 'id' in ref ? ref.id : resolveEntity(ref, sel.entityType, alias, list).value;
+      if (id !== undefined) known.add(selectionAddress(alias, sel.entityType, id));
+    }
+    for (const id of integration ? (catalog.selected(integration.id, sel.entityType) ?? []) : []) {
+      known.add(selectionAddress(alias, sel.entityType, id));
+    }
+  }
+  for (const team of config.teams) {
+    for (const scope of team.pm) for (const key of PM_KEYS) known.add(`team[${team.id}].pm.${String(scope.integration)}.${key}`);
+    if (team.git) for (const key of ['repositories', 'services']) known.add(`team[${team.id}].git.${key}`);
+  }
+  for (const section of Object.keys(config.git.defaults)) known.add(`git.defaults.${section}`);
+  for (const repo of config.git.repositories) known.add('id' in repo.ref ? repoAddress({ id: repo.ref.id }) : repoAddress({ name: repo.ref.name }));
+  for (const repo of live.repositories) {
+    known.add(repoAddress({ name: repo.name }));
+    known.add(repoAddress({ id: repo.id }));
+  }
+  return [...known];
+}
+
+/**
+ * A selection entity is named only by its own address; every other known address also stands
+ * for what is under it (a repository's settings and monitoring, a scope's key being the leaf).
+ */
+function covers(known: string, pattern: string): boolean {
+  if (matchesAddressPrefix(known, pattern)) return true;
+  return !known.startsWith('collection.') && matchesAddressPrefix(pattern, known);
+}
+
+export interface UnmatchedAddress {
+  flag: '--target' | '--exclude';
+  address: string;
+  /** Up to three existing addresses closest to it. */
+  closest: string[];
+}
+
+/** The --target / --exclude addresses that name nothing known, each with its closest addresses. */
+export function unmatchedAddresses(
+  known: readonly string[],
+  patterns: readonly { flag: '--target' | '--exclude'; address: string }[],
+): UnmatchedAddress[] {
+  const out: UnmatchedAddress[] = [];
+  for (const { flag, address } of patterns) {
+    const p = address.trim().replace(/\.+$/, '');
+    if (known.some((k) => covers(k, p))) continue;
+    out.push({ flag, address, closest: closestAddresses(p, known) });
+  }
+  return out;
+}
+
+/**
+ * The nearest known addresses by edit distance, compared at the pattern's depth: `team[47]` is
+ * compared with `team[46]`, not with `team[46].pm.tracker.boards`.
+ */
+function closestAddresses(pattern: string, known: readonly string[]): string[] {
+  const candidates = new Set<string>();
+  for (const k of known) {
+    candidates.add(k);
+    // Each prefix of k at a component boundary, as a candidate of the pattern's own depth.
+    for (let i = 1; i < k.length; i += 1) if (k[i] === '.' || (k[i] === '[' && k[i - 1] !== '.')) candidates.add(k.slice(0, i));
+  }
+  return [...candidates]
+    .map((c) => ({ c, d: editDistance(pattern, c) }))
+    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
+    .slice(0, 3)
+    .map(({ c }) => c);
+}
