@@ -8,7 +8,7 @@ import { renderMeasurementsJson } from './json.js';
 import { renderMeasurementsMarkdown } from './markdown.js';
 import { renderMeasurementsTable } from './table.js';
 
-export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown'] as const;
+export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart'] as const;
 export type MeasurementFormat = (typeof MEASUREMENT_FORMATS)[number];
 
 export interface MeasurementRenderOptions {
@@ -36,6 +36,8 @@ export async function renderMeasurements(
       return renderMeasurementsJson(result);
     case 'markdown':
       return renderMeasurementsMarkdown(result, options);
+    case 'chart':
+      return (await import('./chart.js')).renderMeasurementsChart(result, options);
   }
 }
 
