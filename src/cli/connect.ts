@@ -2,8 +2,8 @@
 // emulator), the API key (env or file, never a flag value or the config), transport safety
 // (no cleartext to a remote host), pacing, concurrency, and the -v request log.
 
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
+import { readBounded } from '../config/read-files.js';
 import { isIP } from 'node:net';
 import { Agent } from 'undici';
 import { EmClient, type ResponseLog } from '../api/client.js';
@@ -103,30 +103,49 @@ function checkBaseUrl(raw: string | undefined, insecureHttp: boolean): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** localhost, 127.0.0.0/8 and ::1: traffic that never leaves the machine. */
+/**
+ * `localhost` and the literal loopback addresses (127.0.0.0/8, ::1, and 127.x written as an
+ * IPv4-mapped IPv6 address): traffic that never leaves the machine. Other names, `*.localhost`
+ * included, are trusted only with --insecure-http: what a name resolves to is up to the resolver.
+ */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(host);
-  return false;
+  if (isIP(host) !== 6) return false;
+  if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  // URL parsing writes ::ffff:127.0.0.1 as ::ffff:7f00:1; both forms are accepted.
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(?:(\d+)\.\d+\.\d+\.\d+|([0-9a-f]{1,4}):[0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return false;
+  if (mapped[1] !== undefined) return mapped[1] === '127';
+  return (parseInt(mapped[2] ?? '0', 16) >> 8) === 0x7f;
 }
 
 // ---- API key --------------------------------------------------------------------------------
 
+/**
+ * The name given to --api-key-file is never printed: someone who passes the key itself there by
+ * mistake would otherwise see it in a CI log. Messages say "the file given to --api-key-file".
+ */
+const KEY_FILE = 'the file given to --api-key-file';
+/** A key file is a few dozen bytes; a device or a huge file is refused after this many. */
+const MAX_KEY_FILE_BYTES = 64 * 1024;
+
 async function readKey(apiKeyFile: string | undefined, io: CliIO): Promise<string | undefined> {
   if (apiKeyFile !== undefined) {
     const path = isAbsolute(apiKeyFile) ? apiKeyFile : resolve(io.cwd, apiKeyFile);
-    let text: string;
+    let bytes: Buffer | undefined;
     try {
-      text = await readFile(path, 'utf8');
+      bytes = await readBounded(path, MAX_KEY_FILE_BYTES);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new EmctlError('config', `cannot read the API key file ${apiKeyFile} (${code})`);
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
+      throw new EmctlError('config', `cannot read ${KEY_FILE} (${why}; the name is not shown, in case it is the key itself)`);
     }
-    const key = text.trim();
-    if (key === '') throw new EmctlError('config', `the API key file ${apiKeyFile} is empty`);
-    return checkKeyCharacters(key, `the API key file ${apiKeyFile}`);
+    if (bytes === undefined) throw new EmctlError('config', `${KEY_FILE} holds more than ${MAX_KEY_FILE_BYTES} bytes; it must hold the key alone`);
+    const key = bytes.toString('utf8').trim();
+    if (key === '') throw new EmctlError('config', `${KEY_FILE} is empty`);
+    return checkKeyCharacters(key, KEY_FILE);
   }
   const fromEnv = io.env.EMCTL_API_KEY?.trim();
   return fromEnv ? checkKeyCharacters(fromEnv, 'EMCTL_API_KEY') : undefined;

@@ -2,6 +2,7 @@
 // returned or threw into an exit code (via src/cli/exit.ts, the only place that decides them).
 
 import { Command, CommanderError, Option } from 'commander';
+import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
 import { EmctlError } from '../core/errors.js';
 import { EXIT_ERROR, EXIT_OK, exitCodeFor } from './exit.js';
 import type { CliIO } from './io.js';
@@ -79,6 +80,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
+      outputError: (s, write) => write(withoutOptionValues(s)),
     });
 
   const ctx: CommandContext = {
@@ -108,6 +110,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
       .configureOutput({
         writeOut: (s) => void io.stdout.write(s),
         writeErr: (s) => void io.stderr.write(s),
+        outputError: (s, write) => write(withoutOptionValues(s)),
       });
   }
   return program;
@@ -130,6 +133,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     code = c;
   });
   try {
+    refuseKeyFlag(argv);
     await program.parseAsync([...argv], { from: 'user' });
     return code;
   } catch (error) {

@@ -84,9 +84,11 @@ describe('the API key', () => {
   });
 
   it.each([
-    ['a missing file', 'nope.txt', 'cannot read the API key file nope.txt (ENOENT)'],
-    ['an empty file', 'empty.txt', 'the API key file empty.txt is empty'],
-    ['a file of two lines', 'two.txt', 'the API key file two.txt holds an API key with spaces, line breaks or non-ASCII characters; it must be the key alone'],
+    ['a missing file', 'nope.txt', 'cannot read the file given to --api-key-file (no such file; the name is not shown, in case it is the key itself)'],
+    ['the key itself given as the file name', KEY, 'cannot read the file given to --api-key-file (no such file; the name is not shown, in case it is the key itself)'],
+    ['an empty file', 'empty.txt', 'the file given to --api-key-file is empty'],
+    ['a file of two lines', 'two.txt', 'the file given to --api-key-file holds an API key with spaces, line breaks or non-ASCII characters; it must be the key alone'],
+    ['a device', '/dev/zero', 'the file given to --api-key-file holds more than 65536 bytes; it must hold the key alone'],
   ])('refuses %s', async (_name, file, message) => {
     const dir = await mkdtemp(join(tmpdir(), 'emctl-key-'));
     await writeFile(join(dir, 'empty.txt'), '\n  \n');
@@ -109,6 +111,19 @@ describe('the base URL', () => {
     expect(error.message).not.toContain(KEY);
   });
 
+  it.each([
+    ['a name under .localhost', 'http://api.localhost:8080', 'api.localhost:8080'],
+    ['an IPv4-mapped address outside 127/8', 'http://[::ffff:10.0.0.1]:8080', '[::ffff:a00:1]:8080'],
+  ])('refuses http:// to %s', async (_name, url, host) => {
+    const error = await refusal(connect(globals({ baseUrl: url }), cliIO({ EMCTL_API_KEY: KEY })));
+    expect(error.message).toContain(`refusing to send the API key in cleartext to ${host}`);
+  });
+
+  it('takes http:// to 127.0.0.1 written as an IPv4-mapped IPv6 address', async () => {
+    connection = await connect(globals({ baseUrl: 'http://[::ffff:127.0.0.1]:9' }), cliIO({ EMCTL_API_KEY: KEY }));
+    expect(connection.baseUrl).toBe('http://[::ffff:7f00:1]:9');
+  });
+
   it('allows http:// to a remote host with --insecure-http', async () => {
     connection = await connect(globals({ baseUrl: 'http://em.example.com/api/', insecureHttp: true }), cliIO({ EMCTL_API_KEY: KEY }));
     expect(connection.baseUrl).toBe('http://em.example.com/api');
@@ -128,7 +143,11 @@ describe('the base URL', () => {
     ['127.0.0.1', true],
     ['127.10.0.3', true],
     ['[::1]', true],
-    ['api.localhost', true],
+    ['api.localhost', false],
+    ['[::ffff:127.0.0.1]', true],
+    ['[::ffff:7f00:1]', true],
+    ['[::ffff:a00:1]', false],
+    ['::ffff:10.0.0.1', false],
     ['10.0.0.1', false],
     ['localhost.example.com', false],
     ['128.0.0.1', false],
