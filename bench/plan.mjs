@@ -115,7 +115,7 @@ async function child(mode, url, configPath) {
       // real service, time-compressed.
       const { loadConfigOrThrow } = await import('../dist/config/index.js');
       const { readLiveState, readReachability } = await import('../dist/state/read-live.js');
-      const { buildPlan } = await import('../dist/core/plan.js');
+      const { buildPlanStaged } = await import('../dist/core/plan.js');
       const client =
         mode === 'rate'
           ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST })
@@ -127,14 +127,15 @@ async function child(mode, url, configPath) {
       const { snapshot } = await readLiveState(client, config, { perRoute: 8 });
       phases.read = performance.now() - t;
       t = performance.now();
-      let plan = buildPlan(config, snapshot, {});
+      const staged = buildPlanStaged(config, snapshot, {});
+      let plan = staged.plan;
       phases.plan = performance.now() - t;
       // As the plan command does: lists whose entities the writes name, read again without
-      // unreachable entities, then the plan built again (src/cli/plan-output.ts).
+      // unreachable entities, then the predictions made again (src/cli/plan-output.ts).
       if (plan.unknownReachability) {
         t = performance.now();
         await readReachability(client, snapshot, plan.unknownReachability, { perRoute: 8 });
-        plan = buildPlan(config, snapshot, {});
+        plan = staged.predictAgain();
         phases.recheck = performance.now() - t;
       }
       changes = plan.changes.length;

@@ -9,7 +9,7 @@ import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Plan, PlanMessage } from '../core/plan-model.js';
-import { buildPlan } from '../core/plan.js';
+import { buildPlanStaged } from '../core/plan.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { renderPlanJson } from '../render/json.js';
 import { renderPlanMarkdown } from '../render/markdown.js';
@@ -75,16 +75,15 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
   const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
   const { snapshot, sources } = await readLiveState(client, config, readOptions);
   const now = opts.now ?? new Date();
-  const build = () =>
-    buildPlan(config, snapshot, {
-      targets: opts.targets ?? [],
-      excludes: opts.excludes ?? [],
-      today: now.toISOString().slice(0, 10),
-    });
-  let plan = build();
+  const staged = buildPlanStaged(config, snapshot, {
+    targets: opts.targets ?? [],
+    excludes: opts.excludes ?? [],
+    today: now.toISOString().slice(0, 10),
+  });
+  let plan = staged.plan;
   if (plan.unknownReachability !== undefined) {
     await readReachability(client, snapshot, plan.unknownReachability, readOptions);
-    plan = build();
+    plan = staged.predictAgain();
   }
   plan.created_at = now.toISOString();
   plan.config_files = [...config.files];

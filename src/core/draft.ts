@@ -69,6 +69,7 @@ export class EntityCatalog {
   private readonly unreachableIds = new Set<string>();
   /** Lists read with unreachable entities whose unreachable ones are not known yet. */
   private readonly uncertain = new Set<string>();
+  private readonly arrays = new Map<string, readonly PmEntity[]>();
 
   constructor(live: LiveSnapshot) {
     for (const read of live.entityLists) {
@@ -96,9 +97,14 @@ export class EntityCatalog {
   }
 
   /** The whole list, or undefined when only selected entities (or nothing) were read. */
-  list(integrationId: number, type: string): PmEntity[] | undefined {
-    if (!this.complete.has(`${integrationId}/${type}`)) return undefined;
-    return [...(this.lists.get(`${integrationId}/${type}`)?.values() ?? [])];
+  list(integrationId: number, type: string): readonly PmEntity[] | undefined {
+    const key = `${integrationId}/${type}`;
+    if (!this.complete.has(key)) return undefined;
+    // One array per list, built on first use: callers resolve every reference against it, and
+    // resolveEntity indexes it once (by identity), so a plan costs one pass per list.
+    let array = this.arrays.get(key);
+    if (array === undefined) this.arrays.set(key, (array = [...(this.lists.get(key)?.values() ?? [])]));
+    return array;
   }
 
   find(integrationId: number, type: string, id: string): PmEntity | undefined {
@@ -116,9 +122,8 @@ export class EntityCatalog {
   }
 
   /** Ids selected for collection live; undefined when that list was not read. */
-  selected(integrationId: number, type: string): Set<string> | undefined {
-    const ids = this.selectedIds.get(`${integrationId}/${type}`);
-    return ids ? new Set(ids) : undefined;
+  selected(integrationId: number, type: string): ReadonlySet<string> | undefined {
+    return this.selectedIds.get(`${integrationId}/${type}`);
   }
 }
 
@@ -140,7 +145,8 @@ export class PlanDraft {
   readonly errors: PlanMessage[] = [];
   readonly warnings: PlanMessage[] = [];
   readonly totals: Partial<Record<DestructiveKind, number>> = {};
-  readonly entities: EntityCatalog;
+  /** Replaced by refreshEntities() after the shell reads more lists into the snapshot. */
+  entities: EntityCatalog;
   readonly repos: RepoIndex;
   /** Managed PM scopes by `${team}/${integration}`. */
   readonly scopes = new Map<string, ScopeContext>();
@@ -155,6 +161,11 @@ export class PlanDraft {
   ) {
     this.entities = new EntityCatalog(live);
     this.repos = indexRepositories(live.repositories);
+  }
+
+  /** The entity lookups again, from the snapshot as it is now (a reachability re-read adds to it). */
+  refreshEntities(): void {
+    this.entities = new EntityCatalog(this.live);
   }
 
   /** `file:line:column` of a config path, trying its parents when the exact node was not mapped. */

@@ -21,6 +21,20 @@ export interface PlanOptions {
 }
 
 export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): Plan {
+  return buildPlanStaged(config, live, options).plan;
+}
+
+export interface StagedPlan {
+  plan: Plan;
+  /**
+   * The plan again after the shell has read the lists of `plan.unknownReachability` into the same
+   * snapshot: only the predictions are made again, on the same changes and operations, so a plan
+   * is diffed and batched once whatever the reachability re-read finds.
+   */
+  predictAgain(): Plan;
+}
+
+export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
   const draft = new PlanDraft(config, live);
   diffPm(draft);
   diffGit(draft);
@@ -33,26 +47,38 @@ export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: Pl
   }
   const { operations, drafts, errors } = planOperations(kept);
   draft.errors.push(...errors);
-  predictRefusals(draft, kept, drafts);
+  const beforePredictions = draft.errors.length;
   const changes = kept.map((c) => c.change);
-  const plan: Plan = {
-    format_version: 1,
-    config_files: [...config.files],
-    changes,
-    operations,
-    warnings: unique(draft.warnings),
-    errors: unique(draft.errors),
-    summary: {
-      add: count(changes, 'add'),
-      remove: count(changes, 'remove'),
-      update: count(changes, 'update'),
-      operations: operations.length,
-    },
-    reads: [],
-    totals: { ...draft.totals },
+  const assemble = (): Plan => {
+    predictRefusals(draft, kept, drafts);
+    const plan: Plan = {
+      format_version: 1,
+      config_files: [...config.files],
+      changes,
+      operations,
+      warnings: unique(draft.warnings),
+      errors: unique(draft.errors),
+      summary: {
+        add: count(changes, 'add'),
+        remove: count(changes, 'remove'),
+        update: count(changes, 'update'),
+        operations: operations.length,
+      },
+      reads: [],
+      totals: { ...draft.totals },
+    };
+    if (draft.unknownReachability.size > 0) plan.unknownReachability = [...draft.unknownReachability.values()];
+    return plan;
   };
-  if (draft.unknownReachability.size > 0) plan.unknownReachability = [...draft.unknownReachability.values()];
-  return plan;
+  return {
+    plan: assemble(),
+    predictAgain() {
+      draft.refreshEntities();
+      draft.errors.length = beforePredictions;
+      draft.unknownReachability.clear();
+      return assemble();
+    },
+  };
 }
 
 function count(changes: Change[], action: Change['action']): number {

@@ -46,9 +46,23 @@ function unreachableSelect(draft: PlanDraft, c: PlannedChange): void {
   }
 }
 
+/** The (scope, key) pairs this plan writes, found once per plan rather than once per deselect. */
+const scopeKeysWritten = new WeakMap<PlannedChange[], Map<ScopeContext, Set<PmScopeKey>>>();
+
 /** The scope key as it will be after this plan: desired when its change is in the plan, else live. */
 function scopeAfter(ctx: ScopeContext, key: PmScopeKey, changes: PlannedChange[]): ScopeElement[] {
-  const changing = changes.some((c) => c.target.kind === 'pm-scope' && c.target.scope === ctx && c.target.key === key);
+  let written = scopeKeysWritten.get(changes);
+  if (written === undefined) {
+    written = new Map();
+    for (const c of changes) {
+      if (c.target.kind !== 'pm-scope') continue;
+      const keys = written.get(c.target.scope) ?? new Set();
+      keys.add(c.target.key);
+      written.set(c.target.scope, keys);
+    }
+    scopeKeysWritten.set(changes, written);
+  }
+  const changing = written.get(ctx)?.has(key) === true;
   return (changing ? ctx.desired[key] : ctx.live[key]) ?? [];
 }
 

@@ -180,6 +180,29 @@ export function singularType(entityType: string): string {
   return SINGULAR[entityType] ?? entityType;
 }
 
+interface EntityIndex {
+  ids: Set<string>;
+  byName: Map<string, PmEntity[]>;
+}
+
+/** Each entity list is indexed once, by identity: a plan resolves many references against one list. */
+const entityIndexes = new WeakMap<readonly PmEntity[], EntityIndex>();
+
+function entityIndex(entities: readonly PmEntity[]): EntityIndex {
+  let index = entityIndexes.get(entities);
+  if (index === undefined) {
+    index = { ids: new Set(), byName: new Map() };
+    for (const e of entities) {
+      index.ids.add(e.entity_provider_id);
+      const named = index.byName.get(e.name);
+      if (named) named.push(e);
+      else index.byName.set(e.name, [e]);
+    }
+    entityIndexes.set(entities, index);
+  }
+  return index;
+}
+
 /**
  * An entity's entity_provider_id. `{ id }` is taken as written when no list was read for that type
  * and must appear in the list otherwise; `{ name }` must match exactly one entity's name.
@@ -187,12 +210,13 @@ export function singularType(entityType: string): string {
  */
 export function resolveEntity(ref: EntityName, entityType: string, alias: string, entities: readonly PmEntity[] | undefined): Resolved<string> {
   const what = singularType(entityType);
+  const index = entities === undefined ? undefined : entityIndex(entities);
   if ('id' in ref) {
-    if (entities === undefined || entities.some((e) => e.entity_provider_id === ref.id)) return ok(ref.id);
+    if (entities === undefined || index?.ids.has(ref.id)) return ok(ref.id);
     return fail(`unknown ${what} "${ref.id}" on ${alias}${suggestion(ref.id, entities.map((e) => e.entity_provider_id))}`);
   }
   if (entities === undefined) return fail(`cannot resolve ${what} name "${ref.name}" on ${alias}: its ${entityType} were not read`);
-  const matches = entities.filter((e) => e.name === ref.name);
+  const matches = index?.byName.get(ref.name) ?? [];
   if (matches.length === 1 && matches[0]) return ok(matches[0].entity_provider_id);
   if (matches.length > 1) {
     const ids = matches.map((e) => `"${e.entity_provider_id}"`).join(', ');
