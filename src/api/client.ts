@@ -19,6 +19,9 @@ import {
 } from './retry.js';
 import { hasResponseShape, responseShapeProblem } from './shapes.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
+import * as mm from './client-measurements.js';
+import type { Exchange, WireTarget } from './client-measurements.js';
+import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from './measurement-types.js';
 import { API_LIMITS } from './types.js';
 import type {
   EntityListResponse,
@@ -236,6 +239,44 @@ export class EmClient {
     return this.call(rq.clearTeamGitScopeKey(teamId, key));
   }
 
+  // ---- measurements (14-17) and report files ------------------------------------------------
+  // client-measurements.ts holds the logic; each call goes through the one call path below.
+
+  /** 16. The v2 answer, or null for 204 (no data for these filters). */
+  async measurements(body: MeasurementsBody): Promise<MeasurementElement[] | null> {
+    return mm.measurements(this.wire, body);
+  }
+
+  /** 17. The link to the exported file, or null for 204 (no data). */
+  async exportMeasurements(body: MeasurementsBody & { beautified?: boolean }, fileFormat: ExportFileFormat = 'csv'): Promise<ReportLink | null> {
+    return mm.exportMeasurements(this.wire, body, fileFormat);
+  }
+
+  /** 14. The id of the report being made, or null for 204 (no data). */
+  async createV1Report(body: V1MeasurementsBody): Promise<V1CreateResponse | null> {
+    return mm.createV1Report(this.wire, body);
+  }
+
+  /** 15. One poll: 202 pending, 200 ready with its link, 204 gone (unknown or expired). */
+  async getV1Report(requestId: string | number): Promise<mm.V1ReportState> {
+    return mm.getV1Report(this.wire, requestId);
+  }
+
+  /** Polls a v1 report until ready, with backoff, until the deadline; 204 after 202 = expired (an error). */
+  async waitForV1Report(requestId: string | number, options: mm.WaitOptions): Promise<ReportLink> {
+    return mm.waitForV1Report(this.wire, requestId, options);
+  }
+
+  /** Downloads a report URL: no key sent, at most `maxBytes`, redirects only to https (or loopback). */
+  async downloadReport(url: string, options: { maxBytes: number }): Promise<string> {
+    return mm.downloadReport(this.wire, url, options);
+  }
+
+  private readonly wire: mm.MeasurementWire = {
+    exchange: (d, target) => this.exchange(d, target),
+    shapeError: (d, status, problem, tries, shownAs) => this.unexpectedShape(d, shownAs ?? redactText(d.path, this.apiKey), status, problem, tries),
+  };
+
   // ---- generic -----------------------------------------------------------------------------
 
   /** Sends a pre-described operation (method, path with query, route template, body), as saved in a plan. */
@@ -262,11 +303,21 @@ export class EmClient {
   // ---- the one call path -------------------------------------------------------------------
 
   private async call<T>(d: RequestDescription): Promise<T> {
+    return (await this.exchange(d)).body as T;
+  }
+
+  /**
+   * The one call path: pacing, the concurrency cap, retries and errors for every request, the
+   * measurement calls and report downloads included. Returns any 2xx with its status (and, for a
+   * `target` that asks for it, a 3xx, so the caller decides about a redirect).
+   */
+  private async exchange(d: RequestDescription, target?: WireTarget): Promise<Exchange> {
     const body = d.body === undefined ? undefined : JSON.stringify(d.body);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.apiKey) headers['x-api-key'] = this.apiKey;
+    const headers: Record<string, string> = { accept: target ? '*/*' : 'application/json' };
+    // A report link is pre-signed: it never gets the key (the service may be another host).
+    if (this.apiKey && !target) headers['x-api-key'] = this.apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const safePath = redactText(d.path, this.apiKey);
+    const safePath = target ? target.shownAs : redactText(d.path, this.apiKey);
 
     for (let attempt = 1; ; attempt++) {
       // Every try, retries included, takes a token of its route, then a slot; waiting for a token
@@ -276,9 +327,10 @@ export class EmClient {
       let started = performance.now();
       let response: HttpResponse;
       try {
-        const req: Parameters<typeof httpRequest>[0] = { url: this.baseUrl + d.path, method: d.method, headers, timeoutMs: this.timeoutMs };
+        const req: Parameters<typeof httpRequest>[0] = { url: target ? target.url : this.baseUrl + d.path, method: d.method, headers, timeoutMs: this.timeoutMs };
         if (body !== undefined) req.body = body;
         if (this.dispatcher) req.dispatcher = this.dispatcher;
+        if (target?.maxBytes !== undefined) req.maxBytes = target.maxBytes;
         response = await this.slots.run(() => {
           started = performance.now(); // time on the wire, not time waiting for a slot
           return httpRequest(req);
@@ -303,13 +355,19 @@ export class EmClient {
           tries: attempt,
           cause: redactText(error.message, this.apiKey),
         };
-        if (isUnreachedCode(error.code)) init.unreached = { ...this.service, code: error.code };
+        if (isUnreachedCode(error.code) && !target) init.unreached = { ...this.service, code: error.code };
         throw new ApiError(init);
       }
       this.answered = true;
       this.log(d, safePath, response.status, started, attempt);
 
-      if (response.status >= 200 && response.status < 300) return this.parseSuccess<T>(d, safePath, response, attempt);
+      if (response.status >= 200 && response.status < 300) {
+        const parsed = target?.raw ? undefined : this.parseSuccess<unknown>(d, safePath, response, attempt);
+        return { status: response.status, body: parsed, text: response.text, headers: response.headers, tries: attempt };
+      }
+      if (target?.passRedirects && response.status >= 300 && response.status < 400) {
+        return { status: response.status, body: undefined, text: response.text, headers: response.headers, tries: attempt };
+      }
 
       if (isRetryableStatus(response.status) && attempt < this.retry.maxTries) {
         const retryAfter = parseRetryAfter(response.headers['retry-after']);

@@ -50,9 +50,9 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
 
 /**
  * Transport failures that another try cannot fix: a name that does not resolve, a bad URL, or a
- * connection pool that we closed ourselves. Everything else (reset, refused, timeout) is retried.
+ * connection pool that we closed ourselves, a body over the caller's size cap. Everything else (reset, refused, timeout) is retried.
  */
-const FINAL_TRANSPORT_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'ERR_INVALID_URL', 'UND_ERR_INVALID_ARG', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+const FINAL_TRANSPORT_CODES = new Set(['ERR_BODY_TOO_LARGE', 'ENOTFOUND', 'EAI_NONAME', 'ERR_INVALID_URL', 'UND_ERR_INVALID_ARG', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
 
 export function isRetryableTransportCode(code: string): boolean {
   return !FINAL_TRANSPORT_CODES.has(code);

@@ -11,6 +11,8 @@ export interface HttpRequest {
   dispatcher?: Dispatcher;
   /** Whole-request deadline: connect, headers and body. */
   timeoutMs: number;
+  /** Refuse a body larger than this (a report file): TransportError ERR_BODY_TOO_LARGE, not retried. */
+  maxBytes?: number;
 }
 
 export interface HttpResponse {
@@ -46,14 +48,30 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     if (req.body !== undefined) options.body = req.body;
     if (req.dispatcher) options.dispatcher = req.dispatcher;
     const res = await request(req.url, options);
-    const text = await res.body.text();
+    const text = req.maxBytes === undefined ? await res.body.text() : await cappedText(res.body, req.maxBytes, controller);
     return { status: res.statusCode, headers: res.headers, text };
   } catch (error) {
+    if (error instanceof TransportError) throw error;
     if (timedOut) throw new TransportError('ETIMEDOUT', `timed out after ${req.timeoutMs} ms`);
     throw toTransportError(error);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Reads a body up to `maxBytes`; past it, the request is aborted and refused. */
+async function cappedText(body: AsyncIterable<Buffer>, maxBytes: number, controller: AbortController): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      controller.abort();
+      throw new TransportError('ERR_BODY_TOO_LARGE', `response body over the ${maxBytes}-byte limit`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function toTransportError(error: unknown): TransportError {

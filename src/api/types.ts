@@ -53,6 +53,10 @@ export const API_LIMITS = {
   repoFilterLengthMax: 256,
   monitorEntriesMax: 100,
   gitScopeIdsMax: 10000,
+  /** v2 measurements: team_ids, contributor_ids, repository_ids, service_ids each 1 to 50. */
+  measurementIdsMax: 50,
+  /** v2 measurements: labels, at most 3. */
+  measurementLabelsMax: 3,
 } as const;
 
 // ---- PM entities -------------------------------------------------------------------------
