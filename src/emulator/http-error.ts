@@ -29,6 +29,14 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
+/** A file served as is (a report file): its text and content type. */
+export class RawFile {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
 /** The answer of a handler that did not throw. */
 export interface Reply {
   status: number;

@@ -6,6 +6,7 @@ import { EmctlError } from '../core/errors.js';
 import { checkFixtureData } from './fixture.js';
 import type { Fixture } from './fixture-types.js';
 import { startServer } from './server.js';
+import { DEFAULT_REPORT_OPTIONS } from './reports.js';
 import { EmulatorStore, type StateFile } from './store.js';
 
 export { loadFixtureFile, parseFixture, checkFixtureData } from './fixture.js';
@@ -31,6 +32,10 @@ export interface EmulatorOptions {
   statePath?: string;
   /** Makes fault injection deterministic. */
   seed?: number;
+  /** v1 measurement reports: ms from the create call until they are ready (default 1500). */
+  reportDelayMs?: number;
+  /** Seconds report links (and v1 request ids) live once the file is ready (default 3600). */
+  reportRetentionS?: number;
 }
 
 export interface RunningEmulator {
@@ -75,12 +80,15 @@ function checkOptions(o: EmulatorOptions): void {
   if (o.latencyMs !== undefined && !(o.latencyMs >= 0)) bad(`latency must be >= 0 ms, got ${o.latencyMs}`);
   if (o.faultRate !== undefined && !(o.faultRate >= 0 && o.faultRate <= 1)) bad(`fault rate must be between 0 and 1, got ${o.faultRate}`);
   if (o.rateLimit !== undefined && !(o.rateLimit >= 0)) bad(`rate limit must be >= 0 calls per minute, got ${o.rateLimit}`);
+  if (o.reportDelayMs !== undefined && !(o.reportDelayMs >= 0)) bad(`report delay must be >= 0 ms, got ${o.reportDelayMs}`);
+  if (o.reportRetentionS !== undefined && !(o.reportRetentionS > 0)) bad(`report retention must be > 0 s, got ${o.reportRetentionS}`);
 }
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   checkOptions(options);
   const current = options.statePath ? await readStateFile(options.statePath, options.fixture.api_keys) : undefined;
-  const store = new EmulatorStore(options.fixture, current ? { current } : {});
+  const reports = { delayMs: options.reportDelayMs ?? DEFAULT_REPORT_OPTIONS.delayMs, retentionS: options.reportRetentionS ?? DEFAULT_REPORT_OPTIONS.retentionS };
+  const store = new EmulatorStore(options.fixture, current ? { current, reports } : { reports });
   const server = await startServer(store, {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',

@@ -9,8 +9,10 @@ import type { EmulatorStore } from './store.js';
 import { PM_ROUTES } from './routes-pm.js';
 import { GIT_ROUTES } from './routes-git.js';
 import { ADMIN_ROUTES } from './routes-admin.js';
+import { MEASURE_ROUTES, REPORT_FILE_PREFIX } from './routes-measurements.js';
 
-export type Family = 'pm' | 'git' | 'admin';
+/** measure: endpoints 14-17 (401 like Git); report: the report files, served without a key. */
+export type Family = 'pm' | 'git' | 'admin' | 'measure' | 'report';
 
 export interface RouteContext {
   params: Record<string, string>;
@@ -20,6 +22,8 @@ export interface RouteContext {
   journal: Journal;
   /** The parsed JSON body; a missing or malformed body is refused with `status`. */
   json(status: number): unknown;
+  /** `http://<Host header>`: where this emulator is reached, for the report links it hands out. */
+  origin: string;
 }
 
 export interface Route {
@@ -30,14 +34,14 @@ export interface Route {
 }
 
 /** Validation status of a family: PM endpoints answer 400, Git endpoints 422 (FastAPI's default). */
-export const VALIDATION_STATUS: Record<Family, number> = { pm: 400, git: 422, admin: 400 };
+export const VALIDATION_STATUS: Record<Family, number> = { pm: 400, git: 422, admin: 400, measure: 422, report: 400 };
 
 interface Compiled {
   route: Route;
   segments: string[];
 }
 
-const COMPILED: Compiled[] = [...PM_ROUTES, ...GIT_ROUTES, ...ADMIN_ROUTES].map((route) => ({
+const COMPILED: Compiled[] = [...PM_ROUTES, ...GIT_ROUTES, ...ADMIN_ROUTES, ...MEASURE_ROUTES].map((route) => ({
   route,
   segments: route.template.split('/').slice(1),
 }));
@@ -83,12 +87,17 @@ export function matchRoute(method: string, pathname: string): Match {
 export function familyOf(pathname: string): Family {
   if (pathname.startsWith('/_emulator/')) return 'admin';
   if (pathname.startsWith('/api/v1/git/')) return 'git';
+  if (pathname === '/api/v2/measurements' || pathname.startsWith('/api/v2/measurements/') || pathname.startsWith('/api/v1/exporter/')) return 'measure';
+  if (pathname.startsWith(REPORT_FILE_PREFIX)) return 'report';
   return 'pm';
 }
 
-/** Refuses a missing or unknown key: 403 on PM routes, 401 on Git and admin routes. */
+/**
+ * Refuses a missing or unknown key: 403 on PM routes, 401 on Git, measurement and admin routes.
+ * Report files need none: their unguessable, expiring link is the credential (a pre-signed URL).
+ */
 export function checkAuth(store: EmulatorStore, family: Family, key: string | undefined): void {
-  if (store.isApiKey(key)) return;
+  if (family === 'report' || store.isApiKey(key)) return;
   if (family === 'pm') throw refused(403, key === undefined ? 'Not authenticated: missing x-api-key header' : 'Forbidden: invalid API key');
   throw new HttpError(401, { detail: key === undefined ? 'Not authenticated: missing x-api-key header' : 'Unauthorized: invalid API key' }, { 'www-authenticate': 'APIKey' });
 }

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { rename, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
-import { HttpError, RawJson, refused, type Reply } from './http-error.js';
+import { HttpError, RawFile, RawJson, refused, type Reply } from './http-error.js';
 import { checkAuth, familyOf, jsonBody, matchRoute, type Family } from './router.js';
 import type { EmulatorStore } from './store.js';
 import { FaultInjector, RateLimiter } from './traffic.js';
@@ -93,6 +93,8 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
     const method = req.method ?? 'GET';
     const family: Family = familyOf(url.pathname);
     const logged = family !== 'admin';
+    // A report link is a credential of sorts: the log keeps the route, not the token.
+    const loggedPath = family === 'report' ? '/_reports/{file}' : url.pathname;
     const raw = await readBody(req);
     let reply: Reply;
     let headers: Record<string, string> = {};
@@ -103,12 +105,14 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
       checkAuth(store, family, Array.isArray(key) ? key[0] : key);
       const match = matchRoute(method, url.pathname);
       if (logged) {
-        const wait = limiter.take(String(key), `${method} ${match.route.template}`);
+        // Report files are object storage behind pre-signed links, not the API: no key, no per-key
+        // rate limit; faults still apply, so clients' download retries can be tested.
+        const wait = family === 'report' ? 0 : limiter.take(String(key), `${method} ${match.route.template}`);
         if (wait > 0) throw new HttpError(429, { detail: 'Too Many Requests: rate limit exceeded for this endpoint' }, { 'retry-after': String(wait) });
         const fault = faults.next();
         if (fault === 'reset') {
           if (options.latencyMs > 0) await sleep(options.latencyMs);
-          store.logRequest({ method, path: url.pathname, query: queryRecord(url.searchParams), status: 0, ms: Math.round(performance.now() - started), ...loggedBody(method, raw) });
+          store.logRequest({ method, path: loggedPath, query: queryRecord(url.searchParams), status: 0, ms: Math.round(performance.now() - started), ...loggedBody(method, raw) });
           req.socket.destroy();
           return;
         }
@@ -121,6 +125,7 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
         state: store.state,
         journal: store.journal(() => (changed = true)),
         json: (status) => jsonBody(raw, status),
+        origin: `http://${req.headers.host ?? 'localhost'}`,
       });
     } catch (error) {
       if (!(error instanceof HttpError)) {
@@ -132,11 +137,13 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
     }
     if (changed) await persist();
     if (options.latencyMs > 0) await sleep(options.latencyMs);
-    const text = reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body);
-    res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    // 204 has no body; a report file keeps its own content type.
+    const text = reply.status === 204 ? '' : reply.body instanceof RawJson || reply.body instanceof RawFile ? reply.body.text : JSON.stringify(reply.body);
+    const contentType = reply.body instanceof RawFile ? reply.body.contentType : 'application/json';
+    res.writeHead(reply.status, { ...(reply.status === 204 ? {} : { 'content-type': contentType, 'content-length': Buffer.byteLength(text) }), ...headers });
     res.end(text);
     if (logged) {
-      store.logRequest({ method, path: url.pathname, query: queryRecord(url.searchParams), status: reply.status, ms: Math.round((performance.now() - started) * 100) / 100, ...loggedBody(method, raw) });
+      store.logRequest({ method, path: loggedPath, query: queryRecord(url.searchParams), status: reply.status, ms: Math.round((performance.now() - started) * 100) / 100, ...loggedBody(method, raw) });
     }
   }
 

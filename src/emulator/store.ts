@@ -6,7 +6,8 @@ import type { AuditLogEntry, EmulatorRequestLogEntry, RecomputeEntry } from '../
 import type { Fixture } from './fixture-types.js';
 import { resolveActivity } from './generate-activity.js';
 import { stateJournal, type Journal } from './journal.js';
-import type { Activity } from './metrics/types.js';
+import { indexActivity, type ActivityIndex } from './metrics/index.js';
+import { ReportStore, DEFAULT_REPORT_OPTIONS, type ReportOptions } from './reports.js';
 import { buildState, stateToFixture, type EmulatorState } from './state.js';
 
 /** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
@@ -30,23 +31,27 @@ export interface StateFile {
 export class EmulatorStore {
   state: EmulatorState;
   /**
-   * The activity the measurement endpoints compute over, made once at load (generated relative to
-   * the clock's day). It never changes: writes and reset leave it alone, and the --state file does
-   * not hold it (it comes from the fixture the emulator starts with).
+   * The activity the measurement endpoints compute over, indexed once at load (generated activity
+   * is made relative to the clock's day, then only the index is kept). It never changes: writes and
+   * reset leave it alone (the metrics still follow the state, e.g. exclude_branches), and the
+   * --state file does not hold it (it comes from the fixture the emulator starts with).
    */
-  readonly activity: Activity;
+  readonly activityIndex: ActivityIndex;
+  /** Report files of exports and v1 reports, behind expiring links (kept across reset, like issued links). */
+  readonly reports: ReportStore;
   private requestLog: EmulatorRequestLogEntry[] = [];
   private readonly pristine: Fixture;
   private readonly clock: () => Date;
 
   /** `fixture` is what reset restores; `current` (from a state file) is where to start instead. */
-  constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile } = {}) {
+  constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile; reports?: ReportOptions } = {}) {
     // The activity is kept once, below; reset rebuilds only the organization.
     const { activity, ...organization } = fixture;
     void activity;
     this.pristine = structuredClone(organization);
     this.clock = options.clock ?? (() => new Date());
-    this.activity = resolveActivity(fixture, this.clock());
+    this.activityIndex = indexActivity(resolveActivity(fixture, this.clock()));
+    this.reports = new ReportStore(options.reports ?? DEFAULT_REPORT_OPTIONS);
     this.state = buildState(options.current ? { ...options.current.fixture, api_keys: fixture.api_keys } : fixture);
     if (options.current) {
       this.state.audit = [...options.current.audit_log];

@@ -137,11 +137,12 @@ describe('generated activity', () => {
 
   test('the bundled example generates about six months ending today at load', () => {
     const now = new Date('2026-11-23T15:00:00Z');
-    const store = new EmulatorStore(acmeFixture(), { clock: () => now });
-    const opened = store.activity.pull_requests!.map((p) => Date.parse(p.opened_at));
+    const opened = resolveActivity(acmeFixture(), now).pull_requests!.map((p) => Date.parse(p.opened_at));
     expect(Math.max(...opened)).toBeLessThan(Date.parse('2026-11-23T00:00:00Z'));
     expect(Math.max(...opened)).toBeGreaterThan(Date.parse('2026-11-20T00:00:00Z'));
     expect(Math.min(...opened)).toBeGreaterThanOrEqual(Date.parse('2026-05-23T00:00:00Z'));
+    const store = new EmulatorStore(acmeFixture(), { clock: () => now });
+    expect(store.activityIndex.size).toBe(2400);
     expect(store.toFixture().activity).toBeUndefined();
   });
 
@@ -150,6 +151,6 @@ describe('generated activity', () => {
     expect(fixture.activity).toEqual({ generate: { seed: 2, prs: 500, months: 3 } });
     expect(generateFixture({ repos: 50, teams: 5, boards: 5 }).activity).toBeUndefined();
     const store = new EmulatorStore(fixture);
-    expect(store.activity.pull_requests).toHaveLength(500);
+    expect(store.activityIndex.size).toBe(500);
   });
 });

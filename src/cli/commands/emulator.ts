@@ -16,6 +16,8 @@ interface EmulatorCommandOptions {
   faultRate: number;
   rateLimit: number;
   seed?: number;
+  reportDelay: number;
+  reportRetention: number;
 }
 
 function number(name: string, check: (n: number) => boolean, expected: string) {
@@ -67,6 +69,8 @@ export function registerEmulatorCommand(program: Command, ctx: CommandContext): 
     .addOption(new Option('--latency <ms>', 'added to every response').default(0).argParser(number('--latency', (n) => n >= 0, 'a number of milliseconds >= 0')))
     .addOption(new Option('--fault-rate <r>', 'share of API requests answered by an injected fault').default(0).argParser(number('--fault-rate', (n) => n >= 0 && n <= 1, 'between 0 and 1')))
     .addOption(new Option('--rate-limit <n>', "the emulated service's limit: calls per minute per route and key; 0 = off").default(0).argParser(number('--rate-limit', (n) => Number.isInteger(n) && n >= 0, 'an integer >= 0')))
+    .addOption(new Option('--report-delay <ms>', 'v1 measurement reports are ready this long after they are requested').default(1500).argParser(number('--report-delay', (n) => n >= 0, 'a number of milliseconds >= 0')))
+    .addOption(new Option('--report-retention <s>', 'report links (and v1 report ids) expire this long after the file is ready').default(3600).argParser(number('--report-retention', (n) => n > 0, 'a number of seconds > 0')))
     .addOption(new Option('--seed <n>', 'makes fault injection (and --generate) deterministic').argParser(number('--seed', Number.isInteger, 'an integer')))
     .action(async (options: EmulatorCommandOptions, command: Command) => {
       // The program's global --rate-limit (client pacing) has the same name and commander gives it
@@ -94,6 +98,8 @@ export function registerEmulatorCommand(program: Command, ctx: CommandContext): 
         rateLimit: options.rateLimit,
         statePath: options.state === undefined ? undefined : resolvePath(ctx.io.cwd, options.state),
         seed: options.seed,
+        reportDelayMs: options.reportDelay,
+        reportRetentionS: options.reportRetention,
       });
       ctx.io.stdout.write(`emulator listening on ${emulator.url}\n`);
       await untilStopped(ctx);
