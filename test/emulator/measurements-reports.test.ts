@@ -51,14 +51,14 @@ describe('v2 answers', () => {
 
 describe('export files', () => {
   test('CSV: after, before, the group key, its name column, one column per metric key; a row per range and group', async () => {
-    const answer = (await call(emulator, 'POST', '/api/v2/measurements', { body: BY_TEAM })).body as { after: string; before: string; metrics: Record<string, number>[] }[];
+    const answer = (await call(emulator, 'POST', '/api/v2/measurements', { body: BY_TEAM })).body as { after: string; before: string; metrics: Record<string, number | undefined>[] }[];
     const client = await clientFor(emulator);
     const link = await client.exportMeasurements(BY_TEAM as never, 'csv');
     expect(link?.report_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_reports\/[A-Za-z0-9_-]{32}\.csv$/);
     const csv = await client.downloadReport(link!.report_url, { maxBytes: 1_000_000 });
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe('after,before,team_id,team_name,pr.merged,branch.computed.cycle_time:p75');
-    const expected = answer.flatMap((e) => e.metrics.map((m) => [e.after, e.before, m.team_id, { 42: 'Payments', 43: 'Checkout', 44: 'Platform' }[m.team_id], m['pr.merged'], m['branch.computed.cycle_time:p75'] ?? ''].join(',')));
+    const expected = answer.flatMap((e) => e.metrics.map((m) => [e.after, e.before, m.team_id, ({ 42: 'Payments', 43: 'Checkout', 44: 'Platform' } as Record<number, string>)[m.team_id!], m['pr.merged'], m['branch.computed.cycle_time:p75'] ?? ''].join(',')));
     expect(lines.slice(1)).toEqual(expected);
   });
 
