@@ -98,6 +98,28 @@ export interface ReadRecord {
   digest: string;
 }
 
+/**
+ * A safety rail that `apply` would refuse this plan on (exit 3 unless --force), with its figures,
+ * so that a pull request's plan shows the refusal before the merge does.
+ */
+export interface RailRefusal {
+  rail: 'threshold' | 'protected';
+  /** The destructive kind a threshold counts. */
+  kind?: DestructiveKind;
+  /** Destructive changes of that kind in the plan, and existing objects of that kind. */
+  count?: number;
+  total?: number;
+  /** The share (count / total, in percent) and the limit it exceeds; or the count limit. */
+  percent?: number;
+  limit_percent?: number;
+  limit_count?: number;
+  /** A protected change: its address and the `protected:` entry that covers it. */
+  address?: string;
+  protected?: string;
+  /** For people: "would stop monitoring 23.53% (4/17) of monitored repositories; the limit is 20%". */
+  message: string;
+}
+
 export interface PlanSummary {
   add: number;
   remove: number;
@@ -119,6 +141,8 @@ export interface Plan {
   errors: PlanMessage[];
   summary: PlanSummary;
   reads: ReadRecord[];
+  /** The safety rails apply would refuse this plan on; absent when none would (or drift). */
+  safety_refusals?: RailRefusal[];
   /** Counts of existing objects per destructive kind, so the safety rails can compute shares. */
   totals: Partial<Record<DestructiveKind, number>>;
   /**

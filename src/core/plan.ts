@@ -11,6 +11,7 @@ import type { DesiredConfig } from './model.js';
 import { planOperations } from './operations.js';
 import type { Change, ObjectKind, Plan, PlanMessage } from './plan-model.js';
 import { predictRefusals } from './predict.js';
+import { checkSafety } from './safety.js';
 import type { LiveSnapshot } from './snapshot.js';
 
 export interface PlanOptions {
@@ -68,6 +69,9 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
       totals: { ...draft.totals },
     };
     if (draft.unknownReachability.size > 0) plan.unknownReachability = [...draft.unknownReachability.values()];
+    // What apply would refuse (exit 3 unless --force), shown by the plan itself.
+    const { rails } = checkSafety(plan, config.safety, { force: false });
+    if (rails.length > 0) plan.safety_refusals = rails;
     return plan;
   };
   return {

@@ -4,7 +4,7 @@
 
 import { matchesAddressPrefix } from './address.js';
 import type { DestructiveKind, SafetyConfig, Threshold } from './model.js';
-import type { Plan } from './plan-model.js';
+import type { Plan, RailRefusal } from './plan-model.js';
 
 /**
  * Default shares. A share applies only when at least MIN_OBJECTS_FOR_SHARE objects of that kind
@@ -33,9 +33,12 @@ function percentText(value: number): string {
   return `${Number(value.toFixed(2))}%`;
 }
 
-export function checkSafety(plan: Plan, safety: SafetyConfig, opts: { force: boolean }): { refusals: string[] } {
-  if (opts.force) return { refusals: [] };
-  const refusals: string[] = [];
+/** The hint every rail refusal carries (plan output, PR comment, apply's error). */
+export const FORCE_HINT = 'review the plan, then pass --force to apply it anyway';
+
+export function checkSafety(plan: Plan, safety: SafetyConfig, opts: { force: boolean }): { refusals: string[]; rails: RailRefusal[] } {
+  if (opts.force) return { refusals: [], rails: [] };
+  const rails: RailRefusal[] = [];
   for (const kind of KINDS) {
     const n = plan.changes.filter((c) => c.destructive === kind).length;
     if (n === 0) continue;
@@ -45,17 +48,27 @@ export function checkSafety(plan: Plan, safety: SafetyConfig, opts: { force: boo
     if (limit.percent !== undefined && total >= MIN_OBJECTS_FOR_SHARE) {
       const share = (n / total) * 100;
       if (share > limit.percent) {
-        refusals.push(`would ${words.verb} ${percentText(share)} (${n}/${total}) of ${words.of}; the limit is ${percentText(limit.percent)}`);
+        rails.push({
+          rail: 'threshold',
+          kind,
+          count: n,
+          total,
+          percent: Number(share.toFixed(2)),
+          limit_percent: limit.percent,
+          message: `would ${words.verb} ${percentText(share)} (${n}/${total}) of ${words.of}; the limit is ${percentText(limit.percent)}`,
+        });
       }
     }
     if (limit.count !== undefined && n > limit.count) {
       const unit = (k: number) => (k === 1 ? words.unit[0] : words.unit[1]);
-      refusals.push(`would ${words.verb} ${n} ${unit(n)}; the limit is ${limit.count}`);
+      rails.push({ rail: 'threshold', kind, count: n, total, limit_count: limit.count, message: `would ${words.verb} ${n} ${unit(n)}; the limit is ${limit.count}` });
     }
   }
   for (const change of plan.changes) {
     const prefix = safety.protected.find((p) => matchesAddressPrefix(change.address, p));
-    if (prefix !== undefined) refusals.push(`${change.address} is protected (protected: ${prefix})`);
+    if (prefix !== undefined) {
+      rails.push({ rail: 'protected', address: change.address, protected: prefix, message: `${change.address} is protected (protected: ${prefix})` });
+    }
   }
-  return { refusals };
+  return { refusals: rails.map((r) => r.message), rails };
 }

@@ -55,6 +55,7 @@ export function renderPlanJson(plan: Plan): string {
     })),
     warnings: plan.warnings.map(message),
     errors: plan.errors.map(message),
+    safety_refusals: plan.safety_refusals?.map((r) => canonical(r)),
     reads: plan.reads.map((r) => ({ addresses: r.addresses, method: r.method, path: r.path, digest: r.digest })),
     totals: canonical(plan.totals),
     // Last: the whole desired state, which apply PLANFILE re-plans against; the bulkiest part.
@@ -123,6 +124,13 @@ export function parsePlanJson(text: string): Plan {
     totals: r.totals(data.totals, 'totals'),
   };
   if (data.created_at !== undefined) plan.created_at = r.string(data.created_at, 'created_at');
+  // What apply would refuse, as shown when the plan was made; apply checks the rails again itself.
+  if (data.safety_refusals !== undefined) {
+    plan.safety_refusals = r.list(data.safety_refusals, 'safety_refusals', (v, at) => {
+      const o = r.object(v, at);
+      return { ...o, rail: r.oneOf(o.rail, ['threshold', 'protected'] as const, `${at}.rail`), message: r.string(o.message, `${at}.message`) };
+    });
+  }
   // The desired state's shape belongs to the config loader; apply checks it when it re-plans.
   if (data.desired !== undefined) plan.desired = data.desired;
   return plan;

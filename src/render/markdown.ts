@@ -5,7 +5,7 @@
 
 import type { Plan, PlanMessage } from '../core/plan-model.js';
 import { countActions, groupChanges, type ChangeEntry } from './entries.js';
-import { summaryLine, NO_CHANGES } from './text.js';
+import { railsTitle, summaryLine, NO_CHANGES } from './text.js';
 
 export interface PlanMarkdownOptions {
   title?: string;
@@ -29,6 +29,8 @@ export interface MarkdownWording {
   document: string;
   /** A plan counts the calls it will make; a drift report makes none. */
   showApiCalls: boolean;
+  /** A plan names the safety rails apply would refuse it on; a drift report does not. */
+  showRails?: boolean;
 }
 
 export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): string {
@@ -40,6 +42,7 @@ export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
     command: 'emctl plan',
     document: 'plan',
     showApiCalls: true,
+    showRails: true,
   };
   return renderMarkdownDocument(plan, wording, opts.maxChars ?? DEFAULT_MAX_CHARS);
 }
@@ -55,6 +58,12 @@ export function renderMarkdownDocument(plan: Plan, wording: MarkdownWording, max
   // Messages may use up to half the room; the changes are what reviewers came for.
   let out = head.join('\n\n') + '\n';
   const messageBudget = Math.floor(maxChars / 2);
+  const rails = wording.showRails ? (plan.safety_refusals ?? []) : [];
+  if (rails.length > 0) {
+    // Right under the summary: the refusal a merge would meet is the first thing a reviewer reads.
+    const title = `### :no_entry: ${escapeText(railsTitle(rails))}`;
+    out += '\n' + messageList(title, rails.map((r) => ({ message: r.message })), 'refusals', messageBudget - out.length, wording.command);
+  }
   if (plan.errors.length > 0) {
     const title = `### Errors (${plan.errors.length})\n\nThe service would refuse these; nothing will be applied.`;
     out += '\n' + messageList(title, plan.errors, 'errors', messageBudget - out.length, wording.command);

@@ -2,7 +2,8 @@
 // unified diffs for settings sections, then warnings, predicted refusals, the HTTP calls by stage
 // and a one-line summary. Drift (results.ts) reuses the body with its own closing line.
 
-import type { Operation, Plan, PlanMessage } from '../core/plan-model.js';
+import type { Operation, Plan, PlanMessage, RailRefusal } from '../core/plan-model.js';
+import { FORCE_HINT } from '../core/safety.js';
 import { groupChanges, type ChangeEntry, type Segment } from './entries.js';
 import type { Style } from './style.js';
 import { plural } from './values.js';
@@ -16,6 +17,7 @@ export const NO_CHANGES = 'No changes. Live state matches the configuration.';
 
 export function renderPlanText(plan: Plan, style: Style, opts: PlanTextOptions = {}): string {
   const sections = planBodySections(plan, style);
+  if (plan.safety_refusals && plan.safety_refusals.length > 0) sections.push(railsSection(plan.safety_refusals, style));
   if (plan.changes.length === 0) return [...sections, NO_CHANGES].join('\n\n') + '\n';
   if (opts.showOperations && plan.operations.length > 0) sections.push(operationsSection(plan.operations, style));
   sections.push(style.bold(summaryLine(plan)));
@@ -87,4 +89,13 @@ export function operationLines(operations: readonly Operation[]): string[] {
 
 function operationsSection(operations: readonly Operation[], style: Style): string {
   return [style.bold('Operations:'), ...operationLines(operations).map((line) => `  ${line}`)].join('\n');
+}
+
+/** The rails apply would refuse on, with their figures and the way past them. */
+export function railsTitle(rails: readonly RailRefusal[]): string {
+  return `Safety rails (${rails.length}): apply will refuse this plan (exit 3) and write nothing; ${FORCE_HINT}.`;
+}
+
+function railsSection(rails: readonly RailRefusal[], style: Style): string {
+  return [style.error(railsTitle(rails)), ...rails.map((r) => `  ${r.message}`)].join('\n');
 }

@@ -12,7 +12,7 @@ import { desiredFromPlan, operationDifferences, staleDifferences, staleError } f
 import { EmctlError } from '../../core/errors.js';
 import type { SafetyConfig } from '../../core/model.js';
 import type { Plan } from '../../core/plan-model.js';
-import { checkSafety } from '../../core/safety.js';
+import { checkSafety, FORCE_HINT } from '../../core/safety.js';
 import { parsePlanJson } from '../../render/json.js';
 import type { Style } from '../../render/style.js';
 import { renderPlanText } from '../../render/text.js';
@@ -140,7 +140,7 @@ async function readPlanFile(io: CliIO, planfile: string): Promise<Plan> {
 function enforceSafety(plan: Plan, safety: SafetyConfig, force: boolean): void {
   const { refusals } = checkSafety(plan, safety, { force });
   if (refusals.length > 0) {
-    throw new EmctlError('safety', 'refused by the safety rails; nothing was written (review the plan, then pass --force to apply it anyway)', refusals);
+    throw new EmctlError('safety', `refused by the safety rails; nothing was written (${FORCE_HINT})`, refusals);
   }
 }
 
