@@ -6,7 +6,7 @@
 
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { painter, type Paint } from './colour.js';
-import { NO_DATA, describeWindow, oneLine, reportTitle } from './rows.js';
+import { NO_DATA, describeWindow, reportTitle } from './rows.js';
 import { metricChart, type ChartSeries, type MetricChart } from './series.js';
 import { formatValue } from './values.js';
 
@@ -184,7 +184,7 @@ function drawChart(chart: MetricChart, plot: Plot, width: number, color: boolean
 }
 
 function legend(chart: MetricChart, color: boolean): string[] {
-  const labels = chart.series.map((s) => oneLine(s.label));
+  const labels = chart.series.map((s) => s.label);
   const width = Math.max(...labels.map((label) => [...label].length));
   const lines = chart.series.map((s: ChartSeries, i) => {
     const mark = painter(color, COLOURS[i % COLOURS.length] ?? 'white')(legendMark(i, color));
@@ -200,7 +200,7 @@ function legend(chart: MetricChart, color: boolean): string[] {
 
 /** With a single bucket there is no line to draw: each group's value, highest first. */
 function valueList(chart: MetricChart): string[] {
-  const labels = chart.series.map((s) => oneLine(s.label));
+  const labels = chart.series.map((s) => s.label);
   const values = chart.series.map((s) => formatValue(chart.metric.unit, s.last));
   const labelWidth = Math.max(...labels.map((label) => [...label].length));
   const valueWidth = Math.max(...values.map((value) => value.length));

@@ -8,7 +8,7 @@ import { renderMeasurementsJson } from './json.js';
 import { renderMeasurementsMarkdown } from './markdown.js';
 import { renderMeasurementsTable } from './table.js';
 
-export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart'] as const;
+export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
 export type MeasurementFormat = (typeof MEASUREMENT_FORMATS)[number];
 
 export interface MeasurementRenderOptions {
@@ -38,6 +38,8 @@ export async function renderMeasurements(
       return renderMeasurementsMarkdown(result, options);
     case 'chart':
       return (await import('./chart.js')).renderMeasurementsChart(result, options);
+    case 'html':
+      return (await import('./html.js')).renderMeasurementsHtml(result, options);
   }
 }
 

@@ -3,6 +3,7 @@
 // groups, so the choice of which groups fit on a chart is made here, once.
 
 import type { MeasurementResult, ResultMetric } from '../../core/measurement-result.js';
+import { oneLine } from './rows.js';
 import { chartUnit } from './values.js';
 
 /** More lines than this on one chart cannot be told apart; the others are left to the table. */
@@ -34,9 +35,9 @@ export interface MetricChart {
   omitted: number;
 }
 
-/** The legend's name of a group: its name with the id in brackets, so both can be looked up. */
+/** The legend's name of a group: its name (on one line) with the id in brackets, so both can be looked up. */
 export function groupLabel(group: number | string, name: string | undefined): string {
-  return name === undefined || name === '' ? String(group) : `${name} (${group})`;
+  return name === undefined || name === '' ? String(group) : `${oneLine(name)} (${group})`;
 }
 
 /**
