@@ -64,8 +64,8 @@ describe('metric definitions (organization, 2026-09-01 .. 2026-10-01)', () => {
     ['commit.code_churn.refactor', 30],
     // Ana {1, 2, 20, 21}, Bo {5}, Cy {8, 10}, Di {15}.
     ['contributor.coding_days', 4 + 1 + 2 + 1],
-    ['commit.total_count.workflow.suggestion', 4 + 1],
-    ['commit.total_changes.workflow.suggestion', 150 + 10],
+    ['commit.total_count.workflow.suggestion', 4 + 1 + 1],
+    ['commit.total_changes.workflow.suggestion', 150 + 10 + 4],
     ['workflow.ai.review.total.count', 5 + 0],
     ['workflow.ai.review.pr.count', 2],
     ['workflow.ai.review.security_issues.prs.count', 0],

@@ -52,7 +52,7 @@ export function baseFixture(): Fixture {
 /**
  * A: 501 in api, reviewed, released, AI tools 3 + 17. B: 502 (child team 43) in api, merged
  * without review, tool 3. C: 503 in web, tools 17 (review) + 5 (agentic). D: 504 in mobile, still
- * open, on a dependabot branch. E: 501 in api on base release/1, released in October.
+ * open, on a dependabot branch, tool 8. E: 501 in api on base release/1, released in October.
  */
 export const PRS: Record<'A' | 'B' | 'C' | 'D' | 'E', ActivityPullRequest> = {
   A: {
@@ -72,7 +72,7 @@ export const PRS: Record<'A' | 'B' | 'C' | 'D' | 'E', ActivityPullRequest> = {
   },
   D: {
     id: 9004, repository_id: 1236, author_id: 504, branch: 'dependabot/npm-x', base_branch: 'main',
-    first_commit_at: at(15), opened_at: at(15, 1), commits: 1, additions: 2, deletions: 2,
+    first_commit_at: at(15), opened_at: at(15, 1), commits: 1, additions: 2, deletions: 2, coding_assistant: 8,
   },
   E: {
     id: 9005, repository_id: 1234, author_id: 501, branch: 'feature/e', base_branch: 'release/1',
