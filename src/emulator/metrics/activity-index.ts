@@ -24,13 +24,28 @@ export const EVENT_COLUMNS: readonly EventColumn[] = ['firstCommit', 'opened', '
 
 export type NumberColumn = 'additions' | 'deletions' | 'commits' | 'reviews' | 'reviewComments' | 'newWork' | 'refactor' | 'rework';
 
+/**
+ * Ids of one kind (repositories, authors) numbered densely, so per-call lookups are array reads
+ * on small integers instead of Map lookups on arbitrary ids.
+ */
+export interface Slots {
+  /** slot -> id */
+  ids: number[];
+  /** id -> slot */
+  slotOf: Map<number, number>;
+  /** slot -> the PRs with that id, sorted by earliest event. */
+  lists: PrList[];
+}
+
 export interface ActivityIndex {
   size: number;
-  repo: Float64Array;
-  author: Float64Array;
-  /** Interned branch names (`branches[branch[i]]`). */
-  branch: Int32Array;
-  branches: string[];
+  /** Repository slot and author slot of each PR (see `repos` and `authors`). */
+  repo: Int32Array;
+  author: Int32Array;
+  repos: Slots;
+  authors: Slots;
+  /** Branch name of each PR (mostly distinct names: kept as the fixture's strings). */
+  branch: string[];
   /** Interned base branch names; -1 = none given. */
   base: Int32Array;
   baseBranches: string[];
@@ -46,8 +61,6 @@ export interface ActivityIndex {
   lo: Float64Array;
   hi: Float64Array;
   all: PrList;
-  byAuthor: Map<number, PrList>;
-  byRepo: Map<number, PrList>;
   contributors: Map<number, ContributorRec>;
   /** team id -> ids of the contributors whose team_ids list it. */
   teamMembers: Map<number, number[]>;
@@ -77,7 +90,44 @@ const TIME_FIELDS: Record<Exclude<EventColumn, 'end'>, keyof ActivityPullRequest
 };
 
 function time(value: unknown): number {
-  return typeof value === 'string' ? Date.parse(value) : NaN;
+  return typeof value === 'string' ? parseTimestamp(value) : NaN;
+}
+
+/** Two digits at `at` as a number, NaN when they are not digits. */
+function digits2(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48;
+  const b = s.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : NaN;
+}
+
+const SEPARATORS: [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58]]; // - - T : :
+
+/**
+ * Epoch ms of an ISO 8601 timestamp. The shape activity data carries (`YYYY-MM-DDTHH:MM:SS[.fff]Z`)
+ * is read digit by digit, three times faster than Date.parse over a million PRs; any other shape
+ * (offsets, dates alone, out-of-range fields) goes to Date.parse.
+ */
+export function parseTimestamp(s: string): number {
+  const last = s.length - 1;
+  if (last < 19 || s.charCodeAt(last) !== 90 || !SEPARATORS.every(([at, code]) => s.charCodeAt(at) === code)) return Date.parse(s);
+  const year = digits2(s, 0) * 100 + digits2(s, 2);
+  const month = digits2(s, 5);
+  const day = digits2(s, 8);
+  const hour = digits2(s, 11);
+  const minute = digits2(s, 14);
+  const second = digits2(s, 17);
+  let ms = 0;
+  if (last > 19) {
+    // A fraction: `.` and 1+ digits, milliseconds from the first three.
+    if (s.charCodeAt(19) !== 46 || last === 20) return Date.parse(s);
+    for (let k = 20, scale = 100; k < last; k++, scale /= 10) {
+      const digit = s.charCodeAt(k) - 48;
+      if (!(digit >= 0 && digit <= 9)) return Date.parse(s);
+      if (scale >= 1) ms += digit * scale;
+    }
+  }
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59)) return Date.parse(s);
+  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
 }
 
 function num(value: unknown): number {
@@ -103,10 +153,12 @@ export function indexActivity(activity: Activity): ActivityIndex {
   for (const c of Object.keys(NUMBER_FIELDS) as NumberColumn[]) numbers[c] = new Float64Array(n);
   const ix: ActivityIndex = {
     size: n,
-    repo: new Float64Array(n),
-    author: new Float64Array(n),
-    branch: new Int32Array(n),
-    branches: [],
+    repo: new Int32Array(n),
+    author: new Int32Array(n),
+    repos: { ids: [], slotOf: new Map(), lists: [] },
+    authors: { ids: [], slotOf: new Map(), lists: [] },
+    // Filled by push: `new Array(n)` of this size would be a slow dictionary-mode array.
+    branch: [],
     base: new Int32Array(n),
     baseBranches: [],
     labelStart: new Int32Array(n + 1),
@@ -118,26 +170,27 @@ export function indexActivity(activity: Activity): ActivityIndex {
     lo: new Float64Array(n),
     hi: new Float64Array(n),
     all: { idx: new Int32Array(0), span: 0 },
-    byAuthor: new Map(),
-    byRepo: new Map(),
     contributors: new Map(),
     teamMembers: new Map(),
     releasesAll: new Float64Array(0),
     releasesByRepo: new Map(),
   };
-  const branchIds = new Map<string, number>();
   const baseIds = new Map<string, number>();
   const labelNames: string[] = [];
   const labels: number[] = [];
-  const authorCounts = new Map<number, number>();
-  const repoCounts = new Map<number, number>();
+  const authorCounts: number[] = [];
+  const repoCounts: number[] = [];
   const timeEntries = Object.entries(TIME_FIELDS) as [Exclude<EventColumn, 'end'>, keyof ActivityPullRequest][];
   const numberEntries = Object.entries(NUMBER_FIELDS) as [NumberColumn, keyof ActivityPullRequest][];
   for (let i = 0; i < n; i++) {
     const pr = prs[i]!;
-    ix.repo[i] = pr.repository_id;
-    ix.author[i] = pr.author_id;
-    ix.branch[i] = intern(branchIds, ix.branches, pr.branch);
+    const repo = slot(ix.repos, pr.repository_id);
+    const author = slot(ix.authors, pr.author_id);
+    ix.repo[i] = repo;
+    ix.author[i] = author;
+    repoCounts[repo] = (repoCounts[repo] ?? 0) + 1;
+    authorCounts[author] = (authorCounts[author] ?? 0) + 1;
+    ix.branch.push(pr.branch);
     ix.base[i] = typeof pr.base_branch === 'string' ? intern(baseIds, ix.baseBranches, pr.base_branch) : -1;
     for (const label of pr.labels ?? []) labels.push(intern(ix.labelIdOf, labelNames, label));
     ix.labelStart[i + 1] = labels.length;
@@ -156,27 +209,25 @@ export function indexActivity(activity: Activity): ActivityIndex {
     ix.tools.coding_assistant[i] = pr.coding_assistant ?? 0;
     ix.tools.ai_review[i] = pr.ai_review ?? 0;
     ix.tools.agentic_pr[i] = pr.agentic_pr ?? 0;
-    authorCounts.set(pr.author_id, (authorCounts.get(pr.author_id) ?? 0) + 1);
-    repoCounts.set(pr.repository_id, (repoCounts.get(pr.repository_id) ?? 0) + 1);
   }
   ix.labelIds = Int32Array.from(labels);
 
-  // One sort of every PR by its earliest event; the per-author and per-repository lists are then
-  // filled in that order, so they come out sorted without sorting each.
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => ix.lo[a]! - ix.lo[b]! || a - b);
+  // PRs are renumbered by their earliest event, so a time window is a contiguous run of slots
+  // (sequential memory reads) and the per-author and per-repository lists, filled in slot
+  // order, come out sorted without sorting each.
+  const order = orderBy(ix.lo);
+  renumber(ix, order);
   ix.all = { idx: order, span: 0 };
-  ix.byAuthor = allocateLists(authorCounts);
-  ix.byRepo = allocateLists(repoCounts);
-  const authorFill = new Map<number, number>();
-  const repoFill = new Map<number, number>();
-  for (let k = 0; k < n; k++) {
-    const i = order[k]!;
+  for (let k = 0; k < n; k++) order[k] = k;
+  ix.authors.lists = authorCounts.map((count) => ({ idx: new Int32Array(count), span: 0 }));
+  ix.repos.lists = repoCounts.map((count) => ({ idx: new Int32Array(count), span: 0 }));
+  const authorFill = new Int32Array(authorCounts.length);
+  const repoFill = new Int32Array(repoCounts.length);
+  for (let i = 0; i < n; i++) {
     const span = ix.hi[i]! - ix.lo[i]!;
     if (span > ix.all.span) ix.all.span = span;
-    place(ix.byAuthor, authorFill, ix.author[i]!, i, span);
-    place(ix.byRepo, repoFill, ix.repo[i]!, i, span);
+    place(ix.authors.lists[ix.author[i]!]!, authorFill, ix.author[i]!, i, span);
+    place(ix.repos.lists[ix.repo[i]!]!, repoFill, ix.repo[i]!, i, span);
   }
 
   for (const c of activity.contributors ?? []) {
@@ -204,17 +255,80 @@ export function indexActivity(activity: Activity): ActivityIndex {
   return ix;
 }
 
-function allocateLists(counts: Map<number, number>): Map<number, PrList> {
-  const lists = new Map<number, PrList>();
-  for (const [key, count] of counts) lists.set(key, { idx: new Int32Array(count), span: 0 });
-  return lists;
+/**
+ * Positions 0..n-1 sorted by `keys` (ties by position). When the keys are whole seconds in a span
+ * small enough, each (key, position) pair packs into one exact double and a native numeric sort
+ * does the work; otherwise a comparator sort.
+ */
+function orderBy(keys: Float64Array): Int32Array {
+  const n = keys.length;
+  const order = new Int32Array(n);
+  let min = Infinity;
+  let max = -Infinity;
+  let wholeSeconds = true;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]!;
+    if (k < min) min = k;
+    if (k > max) max = k;
+    if (k % 1000 !== 0) wholeSeconds = false;
+  }
+  if (n > 0 && wholeSeconds && Number.isFinite(min) && Number.isFinite(max) && ((max - min) / 1000 + 1) * n < Number.MAX_SAFE_INTEGER) {
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = ((keys[i]! - min) / 1000) * n + i;
+    packed.sort();
+    for (let k = 0; k < n; k++) order[k] = packed[k]! % n;
+    return order;
+  }
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order.sort((a, b) => keys[a]! - keys[b]! || a - b);
 }
 
-function place(lists: Map<number, PrList>, fill: Map<number, number>, key: number, i: number, span: number): void {
-  const list = lists.get(key)!;
-  const at = fill.get(key) ?? 0;
-  list.idx[at] = i;
-  fill.set(key, at + 1);
+type Column = Float64Array | Int32Array | Uint8Array;
+
+/** The column with its entries in `order` (entry k = old entry order[k]). */
+function permuted<T extends Column>(column: T, order: Int32Array): T {
+  const out = new (column.constructor as new (size: number) => T)(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = column[order[k]!]!;
+  return out;
+}
+
+/** Moves every per-PR column to the new numbering (PR order[k] becomes PR k). */
+function renumber(ix: ActivityIndex, order: Int32Array): void {
+  ix.repo = permuted(ix.repo, order);
+  ix.author = permuted(ix.author, order);
+  ix.base = permuted(ix.base, order);
+  ix.lo = permuted(ix.lo, order);
+  ix.hi = permuted(ix.hi, order);
+  for (const c of EVENT_COLUMNS) ix.times[c] = permuted(ix.times[c], order);
+  for (const c of Object.keys(ix.numbers) as NumberColumn[]) ix.numbers[c] = permuted(ix.numbers[c], order);
+  for (const w of ['coding_assistant', 'ai_review', 'agentic_pr'] as const) ix.tools[w] = permuted(ix.tools[w], order);
+  const branch: string[] = [];
+  const labelStart = new Int32Array(order.length + 1);
+  const labelIds = new Int32Array(ix.labelIds.length);
+  let at = 0;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    branch.push(ix.branch[i]!);
+    for (let l = ix.labelStart[i]!; l < ix.labelStart[i + 1]!; l++) labelIds[at++] = ix.labelIds[l]!;
+    labelStart[k + 1] = at;
+  }
+  ix.branch = branch;
+  ix.labelStart = labelStart;
+  ix.labelIds = labelIds;
+}
+
+function slot(slots: Slots, id: number): number {
+  let at = slots.slotOf.get(id);
+  if (at === undefined) {
+    at = slots.ids.length;
+    slots.ids.push(id);
+    slots.slotOf.set(id, at);
+  }
+  return at;
+}
+
+function place(list: PrList, fill: Int32Array, key: number, i: number, span: number): void {
+  list.idx[fill[key]!++] = i;
   if (span > list.span) list.span = span;
 }
 

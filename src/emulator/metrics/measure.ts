@@ -26,6 +26,9 @@ interface Acc {
   sets: (Set<number | string> | undefined)[];
 }
 
+/** Per group: its accumulator in each bucket of the current range (index = bucket). */
+type GroupAccs = Map<GroupKey, (Acc | undefined)[]>;
+
 export function measure(ix: ActivityIndex, state: EmulatorState, q: MeasurementQuery): MeasurementElement[] {
   const rules = q.metrics.map((m) => metricRule(m.name));
   const selection = select(ix, state, q);
@@ -33,13 +36,13 @@ export function measure(ix: ActivityIndex, state: EmulatorState, q: MeasurementQ
   for (const range of q.timeRanges) {
     const buckets = cutRange(range, q.rollUp);
     if (buckets.length === 0) continue;
-    const accs = buckets.map(() => new Map<GroupKey, Acc>());
-    gatherPullRequests(ix, q, rules, selection, buckets, accs);
+    const groups: GroupAccs = new Map();
+    gatherPullRequests(ix, q, rules, selection, buckets, groups);
     if (rules.some((r) => r.kind === 'releases') && (q.groupBy === 'organization' || q.groupBy === 'repository')) {
-      gatherReleases(ix, state, q, selection.releaseRepos, buckets, accs);
+      gatherReleases(ix, state, q, selection.releaseRepos, buckets, groups);
     }
     buckets.forEach((bucket, b) => {
-      elements.push({ after: isoDay(bucket.start), before: isoDay(bucket.end), metrics: rowsOf(q, rules, accs[b]!) });
+      elements.push({ after: isoDay(bucket.start), before: isoDay(bucket.end), metrics: rowsOf(q, rules, groups, b) });
     });
   }
   return elements;
@@ -54,12 +57,19 @@ function newAcc(metrics: number): Acc {
   return { prs: 0, releases: 0, sums: new Float64Array(metrics), samples: new Array(metrics), sets: new Array(metrics) };
 }
 
-function accOf(map: Map<GroupKey, Acc>, key: GroupKey, metrics: number): Acc {
-  let acc = map.get(key);
-  if (acc === undefined) {
-    acc = newAcc(metrics);
-    map.set(key, acc);
+function bucketsOf(groups: GroupAccs, key: GroupKey, count: number): (Acc | undefined)[] {
+  let list = groups.get(key);
+  if (list === undefined) {
+    list = [];
+    for (let b = 0; b < count; b++) list.push(undefined);
+    groups.set(key, list);
   }
+  return list;
+}
+
+function accAt(list: (Acc | undefined)[], b: number, metrics: number): Acc {
+  let acc = list[b];
+  if (acc === undefined) list[b] = acc = newAcc(metrics);
   return acc;
 }
 
@@ -69,50 +79,72 @@ function addToSet(acc: Acc, j: number, value: number | string): void {
   set.add(value);
 }
 
+/** The bucket holding t, or -1 (t NaN = the event did not happen). Uniform steps need no search. */
+function bucketFinder(buckets: Bucket[], q: MeasurementQuery): (t: number) => number {
+  const start = buckets[0]!.start;
+  const end = buckets[buckets.length - 1]!.end;
+  if (buckets.length === 1) return (t) => (t >= start && t < end ? 0 : -1);
+  if (q.rollUp === '1d' || q.rollUp === '1w') {
+    const step = q.rollUp === '1d' ? DAY : 7 * DAY;
+    return (t) => (t >= start && t < end ? Math.floor((t - start) / step) : -1);
+  }
+  return (t) => bucketOf(buckets, t);
+}
+
+const COLUMN_AT = Object.fromEntries(EVENT_COLUMNS.map((c, k) => [c, k])) as Record<EventColumn, number>;
+const FIRST_COMMIT = COLUMN_AT.firstCommit;
+const OPENED = COLUMN_AT.opened;
+const END = COLUMN_AT.end;
+
 function gatherPullRequests(
   ix: ActivityIndex,
   q: MeasurementQuery,
   rules: MetricRule[],
   selection: ReturnType<typeof select>,
   buckets: Bucket[],
-  accs: Map<GroupKey, Acc>[],
+  groups: GroupAccs,
 ): void {
   const after = buckets[0]!.start;
   const before = buckets[buckets.length - 1]!.end;
   const m = rules.length;
-  const groups: GroupKey[] = [];
+  const n = buckets.length;
+  const find = bucketFinder(buckets, q);
+  const columns = EVENT_COLUMNS.map((c) => ix.times[c]);
+  const eventOf = rules.map((r) => ('event' in r ? COLUMN_AT[r.event] : -1));
+  const keys: GroupKey[] = [];
   // Bucket of each event column for the current PR (-1 = outside the range).
-  const at = {} as Record<EventColumn, number>;
+  const at = new Int32Array(columns.length);
   // Distinct buckets the current PR has an event in (at most one per event).
   const inBuckets: number[] = [];
   const visit = (i: number) => {
     inBuckets.length = 0;
-    for (const c of EVENT_COLUMNS) {
-      const b = bucketOf(buckets, ix.times[c][i]!);
+    for (let c = 0; c < columns.length; c++) {
+      const b = find(columns[c]![i]!);
       at[c] = b;
-      if (b >= 0 && c !== 'end' && !inBuckets.includes(b)) inBuckets.push(b);
+      if (b >= 0 && c !== END && !inBuckets.includes(b)) inBuckets.push(b);
     }
     if (inBuckets.length === 0 || !selection.passes(i)) return;
-    groups.length = 0;
-    selection.groupsOf(i, groups);
-    for (const key of groups) {
-      for (const b of inBuckets) accOf(accs[b]!, key, m).prs += 1;
+    keys.length = 0;
+    selection.groupsOf(i, keys);
+    for (const key of keys) {
+      const accs = bucketsOf(groups, key, n);
+      for (const b of inBuckets) accAt(accs, b, m).prs += 1;
       for (let j = 0; j < m; j++) {
         const rule = rules[j]!;
         switch (rule.kind) {
           case 'sum': {
-            const b = at[rule.event];
+            const b = at[eventOf[j]!]!;
             if (b < 0) break;
             const v = rule.value(ix, i);
-            if (!Number.isNaN(v)) accOf(accs[b]!, key, m).sums[j]! += v;
+            if (!Number.isNaN(v)) accAt(accs, b, m).sums[j]! += v;
             break;
           }
           case 'sample': {
-            const b = at[rule.event];
+            const b = at[eventOf[j]!]!;
             if (b < 0) break;
             const v = rule.value(ix, i);
             if (Number.isNaN(v)) break;
-            const acc = accOf(accs[b]!, key, m);
+            const acc = accAt(accs, b, m);
             const list = acc.samples[j];
             if (list) list.push(v);
             else acc.samples[j] = [v];
@@ -120,16 +152,16 @@ function gatherPullRequests(
           }
           case 'activityDays':
           case 'contributorDays':
-            for (const c of ['firstCommit', 'opened'] as const) {
-              const b = at[c];
+            for (const c of [FIRST_COMMIT, OPENED]) {
+              const b = at[c]!;
               if (b < 0) continue;
-              const day = Math.floor(ix.times[c][i]! / DAY);
-              addToSet(accOf(accs[b]!, key, m), j, rule.kind === 'activityDays' ? day : `${ix.author[i]!}:${day}`);
+              const day = Math.floor(columns[c]![i]! / DAY);
+              addToSet(accAt(accs, b, m), j, rule.kind === 'activityDays' ? day : `${ix.author[i]!}:${day}`);
             }
             break;
           case 'repositories': {
-            const b = at.opened;
-            if (b >= 0) addToSet(accOf(accs[b]!, key, m), j, ix.repo[i]!);
+            const b = at[OPENED]!;
+            if (b >= 0) addToSet(accAt(accs, b, m), j, ix.repo[i]!);
             break;
           }
           default:
@@ -148,13 +180,13 @@ function gatherReleases(
   q: MeasurementQuery,
   repos: Set<number> | undefined,
   buckets: Bucket[],
-  accs: Map<GroupKey, Acc>[],
+  groups: GroupAccs,
 ): void {
   const m = q.metrics.length;
   const count = (times: Float64Array, key: GroupKey) => {
     buckets.forEach((bucket, b) => {
       const n = lowerBound(times, bucket.end) - lowerBound(times, bucket.start);
-      if (n > 0) accOf(accs[b]!, key, m).releases += n;
+      if (n > 0) accAt(bucketsOf(groups, key, buckets.length), b, m).releases += n;
     });
   };
   if (q.groupBy === 'organization' && repos === undefined) {
@@ -203,10 +235,12 @@ function valueOf(q: MeasurementQuery, rule: MetricRule, acc: Acc, j: number): nu
   }
 }
 
-function rowsOf(q: MeasurementQuery, rules: MetricRule[], groups: Map<GroupKey, Acc>): MeasurementRow[] {
+function rowsOf(q: MeasurementQuery, rules: MetricRule[], groups: GroupAccs, b: number): MeasurementRow[] {
   const keyName = GROUP_BY_KEYS[q.groupBy];
   const rows: MeasurementRow[] = [];
-  for (const [key, acc] of groups) {
+  for (const [key, accs] of groups) {
+    const acc = accs[b];
+    if (acc === undefined) continue;
     const row: MeasurementRow = { [keyName]: key };
     let any = false;
     rules.forEach((rule, j) => {

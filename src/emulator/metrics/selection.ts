@@ -7,7 +7,7 @@ import { checkPythonRegex } from '../../core/python-regex.js';
 import type { WorkflowType } from '../../api/metrics.js';
 import { WORKFLOW_TYPES } from '../../api/metrics.js';
 import type { EmulatorState } from '../state.js';
-import type { ActivityIndex, PrList } from './activity-index.js';
+import type { ActivityIndex, PrList, Slots } from './activity-index.js';
 import type { MeasurementQuery, QueryWorkflowFilter } from './types.js';
 
 export type GroupKey = number | 'manual';
@@ -30,23 +30,26 @@ interface TeamReach {
 }
 
 export function select(ix: ActivityIndex, state: EmulatorState, q: MeasurementQuery): Selection {
-  const contributorIds = q.contributorIds && new Set(q.contributorIds);
-  const repoFilter = repositoryFilter(state, q);
+  const authorFilter = q.contributorIds && slotFlags(ix.authors, q.contributorIds);
+  const repoIds = repositoryFilter(state, q);
+  const repoFilter = repoIds && slotFlags(ix.repos, repoIds);
   const labelIds = q.labels && new Set(q.labels.map((l) => ix.labelIdOf.get(l)).filter((id): id is number => id !== undefined));
   const devTools = q.devToolIds && new Set(q.devToolIds);
   const teamIds = q.groupBy === 'team' ? (q.teamIds ?? allTeamIds(ix, state)) : q.teamIds;
   const reachByAuthor = teamIds && teamReach(ix, state, teamIds, q.withDirectChildren, q.teamGitScopeDisabled);
+  const teamFilter = q.groupBy !== 'team' ? reachByAuthor : undefined;
   const exclusion = new Exclusion(ix, state);
   const workflow = workflowRules(q);
+  const tools = ix.tools;
 
   const passes = (i: number): boolean => {
     const repo = ix.repo[i]!;
-    if (contributorIds && !contributorIds.has(ix.author[i]!)) return false;
-    if (repoFilter && !repoFilter.has(repo)) return false;
+    if (authorFilter && authorFilter[ix.author[i]!] !== 1) return false;
+    if (repoFilter && repoFilter[repo] !== 1) return false;
     if (labelIds && !hasLabel(ix, i, labelIds)) return false;
-    if (devTools && !WORKFLOW_TYPES.some((w) => devTools.has(ix.tools[w][i]!))) return false;
-    if (!workflow.passes(ix, i)) return false;
-    if (reachByAuthor && q.groupBy !== 'team' && !reachable(reachByAuthor.get(ix.author[i]!), repo)) return false;
+    if (devTools && !devTools.has(tools.coding_assistant[i]!) && !devTools.has(tools.ai_review[i]!) && !devTools.has(tools.agentic_pr[i]!)) return false;
+    if (workflow.filtered && !workflow.passes(ix, i)) return false;
+    if (teamFilter && !reachable(teamFilter[ix.author[i]!], repo)) return false;
     return !exclusion.excluded(i);
   };
 
@@ -56,16 +59,18 @@ export function select(ix: ActivityIndex, state: EmulatorState, q: MeasurementQu
         out.push(state.org.id);
         return;
       case 'repository':
-        out.push(ix.repo[i]!);
+        out.push(ix.repos.ids[ix.repo[i]!]!);
         return;
       case 'contributor':
-        out.push(ix.author[i]!);
+        out.push(ix.authors.ids[ix.author[i]!]!);
         return;
-      case 'team':
-        for (const reach of reachByAuthor!.get(ix.author[i]!) ?? []) {
-          if (reach.repos === null || reach.repos.has(ix.repo[i]!)) out.push(reach.team);
-        }
+      case 'team': {
+        const reaches = reachByAuthor![ix.author[i]!];
+        if (reaches === undefined) return;
+        const repo = ix.repo[i]!;
+        for (const reach of reaches) if (reach.repos === null || reach.repos.has(repo)) out.push(reach.team);
         return;
+      }
       default: {
         const key = workflow.groupKey(ix, i);
         if (key !== undefined) out.push(key);
@@ -73,7 +78,18 @@ export function select(ix: ActivityIndex, state: EmulatorState, q: MeasurementQu
     }
   };
 
-  return { lists: candidateLists(ix, contributorIds, repoFilter, reachByAuthor), passes, groupsOf, releaseRepos: repoFilter };
+  const lists = candidateLists(ix, q.contributorIds, repoIds, reachByAuthor);
+  return { lists, passes, groupsOf, releaseRepos: repoIds };
+}
+
+/** A flag per slot, 1 for the ids given (ids the activity never mentions have no slot). */
+function slotFlags(slots: Slots, ids: Iterable<number>): Uint8Array {
+  const flags = new Uint8Array(slots.ids.length);
+  for (const id of ids) {
+    const at = slots.slotOf.get(id);
+    if (at !== undefined) flags[at] = 1;
+  }
+  return flags;
 }
 
 function allTeamIds(ix: ActivityIndex, state: EmulatorState): number[] {
@@ -99,11 +115,11 @@ function repositoryFilter(state: EmulatorState, q: MeasurementQuery): Set<number
 }
 
 /**
- * author id -> the requested teams whose row the author's PRs count in. A team reaches its own
+ * author slot -> the requested teams whose row the author's PRs count in. A team reaches its own
  * contributors and, with_direct_children, those of its direct child teams; its own Git scope limits
  * the repositories unless team_git_scope_disabled or the scope lists none.
  */
-function teamReach(ix: ActivityIndex, state: EmulatorState, teamIds: number[], withChildren: boolean, scopeDisabled: boolean): Map<number, TeamReach[]> {
+function teamReach(ix: ActivityIndex, state: EmulatorState, teamIds: number[], withChildren: boolean, scopeDisabled: boolean): (TeamReach[] | undefined)[] {
   const children = new Map<number, number[]>();
   if (withChildren) {
     for (const team of state.teams.values()) {
@@ -113,20 +129,38 @@ function teamReach(ix: ActivityIndex, state: EmulatorState, teamIds: number[], w
       else children.set(team.parent_id, [team.id]);
     }
   }
-  const byAuthor = new Map<number, TeamReach[]>();
+  const byAuthor = slotArray<TeamReach[]>(ix.authors.ids.length);
   for (const team of new Set(teamIds)) {
     const scope = state.gitScopes.get(team);
-    const repos = !scopeDisabled && scope && scope.repositoryIds.length > 0 ? new Set(scope.repositoryIds) : null;
+    const repos = !scopeDisabled && scope && scope.repositoryIds.length > 0 ? slotSet(ix.repos, scope.repositoryIds) : null;
     const reach: TeamReach = { team, repos };
     const authors = new Set<number>(ix.teamMembers.get(team) ?? []);
     for (const child of children.get(team) ?? []) for (const a of ix.teamMembers.get(child) ?? []) authors.add(a);
     for (const author of authors) {
-      const list = byAuthor.get(author);
+      const at = ix.authors.slotOf.get(author);
+      if (at === undefined) continue;
+      const list = byAuthor[at];
       if (list) list.push(reach);
-      else byAuthor.set(author, [reach]);
+      else byAuthor[at] = [reach];
     }
   }
   return byAuthor;
+}
+
+/** An array of `size` undefined slots, kept in V8's fast (non-dictionary) mode whatever the size. */
+function slotArray<T>(size: number): (T | undefined)[] {
+  const array: (T | undefined)[] = [];
+  for (let k = 0; k < size; k++) array.push(undefined);
+  return array;
+}
+
+function slotSet(slots: Slots, ids: number[]): Set<number> {
+  const set = new Set<number>();
+  for (const id of ids) {
+    const at = slots.slotOf.get(id);
+    if (at !== undefined) set.add(at);
+  }
+  return set;
 }
 
 function reachable(reaches: TeamReach[] | undefined, repo: number): boolean {
@@ -141,17 +175,18 @@ function hasLabel(ix: ActivityIndex, i: number, wanted: Set<number>): boolean {
 /** The smallest family of lists that holds every PR the filters can keep. */
 function candidateLists(
   ix: ActivityIndex,
-  contributorIds: Set<number> | undefined,
+  contributorIds: number[] | undefined,
   repos: Set<number> | undefined,
-  reachByAuthor: Map<number, TeamReach[]> | undefined,
+  reachByAuthor: (TeamReach[] | undefined)[] | undefined,
 ): PrList[] {
   let best: PrList[] = [ix.all];
   let bestSize = ix.size;
-  const consider = (keys: Iterable<number>, lists: Map<number, PrList>) => {
+  const consider = (slots: Slots, ids: Iterable<number>, bySlot = false) => {
     const chosen: PrList[] = [];
     let size = 0;
-    for (const key of keys) {
-      const list = lists.get(key);
+    for (const id of new Set(ids)) {
+      const at = bySlot ? id : slots.slotOf.get(id);
+      const list = at === undefined ? undefined : slots.lists[at];
       if (list) {
         chosen.push(list);
         size += list.idx.length;
@@ -162,13 +197,15 @@ function candidateLists(
       bestSize = size;
     }
   };
-  if (contributorIds) consider(contributorIds, ix.byAuthor);
-  if (reachByAuthor) consider(reachByAuthor.keys(), ix.byAuthor);
-  if (repos) consider(repos, ix.byRepo);
+  if (contributorIds) consider(ix.authors, contributorIds);
+  if (reachByAuthor) consider(ix.authors, reachByAuthor.flatMap((reach, at) => (reach ? [at] : [])), true);
+  if (repos) consider(ix.repos, repos);
   return best;
 }
 
 interface WorkflowRules {
+  /** Whether any workflow filter applies outside the grouped type. */
+  filtered: boolean;
   passes(ix: ActivityIndex, i: number): boolean;
   /** For a workflow grouping: the PR's group (tool id or manual), undefined when that bucket is out. */
   groupKey(ix: ActivityIndex, i: number): GroupKey | undefined;
@@ -192,6 +229,7 @@ function workflowRules(q: MeasurementQuery): WorkflowRules {
   const own = grouped && filters?.[grouped];
   const manualIn = filters === undefined || own?.manual === true;
   return {
+    filtered: others.length > 0,
     passes(ix, i) {
       for (const [w, f] of others) if (!admits(f, ix.tools[w][i]!)) return false;
       return true;
@@ -222,41 +260,66 @@ function compile(pattern: string): RegExp | null {
 interface Matcher {
   branch: RegExp[];
   base: RegExp[];
-  /** Verdicts per interned base branch (few distinct names, so remembered for the call). */
-  baseVerdicts: Map<number, boolean>;
+  /** Per PR: 0 not decided yet, 1 excluded, 2 kept; shared by every call with the same patterns. */
+  verdicts: Uint8Array;
 }
+
+function matchesAny(patterns: RegExp[], name: string): boolean {
+  for (const re of patterns) if (re.test(name)) return true;
+  return false;
+}
+
+/**
+ * Verdicts by pattern set, per index: a PR's branch names never change, so a verdict holds for
+ * every later call with the same patterns. Bounded: past MAX_PATTERN_SETS sets the cache restarts.
+ */
+const verdictCache = new WeakMap<ActivityIndex, Map<string, Uint8Array>>();
+const MAX_PATTERN_SETS = 16;
+
+function verdictsFor(ix: ActivityIndex, key: string): Uint8Array {
+  let byKey = verdictCache.get(ix);
+  if (byKey === undefined) verdictCache.set(ix, (byKey = new Map()));
+  let verdicts = byKey.get(key);
+  if (verdicts === undefined) {
+    if (byKey.size >= MAX_PATTERN_SETS) byKey.clear();
+    verdicts = new Uint8Array(ix.size);
+    byKey.set(key, verdicts);
+  }
+  return verdicts;
+}
+
+const EXCLUDED = 1;
+const KEPT = 2;
 
 /** The repositories' effective exclude_branches / exclude_base_branches (override, else organization). */
 class Exclusion {
-  private readonly byRepo = new Map<number, Matcher | null>();
+  /** Per repository slot: its matcher, null when it excludes nothing, undefined before first use. */
+  private readonly byRepo: (Matcher | null | undefined)[];
   private readonly bySettings = new Map<string, Matcher | null>();
 
   constructor(
     private readonly ix: ActivityIndex,
     private readonly state: EmulatorState,
-  ) {}
+  ) {
+    this.byRepo = slotArray<Matcher | null>(ix.repos.ids.length);
+  }
 
   excluded(i: number): boolean {
     const repo = this.ix.repo[i]!;
-    let matcher = this.byRepo.get(repo);
+    let matcher = this.byRepo[repo];
     if (matcher === undefined) {
-      matcher = this.matcherFor(repo);
-      this.byRepo.set(repo, matcher);
+      matcher = this.matcherFor(this.ix.repos.ids[repo]!);
+      this.byRepo[repo] = matcher;
     }
     if (matcher === null) return false;
-    const base = this.ix.base[i]!;
-    if (base >= 0 && matcher.base.length > 0) {
-      let verdict = matcher.baseVerdicts.get(base);
-      if (verdict === undefined) {
-        const name = this.ix.baseBranches[base]!;
-        verdict = matcher.base.some((re) => re.test(name));
-        matcher.baseVerdicts.set(base, verdict);
-      }
-      if (verdict) return true;
+    let verdict = matcher.verdicts[i]!;
+    if (verdict === 0) {
+      const base = this.ix.base[i]!;
+      const out = (base >= 0 && matchesAny(matcher.base, this.ix.baseBranches[base]!)) || matchesAny(matcher.branch, this.ix.branch[i]!);
+      verdict = out ? EXCLUDED : KEPT;
+      matcher.verdicts[i] = verdict;
     }
-    if (matcher.branch.length === 0) return false;
-    const branch = this.ix.branches[this.ix.branch[i]!]!;
-    return matcher.branch.some((re) => re.test(branch));
+    return verdict === EXCLUDED;
   }
 
   private matcherFor(repo: number): Matcher | null {
@@ -268,7 +331,7 @@ class Exclusion {
     let matcher = this.bySettings.get(key);
     if (matcher === undefined) {
       const compileAll = (list: string[]) => list.map(compile).filter((re): re is RegExp => re !== null);
-      matcher = { branch: compileAll(branch), base: compileAll(base), baseVerdicts: new Map() };
+      matcher = { branch: compileAll(branch), base: compileAll(base), verdicts: verdictsFor(this.ix, key) };
       this.bySettings.set(key, matcher);
     }
     return matcher;
