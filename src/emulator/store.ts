@@ -12,6 +12,8 @@ import { buildState, stateToFixture, type EmulatorState } from './state.js';
 
 /** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
 export const REQUEST_LOG_CAP = 100_000;
+/** Bytes of the request log (bodies, paths and queries, roughly as JSON); older entries go first. */
+export const REQUEST_LOG_BYTES = 32 * 1024 * 1024;
 
 /** A fixture without its API keys: what the emulator writes to files and admin answers. */
 export type KeylessFixture = Omit<Fixture, 'api_keys'>;
@@ -40,6 +42,11 @@ export class EmulatorStore {
   /** Report files of exports and v1 reports, behind expiring links (kept across reset, like issued links). */
   readonly reports: ReportStore;
   private requestLog: EmulatorRequestLogEntry[] = [];
+  /** Approximate bytes of each entry of requestLog, and their sum. */
+  private requestSizes: number[] = [];
+  private requestBytes = 0;
+  /** Entries before this index are dropped (compacted in bulk, so dropping is O(1) amortized). */
+  private requestStart = 0;
   private readonly pristine: Fixture;
   private readonly clock: () => Date;
 
@@ -67,16 +74,45 @@ export class EmulatorStore {
   /** Restores the fixture state and clears every log. */
   reset(): void {
     this.state = buildState(structuredClone(this.pristine));
-    this.requestLog = [];
+    this.clearRequests();
   }
 
-  logRequest(entry: EmulatorRequestLogEntry): void {
+  /**
+   * Puts the organization back as a state file holds it (the last state persisted), keeping the
+   * request log: a change whose --state write failed is undone this way.
+   */
+  restore(file: StateFile): void {
+    const apiKeys = [...this.state.apiKeys];
+    this.state = buildState({ ...structuredClone(file.fixture), api_keys: apiKeys });
+    this.state.audit = [...file.audit_log];
+    this.state.recomputes = [...file.recomputes];
+  }
+
+  private clearRequests(): void {
+    this.requestLog = [];
+    this.requestSizes = [];
+    this.requestBytes = 0;
+    this.requestStart = 0;
+  }
+
+  /** Logs a request; `bytes` is its size as kept (the caller knows its body's length). */
+  logRequest(entry: EmulatorRequestLogEntry, bytes = 200): void {
     this.requestLog.push(entry);
-    if (this.requestLog.length > REQUEST_LOG_CAP * 2) this.requestLog = this.requestLog.slice(-REQUEST_LOG_CAP);
+    this.requestSizes.push(bytes);
+    this.requestBytes += bytes;
+    while (this.requestLog.length - this.requestStart > REQUEST_LOG_CAP || (this.requestBytes > REQUEST_LOG_BYTES && this.requestLog.length - this.requestStart > 1)) {
+      this.requestBytes -= this.requestSizes[this.requestStart] ?? 0;
+      this.requestStart++;
+    }
+    if (this.requestStart > 1024 && this.requestStart * 2 > this.requestLog.length) {
+      this.requestLog = this.requestLog.slice(this.requestStart);
+      this.requestSizes = this.requestSizes.slice(this.requestStart);
+      this.requestStart = 0;
+    }
   }
 
   get requests(): readonly EmulatorRequestLogEntry[] {
-    return this.requestLog.length > REQUEST_LOG_CAP ? this.requestLog.slice(-REQUEST_LOG_CAP) : this.requestLog;
+    return this.requestStart === 0 ? this.requestLog : this.requestLog.slice(this.requestStart);
   }
 
   get auditLog(): readonly AuditLogEntry[] {

@@ -96,7 +96,12 @@ async function convergeOnce(seed: number, config: DesiredConfig): Promise<RunOut
       converged,
       finalChanges: final.changes.map((c) => c.address),
       strayWrites: writes.map(call).filter((c) => !planned.has(c)),
-      offPlanWrites: writesOutsidePlan(writes, operations),
+      // A write refused at the emulator's gateway (an injected fault) is logged without its body:
+      // it never reached a route, so it changed nothing; every write that did carries its body.
+      offPlanWrites: writesOutsidePlan(
+        writes.filter((w) => w.body !== undefined),
+        operations,
+      ),
       writes: writes.length,
       faults: requests.filter((r) => r.status === 0 || r.status >= 500).length,
     };
