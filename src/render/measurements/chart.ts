@@ -7,7 +7,7 @@
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { painter, type Paint } from './colour.js';
 import { NO_DATA, describeWindow, reportTitle } from './rows.js';
-import { metricChart, type ChartSeries, type MetricChart } from './series.js';
+import { metricChart, styleSlots, type ChartSeries, type MetricChart } from './series.js';
 import { formatValue } from './values.js';
 
 type Symbols = [string, string, string, string, string, string, string, string, string, string];
@@ -23,15 +23,22 @@ const BOX: Symbols = [AXIS_ZERO, AXIS, '╶', '╴', '─', '╰', '╭', '╮',
 const PLAIN_MARKS = ['', '·', 'x', '+', 'o', '*', '#', '%'];
 const COLOURS = ['blue', 'yellow', 'green', 'magenta', 'cyan', 'red', 'white', 'gray'] as const;
 
-function symbolsFor(index: number, color: boolean): Symbols {
-  const mark = color ? '' : (PLAIN_MARKS[index % PLAIN_MARKS.length] ?? '');
+/** A group's style slot in this report (see styleSlots), the same in every chart. */
+type Slots = Map<number | string, number>;
+
+function colourOf(slot: number): (typeof COLOURS)[number] {
+  return COLOURS[slot % COLOURS.length] ?? 'white';
+}
+
+function symbolsFor(slot: number, color: boolean): Symbols {
+  const mark = color ? '' : (PLAIN_MARKS[slot % PLAIN_MARKS.length] ?? '');
   if (mark === '') return BOX;
   return [AXIS_ZERO, AXIS, '╶', '╴', mark, mark, mark, mark, mark, mark];
 }
 
 /** The two characters that stand for a series in its legend line. */
-function legendMark(index: number, color: boolean): string {
-  const symbols = symbolsFor(index, color);
+function legendMark(slot: number, color: boolean): string {
+  const symbols = symbolsFor(slot, color);
   return symbols[4].repeat(2);
 }
 
@@ -148,7 +155,8 @@ function paintRuns(cells: string[], owner: number[], paints: Paint[]): string {
   return out.trimEnd();
 }
 
-function drawChart(chart: MetricChart, plot: Plot, width: number, color: boolean): string[] {
+function drawChart(chart: MetricChart, slots: Slots, plot: Plot, width: number, color: boolean): string[] {
+  const slot = (i: number) => slots.get(chart.series[i]?.group ?? '') ?? i;
   // The y axis starts at 0 (or below, for a negative value), as the html chart's does.
   let dataMin = 0;
   let dataMax = 0;
@@ -167,12 +175,12 @@ function drawChart(chart: MetricChart, plot: Plot, width: number, color: boolean
   const axisColumn = labelWidth + 1;
   const columns = Math.max(MIN_PLOT_COLUMNS, width - axisColumn - 2);
   const plots = chart.series.map((s, i) =>
-    plot([fitToColumns(s.values, columns)], { min, max, height: rows, offset, symbols: symbolsFor(i, color), format })
+    plot([fitToColumns(s.values, columns)], { min, max, height: rows, offset, symbols: symbolsFor(slot(i), color), format })
       .split('\n')
       // One array entry per visible column: the label cell holds the whole label string.
       .map((line) => [...line]),
   );
-  const paints = chart.series.map((_, i) => painter(color, COLOURS[i % COLOURS.length] ?? 'white'));
+  const paints = chart.series.map((_, i) => painter(color, colourOf(slot(i))));
   const { cells, owner } = overlay(plots, axisColumn);
   const lines = cells.map((row, y) => paintRuns(row, owner[y] ?? [], paints));
 
@@ -183,11 +191,12 @@ function drawChart(chart: MetricChart, plot: Plot, width: number, color: boolean
   return lines;
 }
 
-function legend(chart: MetricChart, color: boolean): string[] {
+function legend(chart: MetricChart, slots: Slots, color: boolean): string[] {
   const labels = chart.series.map((s) => s.label);
   const width = Math.max(...labels.map((label) => [...label].length));
   const lines = chart.series.map((s: ChartSeries, i) => {
-    const mark = painter(color, COLOURS[i % COLOURS.length] ?? 'white')(legendMark(i, color));
+    const slot = slots.get(s.group) ?? i;
+    const mark = painter(color, colourOf(slot))(legendMark(slot, color));
     const gaps = s.gaps > 0 ? `  (no value in ${s.gaps} of ${s.values.length} buckets)` : '';
     return `  ${mark} ${(labels[i] ?? '').padEnd(width)}  last ${formatValue(chart.metric.unit, s.last)}${gaps}`;
   });
@@ -209,13 +218,13 @@ function valueList(chart: MetricChart): string[] {
   return lines;
 }
 
-function metricBlock(chart: MetricChart, plot: Plot, width: number, color: boolean): string[] {
+function metricBlock(chart: MetricChart, slots: Slots, plot: Plot, width: number, color: boolean): string[] {
   const bold = painter(color, 'bold');
   // The unit names the y axis; a list of values shows each value in its own human form.
   const title = bold(chart.unitLabel === undefined || chart.buckets.length < 2 ? chart.metric.key : `${chart.metric.key} (${chart.unitLabel})`);
   if (chart.series.length === 0) return [title, '  no values for this metric'];
   if (chart.buckets.length < 2) return [title, ...valueList(chart)];
-  return [title, ...drawChart(chart, plot, width, color), ...legend(chart, color)];
+  return [title, ...drawChart(chart, slots, plot, width, color), ...legend(chart, slots, color)];
 }
 
 export async function renderMeasurementsChart(
@@ -225,7 +234,9 @@ export async function renderMeasurementsChart(
   if (result.noData || result.elements.every((element) => element.rows.length === 0)) return `${NO_DATA}\n`;
   const { plot } = (await import('asciichart')) as unknown as { plot: Plot };
   const width = Math.max(40, options.width ?? DEFAULT_CHART_WIDTH);
-  const blocks = result.metrics.map((metric) => metricBlock(metricChart(result, metric), plot, width, options.color).join('\n'));
+  const charts = result.metrics.map((metric) => metricChart(result, metric));
+  const slots = styleSlots(charts);
+  const blocks = charts.map((chart) => metricBlock(chart, slots, plot, width, options.color).join('\n'));
   let heading = `${reportTitle(result, options.title)}: ${describeWindow(result)}`;
   if (result.elements.length < 2) {
     heading += '\nOne time range only: a line needs at least 2 buckets (a roll-up of 1d, 1w or 1mo); the values:';

@@ -25,8 +25,16 @@ function utcMillis(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
 }
 
-/** The vega-lite spec of one metric's chart (exported for tests: what is drawn, before drawing). */
-export function chartSpec(chart: MetricChart, groupTitle: string): Record<string, unknown> {
+/** Vega's default category colours (tableau10), given by slot so a group keeps its colour across charts. */
+const PALETTE = ['#4c78a8', '#f58518', '#e45756', '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac'];
+
+/**
+ * The vega-lite spec of one metric's chart (exported for tests: what is drawn, before drawing).
+ * `slots` gives each group its colour for the whole report (series.ts styleSlots).
+ */
+export function chartSpec(chart: MetricChart, groupTitle: string, slots: Map<number | string, number>): Record<string, unknown> {
+  const labels = chart.series.map((series) => series.label);
+  const colours = chart.series.map((series, i) => PALETTE[(slots.get(series.group) ?? i) % PALETTE.length] ?? '#4c78a8');
   const values: { date: number; group: string; value: number }[] = [];
   for (const series of chart.series) {
     series.values.forEach((value, bucket) => {
@@ -49,7 +57,8 @@ export function chartSpec(chart: MetricChart, groupTitle: string): Record<string
         field: 'date',
         type: 'temporal',
         scale: { type: 'utc' },
-        axis: { title: 'bucket start', format: '%Y-%m-%d', labelOverlap: 'greedy', values: tickValues },
+        // Labels centred on their ticks (not pushed inside at the ends, where they would collide).
+        axis: { title: 'bucket start', format: '%Y-%m-%d', labelFlush: false, labelOverlap: 'greedy', values: tickValues },
       },
       y: {
         field: 'value',
@@ -59,7 +68,7 @@ export function chartSpec(chart: MetricChart, groupTitle: string): Record<string
       color: {
         field: 'group',
         type: 'nominal',
-        sort: chart.series.map((series) => series.label),
+        scale: { domain: labels, range: colours },
         legend: { title: groupTitle, labelLimit: 220 },
       },
     },
@@ -68,8 +77,13 @@ export function chartSpec(chart: MetricChart, groupTitle: string): Record<string
 }
 
 /** The chart as an SVG element (its text escaped by vega's SVG writer). */
-export async function chartSvg(libs: ChartLibraries, chart: MetricChart, groupTitle: string): Promise<string> {
-  const { spec } = libs.vegaLite.compile(chartSpec(chart, groupTitle) as never);
+export async function chartSvg(
+  libs: ChartLibraries,
+  chart: MetricChart,
+  groupTitle: string,
+  slots: Map<number | string, number>,
+): Promise<string> {
+  const { spec } = libs.vegaLite.compile(chartSpec(chart, groupTitle, slots) as never);
   const view = new libs.vega.View(libs.vega.parse(spec), { renderer: 'none' });
   try {
     return await view.toSVG();

@@ -7,7 +7,7 @@
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { chartSvg, loadChartLibraries } from './html-chart.js';
 import { NO_DATA, describeWindow, humanGrid, reportTitle } from './rows.js';
-import { metricChart, MAX_SERIES } from './series.js';
+import { metricChart, styleSlots, MAX_SERIES } from './series.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -48,9 +48,11 @@ function tableHtml(result: MeasurementResult): string {
 async function chartSections(result: MeasurementResult): Promise<string[]> {
   const libs = await loadChartLibraries();
   const groupTitle = result.groupBy.replace(/_/g, ' ');
+  const charts = result.metrics.map((metric) => metricChart(result, metric));
+  const slots = styleSlots(charts);
   const sections: string[] = [];
-  for (const metric of result.metrics) {
-    const chart = metricChart(result, metric);
+  for (const chart of charts) {
+    const metric = chart.metric;
     const unit = chart.unitLabel === undefined ? '' : ` <span class="unit">${escapeHtml(chart.unitLabel)}</span>`;
     const heading = `<h2 class="metric">${escapeHtml(metric.key)}${unit}</h2>`;
     if (chart.series.length === 0) {
@@ -68,7 +70,7 @@ async function chartSections(result: MeasurementResult): Promise<string[]> {
       const which = gaps === 1 ? 'group has' : 'groups have';
       notes.push(`Where a group has no value in a bucket, its line goes straight on to the next value (${gaps} ${which} such gaps).`);
     }
-    const svg = await chartSvg(libs, chart, groupTitle);
+    const svg = await chartSvg(libs, chart, groupTitle, slots);
     const noteHtml = notes.map((note) => `\n<p class="note">${escapeHtml(note)}</p>`).join('');
     sections.push(`<section class="chart">\n${heading}\n<figure>${svg}</figure>${noteHtml}\n</section>`);
   }

@@ -85,3 +85,15 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, max
   const series = drawable.slice(0, maxSeries);
   return { metric, unitLabel, buckets, series, omitted: drawable.length - series.length };
 }
+
+/**
+ * One style slot (a colour, a line mark) per group for a whole report, in order of first appearance
+ * across its charts, so a group looks the same in every chart of the report.
+ */
+export function styleSlots(charts: readonly MetricChart[]): Map<number | string, number> {
+  const slots = new Map<number | string, number>();
+  for (const chart of charts) {
+    for (const series of chart.series) if (!slots.has(series.group)) slots.set(series.group, slots.size);
+  }
+  return slots;
+}

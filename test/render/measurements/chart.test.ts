@@ -94,6 +94,20 @@ branch.computed.cycle_time:p75 (hours)
     expect(text).toContain('\u001b[1mpr.merged (count)\u001b[22m');
   });
 
+  it('a group keeps its mark (and colour) in every chart of the report, whatever its rank', async () => {
+    const elements = threeWeeks().elements.map((element, i) =>
+      i < 2 ? element : { ...element, rows: element.rows.map((r) => ({ ...r, values: { ...r.values, 'pr.merged': r.group === 42 ? 1 : 3 } })) },
+    );
+    const text = await renderMeasurements(threeWeeks({ elements }), 'chart', { color: false, width: 40 });
+    const legend = text.split('\n').filter((line) => / last \d/.test(line));
+    expect(legend).toEqual([
+      '  ── Platform (7)   last 3',
+      '  ·· Payments (42)  last 1',
+      '  ·· Payments (42)  last 20h  (no value in 1 of 3 buckets)',
+      '  ── Platform (7)   last 3h  (no value in 1 of 3 buckets)',
+    ]);
+  });
+
   it('draws at most 8 series, the highest last values, and says how many were left out', async () => {
     const rows = (bucket: number) => Array.from({ length: 11 }, (_, i) => row(100 + i, `Team ${i}`, { 'pr.merged': i + bucket }));
     const result = threeWeeks({

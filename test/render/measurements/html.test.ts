@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartSpec } from '../../../src/render/measurements/html-chart.js';
 import { escapeHtml } from '../../../src/render/measurements/html.js';
 import { renderMeasurements } from '../../../src/render/measurements/index.js';
-import { metricChart } from '../../../src/render/measurements/series.js';
+import { metricChart, styleSlots } from '../../../src/render/measurements/series.js';
 import { awkwardNames, cycleP75, merged, noData, row, weeklyByTeam } from './fixtures.js';
 
 /** The chart sections of a page, each with its heading and SVG. */
@@ -98,10 +98,16 @@ describe('html format', () => {
 });
 
 describe('html chart spec', () => {
-  it('plots bucket starts as UTC dates, durations in hours, gaps left out, groups in legend order', () => {
-    const spec = chartSpec(metricChart(weeklyByTeam(), cycleP75), 'team') as {
+  it('plots bucket starts as UTC dates, durations in hours, gaps left out, groups in legend order, colours per group', () => {
+    // Payments comes first in the report's first chart, so it has the first colour in every chart.
+    const slots = styleSlots([metricChart(weeklyByTeam(), merged)]);
+    const spec = chartSpec(metricChart(weeklyByTeam(), cycleP75), 'team', slots) as {
       data: { values: unknown[] };
-      encoding: { x: { axis: { values: number[] } }; y: { axis: { title: string } }; color: { sort: string[]; legend: { title: string } } };
+      encoding: {
+        x: { axis: { values: number[] } };
+        y: { axis: { title: string } };
+        color: { scale: { domain: string[]; range: string[] }; legend: { title: string } };
+      };
     };
     // Platform's last value (3h 20m, in the first bucket) ranks above Payments' (45m).
     expect(spec.data.values).toEqual([
@@ -111,7 +117,7 @@ describe('html chart spec', () => {
     ]);
     expect(spec.encoding.x.axis.values).toEqual([Date.UTC(2026, 8, 7), Date.UTC(2026, 8, 14)]);
     expect(spec.encoding.y.axis.title).toBe('hours');
-    expect(spec.encoding.color.sort).toEqual(['Platform (7)', 'Payments (42)']);
+    expect(spec.encoding.color.scale).toEqual({ domain: ['Platform (7)', 'Payments (42)'], range: ['#f58518', '#4c78a8'] });
     expect(spec.encoding.color.legend.title).toBe('team');
   });
 });
