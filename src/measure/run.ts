@@ -14,7 +14,6 @@ import type {
   V1MeasurementsBody,
 } from '../api/measurement-types.js';
 import type { MeasurementResult } from '../core/measurement-result.js';
-import { EmctlError } from '../core/errors.js';
 import { mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
 import { mergeExportFiles, parseElements } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
@@ -27,17 +26,13 @@ export const REPORT_MAX_BYTES = 256 * 1024 * 1024;
 /** How long a v1 report may take to be ready before emctl gives up. */
 export const V1_DEADLINE_MS = 10 * 60 * 1000;
 
-/** What a v1 poll reports; the client says how long it has waited. */
-export interface V1Poll {
-  elapsedMs?: number;
-}
-
 /** The part of the API client the measurements need (EmClient has it). */
 export interface MeasurementsApi extends RepositoryLister {
   measurements(body: MeasurementsBody): Promise<MeasurementElement[] | null>;
   exportMeasurements(body: ExportBody, format: ExportFileFormat): Promise<ReportLink | null>;
   createV1Report(body: V1MeasurementsBody): Promise<V1CreateResponse | null>;
-  waitForV1Report(id: string, options: { deadlineMs: number; onPoll?: (poll: V1Poll) => void; pollMs?: number }): Promise<ReportLink | null>;
+  /** Polls until ready; a report that is gone or not ready by the deadline is an error. */
+  waitForV1Report(id: string, options: { deadlineMs: number; onPoll?: (state: string, elapsedMs: number) => void; pollMs?: number }): Promise<ReportLink>;
   downloadReport(url: string, options: { maxBytes: number }): Promise<string>;
 }
 
@@ -121,9 +116,7 @@ async function fetchV1(api: MeasurementsApi, body: MeasurementsBody, ctx: RunCon
     ctx.progress?.(done ? `v1 report ${id} ready after ${seconds} s` : `waiting for v1 report ${id}: ${seconds} s`, done);
   };
   say(false);
-  const link = await api.waitForV1Report(id, { deadlineMs: V1_DEADLINE_MS, onPoll: () => say(false) });
-  if (link === null) throw new EmctlError('api', `v1 report ${id} does not exist or has expired (GET /api/v1/exporter/measurements/${id} answered 204)`);
-  say(true);
+  const link = await api.waitForV1Report(id, { deadlineMs: V1_DEADLINE_MS, onPoll: (state) => say(state === 'ready') });
   const text = await api.downloadReport(link.report_url, { maxBytes: REPORT_MAX_BYTES });
   return parseElements(text, `v1 report ${id}`);
 }

@@ -201,6 +201,10 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
     else problem(['limit'], `limit must be an integer >= 1; got ${String(def.limit)}`, true);
   }
 
+  if (ctx.serverExport && limit !== undefined) {
+    problem(['limit'], "the service's export file holds every group of each call; --limit applies to emctl's own formats (leave out --server-export)");
+  }
+
   const { format, out } = checkOutput(def, ctx, problem);
 
   if (problems.length > 0) return { problems };

@@ -17,9 +17,10 @@ const WORKFLOWS = [
   'examples/ci/github-actions/plan.yml',
   'examples/ci/github-actions/apply.yml',
   'examples/ci/github-actions/drift.yml',
+  'examples/ci/github-actions/metrics.yml',
   'examples/ci/gitlab-ci.yml',
 ];
-const DOCS = ['docs/ci.md', 'docs/export.md'];
+const DOCS = ['docs/ci.md', 'docs/export.md', 'docs/measurements.md'];
 const SCRIPT_KEYS = new Set(['run', 'script', 'before_script', 'after_script']);
 
 /** Every shell script in a workflow: GitHub `run:` steps, GitLab `script:` lists. */

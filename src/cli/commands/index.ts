@@ -5,6 +5,7 @@ import type { CommandContext } from '../main.js';
 import { registerPlanCommand } from './plan.js';
 import { registerDriftCommand } from './drift.js';
 import { registerExportCommand } from './export.js';
+import { registerMeasurementsCommand } from './measurements.js';
 import { registerEmulatorCommand } from './emulator.js';
 import { registerApplyCommand } from './apply.js';
 import { registerValidate } from './validate.js';
@@ -16,5 +17,6 @@ export function registerCommands(program: Command, ctx: CommandContext): void {
   registerApplyCommand(program, ctx);
   registerDriftCommand(program, ctx);
   registerExportCommand(program, ctx);
+  registerMeasurementsCommand(program, ctx);
   registerEmulatorCommand(program, ctx);
 }

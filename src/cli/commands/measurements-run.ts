@@ -1,0 +1,203 @@
+// `emctl measurements`, run: the request from flags or from the config's reports, checked with
+// the same rules `validate` applies (src/measure/spec.ts), then run through the API
+// (src/measure/run.ts) and rendered (src/render/measurements), to stdout or to each output file,
+// written atomically. Notices and the v1 progress line go to stderr, data to stdout.
+
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadConfigOrThrow } from '../../config/index.js';
+import { EmctlError } from '../../core/errors.js';
+import type { DesiredConfig, ReportDefinition } from '../../core/model.js';
+import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/flags.js';
+import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
+import { checkSpec, type MeasureSpec, type SpecProblem } from '../../measure/spec.js';
+import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../render/measurements/index.js';
+import { connect } from '../connect.js';
+import type { CliIO } from '../io.js';
+import type { CommandContext } from '../main.js';
+import { writeFileAtomically } from '../write-file.js';
+import type { MeasurementsOptions } from './measurements.js';
+
+const DEFAULT_CONFIG = 'emctl.yaml';
+
+/** One request to run: a report of the config, or the one the flags describe. */
+interface Job {
+  /** The report's name; undefined for flags. */
+  report: string | undefined;
+  spec: MeasureSpec;
+  /** Where `out` is relative to: the config's directory for reports, the working directory for flags. */
+  base: string;
+}
+
+function atPath(io: CliIO, path: string): string {
+  return isAbsolute(path) ? path : resolve(io.cwd, path);
+}
+
+/** The directory a config's relative `out:` paths start from. */
+function configDirectory(path: string): string {
+  try {
+    return statSync(path).isDirectory() ? path : dirname(path);
+  } catch {
+    return dirname(path);
+  }
+}
+
+function shown(io: CliIO, path: string): string {
+  const rel = relative(io.cwd, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+function requestFlagsGiven(opts: MeasurementsOptions): string[] {
+  return REQUEST_FLAGS.filter((k) => opts[k] !== undefined).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+}
+
+function teamNamesOf(config: DesiredConfig | undefined): Map<number, string | undefined> | undefined {
+  if (!config) return undefined;
+  return new Map(config.teams.map((t) => [t.id, t.name]));
+}
+
+function invalid(what: string, problems: readonly string[]): EmctlError {
+  const noun = problems.length === 1 ? 'problem' : 'problems';
+  return new EmctlError('config', `${what}: ${problems.length} ${noun}`, problems);
+}
+
+/** The jobs of this invocation, every problem of every request reported at once. */
+function planJobs(reports: readonly string[], opts: MeasurementsOptions, config: DesiredConfig | undefined, configPath: string | undefined, io: CliIO): Job[] {
+  const api = opts.api === 'v1' ? 'v1' : 'v2';
+  const ctx = { configTeams: teamNamesOf(config), api, serverExport: Boolean(opts.serverExport) } as const;
+
+  if (reports.length === 0 && !opts.all) {
+    const { definition, problems } = definitionFromFlags(opts);
+    const checked = checkSpec(definition, ctx);
+    const all: SpecProblem[] = [...problems, ...checked.problems];
+    if (all.length > 0 || !checked.spec) throw invalid('invalid request', all.map(flagProblem));
+    return [{ report: undefined, spec: checked.spec, base: io.cwd }];
+  }
+
+  const flags = requestFlagsGiven(opts);
+  if (flags.length > 0) {
+    throw new EmctlError('config', `${flags.join(', ')}: a report's request is in the config; with REPORT or --all only --format and --out apply (or drop the report names and give the request as flags)`);
+  }
+  if (opts.all && reports.length > 0) throw new EmctlError('config', '--all runs every report; name reports or give --all, not both');
+  const defined = config?.reports ?? [];
+  const byName = new Map(defined.map((r) => [r.name, r]));
+  if (opts.all && defined.length === 0) throw new EmctlError('config', `the config ${configPath ?? ''} has no reports: section`);
+  const chosen = opts.all ? defined.map((r) => r.name) : [...new Set(reports)];
+  const missing = chosen.filter((n) => !byName.has(n));
+  if (missing.length > 0) {
+    const known = defined.map((r) => r.name);
+    throw new EmctlError('config', `no report named ${missing.map((m) => `\`${m}\``).join(', ')} in ${configPath ?? 'the config'}`, [
+      known.length > 0 ? `reports: ${known.join(', ')}` : 'the config has no reports: section',
+    ]);
+  }
+  if (opts.out !== undefined && chosen.length > 1) throw new EmctlError('config', `--out names one file, and ${chosen.length} reports would be written to it: run them one at a time, or give each an out: in the config`);
+
+  const base = configDirectory(configPath ?? io.cwd);
+  const jobs: Job[] = [];
+  const problems: string[] = [];
+  for (const name of chosen) {
+    const report = byName.get(name);
+    if (!report) continue;
+    const definition: ReportDefinition = { ...report.definition };
+    // --out without --format: the format follows the new file's extension, not the report's.
+    if (opts.out !== undefined) {
+      definition.out = opts.out;
+      if (opts.format === undefined) delete definition.format;
+    }
+    if (opts.format !== undefined) definition.format = opts.format;
+    const checked = checkSpec(definition, ctx);
+    for (const p of checked.problems) problems.push(`report \`${name}\`: ${flagProblem(p)}`);
+    if (checked.spec) jobs.push({ report: name, spec: checked.spec, base: opts.out !== undefined ? io.cwd : base });
+  }
+  if (problems.length > 0) throw invalid('invalid report', problems);
+  return jobs;
+}
+
+/** The config: -c PATH when given (it must load); else ./emctl.yaml when it exists (team names, reports). */
+async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: CliIO): Promise<{ config?: DesiredConfig; path?: string }> {
+  const path = atPath(io, opts.config ?? DEFAULT_CONFIG);
+  if (opts.config === undefined && !needed && !existsSync(path)) return {};
+  return { config: await loadConfigOrThrow(path), path };
+}
+
+async function render(output: RunOutput, spec: MeasureSpec, report: string | undefined, color: boolean, io: CliIO): Promise<string> {
+  if (output.kind === 'file') return output.text;
+  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(spec.format)) {
+    throw new EmctlError('config', `the ${spec.format} format is not available in this build of emctl (formats: ${MEASUREMENT_FORMATS.join(', ')})`);
+  }
+  const width = Number(io.env.COLUMNS);
+  return renderMeasurements(output.result, spec.format as MeasurementFormat, {
+    color,
+    ...(Number.isInteger(width) && width > 20 ? { width } : {}),
+    ...(report !== undefined ? { title: report } : {}),
+    generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  });
+}
+
+function rowCount(output: RunOutput): number {
+  return output.kind === 'result' ? output.result.elements.reduce((n, e) => n + e.rows.length, 0) : 0;
+}
+
+export async function runMeasurementsCommand(reports: string[], opts: MeasurementsOptions, command: Command, ctx: CommandContext): Promise<void> {
+  const { io } = ctx;
+  if (opts.api !== 'v1' && opts.api !== 'v2') throw new EmctlError('config', `--api takes v2 (the default) or v1; got "${opts.api}"`);
+  if (reports.length === 0 && !opts.all && opts.metric === undefined) {
+    throw new EmctlError('config', 'name the metrics (--metric NAME[:AGG]) or the reports of the config to run (REPORT... or --all); see emctl measurements --help');
+  }
+  const usesReports = reports.length > 0 || Boolean(opts.all);
+  const { config, path } = await loadConfigFor(opts, usesReports, io);
+  const jobs = planJobs(reports, opts, config, path, io);
+
+  const globals = ctx.globals(command);
+  if (opts.api === 'v1') {
+    io.stderr.write('Warning: the v1 measurements API (--api v1) is deprecated by the service since 2023-10-01; the v2 API (the default) answers at once.\n');
+  }
+  const connection = await connect(globals, io);
+  const failures: string[] = [];
+  let progressShown = false;
+  try {
+    const now = new Date();
+    for (const job of jobs) {
+      const label = job.report === undefined ? '' : `report ${job.report}: `;
+      try {
+        const output = await runMeasurements(connection.client, job.spec, {
+          report: job.report,
+          now,
+          teamNames: teamNamesOf(config) ?? new Map(),
+          api: opts.api === 'v1' ? 'v1' : 'v2',
+          serverExport: Boolean(opts.serverExport),
+          progress(text, done) {
+            if (io.stderr.isTTY) {
+              io.stderr.write(`\r\x1b[2K${label}${text}${done ? '\n' : ''}`);
+            } else if (done || !progressShown) {
+              io.stderr.write(`${label}${text}\n`);
+            }
+            progressShown = !done;
+          },
+        });
+        const noData = output.kind === 'file' ? output.noData : output.result.noData;
+        const window = windowOf(job.spec, now);
+        if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
+        const toStdout = job.spec.out === undefined;
+        const text = await render(output, job.spec, job.report, toStdout && globals.color && io.stdout.isTTY === true, io);
+        if (toStdout) {
+          io.stdout.write(text);
+        } else {
+          const target = isAbsolute(job.spec.out ?? '') ? (job.spec.out ?? '') : resolve(job.base, job.spec.out ?? '');
+          await writeFileAtomically(target, text, { createDirectory: true, name: shown(io, target) });
+          const rows = output.kind === 'result' ? `, ${rowCount(output)} rows` : '';
+          io.stderr.write(`${label}wrote ${shown(io, target)} (${job.spec.format}${rows}, ${window.after} to ${window.before})\n`);
+        }
+      } catch (error) {
+        if (jobs.length === 1) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`${job.report ?? ''}: ${message}`);
+        io.stderr.write(`${label}failed: ${message}\n`);
+      }
+    }
+  } finally {
+    await connection.close();
+  }
+  if (failures.length > 0) throw new EmctlError('api', `${failures.length} of ${jobs.length} reports failed`, failures);
+}

@@ -1,0 +1,66 @@
+// `emctl measurements` (DESIGN.md §6.1): registration only. The command's code, the measure room
+// and the renderers (vega for html, asciichart for chart) load when the command runs, so the
+// start-up of `emctl --help` and of every other command does not pay for them.
+
+import type { Command } from 'commander';
+import type { RequestFlags } from '../../measure/flags.js';
+import type { CommandContext } from '../main.js';
+
+export interface MeasurementsOptions extends RequestFlags {
+  config?: string;
+  all?: boolean;
+  serverExport?: boolean;
+  api: string;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+const HELP = `
+A request comes from flags, or from the config's reports: (REPORT names, or --all).
+Lists take repeated flags or commas: --metric pr.merged,releases.count --team 42 --team Payments.
+Teams are named by id or by the config's teams: <id>: name:; repositories by name or id.
+--last N{d,w,mo} ends today (UTC, today included); with no window: the last 30 days.
+Data goes to stdout (or --out FILE, written atomically); notices go to stderr.
+Exit codes: 0 success (also "no data for these filters"), 1 error.
+
+Examples:
+  emctl measurements --metric branch.computed.cycle_time:p75,pr.merged --last 90d
+  emctl measurements --metric pr.merged --group-by team --team managed --roll-up 1w --last 12w --format chart
+  emctl measurements --metric pr.merged,releases.count --group-by repository --last 4w --format csv --out weekly.csv
+  emctl measurements weekly-delivery            one report of the config, to its out: or stdout
+  emctl measurements --all                      every report of the config
+  emctl measurements --metric pr.merged --last 30d --server-export --format json   the service's own export file`;
+
+export function registerMeasurementsCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('measurements')
+    .description("export the service's engineering metrics (from flags or the config's reports) as a table, csv, json, markdown, chart or html")
+    .argument('[report...]', "reports of the config's reports: to run")
+    .option('-c, --config <path>', 'config file or directory: reports, and team names (default ./emctl.yaml when it exists)')
+    .option('--all', "run every report of the config's reports:")
+    .option('--metric <name[:agg]>', 'a metric, e.g. branch.computed.cycle_time:p75 or pr.merged (repeatable, comma-separated)', collect)
+    .option('--after <date>', 'first day of the window (yyyy-mm-dd)')
+    .option('--before <date>', 'day after the window (yyyy-mm-dd, exclusive)')
+    .option('--last <window>', 'a window ending today: N days, weeks or months (90d, 12w, 6mo)')
+    .option('--roll-up <bucket>', '1d, 1w, 1mo or custom (default: the whole window)')
+    .option('--group-by <dimension>', 'organization (default), team, repository, contributor, coding_assistant, ai_review, agentic_pr')
+    .option('--team <id|name>', 'team id, config team name, or managed (repeatable, comma-separated)', collect)
+    .option('--repository <name|id>', 'repository name or id (repeatable, comma-separated)', collect)
+    .option('--contributor <id>', 'contributor id (repeatable, comma-separated)', collect)
+    .option('--service <id>', 'service id (repeatable, comma-separated)', collect)
+    .option('--label <label>', 'keep pull requests with this label (repeatable; at most 3)', collect)
+    .option('--order-by <name[:agg]>', 'order the groups by this requested metric')
+    .option('--desc', 'order descending')
+    .option('--limit <n>', 'keep at most N groups per time range')
+    .option('--format <format>', 'table (default), csv, json, markdown, chart, html; default from --out\'s extension')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .option('--server-export', "the service's export (endpoint 17): its csv or json file, downloaded")
+    .option('--api <version>', 'v2 (default), or v1: the deprecated asynchronous API, polled until the report is ready', 'v2')
+    .addHelpText('after', HELP)
+    .action(async (reports: string[], opts: MeasurementsOptions, command: Command) => {
+      const { runMeasurementsCommand } = await import('./measurements-run.js');
+      await runMeasurementsCommand(reports, opts, command, ctx);
+    });
+}
