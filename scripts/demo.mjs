@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The whole emctl story in one process, with no account: start the bundled emulator on the example
-// Acme organization, then validate, plan, apply, and plan again to see nothing left to do.
+// Acme organization, then validate, plan, apply, and plan again to see nothing left to do; then the
+// organization's delivery metrics for the last 90 days as a table, a terminal chart and an HTML page.
 // Every step goes through the real CLI entry (runCli from dist/), exactly as `emctl ...` would.
 //
 // Run with `npm run demo` (builds first). Exits non-zero if any step does not end as expected.
@@ -47,6 +48,8 @@ async function main() {
     },
   };
 
+  const reportPath = join(workDir, 'emctl-report.html');
+  const delivery = 'branch.computed.cycle_time:p75,branch.time_to_review:p50,pr.merged';
   const steps = [
     {
       title: 'validate the desired state (offline)',
@@ -68,6 +71,23 @@ async function main() {
       explanation: `emctl plan -c ${show(configPath)} --detailed-exitcode\nExit 0 means live state now matches the config (2 would mean changes are still pending).`,
       args: ['plan', '-c', configPath, '--detailed-exitcode'],
     },
+    {
+      title: 'delivery metrics of the last 90 days, per team',
+      explanation:
+        `emctl measurements -c ${show(configPath)} --metric ${delivery} --group-by team --team managed --last 90d\n` +
+        'Team names come from the config; durations read as days and hours. Same request as csv, json or markdown with --format.',
+      args: ['measurements', '-c', configPath, '--metric', delivery, '--group-by', 'team', '--team', 'managed', '--last', '90d'],
+    },
+    {
+      title: 'the same, week by week, as a terminal chart',
+      explanation: `emctl measurements -c ${show(configPath)} --metric branch.computed.cycle_time:p75,pr.merged --group-by team --team Payments,Checkout,Platform --roll-up 1w --last 90d --format chart`,
+      args: ['measurements', '-c', configPath, '--metric', 'branch.computed.cycle_time:p75,pr.merged', '--group-by', 'team', '--team', 'Payments,Checkout,Platform', '--roll-up', '1w', '--last', '90d', '--format', 'chart'],
+    },
+    {
+      title: 'an HTML report for a static site',
+      explanation: `emctl measurements -c ${show(configPath)} --metric ${delivery} --group-by team --team managed --roll-up 1w --last 90d --out ${reportPath}\nOne self-contained file: an SVG chart per metric and the table; open it in a browser.`,
+      args: ['measurements', '-c', configPath, '--metric', delivery, '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '90d', '--out', reportPath],
+    },
   ];
 
   process.stdout.write(bold(`emctl demo: the example Acme organization on an emulator at ${emulator.url}\n`));
@@ -88,7 +108,8 @@ async function main() {
     process.stderr.write(`\ndemo failed: ${failed}\n`);
     return 1;
   }
-  process.stdout.write(`\n${bold('Done:')} validated, planned, applied, and the second plan is empty.\n`);
+  process.stdout.write(`\n${bold('Done:')} validated, planned, applied, the second plan is empty, and the metrics are out.\n`);
+  process.stdout.write(`HTML report: ${reportPath}\n`);
   return 0;
 }
 

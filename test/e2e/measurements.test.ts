@@ -98,9 +98,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.close();
 });
-beforeEach(async () => {
+async function resetEmulator() {
   await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
-});
+}
+beforeEach(resetEmulator);
 
 describe('values in every format', () => {
   // Organization, weekly: week 1 merges 9001 and 9002, opens them (1440, 360: mean 900), ends
@@ -219,8 +220,8 @@ describe('reports as code', () => {
     const bad = await writeConfig(`${CONFIG}  broken:\n    metrics: [pr.mergd]\n    teams: [Paymants]\n`, await tempDir());
     const r = await emctl(['-c', bad, 'weekly']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('emctl.yaml:25:15: report `broken`: unknown v2 metric `pr.mergd`; did you mean `pr.merged`?');
-    expect(r.stderr).toContain('emctl.yaml:26:13: report `broken`: no team named `Paymants` in the config');
+    expect(r.stderr).toContain('emctl.yaml:22:15: report `broken`: unknown v2 metric `pr.mergd`; did you mean `pr.merged`?');
+    expect(r.stderr).toContain('emctl.yaml:23:13: report `broken`: no team named `Paymants` in the config');
     expect(await apiRequests(emulator.url)).toEqual([]);
   });
 
@@ -266,6 +267,8 @@ describe('v1 and the server export', () => {
     const one = await emctl([...METRICS, ...WINDOW, '--roll-up', '1w', '--server-export', '--format', 'csv']);
     expect(one.code).toBe(0);
     expect(one.stdout.split('\n').slice(1)).toEqual(['2026-09-01,2026-09-08,1,2,900,4500', '2026-09-08,2026-09-15,1,1,150,2880', '']);
+    expect(await measurementCalls('/api/v2/measurements/export')).toHaveLength(1);
+    await resetEmulator();
 
     const ids = ['42', '43', ...teams.map((t) => String(1000 + t))].join(',');
     const many = await emctl(['--metric', 'pr.merged', ...WINDOW, '--group-by', 'team', '--team', ids, '--server-export', '--format', 'csv']);
