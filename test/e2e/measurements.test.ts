@@ -91,7 +91,7 @@ async function measurementCalls(path = '/api/v2/measurements') {
 }
 
 beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'), { reportDelayMs: 300 } as never);
+  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'), { reportDelayMs: 300 });
   dir = await tempDir('emctl-measure-');
   config = await writeConfig(CONFIG, dir);
 });
