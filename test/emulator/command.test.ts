@@ -60,6 +60,21 @@ describe('emctl emulator', () => {
     });
   });
 
+  test('--generate with prs= serves activity; --report-delay and --report-retention shape the v1 lifecycle', async () => {
+    await serve(['--generate', 'repos=40,teams=4,boards=4,seed=2,prs=400,months=2', '--report-delay', '400', '--report-retention', '1'], async (url) => {
+      const body = { requested_metrics: ['pr.new'], after: new Date(Date.now() - 30 * 86_400_000).toISOString(), before: new Date().toISOString() };
+      const created = await fetch(`${url}/api/v1/exporter/measurements`, { method: 'POST', headers: { 'x-api-key': 'dev-key', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(created.status).toBe(200);
+      const id = ((await created.json()) as { request_id: string }).request_id;
+      const states: number[] = [];
+      for (const wait of [0, 700, 1100]) {
+        await new Promise((r) => setTimeout(r, wait));
+        states.push((await get(`${url}/api/v1/exporter/measurements/${id}`)).status);
+      }
+      expect(states).toEqual([202, 200, 204]);
+    });
+  });
+
   test('--fixture FILE and --state FILE', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'emctl-cmd-'));
     try {
@@ -80,6 +95,8 @@ describe('emctl emulator', () => {
     [['--fixture', 'a.yaml', '--generate', 'repos=1'], /either --fixture or --generate/],
     [['--generate', 'repos=ten'], /--generate: bad entry "repos=ten"/],
     [['--fixture', '/nonexistent/x.yaml'], /cannot read emulator fixture \/nonexistent\/x.yaml/],
+    [['--report-delay', '-1'], /--report-delay must be a number of milliseconds >= 0, got "-1"/],
+    [['--report-retention', '0'], /--report-retention must be a number of seconds > 0, got "0"/],
   ])('%j is refused', async (args, message) => {
     const r = await runEmctl(['emulator', ...args]);
     expect(r.code).toBe(1);
@@ -90,6 +107,7 @@ describe('emctl emulator', () => {
   test.each([
     ['repos=10000,teams=500,boards=2000', { repos: 10000, teams: 500, boards: 2000 }],
     ['repos=5, seed=3,monitored_share=0.9', { repos: 5, teams: 0, boards: 0, seed: 3, monitoredShare: 0.9 }],
+    ['repos=50,teams=5,prs=1000,contributors=20,months=3', { repos: 50, teams: 5, boards: 0, prs: 1000, contributors: 20, months: 3 }],
   ])('parseGenerateSpec(%s)', (text, expected) => {
     expect(parseGenerateSpec(text)).toEqual(expected);
   });

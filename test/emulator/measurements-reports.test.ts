@@ -137,6 +137,21 @@ describe('traffic rules', () => {
     expect(JSON.stringify(log)).not.toContain(link.split('/_reports/')[1]!.slice(0, 32));
   });
 
+  test('fault injection applies to measurement routes and report files', async () => {
+    const faulty = await startTestEmulator({ faultRate: 1, seed: 3 });
+    try {
+      for (const [method, path] of [['POST', '/api/v2/measurements'], ['POST', '/api/v1/exporter/measurements'], ['GET', '/_reports/abc.csv']] as const) {
+        const status = await call(faulty, method, path, method === 'POST' ? { body: BY_TEAM } : {}).then(
+          (r) => r.status,
+          () => 0, // an injected connection reset
+        );
+        expect([0, 500, 502, 503, 504]).toContain(status);
+      }
+    } finally {
+      await faulty.close();
+    }
+  });
+
   test('the rate limit applies to measurement routes, not to report files', async () => {
     const limited = await startTestEmulator({ rateLimit: 2 });
     try {
