@@ -69,25 +69,7 @@ export interface ActivityIndex {
   releasesByRepo: Map<number, Float64Array>;
 }
 
-const NUMBER_FIELDS: Record<NumberColumn, keyof ActivityPullRequest> = {
-  additions: 'additions',
-  deletions: 'deletions',
-  commits: 'commits',
-  reviews: 'reviews',
-  reviewComments: 'review_comments',
-  newWork: 'new_work_lines',
-  refactor: 'refactor_lines',
-  rework: 'rework_lines',
-};
-
-const TIME_FIELDS: Record<Exclude<EventColumn, 'end'>, keyof ActivityPullRequest> = {
-  firstCommit: 'first_commit_at',
-  opened: 'opened_at',
-  firstReview: 'first_review_at',
-  approved: 'approved_at',
-  merged: 'merged_at',
-  released: 'released_at',
-};
+const NUMBER_COLUMNS: readonly NumberColumn[] = ['additions', 'deletions', 'commits', 'reviews', 'reviewComments', 'newWork', 'refactor', 'rework'];
 
 function time(value: unknown): number {
   return typeof value === 'string' ? parseTimestamp(value) : NaN;
@@ -150,7 +132,7 @@ export function indexActivity(activity: Activity): ActivityIndex {
   const times = {} as Record<EventColumn, Float64Array>;
   for (const c of EVENT_COLUMNS) times[c] = new Float64Array(n);
   const numbers = {} as Record<NumberColumn, Float64Array>;
-  for (const c of Object.keys(NUMBER_FIELDS) as NumberColumn[]) numbers[c] = new Float64Array(n);
+  for (const c of NUMBER_COLUMNS) numbers[c] = new Float64Array(n);
   const ix: ActivityIndex = {
     size: n,
     repo: new Int32Array(n),
@@ -180,8 +162,6 @@ export function indexActivity(activity: Activity): ActivityIndex {
   const labels: number[] = [];
   const authorCounts: number[] = [];
   const repoCounts: number[] = [];
-  const timeEntries = Object.entries(TIME_FIELDS) as [Exclude<EventColumn, 'end'>, keyof ActivityPullRequest][];
-  const numberEntries = Object.entries(NUMBER_FIELDS) as [NumberColumn, keyof ActivityPullRequest][];
   for (let i = 0; i < n; i++) {
     const pr = prs[i]!;
     const repo = slot(ix.repos, pr.repository_id);
@@ -194,18 +174,31 @@ export function indexActivity(activity: Activity): ActivityIndex {
     ix.base[i] = typeof pr.base_branch === 'string' ? intern(baseIds, ix.baseBranches, pr.base_branch) : -1;
     for (const label of pr.labels ?? []) labels.push(intern(ix.labelIdOf, labelNames, label));
     ix.labelStart[i + 1] = labels.length;
+    // Field by field rather than through a table: a keyed read of 500,000 objects is several
+    // times slower than a named one.
+    const firstCommit = (times.firstCommit[i] = time(pr.first_commit_at));
+    const opened = (times.opened[i] = time(pr.opened_at));
+    const firstReview = (times.firstReview[i] = time(pr.first_review_at));
+    const approved = (times.approved[i] = time(pr.approved_at));
+    const merged = (times.merged[i] = time(pr.merged_at));
+    const released = (times.released[i] = time(pr.released_at));
+    times.end[i] = Number.isNaN(released) ? merged : released;
     let lo = Infinity;
     let hi = -Infinity;
-    for (const [column, field] of timeEntries) {
-      const t = time(pr[field]);
-      times[column][i] = t;
+    for (const t of [firstCommit, opened, firstReview, approved, merged, released]) {
       if (t < lo) lo = t;
       if (t > hi) hi = t;
     }
-    times.end[i] = Number.isNaN(times.released[i]!) ? times.merged[i]! : times.released[i]!;
     ix.lo[i] = lo;
     ix.hi[i] = hi;
-    for (const [column, field] of numberEntries) numbers[column][i] = num(pr[field]);
+    numbers.additions[i] = num(pr.additions);
+    numbers.deletions[i] = num(pr.deletions);
+    numbers.commits[i] = num(pr.commits);
+    numbers.reviews[i] = num(pr.reviews);
+    numbers.reviewComments[i] = num(pr.review_comments);
+    numbers.newWork[i] = num(pr.new_work_lines);
+    numbers.refactor[i] = num(pr.refactor_lines);
+    numbers.rework[i] = num(pr.rework_lines);
     ix.tools.coding_assistant[i] = pr.coding_assistant ?? 0;
     ix.tools.ai_review[i] = pr.ai_review ?? 0;
     ix.tools.agentic_pr[i] = pr.agentic_pr ?? 0;
@@ -283,25 +276,34 @@ function orderBy(keys: Float64Array): Int32Array {
   return order.sort((a, b) => keys[a]! - keys[b]! || a - b);
 }
 
-type Column = Float64Array | Int32Array | Uint8Array;
-
-/** The column with its entries in `order` (entry k = old entry order[k]). */
-function permuted<T extends Column>(column: T, order: Int32Array): T {
-  const out = new (column.constructor as new (size: number) => T)(order.length);
+// The column with its entries in `order` (entry k = old entry order[k]); one function per array
+// type, so each loop stays monomorphic.
+function permutedF64(column: Float64Array, order: Int32Array): Float64Array {
+  const out = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = column[order[k]!]!;
+  return out;
+}
+function permutedI32(column: Int32Array, order: Int32Array): Int32Array {
+  const out = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = column[order[k]!]!;
+  return out;
+}
+function permutedU8(column: Uint8Array, order: Int32Array): Uint8Array {
+  const out = new Uint8Array(order.length);
   for (let k = 0; k < order.length; k++) out[k] = column[order[k]!]!;
   return out;
 }
 
 /** Moves every per-PR column to the new numbering (PR order[k] becomes PR k). */
 function renumber(ix: ActivityIndex, order: Int32Array): void {
-  ix.repo = permuted(ix.repo, order);
-  ix.author = permuted(ix.author, order);
-  ix.base = permuted(ix.base, order);
-  ix.lo = permuted(ix.lo, order);
-  ix.hi = permuted(ix.hi, order);
-  for (const c of EVENT_COLUMNS) ix.times[c] = permuted(ix.times[c], order);
-  for (const c of Object.keys(ix.numbers) as NumberColumn[]) ix.numbers[c] = permuted(ix.numbers[c], order);
-  for (const w of ['coding_assistant', 'ai_review', 'agentic_pr'] as const) ix.tools[w] = permuted(ix.tools[w], order);
+  ix.repo = permutedI32(ix.repo, order);
+  ix.author = permutedI32(ix.author, order);
+  ix.base = permutedI32(ix.base, order);
+  ix.lo = permutedF64(ix.lo, order);
+  ix.hi = permutedF64(ix.hi, order);
+  for (const c of EVENT_COLUMNS) ix.times[c] = permutedF64(ix.times[c], order);
+  for (const c of NUMBER_COLUMNS) ix.numbers[c] = permutedF64(ix.numbers[c], order);
+  for (const w of ['coding_assistant', 'ai_review', 'agentic_pr'] as const) ix.tools[w] = permutedU8(ix.tools[w], order);
   const branch: string[] = [];
   const labelStart = new Int32Array(order.length + 1);
   const labelIds = new Int32Array(ix.labelIds.length);
