@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `emctl` executable: wires the process to runCli.
+// The `emctl` executable: wires the process to runCliLazy (only the command run is loaded).
 
-import { runCli } from './main.js';
+import { runCliLazy } from './lazy.js';
 import { dropWritesToClosedPipe, lineReader, type CliIO } from './io.js';
 
 const stdin = lineReader(process.stdin);
@@ -24,7 +24,7 @@ const io: CliIO = {
 };
 
 try {
-  process.exitCode = await runCli(process.argv.slice(2), io);
+  process.exitCode = await runCliLazy(process.argv.slice(2), io);
 } finally {
   // A prompt left stdin open; released, the process ends as soon as its output is written.
   stdin.close();

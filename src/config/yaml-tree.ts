@@ -2,9 +2,18 @@
 // complete reader: anchors, aliases, merge keys (`<<`), block scalars, tags. Duplicate keys,
 // reserved keys and alias bombs are reported here, so nothing downstream has to guard for them.
 
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type ParsedNode } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, Node, ParsedNode } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
+
+// The complete YAML reader is loaded only for a file the fast reader leaves to it (fast-yaml.ts
+// reads nearly every config), so most runs never load the package.
+const require = createRequire(import.meta.url);
+let yamlPackage: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+  return (yamlPackage ??= require('yaml') as typeof import('yaml'));
+}
 
 /** Nodes an alias may expand to, in total per file; more is treated as an alias bomb. */
 export const MAX_ALIAS_EXPANSION = 100_000;
@@ -62,7 +71,7 @@ export function diagnosticAt(source: SourceText, offset: number, message: string
 export function parseYamlFile(source: SourceText, store: Placements): FileParse {
   const diagnostics: Diagnostic[] = [];
   // uniqueKeys is checked below (the package's own check is quadratic in the size of a map).
-  const doc = parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
+  const doc = yaml().parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
   for (const e of doc.errors) {
     // The package reports its own stack overflow on deep nesting as an error of the document.
     const message = /Maximum call stack size exceeded/.test(e.message) ? tooDeepMessage() : yamlMessage(e.code, e.message);
@@ -120,13 +129,13 @@ class Converter {
 
   convert(node: Node): PlainValue {
     if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite, `${MAX_ALIAS_EXPANSION} values`);
-    if (isAlias(node)) return this.expandAlias(node, (node.range ?? [0])[0]);
-    if (isScalar(node)) {
+    if (yaml().isAlias(node)) return this.expandAlias(node, (node.range ?? [0])[0]);
+    if (yaml().isScalar(node)) {
       const value = scalarValue(node.value);
       if (this.aliasDepth > 0 && typeof value === 'string') this.spendChars(value.length);
       return value;
     }
-    if (!isSeq(node) && !isMap(node)) return null;
+    if (!yaml().isSeq(node) && !yaml().isMap(node)) return null;
     if (++this.depth > MAX_NESTING) throw new TooDeep(this.aliasDepth > 0 ? this.lastAlias : offsetOf(node, 0));
     try {
       return this.convertCollection(node);
@@ -141,7 +150,7 @@ class Converter {
   }
 
   private convertCollection(node: Node): PlainValue {
-    if (isSeq(node)) {
+    if (yaml().isSeq(node)) {
       const list: PlainValue[] = [];
       const mark = this.store.begin();
       for (const item of node.items) {
@@ -152,12 +161,12 @@ class Converter {
       this.store.finish(list, mark);
       return list;
     }
-    if (isMap(node)) return this.convertMap(node.items);
+    if (yaml().isMap(node)) return this.convertMap(node.items);
     return null;
   }
 
   private expandAlias(node: Node, offset: number): PlainValue {
-    if (!isAlias(node)) return this.convert(node);
+    if (!yaml().isAlias(node)) return this.convert(node);
     const target = node.resolve(this.doc);
     if (!target) return null;
     const outer = this.aliasDepth === 0;
@@ -177,15 +186,15 @@ class Converter {
     const firstKeyOffsets = new Map<string, number>();
     const merges: { node: Node; offset: number }[] = [];
     for (const pair of pairs) {
-      if (!isPair(pair)) continue;
+      if (!yaml().isPair(pair)) continue;
       const keyNode = pair.key as Node | null;
       const keyOffset = offsetOf(keyNode, 0);
       const valueOffset = offsetOf(pair.value as Node | null, keyOffset);
-      if (isScalar(keyNode) && keyNode.value === '<<' && keyNode.type === 'PLAIN') {
+      if (yaml().isScalar(keyNode) && keyNode.value === '<<' && keyNode.type === 'PLAIN') {
         merges.push({ node: pair.value as Node, offset: valueOffset });
         continue;
       }
-      const key = isScalar(keyNode) ? keyText(keyNode.value) : undefined;
+      const key = yaml().isScalar(keyNode) ? keyText(keyNode.value) : undefined;
       if (key === undefined) {
         this.diagnostics.push(diagnosticAt(this.source, keyOffset, 'keys must be plain strings or numbers'));
         continue;
@@ -212,9 +221,9 @@ class Converter {
 
   /** `<<: *base` or `<<: [*a, *b]`: keys of the merged maps that this map does not write itself. */
   private applyMerge(map: PlainMap, node: Node, offset: number): void {
-    const sources = isSeq(node) ? (node.items as Node[]) : [node];
+    const sources = yaml().isSeq(node) ? (node.items as Node[]) : [node];
     for (const item of sources) {
-      const value = isAlias(item) ? this.expandAlias(item, offsetOf(item, offset)) : this.convert(item);
+      const value = yaml().isAlias(item) ? this.expandAlias(item, offsetOf(item, offset)) : this.convert(item);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         this.diagnostics.push(diagnosticAt(this.source, offsetOf(item, offset), 'a merge key `<<` takes a mapping or a list of mappings'));
         continue;

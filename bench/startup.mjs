@@ -1,0 +1,36 @@
+// Start-up cost of the emctl executable against a bare `node -e 0`: medians of N spawns of each,
+// interleaved so that a busy machine slows all of them alike. Targets (issue 11): `emctl --help`
+// under 2x node, `emctl validate` of the example config under 3x.
+// Run with `npm run bench:startup` (builds first); N from the first argument (default 21).
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = 'dist/cli/bin.js';
+const N = Number(process.argv[2] ?? 21);
+
+const runs = {
+  'node -e 0': ['-e', '0'],
+  'emctl --help': [BIN, '--help'],
+  'emctl validate (example)': [BIN, 'validate', '-c', 'examples/acme/emctl.yaml'],
+  'emctl plan --help': [BIN, 'plan', '--help'],
+};
+
+const wall = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
+for (let i = 0; i < N; i++) {
+  for (const [name, args] of Object.entries(runs)) {
+    const start = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+    if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr}`);
+    wall[name].push(elapsed);
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const base = median(wall['node -e 0']);
+console.log(`node ${process.version}, ${N} spawns each, interleaved; medians of wall time`);
+for (const name of Object.keys(runs)) {
+  const m = median(wall[name]);
+  console.log(`${name.padEnd(26)} ${m.toFixed(0).padStart(5)} ms  ${(m / base).toFixed(2)}x node -e 0`);
+}

@@ -1,0 +1,151 @@
+// The root of the emctl command line, shared by the full program (main.ts) and the lazily loaded
+// one the executable runs (lazy.ts): global options, the context each command gets, and the one
+// place that turns whatever a command returned or threw into an exit code (via src/cli/exit.ts).
+// Light on purpose: it loads commander and nothing of the commands.
+
+import { Command, CommanderError, Option } from 'commander';
+import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
+import { EmctlError } from '../core/errors.js';
+import { EXIT_ERROR, EXIT_OK, exitCodeFor } from './exit.js';
+import type { CliIO } from './io.js';
+
+/** Options every command accepts (DESIGN.md §1, global options). */
+export interface GlobalOptions {
+  baseUrl?: string;
+  apiKeyFile?: string;
+  emulator?: string;
+  concurrency: number;
+  rateLimit: number;
+  color: boolean;
+  verbose: boolean;
+  insecureHttp: boolean;
+}
+
+/** What a command's action receives besides its own options. */
+export interface CommandContext {
+  io: CliIO;
+  /** Global options as given for this invocation. */
+  globals(command: Command): GlobalOptions;
+  /** Records the command's exit code (0 when never called). */
+  exit(code: number): void;
+}
+
+const ROOT_HELP_EPILOG = `
+Exit codes:
+  0  success; no changes pending
+  1  error: invalid config, API failure, a write rejected, a change the service would refuse
+  2  changes pending (plan --detailed-exitcode, drift)
+  3  refused by a safety rail (--force overrides) or a stale saved plan (plan again)
+
+Environment:
+  EMCTL_BASE_URL   service base URL (--base-url wins)
+  EMCTL_API_KEY    API key (--api-key-file wins); never written to output, logs, plans or journals
+  NO_COLOR         disable colour
+
+Examples:
+  emctl --emulator default plan -c examples/acme/emctl.yaml   try it with no account
+  emctl validate                                 check ./emctl.yaml offline
+  emctl plan --out plan.json                     review, then: emctl apply plan.json
+  emctl apply --auto-approve                     plan and apply in one go (CI)
+  emctl drift --format markdown                  nightly: exit 2 when live state moved
+  emctl export --out emctl.yaml                  start managing an existing organization
+
+Run "emctl help <command>" for a command's options and examples.
+`;
+
+function positiveInt(name: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) {
+      throw new EmctlError('config', `${name} must be an integer >= ${min}, got "${value}"`);
+    }
+    return n;
+  };
+}
+
+/** The program with its global options and no command yet, and the context commands get. */
+export function rootProgram(io: CliIO, setExit: (code: number) => void): { program: Command; ctx: CommandContext } {
+  const program = new Command('emctl')
+    .description('Engineering Metrics Service settings as code: validate, plan, apply, drift, export.')
+    .version('0.1.0')
+    .addOption(new Option('--base-url <url>', 'service base URL (env EMCTL_BASE_URL)'))
+    .addOption(new Option('--api-key-file <path>', 'read the API key from this file (else env EMCTL_API_KEY; never a flag value)'))
+    .addOption(new Option('--emulator <fixture>', 'run against an in-process emulator seeded from FIXTURE ("default" = the bundled example)'))
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt('--concurrency', 1)))
+    .addOption(new Option('--rate-limit <n>', 'calls per minute per route; 0 = off').default(60).argParser(positiveInt('--rate-limit', 0)))
+    .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'))
+    .addOption(new Option('-v, --verbose', 'log each request on stderr (method, path, status, ms); the key is never shown'))
+    .addOption(new Option('--insecure-http', 'allow a non-loopback http:// base URL (the key would travel in cleartext)'))
+    .addHelpText('after', ROOT_HELP_EPILOG)
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: (s, write) => write(withoutOptionValues(s)),
+    });
+
+  const ctx: CommandContext = {
+    io,
+    globals(command: Command): GlobalOptions {
+      const o = command.optsWithGlobals();
+      return {
+        baseUrl: o.baseUrl ?? io.env.EMCTL_BASE_URL,
+        apiKeyFile: o.apiKeyFile,
+        emulator: o.emulator,
+        concurrency: o.concurrency ?? 8,
+        rateLimit: o.rateLimit ?? 60,
+        color: o.color !== false && !io.env.NO_COLOR,
+        verbose: Boolean(o.verbose),
+        insecureHttp: Boolean(o.insecureHttp),
+      };
+    },
+    exit: setExit,
+  };
+  return { program, ctx };
+}
+
+/** Subcommands inherit output routing and error behaviour; call after registering them. */
+export function configureSubcommands(program: Command, io: CliIO): void {
+  // Each command's --help also lists the global options: they are accepted after the command too.
+  for (const sub of program.commands) {
+    sub
+      .exitOverride()
+      .configureHelp({ showGlobalOptions: true })
+      .configureOutput({
+        writeOut: (s) => void io.stdout.write(s),
+        writeErr: (s) => void io.stderr.write(s),
+        outputError: (s, write) => write(withoutOptionValues(s)),
+      });
+  }
+}
+
+/** Formats an error for people: message, then one detail per line. Secrets are redacted upstream. */
+export function formatError(error: unknown): string {
+  if (error instanceof EmctlError) {
+    const lines = [`Error: ${error.message}`, ...error.details.map((d) => `  ${d}`)];
+    return lines.join('\n') + '\n';
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `Error: ${message}\n`;
+}
+
+/** Builds the program for `argv` (without the node and script entries), runs it and returns the exit code. */
+export async function runProgram(argv: readonly string[], io: CliIO, build: (setExit: (code: number) => void) => Promise<Command>): Promise<number> {
+  let code = EXIT_OK;
+  try {
+    refuseKeyFlag(argv);
+    const program = await build((c) => {
+      code = c;
+    });
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; usage errors were already printed by commander.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    }
+    io.stderr.write(formatError(error));
+    return exitCodeFor(error);
+  }
+}
