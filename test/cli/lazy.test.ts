@@ -56,6 +56,7 @@ describe('the lazily built program', () => {
     [['plan', '--help']],
     [['help', 'apply']],
     [['emulator', '--help']],
+    [['measurements', '--help']],
     [['frobnicate']],
     [['pla']],
     [['validate', '--format', 'yaml']],

@@ -48,6 +48,12 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
     load: async () => (await import('./export.js')).registerExportCommand,
   },
   {
+    name: 'measurements',
+    description: "export the service's engineering metrics (from flags or the config's reports) as a table, csv, json, markdown, chart or html",
+    term: 'measurements [options] [report...]',
+    load: async () => (await import('./measurements.js')).registerMeasurementsCommand,
+  },
+  {
     name: 'emulator',
     description: 'serve an emulator of the Engineering Metrics Service (default: the bundled Acme example)',
     term: 'emulator [options]',
