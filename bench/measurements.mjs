@@ -121,7 +121,61 @@ async function organizationYear(ctx) {
   }, 3);
 }
 
-export const SCENARIOS = [byTeam, byRepository, organizationYear];
+/** The process's own peak RSS, printed on stderr as it exits (the CLI is a child: /proc is gone by then). */
+const MAX_RSS_HOOK = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss_kb '+process.resourceUsage().maxRSS+'\\n'))`;
+
+/** Runs `emctl ARGS` as a process; resolves with its wall time, exit code, stderr and peak RSS. */
+function runCli(ctx, args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', MAX_RSS_HOOK, `${ROOT}dist/cli/bin.js`, '--base-url', ctx.url, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, EMCTL_API_KEY: KEY },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const kb = Number(/maxrss_kb (\d+)/.exec(stderr)?.[1] ?? NaN);
+      resolve({ code, ms: performance.now() - started, stdout, stderr: stderr.replace(/maxrss_kb \d+\n/, ''), peakMb: Math.round(kb / 1024) });
+    });
+  });
+}
+
+/**
+ * End to end through the CLI: a 12-week weekly report for 500 teams, which emctl splits into 10
+ * calls of 50 team ids (counted in the emulator's request log), at the default pace of 60 calls a
+ * minute per route. The floor for n calls on one route whose token bucket holds B = 60 tokens and
+ * refills at R = 60 a minute is max(0, n - B) / (R / 60 s) = max(0, 10 - 60) / 1 = 0 s of waiting:
+ * the ten calls go at once, so the run costs start-up plus the calls' own time.
+ */
+async function endToEnd500Teams(ctx) {
+  const teams = ctx.teamIds.join(',');
+  const args = ['measurements', '--metric', METRICS.map((m) => (m.agg ? `${m.name}:${m.agg}` : m.name)).join(','), '--group-by', 'team', '--team', teams, '--roll-up', '1w', '--last', '12w', '--format', 'csv'];
+  const runs = Math.max(3, Math.min(RUNS, 5));
+  const before = (await get(ctx, '/_emulator/requests')).items.filter((r) => r.path === '/api/v2/measurements').length;
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await runCli(ctx, args);
+    if (r.code !== 0) throw new Error(`emctl measurements exited ${r.code}: ${r.stderr.slice(0, 400)}`);
+    results.push(r);
+  }
+  const after = (await get(ctx, '/_emulator/requests')).items.filter((r) => r.path === '/api/v2/measurements').length;
+  const calls = (after - before) / runs;
+  const rows = results[0].stdout.trimEnd().split('\n').length - 1;
+  const floorSeconds = Math.max(0, calls - 60) / (60 / 60);
+  const wall = median(results.map((r) => r.ms));
+  const peak = Math.max(...results.map((r) => r.peakMb));
+  console.log(
+    `${'emctl measurements: 500 teams, 1w over 12 weeks, csv'.padEnd(58)} median ${wall.toFixed(0).padStart(7)} ms wall  ` +
+      `(${calls} calls per run, ${rows} rows; per-route floor at 60/min: ${floorSeconds} s of pacing; CLI peak RSS ${peak} MB; ${runs} runs)`,
+  );
+  return { name: 'e2e 500 teams', medianMs: wall };
+}
+
+export const SCENARIOS = [byTeam, byRepository, organizationYear, endToEnd500Teams];
 
 async function main() {
   const emulator = await startEmulator();

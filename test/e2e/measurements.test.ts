@@ -149,6 +149,23 @@ describe('values in every format', () => {
     }
   });
 
+  it('chart and html: a chart per metric with the names in the legend, the html with its table', async () => {
+    const args = ['-c', config, ...METRICS, ...WINDOW, '--group-by', 'team', '--team', 'managed', '--roll-up', '1w'];
+    const chart = await emctl([...args, '--format', 'chart']);
+    expect(chart.code).toBe(0);
+    expect(chart.stdout).toContain('Payments (42)');
+    expect(chart.stdout).toContain('Checkout (43)');
+    const html = await emctl([...args, '--out', 'page.html']);
+    expect(html.code).toBe(0);
+    expect(html.stderr).toContain('wrote page.html (html, ');
+    const page = await readFile(join(dir, 'page.html'), 'utf8');
+    expect(page.match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(page).toContain('Payments');
+    // Team 42 in week 1: cycle time median of [4320, 4680] = 4500 min; time to PR mean of [1440, 360] = 900 min.
+    expect(page).toContain('3d 3h');
+    expect(page).toContain('15h');
+  });
+
   it('orders across batches and limits after the merge', async () => {
     const r = await emctl(['-c', config, ...METRICS, ...WINDOW, '--group-by', 'team', '--team', '43,42', '--order-by', 'branch.time_to_pr', '--desc', '--limit', '1', '--format', 'csv']);
     expect(r.stdout).toBe('after,before,team_id,team_name,pr.merged,branch.time_to_pr,branch.computed.cycle_time:p50\n2026-09-01,2026-09-15,42,Payments,2,680,4500\n');
@@ -168,6 +185,18 @@ describe('values in every format', () => {
     const r = await emctl(['--metric', 'pr.merged', ...WINDOW, '--repository', 'acme/wbe']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('no repository named `acme/wbe`');
+    expect(await measurementCalls()).toEqual([]);
+  });
+});
+
+describe('plan and apply ignore reports', () => {
+  it('a saved plan of a config with reports carries none of them', async () => {
+    const a = against(emulator);
+    const r = await runEmctl([...a.args, 'plan', '-c', config, '--out', 'plan.json'], { env: a.env, cwd: dir });
+    expect(r.code).toBe(0);
+    const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
+    expect(plan.desired.teams.map((t: { id: number }) => t.id)).toEqual([42, 43]);
+    expect(plan.desired).not.toHaveProperty('reports');
     expect(await measurementCalls()).toEqual([]);
   });
 });
