@@ -15,6 +15,11 @@ import { Issues, isObject, noExtraFields } from './params.js';
 const IDS_MAX = 50;
 const LABELS_MAX = 3;
 const STATUS = 422;
+/**
+ * Time buckets (answer elements) one request may ask for, over all its ranges: about 13 years by
+ * day. The spec gives none; without one, `1d` from 0001 to 9999 would hold the server for minutes.
+ */
+export const MAX_BUCKETS = 5000;
 const SENT_AGGS = ['p75', 'p50', 'p90', 'avg', 'default'] as const;
 
 const V2_FIELDS = [
@@ -59,6 +64,23 @@ function requestedMetricsV2(issues: Issues, v: unknown): QueryMetric[] | undefin
     out.push({ name, agg: sent === 'default' ? undefined : (sent as MetricAgg | undefined), key: metricKey(name, sent) });
   });
   return out.length === items.length ? out : undefined;
+}
+
+/** The buckets a range is cut into, counted without cutting it (an upper bound for 1mo). */
+function bucketCount(range: TimeRange, rollUp: RollUp): number {
+  const days = (Date.parse(range.before) - Date.parse(range.after)) / 86_400_000;
+  if (rollUp === '1d') return Math.ceil(days);
+  if (rollUp === '1w') return Math.ceil(days / 7);
+  if (rollUp === '1mo') return Math.ceil(days / 28);
+  return 1;
+}
+
+function checkBucketCount(issues: Issues, ranges: TimeRange[] | undefined, rollUp: RollUp): void {
+  if (!ranges) return;
+  const total = ranges.reduce((n, r) => n + bucketCount(r, rollUp), 0);
+  if (total > MAX_BUCKETS) {
+    issues.add([...B, 'time_ranges'], 'value_error', `Value error, the time ranges cut by roll_up ${rollUp} make ${total} time buckets; at most ${MAX_BUCKETS} are answered at once`);
+  }
 }
 
 function dateRanges(issues: Issues, v: unknown, read: (issues: Issues, loc: Loc, v: unknown, side: 'after' | 'before') => number | undefined): TimeRange[] | undefined {
@@ -137,8 +159,8 @@ function additionalGroupBy(issues: Issues, v: unknown, metrics: QueryMetric[] | 
 }
 
 /** Fields v1 and v2 share, read the same way. */
-function common(issues: Issues, body: Record<string, unknown>, idsMax: number | undefined) {
-  const ids = (name: string) => intList(issues, [...B, name], body[name], { min: 1, ...(idsMax !== undefined ? { max: idsMax } : {}) });
+function common(issues: Issues, body: Record<string, unknown>, idsMax: number) {
+  const ids = (name: string) => intList(issues, [...B, name], body[name], { min: 1, max: idsMax });
   return {
     limit: body.limit === undefined ? undefined : laxInt(issues, [...B, 'limit'], body.limit, { gt: 0 }),
     offset: body.offset === undefined ? 0 : (laxInt(issues, [...B, 'offset'], body.offset, { min: 0 }) ?? 0),
@@ -162,6 +184,7 @@ export function parseV2Body(body: unknown, options: { export?: boolean } = {}): 
   if (timeRanges && timeRanges.length > 1 && rollUp !== 'custom') {
     issues.add([...B, 'time_ranges'], 'value_error', `Value error, several time ranges are allowed only with roll_up custom (roll_up is ${rollUp})`);
   }
+  checkBucketCount(issues, timeRanges, rollUp);
   const shared = common(issues, b, IDS_MAX);
   if (groupBy === 'team' && b.team_ids === undefined) issues.add([...B, 'team_ids'], 'missing', 'Field required when group_by is team');
   const labels = list(issues, [...B, 'labels'], b.labels, { max: LABELS_MAX });
@@ -222,7 +245,7 @@ export function parseV1Body(body: unknown): V1Request {
   laxBool(issues, [...B, 'add_context'], b.add_context);
   const groupBy = oneOf(issues, [...B, 'group_by'], b.group_by, V1_GROUP_BYS) ?? 'organization';
   const rollUp: RollUp = oneOf(issues, [...B, 'roll_up'], b.roll_up, ROLL_UPS) ?? 'custom';
-  const shared = common(issues, b, undefined);
+  const shared = common(issues, b, IDS_MAX);
   const needs: Partial<Record<V1GroupBy, string>> = { contributor: 'contributor_ids', repository: 'repository_ids', team: 'team_ids', service: 'service_ids' };
   const needed = needs[groupBy];
   if (needed && b[needed] === undefined) issues.add([...B, needed], 'missing', `Field required when group_by is ${groupBy}`);
@@ -243,6 +266,7 @@ export function parseV1Body(body: unknown): V1Request {
   if (timeRanges && timeRanges.length > 1 && rollUp !== 'custom') {
     issues.add([...B, 'time_ranges'], 'value_error', `Value error, several time ranges are allowed only with roll_up custom (roll_up is ${rollUp})`);
   }
+  checkBucketCount(issues, timeRanges, rollUp);
   let orderBy: string | undefined;
   if (b.order_by !== undefined) {
     orderBy = str(issues, [...B, 'order_by'], b.order_by);

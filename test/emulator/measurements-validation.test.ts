@@ -34,6 +34,8 @@ describe('v2 body rules: 422 at the loc', () => {
     ['before earlier than after', body({ time_ranges: [{ after: '2026-06-01', before: '2026-05-01' }] }), ['body', 'time_ranges', 0, 'before'], 'value_error'],
     ['several ranges with roll_up 1w', body({ roll_up: '1w', time_ranges: [BASE.time_ranges[0], { after: '2026-07-01', before: '2026-08-01' }] }), ['body', 'time_ranges'], 'value_error'],
     ['roll_up 1m', body({ roll_up: '1m' }), ['body', 'roll_up'], 'enum'],
+    ['more than 5000 daily buckets', body({ roll_up: '1d', time_ranges: [{ after: '2000-01-01', before: '2020-01-01' }] }), ['body', 'time_ranges'], 'value_error'],
+    ['more than 5000 custom ranges', body({ time_ranges: Array.from({ length: 5001 }, () => BASE.time_ranges[0]) }), ['body', 'time_ranges'], 'value_error'],
     ['unknown group_by', body({ group_by: 'service' }), ['body', 'group_by'], 'enum'],
     ['group_by team without team_ids', body({ group_by: 'team' }), ['body', 'team_ids'], 'missing'],
     ['team_ids empty', body({ team_ids: [] }), ['body', 'team_ids'], 'too_short'],
@@ -137,6 +139,7 @@ describe('v1 body rules', () => {
     ['order_by not requested', { ...V1, order_by: 'pr.new' }, ['body', 'order_by'], 'value_error'],
     ['file_format xlsx', { ...V1, file_format: 'xlsx' }, ['body', 'file_format'], 'enum'],
     ['unknown field', { ...V1, labels: ['x'] }, ['body', 'labels'], 'extra_forbidden'],
+    ['service_ids over 50', { ...V1, group_by: 'service', service_ids: Array.from({ length: 51 }, (_, i) => i + 1) }, ['body', 'service_ids'], 'too_long'],
   ])('%s', async (_name, sent, loc, type) => {
     const r = await call(emulator, 'POST', '/api/v1/exporter/measurements', { body: sent });
     expect(r.status).toBe(422);
