@@ -40,6 +40,8 @@ export class ApiError extends EmctlError {
   readonly path: string;
   readonly body: ApiErrorBody;
   readonly tries: number;
+  /** True when nothing reached the service (refused connection, host not found): a write was not sent. */
+  readonly unreached: boolean;
 
   constructor(init: ApiErrorInit) {
     super('api', describeFailure(init), [...detailLines(init.body), ...authHint(init)]);
@@ -49,6 +51,7 @@ export class ApiError extends EmctlError {
     this.path = init.path;
     this.body = init.body;
     this.tries = init.tries;
+    this.unreached = init.unreached !== undefined;
   }
 }
 

@@ -47,6 +47,8 @@ export interface ExecutionReport {
   /** `details`: the lines under the message of a call refused as a whole (AddressOutcome.details). */
   rejected: { address: string; operation: string; op: string; code?: string; message: string; details?: string[] }[];
   skipped: { address: string; reason: string; op: string }[];
+  /** Writes whose answer was lost: applied or not, the final re-read decides. */
+  unknown: { address: string; operation: string; op: string; message: string }[];
   operations: { id: string; status: OperationStatus }[];
   interrupted: boolean;
 }
@@ -109,7 +111,7 @@ export async function executeOperations(operations: readonly Operation[], option
     if (options.stopRequested()) interrupted = true;
   }
 
-  const report: ExecutionReport = { applied: [], rejected: [], skipped: [], operations: [], interrupted };
+  const report: ExecutionReport = { applied: [], rejected: [], skipped: [], unknown: [], operations: [], interrupted };
   for (const op of operations) {
     const s = status.get(op.id) ?? 'skipped';
     report.operations.push({ id: op.id, status: s });
@@ -120,6 +122,7 @@ export async function executeOperations(operations: readonly Operation[], option
     }
     for (const o of outcomes.get(op.id) ?? []) {
       if (o.status === 'applied') report.applied.push({ address: o.address, operation: op.description, op: op.id });
+      else if (o.status === 'unknown') report.unknown.push({ address: o.address, operation: op.description, op: op.id, message: o.message ?? 'answer lost' });
       else {
         const r: ExecutionReport['rejected'][number] = { address: o.address, operation: op.description, op: op.id, message: o.message ?? 'rejected' };
         if (o.code !== undefined) r.code = o.code;
@@ -231,7 +234,7 @@ function journalItem(
   op: Operation,
   attempt: number,
   o: AddressOutcome,
-  status: 'applied' | 'rejected' | 'retrying',
+  status: AddressOutcome['status'] | 'retrying',
 ): void {
   const event: Extract<Parameters<JournalSink['write']>[0], { event: 'item' }> = { event: 'item', op: op.id, attempt, address: o.address, status };
   if (o.key !== undefined) event.key = o.key;

@@ -7,7 +7,15 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export type JournalEvent =
-  | { event: 'apply-start'; operations: number; addresses: number; plan_created_at?: string; config_files: string[] }
+  | {
+      event: 'apply-start';
+      operations: number;
+      addresses: number;
+      plan_created_at?: string;
+      config_files: string[];
+      /** The plan about to run, written before the first write: a run killed early still leaves what it meant to do. */
+      plan?: { changes: { address: string; action: string }[]; operations: { id: string; method: string; path: string; body?: unknown; addresses: string[] }[] };
+    }
   | {
       event: 'operation-start';
       op: string;
@@ -24,7 +32,7 @@ export type JournalEvent =
       op: string;
       attempt: number;
       address: string;
-      status: 'applied' | 'rejected' | 'retrying' | 'skipped';
+      status: 'applied' | 'rejected' | 'retrying' | 'skipped' | 'unknown';
       key?: string;
       code?: string;
       message?: string;
@@ -32,6 +40,17 @@ export type JournalEvent =
       details?: string[];
     }
   | { event: 'interrupt'; in_flight: number; forced?: true }
+  | {
+      /** The final re-read of what was written (and of writes whose answer was lost). */
+      event: 'verify';
+      checked: number;
+      mismatched: string[];
+      /** Writes journalled `unknown`, as the re-read resolved them. */
+      unknown_applied: string[];
+      unknown_not_applied: string[];
+      /** The re-read itself failed: nothing was resolved. */
+      error?: string;
+    }
   | { event: 'apply-end'; applied: number; rejected: number; skipped: number; interrupted: boolean };
 
 /** Where the executor records what it does; the file journal below, or a list in tests. */

@@ -9,7 +9,11 @@ import type { Operation } from '../core/plan-model.js';
 
 export interface AddressOutcome {
   address: string;
-  status: 'applied' | 'rejected';
+  /**
+   * `unknown`: the call may have reached the service but its answer was lost (a connection reset
+   * or timeout after sending, a gateway's 502/504); the final re-read decides (DESIGN 3).
+   */
+  status: 'applied' | 'rejected' | 'unknown';
   /** The list entry's identity (Operation.items key), when the address came from a list entry. */
   key?: string;
   code?: string;
@@ -31,6 +35,14 @@ export const RETRYABLE_ITEM_CODES: ReadonlySet<string> = new Set(['write_failed'
 
 /** Code given to an item the service answered for neither in applied nor in rejected. */
 export const NOT_REPORTED = 'not_reported';
+/** Code of a write whose answer was lost (outcome `unknown` until the re-read decides). */
+export const RESPONSE_LOST = 'response_lost';
+
+/** A failure after which a write may or may not have been applied. */
+function answerLost(error: ApiError): boolean {
+  if (error.status === undefined) return !error.unreached;
+  return (error.status === 502 || error.status === 504) && error.body.shape !== 'items';
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -80,7 +92,7 @@ function fromLists(
   op: Operation,
   lists: ItemLists,
   httpStatus: number,
-  fallback: { status: 'applied' | 'rejected'; code?: string; message?: string; details?: string[] },
+  fallback: { status: AddressOutcome['status']; code?: string; message?: string; details?: string[] },
 ): AddressOutcome[] {
   const byKey = addressesByKey(op);
   const decided = new Map<string, AddressOutcome>();
@@ -163,8 +175,14 @@ function detailsBeyond(error: unknown, message: string): { details?: string[] } 
 export function outcomesFromError(op: Operation, error: unknown): AddressOutcome[] {
   if (error instanceof ApiError) {
     const message = callMessage(error);
-    const base: { status: 'rejected'; code?: string; message: string; details?: string[] } = { status: 'rejected', message, ...detailsBeyond(error, message) };
-    if (error.status === undefined) base.code = 'no_response';
+    const lost = answerLost(error);
+    const base: { status: 'rejected' | 'unknown'; code?: string; message: string; details?: string[] } = {
+      status: lost ? 'unknown' : 'rejected',
+      message,
+      ...detailsBeyond(error, message),
+    };
+    if (lost) base.code = RESPONSE_LOST;
+    else if (error.status === undefined) base.code = 'no_response';
     if (error.body.shape === 'items' && error.status !== undefined) {
       const lists: ItemLists = { applied: error.body.applied, rejected: error.body.rejected };
       if ((op.items?.length ?? 0) > 0) return fromLists(op, lists, error.status, base);

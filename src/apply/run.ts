@@ -7,6 +7,7 @@ import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
 import type { Style } from '../render/style.js';
 import { plural } from '../render/values.js';
+import { RESPONSE_LOST } from './outcomes.js';
 import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from './execute.js';
 import { FileJournal, journalPath } from './journal.js';
 import { progressLine, type TextSink } from './progress.js';
@@ -38,11 +39,21 @@ export interface RunApplyOptions {
   /** --journal FILE; default .emctl/journal-<timestamp>.jsonl under io.cwd. */
   journalFile?: string;
   itemRetry?: ItemRetryPolicy;
+  /**
+   * The final check (DESIGN 3): re-reads the objects at `addresses` and returns those whose live
+   * state still differs from the desired state. Without it, nothing is verified and writes whose
+   * answer was lost stay unresolved (reported as rejected with code response_lost).
+   */
+  verify?: (addresses: string[]) => Promise<string[]>;
 }
 
 export interface ApplyRun {
   result: ApplyResult;
   report: ExecutionReport;
+  /** Addresses written (applied) whose live state does not match the desired state after the apply. */
+  mismatched: string[];
+  /** Why the final re-read failed, when it did (nothing could be verified). */
+  verifyError?: string;
 }
 
 export async function runApply(plan: Plan, options: RunApplyOptions): Promise<ApplyRun> {
@@ -69,6 +80,8 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
   });
   const progress = progressLine(io.stderr, plan.operations.length);
   let report: ExecutionReport;
+  let mismatched: string[] = [];
+  let verifyError: string | undefined;
   try {
     journal.write({
       event: 'apply-start',
@@ -76,6 +89,16 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
       addresses: plan.changes.length,
       config_files: plan.config_files,
       ...(plan.created_at === undefined ? {} : { plan_created_at: plan.created_at }),
+      plan: {
+        changes: plan.changes.map((c) => ({ address: c.address, action: c.action })),
+        operations: plan.operations.map((o) => ({
+          id: o.id,
+          method: o.method,
+          path: o.path,
+          ...(o.body === undefined ? {} : { body: o.body }),
+          addresses: o.addresses,
+        })),
+      },
     });
     const counting: OperationSender = {
       async send<T>(req: Parameters<OperationSender['send']>[0]): Promise<T> {
@@ -96,6 +119,9 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
       onProgress: (done, total) => progress.update(done, total),
       ...(options.itemRetry ? { itemRetry: options.itemRetry } : {}),
     });
+    const verified = await verifyAndResolve(report, journal, options.verify);
+    mismatched = verified.mismatched;
+    verifyError = verified.error;
     journal.write({
       event: 'apply-end',
       applied: report.applied.length,
@@ -122,7 +148,56 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
     journalPath: journal.path,
   };
   io.stdout.write(`\n${renderApplySummary(result, options.style)}`);
-  return { result, report };
+  return { result, report, mismatched, ...(verifyError === undefined ? {} : { verifyError }) };
+}
+
+/**
+ * The final re-read: every address written or whose answer was lost, in one pass. A lost answer
+ * becomes applied when the object matches, rejected (`response_lost`, not applied) when it does
+ * not; an applied write whose object does not match is a mismatch (someone else changed it
+ * during the apply). When the re-read itself fails, lost answers stay unresolved (rejected with
+ * `response_lost`) and the failure is journalled.
+ */
+async function verifyAndResolve(report: ExecutionReport, journal: FileJournal, verify: RunApplyOptions['verify']): Promise<{ mismatched: string[]; error?: string }> {
+  const lost = report.unknown;
+  report.unknown = [];
+  const written = [...new Set([...report.applied.map((a) => a.address), ...lost.map((u) => u.address)])];
+  let differing: Set<string> | undefined;
+  let failure: string | undefined;
+  if (verify && written.length > 0) {
+    try {
+      differing = new Set(await verify(written));
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const unknownApplied: string[] = [];
+  const unknownNotApplied: string[] = [];
+  for (const u of lost) {
+    if (differing && !differing.has(u.address)) {
+      unknownApplied.push(u.address);
+      report.applied.push({ address: u.address, operation: u.operation, op: u.op });
+      continue;
+    }
+    const message = differing
+      ? `the answer was lost (${u.message}); the re-read shows the change was not made`
+      : `the answer was lost (${u.message}); whether it was applied is unknown${failure ? ` (the re-read failed: ${failure})` : ''}: run "emctl plan" to see`;
+    if (differing) unknownNotApplied.push(u.address);
+    report.rejected.push({ address: u.address, operation: u.operation, op: u.op, code: RESPONSE_LOST, message });
+  }
+  const lostSet = new Set(lost.map((u) => u.address));
+  const mismatched = differing ? report.applied.map((a) => a.address).filter((a) => differing.has(a) && !lostSet.has(a)) : [];
+  if (verify && written.length > 0) {
+    journal.write({
+      event: 'verify',
+      checked: written.length,
+      mismatched,
+      unknown_applied: unknownApplied,
+      unknown_not_applied: unknownNotApplied,
+      ...(failure === undefined ? {} : { error: failure }),
+    });
+  }
+  return failure === undefined ? { mismatched } : { mismatched, error: failure };
 }
 
 /** The journal is opened before the first write: if it cannot be written, nothing is sent. */

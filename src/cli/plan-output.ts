@@ -92,6 +92,18 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
   return { plan, snapshot };
 }
 
+/**
+ * The final check of an apply (DESIGN 3): the objects written are planned again against live state
+ * (the plan narrowed to their addresses); an address that still has a change does not match.
+ */
+export function verifierFor(client: StateClient, desired: DesiredConfig, perRoute: number): (addresses: string[]) => Promise<string[]> {
+  return async (addresses) => {
+    const written = new Set(addresses);
+    const { plan } = await planAgainstLive(client, desired, { targets: addresses, perRoute });
+    return [...new Set(plan.changes.map((c) => c.address).filter((a) => written.has(a)))];
+  };
+}
+
 /** What planFromConfig / planForDesired hand back: the plan, the live state it rests on, the globals in force. */
 export interface LivePlan extends PlanOutcome {
   globals: GlobalOptions;

@@ -141,8 +141,28 @@ describe('outcomesFromError', () => {
     expect(only).not.toHaveProperty('details');
   });
 
-  it('marks a call that never got an answer', () => {
+  it('a call whose answer was lost (reset after sending) is unknown, not rejected', () => {
     const error = new ApiError({ route: 'r', path: '/p', status: undefined, tries: 5, body: { shape: 'none', text: '' }, cause: 'connection reset' });
+    expect(outcomesFromError(op({ addresses: ['a'] }), error)[0]).toMatchObject({ status: 'unknown', code: 'response_lost' });
+  });
+
+  it('a gateway 502/504 without item lists is unknown too', () => {
+    for (const status of [502, 504]) {
+      const error = new ApiError({ route: 'r', path: '/p', status, tries: 5, body: { shape: 'none', text: '<html>' } });
+      expect(outcomesFromError(op({ addresses: ['a'] }), error)[0]).toMatchObject({ status: 'unknown', code: 'response_lost' });
+    }
+  });
+
+  it('a call that never reached the service is rejected: it was not sent', () => {
+    const error = new ApiError({
+      route: 'r',
+      path: '/p',
+      status: undefined,
+      tries: 5,
+      body: { shape: 'none', text: '' },
+      cause: 'connection refused',
+      unreached: { url: 'http://127.0.0.1:9/', host: '127.0.0.1', code: 'ECONNREFUSED' },
+    });
     expect(outcomesFromError(op({ addresses: ['a'] }), error)[0]).toMatchObject({ status: 'rejected', code: 'no_response' });
   });
 });

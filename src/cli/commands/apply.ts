@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { runApply } from '../../apply/run.js';
 import { desiredFromPlan, operationDifferences, staleDifferences, staleError } from '../../apply/stale.js';
 import { EmctlError } from '../../core/errors.js';
-import type { SafetyConfig } from '../../core/model.js';
+import type { DesiredConfig, SafetyConfig } from '../../core/model.js';
 import type { Plan } from '../../core/plan-model.js';
 import { checkSafety, FORCE_HINT } from '../../core/safety.js';
 import { parsePlanJson } from '../../render/json.js';
@@ -20,7 +20,8 @@ import type { Connection } from '../connect.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit.js';
 import type { CliIO } from '../io.js';
 import type { CommandContext, GlobalOptions } from '../main.js';
-import { planForDesired, planFromConfig, refusalError, styleFor } from '../plan-output.js';
+import { planForDesired, planFromConfig, refusalError, styleFor, verifierFor } from '../plan-output.js';
+import { plural } from '../../render/values.js';
 
 interface ApplyCommandOptions {
   config?: string;
@@ -76,7 +77,7 @@ async function applyFromConfig(ctx: CommandContext, command: Command, opts: Appl
       io.stdout.write('Apply cancelled.\n');
       return EXIT_ERROR;
     }
-    return execute(plan, connection, io, globals, style, opts);
+    return execute(plan, config, connection, io, globals, style, opts);
   });
 }
 
@@ -109,7 +110,7 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
     // computed here from live state rather than taken from the file.
     enforceSafety(rebuilt, desired.safety, Boolean(opts.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
-    return execute(saved, connection, io, globals, styleFor(io, globals), opts);
+    return execute(saved, desired, connection, io, globals, styleFor(io, globals), opts);
   });
 }
 
@@ -169,8 +170,17 @@ async function confirmed(io: CliIO): Promise<boolean> {
   }
 }
 
-async function execute(plan: Plan, connection: Connection, io: CliIO, globals: GlobalOptions, style: Style, opts: ApplyCommandOptions): Promise<number> {
-  const { report, result } = await runApply(plan, {
+async function execute(
+  plan: Plan,
+  desired: DesiredConfig,
+  connection: Connection,
+  io: CliIO,
+  globals: GlobalOptions,
+  style: Style,
+  opts: ApplyCommandOptions,
+): Promise<number> {
+  const { report, result, mismatched, verifyError } = await runApply(plan, {
+    verify: verifierFor(connection.client, desired, globals.concurrency),
     sender: connection.client,
     io,
     exitNow: () => io.exitNow?.(EXIT_ERROR),
@@ -181,6 +191,16 @@ async function execute(plan: Plan, connection: Connection, io: CliIO, globals: G
   });
   if (report.interrupted) {
     throw new EmctlError('interrupted', 'apply interrupted: operations not started are listed as skipped; run "emctl plan" to see what is left');
+  }
+  if (mismatched.length > 0) {
+    throw new EmctlError(
+      'api',
+      `apply wrote ${plural(mismatched.length, 'object')} that ${mismatched.length === 1 ? 'does' : 'do'} not match the config when read back (changed by someone else during the apply, e.g. a concurrent apply?): run "emctl plan" to see the difference`,
+      mismatched.map((a) => `${a}: does not match the config after the apply`),
+    );
+  }
+  if (verifyError !== undefined && report.rejected.length === 0 && report.skipped.length === 0) {
+    throw new EmctlError('api', `apply could not verify its result: the final re-read failed (${verifyError}); run "emctl plan" to see what is live`);
   }
   if (report.rejected.length > 0 || report.skipped.length > 0) {
     // The summary above lists each address; this line is what a CI log shows as the failure.

@@ -1,0 +1,141 @@
+// apply checks its own result (DESIGN 3): two applies interleaving on one organization are
+// detected (the service has no lock), and a write whose answer was lost is journalled `unknown`
+// and resolved by the final re-read, never reported as rejected when it was applied.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { EmClient } from '../../src/api/client.js';
+import { runApply } from '../../src/apply/run.js';
+import { planAgainstLive, verifierFor } from '../../src/cli/plan-output.js';
+import { loadConfigOrThrow } from '../../src/config/index.js';
+import { plainStyle } from '../../src/render/style.js';
+import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
+import { runEmctl } from '../helpers/cli.js';
+import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+
+const labelsConfig = (label: string) => `version: 1
+integrations:
+  tracker: { id: 10 }
+teams:
+  42:
+    pm:
+      tracker:
+        methodology: Scrum
+        boards: ["101"]
+        labels: ["${label}"]
+`;
+
+describe('concurrent applies', () => {
+  it('two applies with different configs interleaving: the one whose result was overwritten exits 1 naming the object', async () => {
+    const emulator = await startTestEmulator(await acmeFixture(), { latencyMs: 100 });
+    try {
+      const connection = against(emulator);
+      const runs = await Promise.all(
+        ['frontend', 'mobile'].map(async (label) => {
+          const dir = await tempDir('emctl-race-');
+          await writeConfig(labelsConfig(label), dir);
+          return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
+        }),
+      );
+      const failed = runs.filter((r) => r.code === 1);
+      // The service has no lock: both runs wrote. At least one must learn that its object is not
+      // what it wrote, and say which object.
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      for (const r of failed) {
+        expect(r.stderr).toContain('not match the config when read back');
+        expect(r.stderr).toContain('team[42].pm.tracker.labels: does not match the config after the apply');
+      }
+      // Whatever exited 0 really is the live state: a plan of its config is empty.
+      for (const [i, r] of runs.entries()) {
+        if (r.code !== 0) continue;
+        const dir = await tempDir('emctl-race-check-');
+        await writeConfig(labelsConfig(['frontend', 'mobile'][i] as string), dir);
+        const plan = await runEmctl([...connection.args, 'plan', '--detailed-exitcode'], { env: connection.env, cwd: dir });
+        expect(plan.code).toBe(0);
+      }
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+/**
+ * A proxy in front of the emulator that forwards every request and answers it, except the first
+ * `lose` PATCHes of the PM scope route: those are forwarded (the service applies them) and then
+ * the client's connection is cut before any answer.
+ */
+async function losingProxy(target: string, lose: number): Promise<{ url: string; lost: () => number; close: () => Promise<void> }> {
+  let lost = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const forward = http.request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (c: Buffer) => body.push(c));
+        answer.on('end', () => {
+          if (req.method === 'PATCH' && (req.url ?? '').startsWith('/api/v1/pm/config/teams/scope') && lost < lose) {
+            lost += 1;
+            req.socket.destroy();
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(Buffer.concat(body));
+        });
+      });
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    lost: () => lost,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('a write whose answer was lost', () => {
+  it('is journalled unknown, then resolved as applied by the final re-read (exit 0 path, nothing reported rejected)', async () => {
+    const emulator = await startTestEmulator(await acmeFixture());
+    const proxy = await losingProxy(emulator.url, 3);
+    try {
+      const dir = await tempDir('emctl-lost-');
+      const config = await loadConfigOrThrow(await writeConfig(labelsConfig('frontend'), dir));
+      // Every try of the scope write loses its answer (3 tries), so the client gives up on it.
+      const client = new EmClient({ baseUrl: proxy.url, apiKey: TEST_KEY, rateLimit: 0, maxTries: 3, retryBaseMs: 1, retryMaxMs: 4 });
+      const { plan } = await planAgainstLive(client, config);
+      expect(plan.changes.map((c) => c.address)).toContain('team[42].pm.tracker.labels');
+      const sink = { write: () => true, isTTY: false };
+      let out = '';
+      const { report, mismatched } = await runApply(plan, {
+        sender: client,
+        io: { stdout: { write: (s: string) => ((out += s), true), isTTY: false }, stderr: sink, cwd: dir },
+        style: plainStyle,
+        continueOnError: false,
+        concurrency: 4,
+        itemRetry: { retries: 0, baseMs: 1, maxMs: 1 },
+        verify: verifierFor(client, config, 4),
+      });
+      expect(proxy.lost()).toBe(3);
+      expect(report.rejected).toEqual([]);
+      expect(report.applied.map((a) => a.address)).toContain('team[42].pm.tracker.labels');
+      expect(mismatched).toEqual([]);
+      const journal = await readJournal(journalPathOf(out));
+      expect(journal[0]).toMatchObject({ event: 'apply-start' });
+      expect((journal[0] as { plan: { operations: unknown[] } }).plan.operations.length).toBe(plan.operations.length);
+      const items = journal.filter((e) => e.event === 'item' && e.address === 'team[42].pm.tracker.labels');
+      expect(items.map((e) => e.status)).toEqual(['unknown']);
+      const verify = journal.find((e) => e.event === 'verify');
+      expect(verify).toMatchObject({ mismatched: [], unknown_applied: expect.arrayContaining(['team[42].pm.tracker.labels']), unknown_not_applied: [] });
+    } finally {
+      await proxy.close();
+      await emulator.close();
+    }
+  });
+});
