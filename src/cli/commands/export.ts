@@ -12,10 +12,12 @@ import { toConfig } from '../../export/to-config.js';
 import { toFixture } from '../../export/to-fixture.js';
 import { renderConfigYaml, renderFixtureYaml, renderSplitFiles, type ExportFile } from '../../export/yaml.js';
 import { connect } from '../connect.js';
+import { loadDesired } from '../plan-output.js';
 import type { CommandContext } from '../main.js';
 import { writeFileAtomically } from '../write-file.js';
 
 interface ExportOptions {
+  config?: string;
   teams?: string;
   out?: string;
   split?: string;
@@ -46,7 +48,13 @@ async function run(opts: ExportOptions, command: Command, ctx: CommandContext): 
   const { io } = ctx;
   if (opts.split !== undefined && opts.out !== undefined) throw new EmctlError('config', '--split and --out are exclusive: --split writes a directory, --out one file');
   if (opts.split !== undefined && opts.fixture) throw new EmctlError('config', '--split writes a config directory; a fixture (--fixture) is one file: use --out');
-  const teams = parseTeamIds(opts.teams);
+  let teams = parseTeamIds(opts.teams);
+  if (opts.config !== undefined) {
+    // Every team the config manages, also those the API cannot find through used_by (a team with
+    // only a Git scope): an offline plan against the snapshot must know them all.
+    const config = await loadDesired(io, opts.config);
+    teams = [...new Set([...teams, ...config.teams.map((t) => t.id)])];
+  }
   const at = (p: string): string => (isAbsolute(p) ? p : resolve(io.cwd, p));
 
   const globals = ctx.globals(command);
@@ -102,6 +110,7 @@ export function registerExportCommand(program: Command, ctx: CommandContext): vo
   program
     .command('export')
     .description('write live state as an emctl config (or an emulator fixture): read-only')
+    .option('-c, --config <path>', 'also export every team this config manages (file or directory of *.yaml)')
     .option('--teams <ids>', 'team ids to export besides those found in used_by of boards and projects (comma-separated)')
     .option('--out <path>', 'write to this file instead of stdout')
     .option('--split <dir>', 'write a directory config: integrations.yaml, git.yaml and one team-<id>.yaml per team')
@@ -118,8 +127,9 @@ Examples:
   emctl export --out emctl.yaml        onboard: export, commit, then "emctl plan" shows no changes
   emctl export --teams 42,43 --split config/
                                        one file per team plus shared files; use with -c config/
-  emctl export --fixture --out org.yaml
-                                       a snapshot for offline plans: emctl --emulator org.yaml plan
+  emctl export --fixture -c emctl/ --out emctl-snapshot.yaml
+                                       a snapshot for offline plans of that config:
+                                       emctl --emulator emctl-snapshot.yaml plan -c emctl/
 
 Teams are found through used_by of boards and projects (the API cannot list teams); name
 teams that only have a Git scope with --teams.`,
