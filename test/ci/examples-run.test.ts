@@ -124,7 +124,7 @@ function seedOthersNotes(): void {
 
 describe('GitHub examples through action.yml', () => {
   it('every use of the Action is pinned to a tag or a full commit SHA', () => {
-    for (const file of ['plan.yml', 'apply.yml', 'drift.yml']) {
+    for (const file of ['plan.yml', 'apply.yml', 'drift.yml', 'metrics.yml']) {
       const text = readFileSync(join(ROOT, 'examples/ci/github-actions', file), 'utf8');
       const uses = [...text.matchAll(/^\s*(?:- )?uses:\s*(emctl\/emctl@\S+)/gm)].map((m) => m[1]!);
       expect(uses.length, file).toBeGreaterThan(0);
@@ -189,6 +189,20 @@ describe('GitHub examples through action.yml', () => {
     expect(again.ok).toBe(false);
     expect(stub.issues).toHaveLength(1);
     expect(stub.issues[0]!.body).toContain('<!-- emctl-drift -->');
+  });
+});
+
+describe('metrics examples', () => {
+  it('metrics.yml: the Action installs emctl on PATH, then the measurement steps write their files', async () => {
+    const job = await runGithubJob('examples/ci/github-actions/metrics.yml', 'metrics', githubContext({ pr: false }));
+    expect(job.ok, failure(job)).toBe(true);
+    expect(readFileSync(join(workspace, 'metrics/weekly-delivery.csv'), 'utf8')).toMatch(/^after,before,team_id/);
+    expect(job.summary).toContain('|');
+  });
+
+  it('gitlab-ci.yml metrics job', async () => {
+    const job = await runGitlabJob('metrics', gitlabContext(), gitlabInstall);
+    expect(job.code, failure(job)).toBe(0);
   });
 });
 

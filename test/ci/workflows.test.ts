@@ -82,33 +82,55 @@ async function expectValid(invocation: Invocation, where: string): Promise<Probe
   return r;
 }
 
+/**
+ * The emctl calls a GitHub workflow makes through the Action (`uses: emctl/emctl@REF`): the
+ * command, `-c` config and extra args, as action.yml's run step builds them.
+ */
+function actionInvocations(file: string): Invocation[] {
+  const doc = parseDocument(readFileSync(join(ROOT, file), 'utf8')).toJS() as { jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+  const out: Invocation[] = [];
+  for (const job of Object.values(doc.jobs)) {
+    for (const step of job.steps) {
+      if (!step.uses?.startsWith('emctl/emctl@')) continue;
+      const command = step.with?.command ?? 'plan';
+      const flags = command === 'plan' ? ['--format', 'markdown', '--detailed-exitcode'] : command === 'drift' ? ['--format', 'markdown'] : [];
+      const extra = (step.with?.args ?? '').replace(/\$\{\{.*?\}\}/g, '--force').split(/\s+/).filter((a) => a !== '');
+      const global = step.with?.snapshot ? ['--emulator', step.with.snapshot] : [];
+      out.push({ args: [...global, command, '-c', step.with?.config ?? 'emctl/', ...flags, ...extra], line: `uses: ${step.uses}` });
+    }
+  }
+  return out;
+}
+
+const GITHUB = WORKFLOWS.filter((f) => f.includes('github-actions'));
+
 describe('CI examples', () => {
   for (const file of WORKFLOWS) {
     it(`${file}: every emctl command exists with those flags`, async () => {
-      const found = workflowInvocations(file);
+      const found = [...workflowInvocations(file), ...(GITHUB.includes(file) ? actionInvocations(file) : [])];
       expect(found.length).toBeGreaterThan(0);
       for (const invocation of found) await expectValid(invocation, file);
     });
   }
 
-  it('plan.yml plans with Markdown output and a detailed exit code, and finds its comment by the marker', async () => {
-    const text = readFileSync(join(ROOT, 'examples/ci/github-actions/plan.yml'), 'utf8');
-    expect(text).toContain('<!-- emctl-plan -->');
-    const plans = await Promise.all(workflowInvocations('examples/ci/github-actions/plan.yml').map((i) => probe(i.args)));
+  it('plan.yml plans through the Action with Markdown output and a detailed exit code, and a snapshot for runs without the key', async () => {
+    const action = readFileSync(join(ROOT, 'action.yml'), 'utf8');
+    expect(action).toContain('<!-- emctl-$EMCTL_COMMAND -->');
+    const plans = await Promise.all(actionInvocations('examples/ci/github-actions/plan.yml').map((i) => probe(i.args)));
     expect(plans.some((p) => p.command === 'plan' && p.options?.format === 'markdown' && p.options?.detailedExitcode === true)).toBe(true);
     // The offline path for pull requests without secrets plans against a committed snapshot.
     expect(plans.some((p) => p.command === 'plan' && typeof p.options?.emulator === 'string')).toBe(true);
   });
 
   it('apply.yml applies with --auto-approve, and drift.yml runs drift with Markdown output', async () => {
-    const applies = await Promise.all(workflowInvocations('examples/ci/github-actions/apply.yml').map((i) => probe(i.args)));
+    const applies = await Promise.all(actionInvocations('examples/ci/github-actions/apply.yml').map((i) => probe(i.args)));
     expect(applies.some((p) => p.command === 'apply' && p.options?.autoApprove === true)).toBe(true);
-    const drifts = await Promise.all(workflowInvocations('examples/ci/github-actions/drift.yml').map((i) => probe(i.args)));
+    const drifts = await Promise.all(actionInvocations('examples/ci/github-actions/drift.yml').map((i) => probe(i.args)));
     expect(drifts.some((p) => p.command === 'drift' && p.options?.format === 'markdown')).toBe(true);
   });
 
   it('never passes the API key as a flag', () => {
-    for (const file of WORKFLOWS) {
+    for (const file of [...WORKFLOWS, 'action.yml']) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       expect(text, file).not.toMatch(/--api-key(?!-file)/);
       for (const invocation of workflowInvocations(file)) expect(invocation.args.join(' ')).not.toContain('EMCTL_API_KEY');
