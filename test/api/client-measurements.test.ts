@@ -36,7 +36,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 describe('against the emulator', () => {
   let emulator: RunningEmulator;
   beforeAll(async () => {
-    emulator = await startTestEmulator({ reportDelayMs: 120, reportRetentionS: 0.5 });
+    emulator = await startTestEmulator({ reportDelayMs: 400, reportRetentionS: 0.5 });
   });
   afterAll(async () => {
     await emulator.close();
@@ -65,7 +65,7 @@ describe('against the emulator', () => {
   test('v1: a report that expired between polls is a clear error; an unknown one too', async () => {
     const client = fastClient(emulator.url);
     const created = await client.createV1Report({ requested_metrics: ['pr.merged'], after: `${day(-30)}T00:00:00Z`, before: `${day(1)}T00:00:00Z` });
-    // Polls every 1.2 s: the first sees 202, the next comes after delay + retention, so 204.
+    // Polls 1.2 s apart: the first sees 202, the next comes after delay + retention (0.9 s), so 204.
     const error = await failure(client.waitForV1Report(created!.request_id, { deadlineMs: 10_000, pollMs: 1200 }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toContain(`report ${created!.request_id} expired before it was fetched (204 after 1 "not ready" answers)`);

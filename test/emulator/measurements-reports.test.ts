@@ -22,7 +22,8 @@ const NO_DATA = { requested_metrics: [{ name: 'pr.merged' }], time_ranges: [LAST
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  emulator = await startTestEmulator({ reportDelayMs: 150, reportRetentionS: 0.6 });
+  // Margins of hundreds of ms: the build machine may be loaded.
+  emulator = await startTestEmulator({ reportDelayMs: 400, reportRetentionS: 1.5 });
 });
 afterAll(async () => {
   await emulator.close();
@@ -79,7 +80,7 @@ describe('export files', () => {
     expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect((await fetch(link.replace(/\.csv$/, '.json'))).status).toBe(404);
     expect((await fetch(link.replace(/\/_reports\/./, '/_reports/x'))).status).toBe(404);
-    await sleep(700);
+    await sleep(1600);
     const expired = await fetch(link);
     expect(expired.status).toBe(404);
   });
@@ -94,7 +95,7 @@ describe('v1 lifecycle', () => {
     expect(created.body.request_id).toMatch(/^\d+$/);
     const path = `/api/v1/exporter/measurements/${created.body.request_id}`;
     expect((await call(emulator, 'GET', path)).status).toBe(202);
-    await sleep(200);
+    await sleep(450);
     const ready = await call(emulator, 'GET', path);
     expect(ready.status).toBe(200);
     expect(typeof ready.body.detail).toBe('string');
@@ -103,7 +104,7 @@ describe('v1 lifecycle', () => {
       body: { requested_metrics: [{ name: 'pr.merged' }, { name: 'branch.time_to_pr' }], time_ranges: [LAST_12_WEEKS], group_by: 'repository', repository_ids: [1201, 1234] },
     });
     expect(file).toEqual(v2.body);
-    await sleep(700);
+    await sleep(1600);
     expect((await call(emulator, 'GET', path)).status).toBe(204);
     expect((await fetch(ready.body.report_url)).status).toBe(404);
   });
@@ -111,7 +112,7 @@ describe('v1 lifecycle', () => {
   test('CSV on request; group_by service answers one row per service id; an unknown id is 204', async () => {
     const created = await call(emulator, 'POST', '/api/v1/exporter/measurements', { body: { requested_metrics: ['pr.merged'], time_ranges: [LAST_12_WEEKS], group_by: 'service', service_ids: [7, 8], file_format: 'csv' } });
     expect(created.status).toBe(200);
-    await sleep(200);
+    await sleep(450);
     const ready = await call(emulator, 'GET', `/api/v1/exporter/measurements/${created.body.request_id}`);
     const csv = await (await fetch(ready.body.report_url)).text();
     const lines = csv.trimEnd().split('\n');
