@@ -1,0 +1,39 @@
+// What a user gets from a packed emctl: `npm pack`, install the tarball into an empty directory
+// (dependencies from the registry, through npm's cache when it has them), then the installed
+// `npx emctl` plans against the bundled emulator. The tarball is packed from the built dist/
+// (npm test builds first), with the files package.json lists.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+describe('npm pack -> install -> npx emctl', () => {
+  it('the installed tarball plans against the bundled emulator', { timeout: 180_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emctl-pack-'));
+    // --ignore-scripts: dist/ is already built; prepare would build it again.
+    execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
+    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    expect(tarball).toBeDefined();
+
+    const app = join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'emctl-user', private: true }));
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tarball!)], { cwd: app, encoding: 'utf8' });
+    expect(install.status, install.stderr).toBe(0);
+
+    const installed = join(app, 'node_modules', 'emctl');
+    for (const file of ['LICENSE', 'README.md', 'dist/cli/bin.js', 'schemas/emctl.schema.json', 'scripts/pr-comment.mjs', 'examples/acme/emctl.yaml']) {
+      expect(existsSync(join(installed, file)), file).toBe(true);
+    }
+    // A user's config in the working directory (./emctl.yaml, the default -c).
+    copyFileSync(join(installed, 'examples/acme/emctl.yaml'), join(app, 'emctl.yaml'));
+    const plan = spawnSync('npx', ['--no-install', 'emctl', '--emulator', 'default', 'plan', '--detailed-exitcode'], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(plan.stderr).not.toMatch(/Error/);
+    expect(plan.status).toBe(2);
+    expect(plan.stdout).toMatch(/^Plan: \d+ to add, \d+ to change, \d+ to remove; \d+ API calls\.$/m);
+  });
+});
