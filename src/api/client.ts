@@ -82,6 +82,21 @@ export interface ClientOptions {
   onResponse?: (log: ResponseLog) => void;
   /** Randomness for backoff jitter (tests pin it). */
   random?: () => number;
+  /**
+   * Tries of one call the service may answer 429 before the call fails; default 20. Each 429
+   * halves its route's pace (RoutePacer.slowDown), so a few are enough for any real limit.
+   */
+  maxThrottledTries?: number;
+  /** Called when a 429 slows a route down (once per slow-down, not per 429). */
+  onThrottle?: (event: ThrottleEvent) => void;
+}
+
+export interface ThrottleEvent {
+  route: string;
+  /** The route's new pace. */
+  ratePerMinute: number;
+  /** The service's Retry-After, when it sent one. */
+  retryAfterMs?: number;
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -95,6 +110,8 @@ export class EmClient {
   private readonly pacer: RoutePacer;
   private readonly slots: Semaphore;
   private readonly onResponse: ClientOptions['onResponse'];
+  private readonly onThrottle: ClientOptions['onThrottle'];
+  private readonly maxThrottledTries: number;
   private readonly random: () => number;
   private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
   /** The base URL as errors show it (no credentials, no key) and its host. */
@@ -128,6 +145,8 @@ export class EmClient {
     this.pacer = new RoutePacer(pacerOptions);
     this.slots = new Semaphore(options.concurrency ?? 8);
     this.onResponse = options.onResponse;
+    this.onThrottle = options.onThrottle;
+    this.maxThrottledTries = options.maxThrottledTries ?? 20;
     this.random = options.random ?? Math.random;
   }
 
@@ -319,10 +338,13 @@ export class EmClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     const safePath = target ? target.shownAs : redactText(d.path, this.apiKey);
 
+    /** Tries answered 429: counted apart from the failures maxTries bounds. */
+    let throttled = 0;
     for (let attempt = 1; ; attempt++) {
       // Every try, retries included, takes a token of its route, then a slot; waiting for a token
       // holds no slot, so a busy route never blocks the others.
       await this.pacer.acquire(d.route);
+      const sentAt = this.pacer.stamp();
       this.count(d.route, attempt);
       let started = performance.now();
       let response: HttpResponse;
@@ -338,11 +360,11 @@ export class EmClient {
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         this.log(d, safePath, 'error', started, attempt);
-        if (attempt < this.retry.maxTries && isRetryableTransportCode(error.code)) {
+        if (attempt - throttled < this.retry.maxTries && isRetryableTransportCode(error.code)) {
           // Refused before the service ever answered: likely nothing listens there, so the same
           // tries with short waits (bounded, retry.ts); after an answer, a restart: normal waits.
           const policy = error.code === 'ECONNREFUSED' && !this.answered ? refusedBeforeAnswerPolicy(this.retry) : this.retry;
-          await sleep(backoffMs(attempt, policy, this.random));
+          await sleep(backoffMs(attempt - throttled, policy, this.random));
           continue;
         }
         // The one place a transport failure becomes an ApiError: when nothing was reached, the
@@ -369,12 +391,21 @@ export class EmClient {
         return { status: response.status, body: undefined, text: response.text, headers: response.headers, tries: attempt };
       }
 
-      if (isRetryableStatus(response.status) && attempt < this.retry.maxTries) {
+      if (response.status === 429 && throttled < this.maxThrottledTries) {
+        // The service's real limit is below our pace: the route slows down and the call is tried
+        // again at the new pace. These tries do not use up the retries meant for failures, so a
+        // limit lower than --rate-limit slows a run down but never fails it.
+        throttled += 1;
         const retryAfter = parseRetryAfter(response.headers['retry-after']);
-        const delay = retryAfter ?? backoffMs(attempt, this.retry, this.random);
+        const rate = this.pacer.slowDown(d.route, sentAt);
         // A 429 speaks for the whole route: hold its other calls too, not just this one.
-        if (response.status === 429) this.pacer.pause(d.route, delay);
-        await sleep(delay);
+        if (retryAfter !== undefined) this.pacer.pause(d.route, retryAfter);
+        if (rate !== undefined) this.onThrottle?.({ route: d.route, ratePerMinute: rate, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) });
+        continue;
+      }
+      if (isRetryableStatus(response.status) && response.status !== 429 && attempt - throttled < this.retry.maxTries) {
+        const retryAfter = parseRetryAfter(response.headers['retry-after']);
+        await sleep(retryAfter ?? backoffMs(attempt - throttled, this.retry, this.random));
         continue;
       }
       throw this.failure(d, safePath, response.status, parseErrorBody(response.text), attempt);

@@ -4,6 +4,7 @@
 // the client cannot know: which list items to re-send (write_failed, used_by_unavailable), what a
 // failure means for the operations after it, and when to stop (a failed stage, Ctrl-C).
 
+import { Fifo } from '../api/fifo.js';
 import type { Operation } from '../core/plan-model.js';
 import type { JournalSink } from './journal.js';
 import { narrowBody, outcomesFromError, outcomesFromResponse, RETRYABLE_ITEM_CODES, type AddressOutcome } from './outcomes.js';
@@ -79,7 +80,8 @@ export async function executeOperations(operations: readonly Operation[], option
   };
 
   for (const stage of stages) {
-    const queue = [...stage];
+    const queue = new Fifo<Operation>();
+    for (const op of stage) queue.push(op);
     const worker = async (): Promise<void> => {
       for (let op = queue.shift(); op !== undefined; op = queue.shift()) {
         if (options.stopRequested()) {

@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { readBounded } from '../config/read-files.js';
 import { isIP } from 'node:net';
 import { Agent } from 'undici';
-import { EmClient, type ResponseLog } from '../api/client.js';
+import { EmClient, type ResponseLog, type ThrottleEvent } from '../api/client.js';
 import { redactText } from '../api/errors.js';
 import { EmctlError } from '../core/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
@@ -55,6 +55,7 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
     rateLimit: emulator ? 0 : globals.rateLimit,
     concurrency: globals.concurrency,
     ...(globals.verbose ? { onResponse: (log: ResponseLog) => io.stderr.write(formatRequestLog(log, apiKey)) } : {}),
+    onThrottle: throttleNotice(io),
   });
 
   let closed = false;
@@ -176,4 +177,21 @@ async function startInProcessEmulator(fixture: string, cwd: string): Promise<{ e
   if (!key) throw new EmctlError('config', `the emulator fixture ${fixture} lists no api_keys; add one so emctl can call it`);
   const emulator = await startEmulator({ fixture: loaded, port: 0, host: '127.0.0.1' });
   return { emulator, apiKey: key };
+}
+
+/**
+ * Says once per run, on stderr, that the service asked emctl to slow down (429): the run goes on
+ * at the lower pace, which a reader of a slow CI log should know. Later slow-downs are silent.
+ */
+export function throttleNotice(io: CliIO): (event: ThrottleEvent) => void {
+  let told = false;
+  return (event) => {
+    if (told) return;
+    told = true;
+    const pace = event.ratePerMinute >= 1 ? Math.round(event.ratePerMinute) : event.ratePerMinute.toFixed(2);
+    io.stderr.write(
+      `Note: the service asked emctl to slow down (HTTP 429 on ${event.route}); that route now goes at ${pace} calls a minute` +
+        ` and the run goes on (a lower --rate-limit avoids this).\n`,
+    );
+  };
 }

@@ -7,6 +7,8 @@
 // - after the first failure nothing new starts: a plan built on part of the data would be wrong,
 //   and a thousand queued reads should not keep running after the error is already known.
 
+import { Fifo } from '../api/fifo.js';
+
 export class ReadAborted extends Error {
   constructor() {
     super('read abandoned after an earlier read failed');
@@ -16,7 +18,7 @@ export class ReadAborted extends Error {
 
 interface Lane {
   running: number;
-  queue: Array<() => void>;
+  queue: Fifo<() => void>;
 }
 
 export class ReadScheduler {
@@ -52,7 +54,7 @@ export class ReadScheduler {
   private lane(route: string): Lane {
     let lane = this.lanes.get(route);
     if (!lane) {
-      lane = { running: 0, queue: [] };
+      lane = { running: 0, queue: new Fifo() };
       this.lanes.set(route, lane);
     }
     return lane;

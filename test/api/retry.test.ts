@@ -1,7 +1,7 @@
 // Retries over real HTTP: what is retried, how long the client waits, and when it gives up.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmClient, type ClientOptions } from '../../src/api/client.js';
+import { EmClient, type ClientOptions, type ThrottleEvent } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { backoffMs, parseRetryAfter } from '../../src/api/retry.js';
 import { unusedPort } from '../helpers/unused-port.js';
@@ -27,7 +27,6 @@ function failFirst(failures: number, fail: Script): Script {
 }
 
 const failures: Array<[string, Script]> = [
-  ['429 without Retry-After', (_q, res) => json(res, 429, { detail: 'Too many requests' })],
   ['500', (_q, res) => json(res, 500, { detail: 'boom' })],
   ['502', (_q, res) => void res.writeHead(502).end('<html>bad gateway</html>')],
   ['503', (_q, res) => json(res, 503, { detail: 'unavailable' })],
@@ -120,6 +119,50 @@ describe('retries', () => {
     const start = performance.now(); // same clock as the in-process server's arrival times
     await client.listIntegrations();
     expect(server.seen[3]!.at - start).toBeGreaterThanOrEqual(297);
+  });
+});
+
+describe('a service whose limit is below our pace (429)', () => {
+  const tooMany: Script = (_q, res) => json(res, 429, { detail: 'Too many requests' });
+
+  it('slows the route down (its rate halved at each 429) and goes on, without using up the retries for failures', async () => {
+    const events: ThrottleEvent[] = [];
+    // 6000 a minute with a bucket of one: a call every 10 ms, then 20, 40, 80 ms after each 429.
+    const { client, server } = await clientFor(failFirst(3, tooMany), { rateLimit: 6000, burst: 1, maxTries: 2, onThrottle: (e) => events.push(e) });
+    await expect(client.listIntegrations()).resolves.toEqual(OK);
+    expect(server.seen).toHaveLength(4);
+    expect(events.map((e) => e.ratePerMinute)).toEqual([3000, 1500, 750]);
+    const gaps = server.seen.slice(1).map((r, i) => r.at - server.seen[i]!.at);
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(20 * 2 ** i - 3));
+  });
+
+  it('slows a route with pacing off to the service\'s 60 a minute, and honours Retry-After', async () => {
+    const events: ThrottleEvent[] = [];
+    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })), { onThrottle: (e) => events.push(e) });
+    await client.listIntegrations();
+    expect(events).toEqual([{ route: 'GET /api/v1/integrations', ratePerMinute: 60, retryAfterMs: 1000 }]);
+    expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('slows down once for the 429s of calls that were in flight together', async () => {
+    const events: ThrottleEvent[] = [];
+    let n = 0;
+    const { client } = await clientFor((q, res) => (++n <= 4 ? json(res, 429, {}) : json(res, 200, minimalBody(q))), {
+      rateLimit: 60_000,
+      burst: 4,
+      onThrottle: (e) => events.push(e),
+    });
+    await Promise.all([1, 2, 3, 4].map((id) => client.getTeamGitScope(id)));
+    expect(events.map((e) => e.ratePerMinute)).toEqual([30_000]);
+  });
+
+  it('gives up after maxThrottledTries answers of 429', async () => {
+    const { client, server } = await clientFor(tooMany, { rateLimit: 6000, burst: 1, maxThrottledTries: 3 });
+    const error = (await client.listIntegrations().catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(429);
+    expect(error.tries).toBe(4);
+    expect(server.seen).toHaveLength(4);
   });
 });
 

@@ -129,11 +129,11 @@ describe('readLiveState', () => {
   });
 
   it('fails when a later read fails, naming it', async () => {
-    // One call per route per minute and no retries: the second Git scope read gets a 429.
+    // One call per route per minute and no retries, not even after a 429: the second Git scope read fails on it.
     const limited = await startTestEmulator(await acmeFixture(), { rateLimit: 1 });
     try {
       const c = await config(`version: 1\nteams:\n  42:\n    git: { repositories: [] }\n  43:\n    git: { repositories: [] }\n`);
-      await expect(readLiveState(client(limited, { maxTries: 1 }), c)).rejects.toThrow(/^could not read the Git scope of team 4[23]: .*429/);
+      await expect(readLiveState(client(limited, { maxTries: 1, maxThrottledTries: 0 }), c)).rejects.toThrow(/^could not read the Git scope of team 4[23]: .*429/);
     } finally {
       await limited.close();
     }
