@@ -153,7 +153,8 @@ export async function waitForV1Report(wire: MeasurementWire, requestId: string |
 /** Loopback hosts, where plain http is as private as https (the emulator serves reports there). */
 export function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  // IPv4-mapped 127/8 as URL parsing writes it: ::ffff:7fXX:XXXX.
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
 }
 
 /** A report URL we may fetch: https anywhere, http only on loopback. Returns the reason it may not. */

@@ -184,6 +184,8 @@ describe('local checks before sending', () => {
     ['127.8.9.10', true],
     ['[::1]', true],
     ['localhost', true],
+    [new URL('http://[::ffff:127.0.0.1]/').hostname, true],
+    [new URL('http://[::ffff:10.0.0.1]/').hostname, false],
     ['10.0.0.1', false],
     ['127.0.0.1.example.com', false],
   ])('loopback %s: %s', (host, expected) => {
