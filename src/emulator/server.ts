@@ -140,6 +140,17 @@ async function removeOrphanTmpFiles(path: string): Promise<void> {
   }
 }
 
+/**
+ * Where the client reached this server, for the report links it hands out: the Host header when it
+ * is a plain host[:port], else the socket's own address (a link never carries a forged header).
+ */
+function originOf(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (host !== undefined && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return `http://${host}`;
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+}
+
 export async function startServer(store: EmulatorStore, options: ServerOptions): Promise<RunningServer> {
   const limiter = new RateLimiter(options.rateLimit);
   const faults = new FaultInjector(options.faultRate, options.seed);
@@ -230,7 +241,7 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
             state: store.state,
             journal: store.journal(() => (changed = true)),
             json: (status) => jsonBody(body, status),
-            origin: `http://${req.headers.host ?? 'localhost'}`,
+            origin: originOf(req),
           });
         } catch (error) {
           // A refusal after a partial change (some items applied) still persists what changed.

@@ -73,6 +73,16 @@ describe('export files', () => {
     expect(JSON.parse(pretty)).toEqual(answer);
   });
 
+  test('the link names the host the client used; a forged Host header falls back to the socket address', async () => {
+    const { request } = await import('undici');
+    const send = async (host: string) => {
+      const res = await request(`${emulator.url}/api/v2/measurements/export`, { method: 'POST', headers: { host, 'x-api-key': 'dev-key', 'content-type': 'application/json' }, body: JSON.stringify(BY_TEAM) });
+      return ((await res.body.json()) as { report_url: string }).report_url;
+    };
+    expect(await send('localhost:9999')).toMatch(/^http:\/\/localhost:9999\/_reports\//);
+    expect(await send('evil.example/x?')).toMatch(new RegExp(`^${emulator.url.replace(/[.]/g, '\\.')}/_reports/`));
+  });
+
   test('the link works without the key, only for its own name, and expires with the retention', async () => {
     const link = (await call(emulator, 'POST', '/api/v2/measurements/export?file_format=csv', { body: BY_TEAM })).body.report_url as string;
     const first = await fetch(link);
