@@ -1,0 +1,97 @@
+// How plan's CPU and memory grow with the organization: generated organizations of 10,000 and
+// 50,000 repositories (teams = repositories / 20, boards = repositories / 2, seed 1), a config
+// managing every team's PM and Git scopes, the selection sets, monitoring, org defaults and the
+// settings of a tenth of the repositories (test/state/helpers/generated-org.mjs), served by an
+// in-process emulator with no latency and no rate limit. Each `emctl plan` runs in a child
+// process (the CLI code path in-process there), which reports its CPU time and peak RSS; CPU per
+// request is the figure that must stay flat (target: 50k at most 1.2x the 10k figure).
+// Run with `npm run bench:plan-scale` (builds first). Figures: docs/performance.md.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const KEY = 'bench-plan-scale-key';
+const SIZES = (process.argv[2] === '--child' ? [] : process.argv.slice(2).map(Number)).filter((n) => n > 0);
+
+async function child(url, configPath) {
+  const { runCli } = await import('../dist/cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (s) => (stdout += s), isTTY: false },
+    stderr: { write: (s) => (stderr += s), isTTY: false },
+    stdin: { isTTY: false },
+    env: { EMCTL_API_KEY: KEY, NO_COLOR: '1' },
+    cwd: process.cwd(),
+  };
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--concurrency', '16', '--format', 'json'], io);
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  if (code !== 0) throw new Error(`emctl plan exited ${code}: ${stderr}`);
+  const plan = JSON.parse(stdout);
+  process.stdout.write(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMB: process.resourceUsage().maxRSS / 1024, changes: plan.changes.length }) + '\n');
+}
+
+function runChild(url, configPath) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [SELF, '--child', url, configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    proc.stdout.on('data', (d) => (text += d));
+    proc.on('error', reject);
+    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`plan child exited ${code}`))));
+  });
+}
+
+async function measure(repos, dir) {
+  const { generateFixture, startEmulator } = await import('../dist/emulator/index.js');
+  const teams = repos / 20;
+  const fixture = { ...generateFixture({ repos, teams, boards: repos / 2, seed: 1 }), api_keys: [KEY] };
+  const configPath = join(dir, `emctl-${repos}.yaml`);
+  writeFileSync(configPath, YAML.stringify(generatedConfig(fixture, { pmTeams: teams, gitTeams: teams, settingsRepos: repos / 10 })));
+  const emulator = await startEmulator({ fixture, port: 0 });
+  try {
+    const r = await runChild(emulator.url, configPath);
+    const log = await (await fetch(`${emulator.url}/_emulator/requests`, { headers: { 'x-api-key': KEY } })).json();
+    const requests = log.items.filter((q) => !q.path.startsWith('/_emulator')).length;
+    return { repos, teams, requests, ...r };
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-plan-scale-'));
+  try {
+    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+    const results = [];
+    for (const repos of SIZES.length > 0 ? SIZES : [10_000, 50_000]) {
+      const r = await measure(repos, dir);
+      results.push(r);
+      console.log(
+        `${String(r.repos).padStart(6)} repositories, ${r.teams} teams: requests ${r.requests}, changes ${r.changes}, wall ${(r.wallMs / 1000).toFixed(2)} s, ` +
+          `CPU ${(r.cpuMs / 1000).toFixed(2)} s = ${(r.cpuMs / r.requests).toFixed(2)} ms per request, peak RSS ${r.maxRssMB.toFixed(0)} MB`,
+      );
+    }
+    if (results.length > 1) {
+      const [first, last] = [results[0], results.at(-1)];
+      console.log(`CPU per request at ${last.repos} / at ${first.repos}: ${(last.cpuMs / last.requests / (first.cpuMs / first.requests)).toFixed(2)}x (target <= 1.2x)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  const [, , , url, configPath] = process.argv;
+  await child(url, configPath);
+} else {
+  await main();
+}
