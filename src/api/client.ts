@@ -449,7 +449,7 @@ export class EmClient {
   }
 
   private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number): ApiError {
-    return new ApiError({ route: d.route, path: safePath, status, body: redactDeep(body, this.apiKey), tries });
+    return new ApiError({ route: d.route, path: safePath, status, body: redactDeep(body, this.apiKey), tries, baseUrl: this.baseUrl });
   }
 
   private count(route: string, attempt: number): void {

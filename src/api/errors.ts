@@ -28,6 +28,8 @@ export interface ApiErrorInit {
    * credentials (the client strips them, and the CLI refuses a base URL that has any).
    */
   unreached?: { url: string; host: string; code: string };
+  /** The base URL called: named when the answer suggests it is not the service's (a bare 404, a page that is not JSON). */
+  baseUrl?: string;
   /** For a 2xx whose body is not the route's shape (shapes.ts): the first mismatch, naming the field. */
   unexpectedShape?: string;
 }
@@ -80,8 +82,28 @@ function describeFailure(init: ApiErrorInit): string {
   if (init.unexpectedShape !== undefined) {
     return `${head}: the ${init.status} answer does not have the documented shape: ${truncate(init.unexpectedShape)}`;
   }
+  const wrongPlace = wrongBaseUrl(init);
+  if (wrongPlace !== undefined) return `${head}: ${init.status}${tries}; ${wrongPlace}`;
   const summary = summarize(init.body);
   return `${head}: ${init.status}${summary ? ` ${summary}` : ''}${tries}`;
+}
+
+/**
+ * A wrong base URL path answers with a page that is not JSON (a proxy's or a web app's HTML), or
+ * with a bare 404 "Not Found" for a route every service has. Say which URL to check, and do not
+ * paste the page.
+ */
+function wrongBaseUrl(init: ApiErrorInit): string | undefined {
+  // Only client errors: a 5xx page is the service (or its gateway) failing, retried as such; 401,
+  // 403 and 429 are about the key and the pace, wherever the service is.
+  const status = init.status;
+  if (init.baseUrl === undefined || status === undefined || status < 400 || status >= 500 || [401, 403, 429].includes(status)) return undefined;
+  const check = `is ${init.baseUrl} the service's base URL? check --base-url or EMCTL_BASE_URL`;
+  if (init.body.shape === 'none' && init.body.text.trim() !== '' && !isJson(init.body.text)) {
+    return `the answer is not JSON (${init.body.text.trimStart().startsWith('<') ? 'an HTML page' : 'plain text'}): ${check}`;
+  }
+  if (init.status === 404 && (init.body.shape === 'none' || (init.body.shape === 'detail' && init.body.detail === 'Not Found'))) return `no such route: ${check}`;
+  return undefined;
 }
 
 /**
@@ -142,6 +164,15 @@ function detailLines(body: ApiErrorBody): string[] {
 }
 
 // ---- parsing and redaction ------------------------------------------------------------------
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
