@@ -6,8 +6,53 @@
 
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Change, Operation } from '../core/plan-model.js';
+import type { Change, Operation, PlanOrganization } from '../core/plan-model.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';
+
+const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
+
+/**
+ * The addresses of the whole object of the ownership rule (DESIGN 2) that a change address
+ * belongs to: a selection set, a team's whole PM scope on an integration (every key, not the
+ * methodology, which is an object of its own), a team's whole Git scope, a repository's whole
+ * override set; the others (a methodology, an org default section, a monitoring state) are
+ * objects by themselves. A saved plan is stale when anything of an object it writes moved.
+ */
+export function ownershipObject(address: string): string[] {
+  const selection = /^(collection\.[^.[]+\.[^.[]+)\[/.exec(address);
+  if (selection?.[1]) return [selection[1]];
+  const pm = /^(team\[\d+\]\.pm\.[^.]+)\.([a-z_]+)$/.exec(address);
+  if (pm?.[1] && pm[2] !== 'methodology') return PM_SCOPE_KEYS.map((k) => `${pm[1]}.${k}`);
+  const git = /^(team\[\d+\]\.git)\./.exec(address);
+  if (git?.[1]) return [git[1]];
+  const settings = /^(repo\[.+\]\.settings)\.[a-z_]+$/.exec(address);
+  if (settings?.[1]) return [settings[1]];
+  return [address];
+}
+
+/** Every object a saved plan's changes write, as --target addresses (deduplicated, in order). */
+export function ownershipTargets(changes: readonly Change[]): string[] {
+  return [...new Set(changes.flatMap((c) => ownershipObject(c.address)))];
+}
+
+/**
+ * Why a plan made against `saved` cannot be applied to `now`, or undefined when it is the same
+ * organization: another base URL, or an integration the plan saw that is gone or of another kind
+ * now (an organization's integration ids are its own). Renamed integrations are the same ones.
+ */
+export function organizationDifference(saved: PlanOrganization | undefined, now: PlanOrganization): string | undefined {
+  if (saved === undefined) return undefined; // a plan from before this was recorded: the staleness check still runs
+  if (saved.base_url !== now.base_url) return `it was made against ${saved.base_url}, and this run is against ${now.base_url}`;
+  const live = new Map(now.integrations.map((i) => [i.id, i] as const));
+  const differing = saved.integrations.filter((i) => {
+    const l = live.get(i.id);
+    return !l || l.type !== i.type || l.provider !== i.provider;
+  });
+  if (differing.length === 0) return undefined;
+  const named = differing.slice(0, 3).map((i) => `${i.id} (${i.provider} "${i.name}")`).join(', ');
+  const more = differing.length > 3 ? ` and ${differing.length - 3} more` : '';
+  return `integrations it saw are not in this organization: ${named}${more}`;
+}
 
 /** One line per difference, naming the address and what moved; empty when the plans agree. */
 export function staleDifferences(saved: readonly Change[], rebuilt: readonly Change[]): string[] {
@@ -27,7 +72,9 @@ export function staleDifferences(saved: readonly Change[], rebuilt: readonly Cha
   }
   const savedAddresses = new Set(saved.map((c) => c.address));
   for (const r of rebuilt) {
-    if (!savedAddresses.has(r.address)) problems.push(`${r.address}: a new change (${r.action}) that the saved plan does not hold`);
+    if (!savedAddresses.has(r.address)) {
+      problems.push(`${r.address}: moved since the plan was made (a new change, ${r.action}, that the saved plan does not hold; the plan writes this object)`);
+    }
   }
   return problems;
 }

@@ -8,7 +8,8 @@ import { styleText } from 'node:util';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Plan, PlanMessage } from '../core/plan-model.js';
+import type { Plan, PlanMessage, PlanOrganization } from '../core/plan-model.js';
+import { EMCTL_VERSION } from '../core/version.js';
 import { buildPlanStaged } from '../core/plan.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { renderPlanJson } from '../render/json.js';
@@ -180,11 +181,21 @@ export async function planForDesired<T>(
       ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
       perRoute: globals.concurrency,
     });
+    outcome.plan.emctl_version = EMCTL_VERSION;
+    outcome.plan.organization = organizationOf(globals.emulator !== undefined ? `emulator:${globals.emulator}` : connection.baseUrl, outcome.snapshot);
     const planned: LivePlan = { ...outcome, globals };
     return whileConnected ? await whileConnected(planned, connection) : planned;
   } finally {
     await connection.close();
   }
+}
+
+/** The organization a plan is made against: where, and every integration it saw (DESIGN 3). */
+export function organizationOf(baseUrl: string, snapshot: LiveSnapshot): PlanOrganization {
+  const integrations = snapshot.integrations
+    .map((i) => ({ id: i.id, type: i.type, provider: i.provider, name: i.name }))
+    .sort((a, b) => a.id - b.id);
+  return { base_url: baseUrl, integrations };
 }
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */

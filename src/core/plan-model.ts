@@ -127,10 +127,21 @@ export interface PlanSummary {
   operations: number;
 }
 
+/** The organization a plan was made against (DESIGN 3): where, and the integrations it saw. */
+export interface PlanOrganization {
+  /** The base URL, or `emulator:FIXTURE` for an in-process emulator. Never holds credentials. */
+  base_url: string;
+  integrations: { id: number; type: string; provider: string; name: string }[];
+}
+
 export interface Plan {
   format_version: 1;
   /** ISO timestamp, set by the shell that made the plan. */
   created_at?: string;
+  /** The emctl version that made the plan. */
+  emctl_version?: string;
+  /** Set by the shell that made the plan; `apply PLANFILE` refuses another organization. */
+  organization?: PlanOrganization;
   /** The config files the plan was made from. */
   config_files: string[];
   changes: Change[];

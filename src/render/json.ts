@@ -23,6 +23,8 @@ export function renderPlanJson(plan: Plan): string {
   const ordered = {
     format_version: plan.format_version,
     created_at: plan.created_at,
+    emctl_version: plan.emctl_version,
+    organization: plan.organization === undefined ? undefined : canonical(plan.organization),
     config_files: plan.config_files,
     summary: {
       add: plan.summary.add,
@@ -124,6 +126,17 @@ export function parsePlanJson(text: string): Plan {
     totals: r.totals(data.totals, 'totals'),
   };
   if (data.created_at !== undefined) plan.created_at = r.string(data.created_at, 'created_at');
+  if (data.emctl_version !== undefined) plan.emctl_version = r.string(data.emctl_version, 'emctl_version');
+  if (data.organization !== undefined) {
+    const o = r.object(data.organization, 'organization');
+    plan.organization = {
+      base_url: r.string(o.base_url, 'organization.base_url'),
+      integrations: r.list(o.integrations, 'organization.integrations', (v, at) => {
+        const i = r.object(v, at);
+        return { id: r.count(i.id, `${at}.id`), type: r.string(i.type, `${at}.type`), provider: r.string(i.provider, `${at}.provider`), name: r.string(i.name, `${at}.name`) };
+      }),
+    };
+  }
   // What apply would refuse, as shown when the plan was made; apply checks the rails again itself.
   if (data.safety_refusals !== undefined) {
     plan.safety_refusals = r.list(data.safety_refusals, 'safety_refusals', (v, at) => {

@@ -29,7 +29,7 @@ describe('staleDifferences', () => {
     const problems = staleDifferences(saved, rebuilt);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('git.defaults.active_branches_duration: no longer needs this change');
-    expect(problems[1]).toContain('repo["acme/api"].monitored: a new change (add)');
+    expect(problems[1]).toContain('repo["acme/api"].monitored: moved since the plan was made (a new change, add,');
   });
 });
 

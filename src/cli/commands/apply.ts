@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { runApply } from '../../apply/run.js';
-import { desiredFromPlan, operationDifferences, staleDifferences, staleError } from '../../apply/stale.js';
+import { desiredFromPlan, operationDifferences, organizationDifference, ownershipTargets, staleDifferences, staleError } from '../../apply/stale.js';
 import { EmctlError } from '../../core/errors.js';
 import type { DesiredConfig, SafetyConfig } from '../../core/model.js';
 import type { Plan } from '../../core/plan-model.js';
@@ -93,8 +93,18 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
   }
   // Only the objects the saved plan changes are compared: its operations write nothing else, so a
   // change elsewhere does not make it wrong (and a plan made with --target stays applicable).
-  const targets = saved.changes.map((c) => c.address);
+  // Each object of the ownership rule the plan writes is compared whole: a plan adding a board to
+  // a team's scope is stale when that scope's labels moved since (its write would not leave the
+  // scope as the config says).
+  const targets = ownershipTargets(saved.changes);
   return planForDesired(ctx, command, desired, { targets }, async ({ plan: rebuilt, globals }, connection) => {
+    const otherOrganization = rebuilt.organization ? organizationDifference(saved.organization, rebuilt.organization) : undefined;
+    if (otherOrganization !== undefined) {
+      throw new EmctlError(
+        'config',
+        `the saved plan ${planfile} was made against another organization: ${otherOrganization}; nothing was written: make the plan against this organization with "emctl plan --out"`,
+      );
+    }
     const problems = staleDifferences(saved.changes, rebuilt.changes);
     if (problems.length > 0) throw staleError(planfile, problems);
     if (rebuilt.errors.length > 0) throw refusalError(rebuilt);
