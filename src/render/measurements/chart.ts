@@ -14,7 +14,7 @@ type Symbols = [string, string, string, string, string, string, string, string, 
 type Plot = (series: number[][], cfg: { min: number; max: number; height: number; offset: number; symbols: Symbols; format: (x: number) => string }) => string;
 
 export const DEFAULT_CHART_WIDTH = 80;
-const HEIGHT = 10;
+const HEIGHT = 15;
 const MIN_PLOT_COLUMNS = 16;
 const AXIS_ZERO = '┼';
 const AXIS = '┤';
