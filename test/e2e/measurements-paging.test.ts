@@ -1,0 +1,85 @@
+// `emctl measurements` reads of groups it has no id list for, over real HTTP: contributors with no
+// --contributor are paged (limit 100, offset) until a short page; grouping by repository with no
+// --repository takes every monitored repository (one filtered read of the list), with names;
+// repositories given by id are named from one read of the whole list.
+//
+// Activity: 130 contributors, each the author of one merged pull request in acme/api (1234); one
+// more in acme/web (1235). acme/old (1236) is not monitored and has no activity.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { against, apiRequests, startTestEmulator, TEST_KEY } from '../state/helpers/emulator.js';
+
+const PEOPLE = Array.from({ length: 130 }, (_, i) => 601 + i);
+const pr = (id: number, repo: number, author: number) =>
+  `    - { id: ${id}, repository_id: ${repo}, author_id: ${author}, branch: f/${id}, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T01:00:00Z", merged_at: "2026-09-02T00:00:00Z" }`;
+
+const FIXTURE = `organization: { id: 1, name: Acme }
+api_keys: [dev-key]
+integrations:
+  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
+teams: [{ id: 42, name: Payments }]
+repositories:
+  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
+  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
+  - { id: 1236, provider_id: R3, name: acme/old, integration_id: 20, state: not_monitored }
+activity:
+  contributors:
+${PEOPLE.map((id) => `    - { id: ${id}, name: P${id}, team_ids: [42] }`).join('\n')}
+  pull_requests:
+${PEOPLE.map((id) => pr(9000 + id, 1234, id)).join('\n')}
+${pr(20000, 1235, 601)}
+`;
+
+const WINDOW = ['--after', '2026-09-01', '--before', '2026-09-08'];
+let emulator: RunningEmulator;
+
+async function emctl(args: string[]) {
+  const a = against(emulator);
+  return runEmctl([...a.args, 'measurements', ...args], { env: a.env });
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(async () => {
+  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
+});
+
+describe('groups without an id list', () => {
+  it('contributors: pages of 100 until a short one, every group once', async () => {
+    const r = await emctl(['--metric', 'pr.merged', ...WINDOW, '--group-by', 'contributor', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trimEnd().split('\n').slice(1);
+    expect(rows).toHaveLength(130);
+    expect(rows[0]).toBe('2026-09-01,2026-09-08,601,,2');
+    expect(rows[129]).toBe('2026-09-01,2026-09-08,730,,1');
+    const calls = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v2/measurements');
+    expect(calls.map((c) => [(c.body as { limit: number }).limit, (c.body as { offset: number }).offset])).toEqual([
+      [100, 0],
+      [100, 100],
+    ]);
+  });
+
+  it('repositories: every monitored one, named, from one filtered read of the list', async () => {
+    const r = await emctl(['--metric', 'pr.merged', ...WINDOW, '--group-by', 'repository', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('after,before,repository_id,repository_name,pr.merged\n2026-09-01,2026-09-08,1234,acme/api,130\n2026-09-01,2026-09-08,1235,acme/web,1\n');
+    const reads = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v1/git/repositories');
+    expect(reads.map((q) => q.query.state)).toEqual(['monitored']);
+    const calls = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v2/measurements');
+    expect(calls.map((c) => (c.body as { repository_ids: number[] }).repository_ids)).toEqual([[1234, 1235]]);
+  });
+
+  it('repositories given by id: named from one read of the whole list', async () => {
+    const r = await emctl(['--metric', 'pr.merged', ...WINDOW, '--group-by', 'repository', '--repository', '1235,acme/api', '--format', 'csv']);
+    expect(r.stdout).toBe('after,before,repository_id,repository_name,pr.merged\n2026-09-01,2026-09-08,1234,acme/api,130\n2026-09-01,2026-09-08,1235,acme/web,1\n');
+    const reads = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v1/git/repositories');
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.query.name).toBeUndefined();
+  });
+});
