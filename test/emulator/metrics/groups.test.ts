@@ -5,7 +5,7 @@
 // 45 Mobile (Cy, Di; Git scope: mobile and service 7).
 
 import { describe, expect, it } from 'vitest';
-import { DAY, HOUR, at, avg, baseActivity, world } from './helpers.js';
+import { DAY, HOUR, at, avg, baseActivity, baseFixture, world } from './helpers.js';
 
 const w = world();
 const NEW = ['pr.new'];
@@ -55,6 +55,21 @@ describe('group_by', () => {
       { team_id: 43, 'pr.new': 1 },
     ]);
     expect(w.rows({ metrics: NEW, groupBy: 'team', teamIds: [42], withDirectChildren: false })).toEqual([{ team_id: 42, 'pr.new': 2 }]);
+  });
+
+  it("with_direct_children: the parent's Git scope limits the children's PRs too", () => {
+    // Make Mobile (Cy: C in web; Di: D in mobile) a second child of Payments (scope: api only).
+    const fixture = baseFixture();
+    fixture.teams = fixture.teams!.map((t) => (t.id === 45 ? { ...t, parent_id: 42 } : t));
+    const nested = world({ fixture });
+    // A, E (Ana) and B (Bo, via Platform) are in api; C and D are outside Payments' scope.
+    expect(nested.rows({ metrics: NEW, groupBy: 'team', teamIds: [42], withDirectChildren: true })).toEqual([{ team_id: 42, 'pr.new': 3 }]);
+    expect(nested.rows({ metrics: NEW, groupBy: 'team', teamIds: [42], withDirectChildren: true, teamGitScopeDisabled: true })).toEqual([{ team_id: 42, 'pr.new': 5 }]);
+    // Mobile keeps its own scope in its own row.
+    expect(nested.rows({ metrics: NEW, groupBy: 'team', teamIds: [42, 45], withDirectChildren: true })).toEqual([
+      { team_id: 42, 'pr.new': 3 },
+      { team_id: 45, 'pr.new': 1 },
+    ]);
   });
 
   it('a team with no contributor has no row', () => {
