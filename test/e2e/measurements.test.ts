@@ -254,6 +254,16 @@ describe('reports as code', () => {
     expect(await apiRequests(emulator.url)).toEqual([]);
   });
 
+  it('--all: a report that fails does not stop the others; the run exits 1 and names it', async () => {
+    const cfg = await writeConfig(`${CONFIG}  gone:\n    metrics: [pr.merged]\n    group_by: repository\n    repositories: [acme/gone]\n`, await tempDir());
+    const r = await emctl(['-c', cfg, '--all']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/report weekly: wrote \S+\/out\/weekly\.csv \(csv, 2 rows/);
+    expect(r.stderr).toContain('report gone: failed: no repository named `acme/gone`');
+    expect(r.stderr).toContain('Error: 1 of 3 reports failed');
+    expect(JSON.parse(r.stdout)[0].metrics).toHaveLength(2);
+  });
+
   it('an unknown report name lists the reports', async () => {
     const r = await emctl(['-c', config, 'weeky']);
     expect(r.code).toBe(1);
