@@ -24,6 +24,7 @@ import { connect, type Connection } from './connect.js';
 import type { CliIO } from './io.js';
 import { writeFileAtomically } from './write-file.js';
 import type { CommandContext, GlobalOptions } from './main.js';
+import { colorFor } from './program.js';
 
 export const DEFAULT_CONFIG = 'emctl.yaml';
 
@@ -200,7 +201,7 @@ export function organizationOf(baseUrl: string, snapshot: LiveSnapshot): PlanOrg
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */
 export function styleFor(io: CliIO, globals: GlobalOptions): Style {
-  if (!globals.color || !io.stdout.isTTY) return plainStyle;
+  if (!colorFor(globals, io.stdout)) return plainStyle;
   // The stream check is ours (io.stdout.isTTY above), not styleText's: it would look at the
   // process's stdout, which is not the stream a test or an embedding caller gives us.
   const paint = styleText as unknown as (format: string, text: string, options?: { validateStream?: boolean }) => string;

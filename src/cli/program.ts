@@ -16,10 +16,27 @@ export interface GlobalOptions {
   emulator?: string;
   concurrency: number;
   rateLimit: number;
+  /** Colour allowed: no --no-color, no NO_COLOR. */
   color: boolean;
+  /** FORCE_COLOR (set, and not 0 or false): colour even when stdout is not a terminal, if allowed. */
+  forceColor?: boolean;
   verbose: boolean;
   insecureHttp: boolean;
 }
+
+/**
+ * Whether to paint what goes to `stream`. --no-color and NO_COLOR win (a "no" is never
+ * overridden), then FORCE_COLOR (CI logs that render ANSI), then whether the stream is a terminal.
+ */
+export function colorFor(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, stream: { isTTY?: boolean }): boolean {
+  return globals.color && (globals.forceColor === true || stream.isTTY === true);
+}
+
+/** Global options that only matter to commands that call the service. */
+export const NETWORK_OPTIONS = new Set(['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit', '--verbose', '--insecure-http']);
+
+/** Commands that never call the service: their help leaves the network options out. */
+export const OFFLINE_COMMANDS = new Set(['validate', 'show', 'completion', 'version', 'emulator']);
 
 /** What a command's action receives besides its own options. */
 export interface CommandContext {
@@ -40,7 +57,8 @@ Exit codes:
 Environment:
   EMCTL_BASE_URL   service base URL (--base-url wins)
   EMCTL_API_KEY    API key (--api-key-file wins); never written to output, logs, plans or journals
-  NO_COLOR         disable colour
+  NO_COLOR         disable colour (wins over FORCE_COLOR)
+  FORCE_COLOR      colour even when the output is not a terminal (CI logs)
 
 Examples:
   emctl --emulator default plan -c examples/acme/emctl.yaml   try it with no account
@@ -77,7 +95,8 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
     .addOption(new Option('-v, --verbose', 'log each request on stderr (method, path, status, ms); the key is never shown'))
     .addOption(new Option('--insecure-http', 'allow a non-loopback http:// base URL (the key would travel in cleartext)'))
     .addHelpText('after', ROOT_HELP_EPILOG)
-    .showHelpAfterError()
+    // A usage error is the hint and one line pointing to the help, not the whole help.
+    .showHelpAfterError('(run "emctl --help" for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
@@ -96,6 +115,7 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
         concurrency: o.concurrency ?? 8,
         rateLimit: o.rateLimit ?? 60,
         color: o.color !== false && !io.env.NO_COLOR,
+        forceColor: io.env.FORCE_COLOR !== undefined && !['0', 'false'].includes(io.env.FORCE_COLOR),
         verbose: Boolean(o.verbose),
         insecureHttp: Boolean(o.insecureHttp),
       };
@@ -107,11 +127,19 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
 
 /** Subcommands inherit output routing and error behaviour; call after registering them. */
 export function configureSubcommands(program: Command, io: CliIO): void {
-  // Each command's --help also lists the global options: they are accepted after the command too.
+  // Each command's --help also lists the global options that apply to it (they are accepted after
+  // the command too); offline commands leave out the network ones.
   for (const sub of program.commands) {
+    const offline = OFFLINE_COMMANDS.has(sub.name());
+    const base = sub.createHelp();
+    base.showGlobalOptions = true;
     sub
       .exitOverride()
-      .configureHelp({ showGlobalOptions: true })
+      .showHelpAfterError(`(run "emctl ${sub.name()} --help" for usage)`)
+      .configureHelp({
+        showGlobalOptions: true,
+        visibleGlobalOptions: (cmd) => base.visibleGlobalOptions(cmd).filter((o) => !offline || !NETWORK_OPTIONS.has(o.long ?? '')),
+      })
       .configureOutput({
         writeOut: (s) => void io.stdout.write(s),
         writeErr: (s) => void io.stderr.write(s),

@@ -124,7 +124,7 @@ describe.concurrent('node dist/cli/bin.js', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('emulator --port 0 prints exactly one line, serves with the dev key, and exits 0 on SIGINT', async () => {
+  it('emulator --port 0 prints exactly one line (its key on stderr), serves with the dev key, and exits 0 on SIGINT', async () => {
     const child = start(['emulator', '--port', '0']);
     const done = finished(child);
     const line = await firstLine(child);
@@ -141,7 +141,7 @@ describe.concurrent('node dist/cli/bin.js', () => {
 
     child.kill('SIGINT');
     const result = await done;
-    expect(result).toEqual({ code: 0, signal: null, stdout: `${line}\n`, stderr: '' });
+    expect(result).toEqual({ code: 0, signal: null, stdout: `${line}\n`, stderr: `API key: dev-key (export EMCTL_API_KEY=dev-key EMCTL_BASE_URL=${url})\n` });
     await expect(fetch(`${url}/api/v1/integrations`, { headers: { 'x-api-key': 'dev-key' } })).rejects.toThrow();
   });
 

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { dropWritesToClosedPipe, lineReader } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/main.js';
+import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../../src/cli/program.js';
 import { runEmctl } from '../helpers/cli.js';
 
 describe('emctl', () => {
@@ -35,8 +36,29 @@ describe('emctl', () => {
       const r = await runEmctl([name, '--help']);
       expect(r.code, name).toBe(0);
       expect(r.stdout, name).toContain('Global Options:');
-      expect(r.stdout, name).toContain('--base-url <url>');
+      expect(r.stdout, name).toContain('--no-color');
+      // Offline commands list no network options; the others list them all.
+      const globals = r.stdout.slice(r.stdout.indexOf('Global Options:'));
+      for (const flag of NETWORK_OPTIONS) expect(globals.includes(flag), `${name} ${flag}`).toBe(!OFFLINE_COMMANDS.has(name));
     }
+  });
+
+  it('a usage error is the hint and one line pointing to --help, not the whole help', async () => {
+    const unknownOption = await runEmctl(['plan', '--frobnicate']);
+    expect(unknownOption.code).toBe(1);
+    expect(unknownOption.stderr).toBe(`error: unknown option '--frobnicate'\n(run "emctl plan --help" for usage)\n`);
+    const unknownCommand = await runEmctl(['frobnicate']);
+    expect(unknownCommand.stderr).toBe(`error: unknown command 'frobnicate'\n(run "emctl --help" for usage)\n`);
+  });
+
+  it('colour: FORCE_COLOR paints a pipe; --no-color and NO_COLOR win over it', async () => {
+    const plan = (args: string[], env: Record<string, string | undefined>) => runEmctl(['--emulator', 'default', ...args, 'plan', '-c', 'examples/acme/emctl.yaml'], { env });
+    const ESC = String.fromCharCode(27);
+    expect((await plan([], { NO_COLOR: undefined, FORCE_COLOR: '1' })).stdout).toContain(`${ESC}[`);
+    expect((await plan([], { NO_COLOR: undefined })).stdout).not.toContain(ESC);
+    expect((await plan([], { NO_COLOR: undefined, FORCE_COLOR: '0' })).stdout).not.toContain(ESC);
+    expect((await plan([], { NO_COLOR: '1', FORCE_COLOR: '1' })).stdout).not.toContain(ESC);
+    expect((await plan(['--no-color'], { NO_COLOR: undefined, FORCE_COLOR: '1' })).stdout).not.toContain(ESC);
   });
 
   it('accepts the global options after the command name too', async () => {

@@ -102,6 +102,10 @@ export function registerEmulatorCommand(program: Command, ctx: CommandContext): 
         reportRetentionS: options.reportRetention,
       });
       ctx.io.stdout.write(`emulator listening on ${emulator.url}\n`);
+      // The key its fixture accepts, for the person who started it: on stderr, so that stdout stays
+      // the one line scripts wait for. A fixture's keys are test keys by construction.
+      const key = fixture.api_keys?.[0];
+      if (key !== undefined) ctx.io.stderr.write(`API key: ${key} (export EMCTL_API_KEY=${key} EMCTL_BASE_URL=${emulator.url})\n`);
       await untilStopped(ctx);
       await emulator.close();
     });

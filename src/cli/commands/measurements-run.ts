@@ -16,6 +16,7 @@ import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from 
 import { connect } from '../connect.js';
 import type { CliIO } from '../io.js';
 import type { CommandContext } from '../main.js';
+import { colorFor } from '../program.js';
 import { writeFileAtomically } from '../write-file.js';
 import type { MeasurementsOptions } from './measurements.js';
 
@@ -180,7 +181,7 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         const window = windowOf(job.spec, now);
         if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
         const toStdout = job.spec.out === undefined;
-        const text = await render(output, job.spec, job.report, toStdout && globals.color && io.stdout.isTTY === true, io);
+        const text = await render(output, job.spec, job.report, toStdout && colorFor(globals, io.stdout), io);
         if (toStdout) {
           io.stdout.write(text);
         } else {

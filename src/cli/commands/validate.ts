@@ -10,6 +10,7 @@ import { loadConfig, type Diagnostic } from '../../config/index.js';
 import type { DesiredConfig } from '../../core/model.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../main.js';
+import { colorFor } from '../program.js';
 
 interface ValidateOptions {
   config: string;
@@ -33,7 +34,7 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
       const valid = errors === 0 && result.config !== undefined;
 
-      const color = ctx.globals(command).color && io.stdout.isTTY === true;
+      const color = colorFor(ctx.globals(command), io.stdout);
       const paint: Paint = color
         ? (format, text) => (styleText as (f: string, t: string, o?: object) => string)(format, text, { validateStream: false })
         : (_format, text) => text;
