@@ -131,13 +131,15 @@ const base = {
   additionalGroupBy: undefined,
 };
 const twelveWeeks = [{ after: isoDay(END - 84 * DAY), before: isoDay(END) }];
-const cases = {
+const ONLY = process.env.BENCH_ONLY;
+const allCases = {
   'team, 50 ids, 1w x 12 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), rollUp: '1w', timeRanges: twelveWeeks },
   'team, 50 ids, with_direct_children, 1w x 12 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), withDirectChildren: true, rollUp: '1w', timeRanges: twelveWeeks },
   'repository, 50 ids, one year': { ...base, groupBy: 'repository', repositoryIds: Array.from({ length: 50 }, (_, k) => k * 200 + 1), timeRanges: [{ after: isoDay(START), before: isoDay(END) }] },
   'organization, whole year, 1mo (every PR)': { ...base, groupBy: 'organization', rollUp: '1mo', timeRanges: [{ after: isoDay(START), before: isoDay(END) }] },
 };
 
+const cases = Object.fromEntries(Object.entries(allCases).filter(([name]) => !ONLY || name.startsWith(ONLY)));
 console.log(`${PRS} pull requests, ${REPOS} repositories, ${TEAMS} teams, ${CONTRIBUTORS} contributors; index built in ${indexMs.toFixed(0)} ms wall, ${((indexCpu.user + indexCpu.system) / 1000).toFixed(0)} ms CPU`);
 console.log(`heap + array buffers: ${mb(heapBefore)} empty, ${mb(heapFixture)} with the activity as objects, ${mb(heapIndexed)} indexed (index ${mb(heapIndexed - heapFixture)})`);
 for (const [name, q] of Object.entries(cases)) {

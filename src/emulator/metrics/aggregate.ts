@@ -9,9 +9,8 @@ export function mean(values: readonly number[]): number {
   return total / values.length;
 }
 
-/** numpy.percentile(values, p * 100) with the default 'linear' method; `values` must be non-empty. */
-export function percentile(values: readonly number[], p: number): number {
-  const sorted = Float64Array.from(values).sort();
+/** numpy.percentile(values, p * 100) with the default 'linear' method; `sorted` ascending, non-empty. */
+export function percentile(sorted: Float64Array, p: number): number {
   const rank = p * (sorted.length - 1);
   const below = Math.floor(rank);
   const above = Math.min(below + 1, sorted.length - 1);
@@ -20,9 +19,20 @@ export function percentile(values: readonly number[], p: number): number {
 
 const LEVEL: Record<Exclude<MetricAgg, 'avg'>, number> = { p50: 0.5, p75: 0.75, p90: 0.9 };
 
-/** The aggregate of non-empty samples; no agg (the metric's default) is the mean. */
-export function aggregate(values: readonly number[], agg: MetricAgg | undefined): number {
-  if (agg === undefined || agg === 'avg') return mean(values);
-  const level = LEVEL[agg];
-  return level === undefined ? mean(values) : percentile(values, level);
+/**
+ * Non-empty samples of one metric in one group and bucket, sorted at most once however many
+ * aggregations of it a query asks for.
+ */
+export class Samples {
+  private sorted: Float64Array | undefined;
+
+  constructor(readonly values: number[]) {}
+
+  /** The aggregate; no agg (the metric's default) is the mean. */
+  aggregate(agg: MetricAgg | undefined): number {
+    const level = agg === undefined || agg === 'avg' ? undefined : LEVEL[agg];
+    if (level === undefined) return mean(this.values);
+    this.sorted ??= new Float64Array(this.values).sort();
+    return percentile(this.sorted, level);
+  }
 }

@@ -7,7 +7,7 @@ import type { MeasurementRow } from '../../api/measurement-types.js';
 import { GROUP_BY_KEYS } from '../../api/metrics.js';
 import type { EmulatorState } from '../state.js';
 import { type ActivityIndex, EVENT_COLUMNS, type EventColumn, forEachInWindow } from './activity-index.js';
-import { aggregate } from './aggregate.js';
+import { Samples } from './aggregate.js';
 import { type Bucket, bucketOf, cutRange, isoDay } from './buckets.js';
 import { type MetricRule, metricRule } from './definitions.js';
 import { orderRows } from './order.js';
@@ -22,7 +22,8 @@ interface Acc {
   prs: number;
   releases: number;
   sums: Float64Array;
-  samples: (number[] | undefined)[];
+  /** Per metric: its samples, under the first requested metric of the same name (see sampleSlots). */
+  samples: (Samples | undefined)[];
   sets: (Set<number | string> | undefined)[];
 }
 
@@ -31,18 +32,24 @@ type GroupAccs = Map<GroupKey, (Acc | undefined)[]>;
 
 export function measure(ix: ActivityIndex, state: EmulatorState, q: MeasurementQuery): MeasurementElement[] {
   const rules = q.metrics.map((m) => metricRule(m.name));
+  // Metrics of the same name (cycle time p75 and p50) share one sample list.
+  const firstOfName = new Map<string, number>();
+  const sampleSlot = q.metrics.map((m, j) => {
+    if (!firstOfName.has(m.name)) firstOfName.set(m.name, j);
+    return firstOfName.get(m.name)!;
+  });
   const selection = select(ix, state, q);
   const elements: MeasurementElement[] = [];
   for (const range of q.timeRanges) {
     const buckets = cutRange(range, q.rollUp);
     if (buckets.length === 0) continue;
     const groups: GroupAccs = new Map();
-    gatherPullRequests(ix, q, rules, selection, buckets, groups);
+    gatherPullRequests(ix, q, rules, sampleSlot, selection, buckets, groups);
     if (rules.some((r) => r.kind === 'releases') && (q.groupBy === 'organization' || q.groupBy === 'repository')) {
       gatherReleases(ix, state, q, selection.releaseRepos, buckets, groups);
     }
     buckets.forEach((bucket, b) => {
-      elements.push({ after: isoDay(bucket.start), before: isoDay(bucket.end), metrics: rowsOf(q, rules, groups, b) });
+      elements.push({ after: isoDay(bucket.start), before: isoDay(bucket.end), metrics: rowsOf(q, rules, sampleSlot, groups, b) });
     });
   }
   return elements;
@@ -100,6 +107,7 @@ function gatherPullRequests(
   ix: ActivityIndex,
   q: MeasurementQuery,
   rules: MetricRule[],
+  sampleSlot: number[],
   selection: ReturnType<typeof select>,
   buckets: Bucket[],
   groups: GroupAccs,
@@ -141,13 +149,13 @@ function gatherPullRequests(
           }
           case 'sample': {
             const b = at[eventOf[j]!]!;
-            if (b < 0) break;
+            if (b < 0 || sampleSlot[j] !== j) break;
             const v = rule.value(ix, i);
             if (Number.isNaN(v)) break;
             const acc = accAt(accs, b, m);
-            const list = acc.samples[j];
-            if (list) list.push(v);
-            else acc.samples[j] = [v];
+            const samples = acc.samples[j];
+            if (samples) samples.values.push(v);
+            else acc.samples[j] = new Samples([v]);
             break;
           }
           case 'activityDays':
@@ -211,14 +219,14 @@ function lowerBound(sorted: Float64Array, t: number): number {
 }
 
 /** A metric's value in a group, undefined when it has none. */
-function valueOf(q: MeasurementQuery, rule: MetricRule, acc: Acc, j: number): number | undefined {
+function valueOf(q: MeasurementQuery, rule: MetricRule, sampleSlot: number[], acc: Acc, j: number): number | undefined {
   switch (rule.kind) {
     case 'sum':
       return acc.sums[j]!;
     case 'sample': {
-      const samples = acc.samples[j];
+      const samples = acc.samples[sampleSlot[j]!];
       if (!samples) return undefined;
-      return aggregate(samples, rule.meanOnly ? undefined : q.metrics[j]!.agg);
+      return samples.aggregate(rule.meanOnly ? undefined : q.metrics[j]!.agg);
     }
     case 'prsInRange':
       return acc.prs;
@@ -235,7 +243,7 @@ function valueOf(q: MeasurementQuery, rule: MetricRule, acc: Acc, j: number): nu
   }
 }
 
-function rowsOf(q: MeasurementQuery, rules: MetricRule[], groups: GroupAccs, b: number): MeasurementRow[] {
+function rowsOf(q: MeasurementQuery, rules: MetricRule[], sampleSlot: number[], groups: GroupAccs, b: number): MeasurementRow[] {
   const keyName = GROUP_BY_KEYS[q.groupBy];
   const rows: MeasurementRow[] = [];
   for (const [key, accs] of groups) {
@@ -244,7 +252,7 @@ function rowsOf(q: MeasurementQuery, rules: MetricRule[], groups: GroupAccs, b: 
     const row: MeasurementRow = { [keyName]: key };
     let any = false;
     rules.forEach((rule, j) => {
-      const value = valueOf(q, rule, acc, j);
+      const value = valueOf(q, rule, sampleSlot, acc, j);
       if (value !== undefined) {
         row[q.metrics[j]!.key] = value;
         any = true;

@@ -102,6 +102,19 @@ describe('metric definitions (organization, 2026-09-01 .. 2026-10-01)', () => {
     ]);
   });
 
+  it('several aggregations of one metric in one query each get their own value', () => {
+    expect(w.rows({ metrics: ['branch.time_to_pr:p50', 'branch.time_to_pr:p90', 'branch.time_to_pr', 'branch.time_to_pr:avg', 'branch.time_to_pr:p75'] })).toEqual([
+      {
+        organization_id: 1,
+        'branch.time_to_pr:p50': np(timeToPr, 50),
+        'branch.time_to_pr:p90': np(timeToPr, 90),
+        'branch.time_to_pr': avg(timeToPr),
+        'branch.time_to_pr:avg': avg(timeToPr),
+        'branch.time_to_pr:p75': np(timeToPr, 75),
+      },
+    ]);
+  });
+
   it('a duration with no sample is absent, null with return_no_data', () => {
     expect(w.rows({ metrics: ['pm.mttr', 'pr.new'] })).toEqual([{ organization_id: 1, 'pr.new': 5 }]);
     expect(w.rows({ metrics: ['pm.mttr', 'pr.new'], returnNoData: true })).toEqual([{ organization_id: 1, 'pm.mttr': null, 'pr.new': 5 }]);
