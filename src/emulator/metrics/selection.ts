@@ -243,12 +243,15 @@ function workflowRules(q: MeasurementQuery): WorkflowRules {
   };
 }
 
+/** Compiled patterns; bounded, since clients can write any number of distinct patterns over time. */
 const compiled = new Map<string, RegExp | null>();
+const MAX_COMPILED = 1000;
 
-/** A pattern compiled once for the process (Python `re` dialect, searched anywhere in the name). */
+/** A pattern compiled once (Python `re` dialect, searched anywhere in the name). */
 function compile(pattern: string): RegExp | null {
   let re = compiled.get(pattern);
   if (re === undefined) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
     const check = checkPythonRegex(pattern);
     // The emulator refuses patterns that do not compile on write; one in a fixture matches nothing.
     re = check.ok ? new RegExp(check.source, check.flags.replace(/[gy]/g, '')) : null;
