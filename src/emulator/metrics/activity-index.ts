@@ -3,7 +3,7 @@
 // earliest event so a time window is two binary searches away. Built once when activity is loaded;
 // 500,000 pull requests take about 100 bytes each here (the bench measures it).
 
-import type { Activity, ActivityPullRequest } from './types.js';
+import type { Activity } from './types.js';
 
 /** The pull requests of one author or one repository, sorted by `lo` (earliest event). */
 export interface PrList {
