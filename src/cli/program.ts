@@ -6,6 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
 import { EmctlError } from '../core/errors.js';
+import { EMCTL_VERSION } from '../core/version.js';
 import { EXIT_ERROR, EXIT_OK, exitCodeFor } from './exit.js';
 import type { CliIO } from './io.js';
 
@@ -85,7 +86,7 @@ function positiveInt(name: string, min: number) {
 export function rootProgram(io: CliIO, setExit: (code: number) => void): { program: Command; ctx: CommandContext } {
   const program = new Command('emctl')
     .description('Engineering Metrics Service settings as code: validate, plan, apply, drift, export.')
-    .version('0.1.0')
+    .version(EMCTL_VERSION)
     .addOption(new Option('--base-url <url>', 'service base URL (env EMCTL_BASE_URL)'))
     .addOption(new Option('--api-key-file <path>', 'read the API key from this file (else env EMCTL_API_KEY; never a flag value)'))
     .addOption(new Option('--emulator <fixture>', 'run against an in-process emulator seeded from FIXTURE ("default" = the bundled example)'))

@@ -24,7 +24,7 @@ describe('emctl', () => {
   it('lists the commands in the order of the workflow', async () => {
     const r = await runEmctl(['--help']);
     const names = [...r.stdout.matchAll(/^ {2}(\w+) \[/gm)].map((m) => m[1]);
-    expect(names).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'emulator', 'help']);
+    expect(names).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'emulator', 'show', 'version', 'completion', 'help']);
   });
 
   it('describes every option of every command, and shows the global options in each command\'s help', async () => {

@@ -59,4 +59,22 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
     term: 'emulator [options]',
     load: async () => (await import('./emulator.js')).registerEmulatorCommand,
   },
+  {
+    name: 'show',
+    description: 'show a saved plan (emctl plan --out FILE), offline',
+    term: 'show [options] <planfile>',
+    load: async () => (await import('./show.js')).registerShowCommand,
+  },
+  {
+    name: 'version',
+    description: 'print the emctl version (--json: with the plan format and the Node.js version)',
+    term: 'version [options]',
+    load: async () => (await import('./version.js')).registerVersionCommand,
+  },
+  {
+    name: 'completion',
+    description: 'print a shell completion script (bash, zsh or fish) on stdout',
+    term: 'completion <shell>',
+    load: async () => (await import('./completion.js')).registerCompletionCommand,
+  },
 ];

@@ -9,6 +9,9 @@ import { registerMeasurementsCommand } from './measurements.js';
 import { registerEmulatorCommand } from './emulator.js';
 import { registerApplyCommand } from './apply.js';
 import { registerValidate } from './validate.js';
+import { registerShowCommand } from './show.js';
+import { registerVersionCommand } from './version.js';
+import { registerCompletionCommand } from './completion.js';
 
 /** In the order of the workflow, which is the order `emctl --help` lists them. */
 export function registerCommands(program: Command, ctx: CommandContext): void {
@@ -19,4 +22,7 @@ export function registerCommands(program: Command, ctx: CommandContext): void {
   registerExportCommand(program, ctx);
   registerMeasurementsCommand(program, ctx);
   registerEmulatorCommand(program, ctx);
+  registerShowCommand(program, ctx);
+  registerVersionCommand(program, ctx);
+  registerCompletionCommand(program, ctx);
 }

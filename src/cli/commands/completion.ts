@@ -1,0 +1,145 @@
+// `emctl completion bash|zsh|fish`: a completion script on stdout. commander has none built in, so
+// the scripts are generated from the program itself (every command, its options and their
+// choices), and cannot fall out of step with it.
+
+import type { Command, Option } from 'commander';
+import { EmctlError } from '../../core/errors.js';
+import type { CommandContext } from '../main.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+type Shell = (typeof SHELLS)[number];
+
+interface Spec {
+  name: string;
+  description: string;
+  options: { flags: string[]; takesValue: boolean; choices: string[]; description: string }[];
+}
+
+function optionSpec(o: Option): Spec['options'][number] {
+  const flags = [o.short, o.long].filter((f): f is string => f !== undefined);
+  return { flags, takesValue: o.required || o.optional, choices: [...(o.argChoices ?? [])], description: o.description };
+}
+
+/** The whole command line as data: global options, then each command with its own. */
+export function completionSpec(program: Command): { globals: Spec['options']; commands: Spec[] } {
+  return {
+    globals: program.options.map(optionSpec),
+    commands: program.commands
+      .filter((c) => c.name() !== 'help')
+      .map((c) => ({ name: c.name(), description: c.description(), options: c.options.map(optionSpec) })),
+  };
+}
+
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function completionScript(shell: Shell, program: Command): string {
+  const spec = completionSpec(program);
+  switch (shell) {
+    case 'bash':
+      return bashScript(spec);
+    case 'zsh':
+      return zshScript(spec);
+    case 'fish':
+      return fishScript(spec);
+  }
+}
+
+function bashScript(spec: ReturnType<typeof completionSpec>): string {
+  const globalFlags = spec.globals.flatMap((o) => o.flags).join(' ');
+  const cases = spec.commands
+    .map((c) => {
+      const flags = c.options.flatMap((o) => o.flags).join(' ');
+      const choices = c.options
+        .filter((o) => o.choices.length > 0)
+        .map((o) => `        ${o.flags.join('|')}) COMPREPLY=($(compgen -W ${quote(o.choices.join(' '))} -- "$cur")); return ;;`)
+        .join('\n');
+      return `    ${c.name})\n      case "$prev" in\n${choices}${choices ? '\n' : ''}      esac\n      COMPREPLY=($(compgen -W ${quote(`${flags} ${globalFlags}`)} -- "$cur"))\n      [[ "$cur" != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))\n      ;;`;
+    })
+    .join('\n');
+  return `# emctl completion for bash. Load it with: source <(emctl completion bash)
+_emctl() {
+  local cur prev cmd i
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  cmd=""
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case "\${COMP_WORDS[i]}" in
+      -*) ;;
+      *) cmd="\${COMP_WORDS[i]}"; break ;;
+    esac
+  done
+  case "$cmd" in
+    "")
+      COMPREPLY=($(compgen -W ${quote(`${spec.commands.map((c) => c.name).join(' ')} ${globalFlags}`)} -- "$cur"))
+      ;;
+${cases}
+  esac
+}
+complete -o default -F _emctl emctl
+`;
+}
+
+function zshScript(spec: ReturnType<typeof completionSpec>): string {
+  const arg = (o: Spec['options'][number]): string => {
+    const desc = o.description.replace(/[[\]:']/g, ' ');
+    const value = o.takesValue ? (o.choices.length > 0 ? `:value:(${o.choices.join(' ')})` : ':value:_files') : '';
+    const names = o.flags.length > 1 ? `{${o.flags.join(',')}}` : o.flags[0]!;
+    return `    ${quote(`${o.flags.length > 1 ? '' : names}[${desc}]${value}`).replace(/^'/, o.flags.length > 1 ? `${names}'` : "'")}`;
+  };
+  const commands = spec.commands.map((c) => `    ${quote(`${c.name}:${c.description.replace(/'/g, '')}`)}`).join('\n');
+  const cases = spec.commands.map((c) => `    ${c.name})\n      _arguments -s \\\n${[...c.options, ...spec.globals].map(arg).join(' \\\n')} \\\n        '*:file:_files'\n      ;;`).join('\n');
+  return `#compdef emctl
+# emctl completion for zsh. Load it with: source <(emctl completion zsh)
+_emctl() {
+  local -a commands
+  commands=(
+${commands}
+  )
+  if (( CURRENT == 2 )); then
+    _describe 'command' commands
+    return
+  fi
+  case "\${words[2]}" in
+${cases}
+  esac
+}
+compdef _emctl emctl
+`;
+}
+
+function fishScript(spec: ReturnType<typeof completionSpec>): string {
+  const names = spec.commands.map((c) => c.name).join(' ');
+  const lines = [`# emctl completion for fish. Load it with: emctl completion fish | source`, 'complete -c emctl -f'];
+  for (const c of spec.commands) {
+    lines.push(`complete -c emctl -n "not __fish_seen_subcommand_from ${names}" -a ${c.name} -d ${quote(c.description)}`);
+  }
+  const option = (o: Spec['options'][number], condition: string): string => {
+    const parts = o.flags.map((f) => (f.startsWith('--') ? `-l ${f.slice(2)}` : `-s ${f.slice(1)}`));
+    const value = o.takesValue ? (o.choices.length > 0 ? ` -x -a ${quote(o.choices.join(' '))}` : ' -r -F') : '';
+    return `complete -c emctl ${condition}${parts.join(' ')}${value} -d ${quote(o.description)}`;
+  };
+  for (const o of spec.globals) lines.push(option(o, ''));
+  for (const c of spec.commands) for (const o of c.options) lines.push(option(o, `-n "__fish_seen_subcommand_from ${c.name}" `));
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerCompletionCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish) on stdout')
+    .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  source <(emctl completion bash)                           in ~/.bashrc
+  emctl completion zsh > "\${fpath[1]}/_emctl"                then restart zsh
+  emctl completion fish > ~/.config/fish/completions/emctl.fish`,
+    )
+    .action(async (shell: string) => {
+      if (!(SHELLS as readonly string[]).includes(shell)) throw new EmctlError('config', `no completion for "${shell}": choose bash, zsh or fish`);
+      // The script lists every command, so the full program is built (this command is not lazy).
+      const { buildProgram } = await import('../main.js');
+      ctx.io.stdout.write(completionScript(shell as Shell, buildProgram(ctx.io, () => {})));
+    });
+}

@@ -1,0 +1,97 @@
+// emctl show PLANFILE, emctl version [--json], emctl completion bash|zsh|fish.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/main.js';
+import { completionSpec } from '../../src/cli/commands/completion.js';
+import { runEmctl } from '../helpers/cli.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const silentIO = { stdout: { write: () => true }, stderr: { write: () => true }, stdin: {}, env: {}, cwd: ROOT };
+
+describe('emctl version', () => {
+  it('prints the version, and as JSON the version, plan format, Node.js and platform', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const text = await runEmctl(['version']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^emctl ${pkg.version.replace(/\./g, '\\.')} \\(Node\\.js v\\d+`));
+    const json = await runEmctl(['version', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ version: pkg.version, plan_format_version: expect.any(Number), node: process.version, platform: `${process.platform}-${process.arch}` });
+    expect((await runEmctl(['--version'])).stdout).toBe(`${pkg.version}\n`);
+  });
+});
+
+describe('emctl show PLANFILE', () => {
+  it('prints a saved plan offline, in each format, as plan printed it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emctl-show-'));
+    const planfile = join(dir, 'plan.json');
+    const config = join(ROOT, 'examples/acme/emctl.yaml');
+    const made = await runEmctl(['--emulator', 'default', 'plan', '-c', config, '--out', planfile]);
+    expect(made.code, made.stderr).toBe(0);
+    // No --emulator, no base URL, no key: nothing is read from a service.
+    const text = await runEmctl(['show', planfile]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^Saved plan .*plan\.json, made \d{4}-\d\d-\d\dT/);
+    expect(text.stdout).toContain(made.stdout);
+    const markdown = await runEmctl(['show', planfile, '--format', 'markdown']);
+    expect(markdown.stdout.startsWith('<!-- emctl-plan -->')).toBe(true);
+    const json = await runEmctl(['show', planfile, '--format', 'json']);
+    expect(json.stdout).toBe(readFileSync(planfile, 'utf8'));
+  });
+
+  it('refuses a file that is not a plan, and a missing file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emctl-show-'));
+    writeFileSync(join(dir, 'x.json'), '{"hello": 1}');
+    const bad = await runEmctl(['show', join(dir, 'x.json')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('not an emctl plan: no format_version');
+    const missing = await runEmctl(['show', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read the plan file');
+  });
+});
+
+describe('emctl completion', () => {
+  const spec = completionSpec(buildProgram(silentIO, () => {}));
+
+  it('bash: completes every command, and each command\'s options and choices', async () => {
+    const r = await runEmctl(['completion', 'bash']);
+    expect(r.code).toBe(0);
+    const complete = (...words: string[]): string[] => {
+      const script = `${r.stdout}\nCOMP_WORDS=(emctl ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _emctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const out = spawnSync('bash', ['--norc', '-c', script], { encoding: 'utf8', cwd: mkdtempSync(join(tmpdir(), 'emctl-comp-')) });
+      expect(out.stderr).toBe('');
+      return out.stdout.split('\n').filter((l) => l !== '');
+    };
+    expect(complete('')).toEqual(expect.arrayContaining(spec.commands.map((c) => c.name)));
+    for (const command of spec.commands) {
+      const offered = complete(command.name, '-');
+      for (const option of command.options) for (const flag of option.flags) expect(offered, `${command.name} ${flag}`).toContain(flag);
+    }
+    expect(complete('plan', '--format', '')).toEqual(['text', 'json', 'markdown']);
+  });
+
+  it('zsh and fish: every command and every option is in the script', async () => {
+    for (const shell of ['zsh', 'fish']) {
+      const r = await runEmctl(['completion', shell]);
+      expect(r.code).toBe(0);
+      for (const command of spec.commands) {
+        expect(r.stdout, `${shell} ${command.name}`).toMatch(new RegExp(`\\b${command.name}\\b`));
+        for (const option of command.options) {
+          const long = option.flags.find((f) => f.startsWith('--'));
+          if (long) expect(r.stdout, `${shell} ${command.name} ${long}`).toContain(shell === 'fish' ? `-l ${long.slice(2)}` : long);
+        }
+      }
+    }
+    expect(spec.commands.map((c) => c.name)).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'emulator', 'show', 'version', 'completion']);
+  });
+
+  it('refuses another shell', async () => {
+    const r = await runEmctl(['completion', 'powershell']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('choose bash, zsh or fish');
+  });
+});
