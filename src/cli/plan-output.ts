@@ -3,7 +3,7 @@
 // stamp it (time, files, desired state, the reads it rests on), render it and save it. One code
 // path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
 
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { styleText } from 'node:util';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../core/errors.js';
@@ -183,12 +183,24 @@ export async function planForDesired<T>(
       perRoute: globals.concurrency,
     });
     outcome.plan.emctl_version = EMCTL_VERSION;
+    // Relative to where the command ran, so a plan made in CI or on a laptop names the same files.
+    outcome.plan.config_files = outcome.plan.config_files.map((file) => relativePath(ctx.io.cwd, file));
     outcome.plan.organization = organizationOf(globals.emulator !== undefined ? `emulator:${globals.emulator}` : connection.baseUrl, outcome.snapshot);
     const planned: LivePlan = { ...outcome, globals };
     return whileConnected ? await whileConnected(planned, connection) : planned;
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * `emctl/team-42.yaml` for a file under cwd, with `/` separators; a file outside cwd keeps its
+ * absolute path (`../../tmp/x.yaml` would say less than `/tmp/x.yaml`).
+ */
+export function relativePath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return file;
+  return rel.split(sep).join('/');
 }
 
 /** The organization a plan is made against: where, and every integration it saw (DESIGN 3). */

@@ -135,7 +135,7 @@ export interface PlanOrganization {
 }
 
 export interface Plan {
-  format_version: 1;
+  format_version: 2;
   /** ISO timestamp, set by the shell that made the plan. */
   created_at?: string;
   /** The emctl version that made the plan. */

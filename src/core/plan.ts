@@ -53,7 +53,7 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   const assemble = (): Plan => {
     predictRefusals(draft, kept, drafts);
     const plan: Plan = {
-      format_version: 1,
+      format_version: 2,
       config_files: [...config.files],
       changes,
       operations,

@@ -17,7 +17,12 @@ import type {
 import type { DestructiveKind } from '../core/model.js';
 import { canonical, isPlainObject } from './values.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+/**
+ * 2: every key snake_case (operations' `dependsOn` became `depends_on`), config_files relative to
+ * the working directory the plan was made in, and changes carry `display` (the names the text and
+ * Markdown forms show) so that `emctl show` prints a saved plan as `emctl plan` printed it.
+ */
+export const PLAN_FORMAT_VERSION = 2;
 
 export function renderPlanJson(plan: Plan): string {
   const ordered = {
@@ -41,6 +46,7 @@ export function renderPlanJson(plan: Plan): string {
       impacts: c.impacts,
       before: canonical(c.before),
       after: canonical(c.after),
+      display: c.display === undefined ? undefined : canonical(c.display),
     })),
     operations: plan.operations.map((op) => ({
       id: op.id,
@@ -50,7 +56,7 @@ export function renderPlanJson(plan: Plan): string {
       route: op.route,
       description: op.description,
       addresses: op.addresses,
-      dependsOn: op.dependsOn,
+      depends_on: op.dependsOn,
       items: op.items?.map((item) => ({ key: item.key, address: item.address })),
       // Bodies last: they are the bulk of a large plan and the least read.
       body: op.body === undefined ? undefined : canonical(op.body),
@@ -209,6 +215,13 @@ class Reader {
       impacts: this.list(o.impacts, `${at}.impacts`, (v, itemAt) => this.oneOf(v, IMPACTS, itemAt)),
     };
     if (o.destructive !== undefined) change.destructive = this.oneOf(o.destructive, DESTRUCTIVE, `${at}.destructive`);
+    if (o.display !== undefined) {
+      const display = this.object(o.display, `${at}.display`);
+      change.display = {
+        ...('before' in display ? { before: display.before } : {}),
+        ...('after' in display ? { after: display.after } : {}),
+      };
+    }
     const label = this.optionalString(o.label, `${at}.label`);
     if (label !== undefined) change.label = label;
     return change;
@@ -223,7 +236,7 @@ class Reader {
       path: this.string(o.path, `${at}.path`),
       route: this.string(o.route, `${at}.route`),
       addresses: this.strings(o.addresses, `${at}.addresses`),
-      dependsOn: this.strings(o.dependsOn, `${at}.dependsOn`),
+      dependsOn: this.strings(o.depends_on, `${at}.depends_on`),
       description: this.string(o.description, `${at}.description`),
     };
     if (o.body !== undefined) op.body = o.body;

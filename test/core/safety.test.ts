@@ -15,7 +15,7 @@ function plan(destructive: Partial<Record<DestructiveKind, number>>, totals: Par
   }
   for (const address of addresses) changes.push({ address, kind: 'pm-scope', action: 'update', before: [], after: [], impacts: [] });
   return {
-    format_version: 1,
+    format_version: 2,
     config_files: [],
     changes,
     operations: [],

@@ -65,7 +65,7 @@ describe('emctl drift', () => {
     const json = await service.emctl(['drift', '-c', config(), '--format', 'json']);
     expect(json.code).toBe(2);
     const parsed = JSON.parse(json.stdout) as { format_version: number; changes: { address: string }[]; ignored: unknown[] };
-    expect(parsed.format_version).toBe(1);
+    expect(parsed.format_version).toBe(2);
     expect(parsed.changes.map((c) => c.address).sort()).toEqual(['git.defaults.active_branches_duration', 'team[42].git.services']);
     expect(parsed.ignored).toEqual([]);
 

@@ -70,7 +70,7 @@ describe('applyIgnoreRules', () => {
 describe('driftReport', () => {
   it('drops ignored changes from the summary and the calls that carry only them', () => {
     const plan: Plan = {
-      format_version: 1,
+      format_version: 2,
       config_files: ['emctl.yaml'],
       changes,
       operations: [

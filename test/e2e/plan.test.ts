@@ -211,7 +211,8 @@ describe('emctl plan --emulator default', () => {
       expect(result.stdout.length).toBeGreaterThan(0);
       if (format === 'json') {
         const saved = parsePlanJson(result.stdout);
-        expect(saved.config_files).toEqual([example]);
+        // Relative to the working directory (the repository root here), as format_version 2 saves it.
+        expect(saved.config_files).toEqual(['examples/acme/emctl.yaml']);
         expect(saved.changes.length).toBeGreaterThan(0);
         expect(saved.errors).toEqual([]);
       }

@@ -7,7 +7,7 @@ export function plan(parts: Partial<Plan> = {}): Plan {
   const changes = parts.changes ?? [];
   const operations = parts.operations ?? [];
   return {
-    format_version: 1,
+    format_version: 2,
     config_files: ['emctl.yaml'],
     changes,
     operations,

@@ -27,7 +27,7 @@ const small = plan({
 describe('renderPlanJson', () => {
   it('writes everything in a fixed key order with sorted keys inside values', () => {
     expect(renderPlanJson(small)).toBe(`{
-  "format_version": 1,
+  "format_version": 2,
   "created_at": "2026-11-21T15:00:00.000Z",
   "config_files": [
     "emctl.yaml"
@@ -64,7 +64,7 @@ describe('renderPlanJson', () => {
       "addresses": [
         "git.defaults.releases_detection"
       ],
-      "dependsOn": [],
+      "depends_on": [],
       "body": {
         "releases_detection": {
           "backfill_days": 90,
@@ -144,8 +144,8 @@ describe('parsePlanJson refuses what is not an emctl plan', () => {
     { name: 'a config file as JSON', text: '{"version": 1, "teams": {}}', message: 'not an emctl plan: no format_version' },
     {
       name: 'a newer format',
-      text: JSON.stringify({ ...valid, format_version: 2 }),
-      message: 'unsupported plan format_version 2: this emctl reads version 1; make the plan again with this emctl',
+      text: JSON.stringify({ ...valid, format_version: 1 }),
+      message: 'unsupported plan format_version 1: this emctl reads version 2; make the plan again with this emctl',
     },
     {
       name: 'an unknown action',
