@@ -1,7 +1,8 @@
 // A service whose real limit is below emctl's --rate-limit: the run slows down and succeeds,
 // saying once on stderr that it was asked to. Time-compressed: the emulator allows 600 calls a
-// minute per route (a bucket of 600), emctl paces at 6,000, and the apply reads 650 repository
-// configurations on one route, so about 50 of them meet a 429 (Retry-After of a second or so).
+// minute per route (a bucket of 600), emctl paces at 6,000, and the apply reads 340 repository
+// configurations on one route twice (the plan, then the check of its result), so the last few
+// dozen of them meet a 429 (Retry-After of a second or so).
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const fixture = { ...generateFixture({ repos: 1000, teams: 20, boards: 40, seed: 3 }), api_keys: [TEST_KEY] };
   emulator = await startTestEmulator(fixture, { rateLimit: 600 });
   dir = await tempDir('emctl-throttled-');
-  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(generatedConfig(fixture, { pmTeams: 5, gitTeams: 5, settingsRepos: 650 })));
+  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(generatedConfig(fixture, { pmTeams: 5, gitTeams: 5, settingsRepos: 340 })));
 });
 
 afterAll(async () => {
