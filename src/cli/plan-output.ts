@@ -5,6 +5,7 @@
 
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { styleText } from 'node:util';
+import { narrowDesiredTo } from '../apply/verify-scope.js';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
@@ -96,12 +97,13 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
 
 /**
  * The final check of an apply (DESIGN 3): the objects written are planned again against live state
- * (the plan narrowed to their addresses); an address that still has a change does not match.
+ * (the desired state narrowed to them, so only they are read again, and the plan narrowed to
+ * their addresses); an address that still has a change does not match.
  */
 export function verifierFor(client: StateClient, desired: DesiredConfig, perRoute: number): (addresses: string[]) => Promise<string[]> {
   return async (addresses) => {
     const written = new Set(addresses);
-    const { plan } = await planAgainstLive(client, desired, { targets: addresses, perRoute });
+    const { plan } = await planAgainstLive(client, narrowDesiredTo(desired, addresses), { targets: addresses, perRoute });
     return [...new Set(plan.changes.map((c) => c.address).filter((a) => written.has(a)))];
   };
 }

@@ -12,7 +12,7 @@ import { loadConfigOrThrow } from '../../src/config/index.js';
 import { plainStyle } from '../../src/render/style.js';
 import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
 
 const labelsConfig = (label: string) => `version: 1
 integrations:
@@ -135,6 +135,26 @@ describe('a write whose answer was lost', () => {
       expect(verify).toMatchObject({ mismatched: [], unknown_applied: expect.arrayContaining(['team[42].pm.tracker.labels']), unknown_not_applied: [] });
     } finally {
       await proxy.close();
+      await emulator.close();
+    }
+  });
+});
+
+describe('the final re-read', () => {
+  it('reads only the objects written (an org default: the integration list and the org config)', async () => {
+    const emulator = await startTestEmulator(await acmeFixture());
+    try {
+      const dir = await tempDir('emctl-verify-reads-');
+      const config = 'version: 1\ngit:\n  defaults:\n    active_branches_duration: { days: 3 }\n';
+      await writeConfig(config, dir);
+      const connection = against(emulator);
+      const r = await runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
+      expect(r.code).toBe(0);
+      const requests = await apiRequests(emulator.url);
+      const lastWrite = requests.map((q) => q.method).lastIndexOf('PATCH');
+      expect(requests[lastWrite]?.path).toBe('/api/v1/git/config');
+      expect(requests.slice(lastWrite + 1).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v1/integrations', 'GET /api/v1/git/config']);
+    } finally {
       await emulator.close();
     }
   });

@@ -1,0 +1,52 @@
+// What the final re-read of an apply (DESIGN 3) needs to read: the desired state narrowed to the
+// objects the apply wrote. The state reader reads what a config manages, so planning the narrowed
+// config reads only those objects (and what resolving them needs: the integration list, their
+// entity lists, the repository list), not the whole organization a second time.
+// Pure: no I/O.
+
+import { matchesAddressPrefix, repoAddress } from '../core/address.js';
+import type { OrgSettings } from '../api/types.js';
+import type { DesiredConfig, DesiredTeam } from '../core/model.js';
+
+/** Whether some written address is `prefix` or lies under it. */
+function touched(addresses: readonly string[], prefix: string): boolean {
+  return addresses.some((a) => matchesAddressPrefix(a, prefix));
+}
+
+/**
+ * `config` with only the objects at (or under) `addresses`: the selection sets, team PM scopes and
+ * methodologies, team Git scopes, org default sections, repository override sets and monitoring
+ * states written. Monitoring patterns are kept when any monitoring state was written (a pattern
+ * may be what decided it); aliases, safety and drift settings are kept as they are.
+ */
+export function narrowDesiredTo(config: DesiredConfig, addresses: readonly string[]): DesiredConfig {
+  const collection = config.collection.filter((s) => touched(addresses, `collection.${String(s.integration)}.${s.entityType}`));
+  const teams: DesiredTeam[] = [];
+  for (const team of config.teams) {
+    const prefix = `team[${team.id}]`;
+    if (!touched(addresses, prefix)) continue;
+    const pm = team.pm.filter((scope) => touched(addresses, `${prefix}.pm.${String(scope.integration)}`));
+    const kept: DesiredTeam = { ...team, pm };
+    if (team.git === undefined || !touched(addresses, `${prefix}.git`)) delete kept.git;
+    teams.push(kept);
+  }
+  const defaults: OrgSettings = {};
+  for (const [section, value] of Object.entries(config.git.defaults)) {
+    if (touched(addresses, `git.defaults.${section}`)) (defaults as Record<string, unknown>)[section] = value;
+  }
+  const repositories = [];
+  for (const entry of config.git.repositories) {
+    const repo = repoAddress(entry.ref);
+    const settings = entry.settings !== undefined && touched(addresses, `${repo}.settings`);
+    const monitored = entry.monitored !== undefined && touched(addresses, `${repo}.monitored`);
+    if (!settings && !monitored) continue;
+    const kept = { ...entry };
+    if (!settings) delete kept.settings;
+    if (!monitored) delete kept.monitored;
+    repositories.push(kept);
+  }
+  const anyMonitoring = addresses.some((a) => a.startsWith('repo[') && a.endsWith('.monitored'));
+  const git: DesiredConfig['git'] = { defaults, repositories };
+  if (config.git.monitoring !== undefined && anyMonitoring) git.monitoring = config.git.monitoring;
+  return { ...config, collection, teams, git };
+}
