@@ -277,6 +277,7 @@ function droppedEntities(items: ScopeItem[]): Map<string, Set<string>> {
  */
 export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): DraftOperation[] {
   const groups = groupBy(changes, (c) => (c.target.kind === 'selection' ? `${c.target.integration.id}/${c.target.entityType}` : undefined));
+  const carriers = carriersByEntity(scopes);
   const ops: DraftOperation[] = [];
   for (const [key, list] of groups) {
     const first = list[0]?.target;
@@ -285,7 +286,7 @@ export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): Dr
     const selects: PlannedChange[] = [];
     for (const c of list.filter((c) => c.change.action === 'add')) {
       const id = (c.target as { entityId: string }).entityId;
-      const carrier = scopes.ops.find((op) => scopes.names.get(op)?.get(key)?.has(id));
+      const carrier = carriers.get(key)?.get(id);
       const itemKey = carrier ? scopes.names.get(carrier)?.get(key)?.get(id) : undefined;
       if (carrier && itemKey) {
         // The scope write selects it; the item that names it answers for this change too.
@@ -308,6 +309,22 @@ export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): Dr
     });
   }
   return ops;
+}
+
+/**
+ * The first scope write (in plan order) that names each entity, by `${integrationId}/${type}` then
+ * entity id: looked up once per select instead of searching every scope write for it.
+ */
+function carriersByEntity(scopes: PmScopeOps): Map<string, Map<string, DraftOperation>> {
+  const out = new Map<string, Map<string, DraftOperation>>();
+  for (const op of scopes.ops) {
+    for (const [key, ids] of scopes.names.get(op) ?? []) {
+      let byId = out.get(key);
+      if (!byId) out.set(key, (byId = new Map()));
+      for (const id of ids.keys()) if (!byId.has(id)) byId.set(id, op);
+    }
+  }
+  return out;
 }
 
 function selectOp(part: PlannedChange[], select: boolean, integrationId: number, alias: string, type: SelectableEntityType, n: number): DraftOperation {
