@@ -205,5 +205,15 @@ describe('a generated corpus of malformed configs', () => {
       await emulator.close();
     }
   });
-});
 
+  it('through the real CLI: an endless pipe on /dev/stdin is refused at the 20 MB cap', async () => {
+    // A shell pipe (a FIFO), as a user would write it; `yes` never ends, so only the cap stops the read.
+    const script = `yes 'version: 1' | "${process.execPath}" "${BIN}" validate -c /dev/stdin`;
+    const outcome = await run('sh', ['-c', script], { maxBuffer: 1 << 20 }).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.output).toContain('/dev/stdin:1:1: more than 20 MB to read; config files over 20 MB are refused');
+  });
+});
