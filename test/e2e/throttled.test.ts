@@ -1,8 +1,8 @@
 // A service whose real limit is below emctl's --rate-limit: the run slows down and succeeds,
-// saying once on stderr that it was asked to. Time-compressed: the emulator allows 600 calls a
-// minute per route (a bucket of 600), emctl paces at 6,000, and the apply reads 340 repository
-// configurations on one route twice (the plan, then the check of its result), so the last few
-// dozen of them meet a 429 (Retry-After of a second or so).
+// saying once on stderr that it was asked to. Time-compressed: the emulator allows 400 calls a
+// minute per route (a bucket of 400), emctl paces at 6,000; the plan reads 340 repository
+// configurations on one route and the check of the apply's result reads again those it wrote,
+// so the last few dozen of them meet a 429 (Retry-After of a second or so).
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ let dir: string;
 
 beforeAll(async () => {
   const fixture = { ...generateFixture({ repos: 1000, teams: 20, boards: 40, seed: 3 }), api_keys: [TEST_KEY] };
-  emulator = await startTestEmulator(fixture, { rateLimit: 600 });
+  emulator = await startTestEmulator(fixture, { rateLimit: 400 });
   dir = await tempDir('emctl-throttled-');
   await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(generatedConfig(fixture, { pmTeams: 5, gitTeams: 5, settingsRepos: 340 })));
 });
