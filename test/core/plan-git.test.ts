@@ -291,13 +291,14 @@ describe('buildPlan: how team Git scope changes read', () => {
       after: [7, 8, 9],
       display: { before: ['7 (service-7)'], after: ['7 (service-7)', '8 (service-8)', 9] },
     });
-    // The renderers show the names; the saved (JSON) plan keeps the ids only.
+    // The renderers show the names; the saved (JSON) plan keeps the ids in before/after, and the
+    // names in display (format_version 2), which `emctl show` renders.
     const text = renderPlanText(plan, plainStyle);
     expect(text).toContain('~ team[42].git.repositories  + "1202 (acme/web)", "1218 (acme/tools)", "labs/ml-pipeline"  - "acme/archive-2020"');
     expect(text).toContain('~ team[42].git.services  + "8 (service-8)", 9');
     const saved = JSON.parse(renderPlanJson(plan)) as { changes: Record<string, unknown>[] };
     expect(saved.changes[0]).toMatchObject({ before: [1201, 1214], after: [1201, 1202, 1218, 2101] });
-    expect(saved.changes[0]).not.toHaveProperty('display');
+    expect(saved.changes[0]).toMatchObject({ display: { after: ['acme/api', '1202 (acme/web)', '1218 (acme/tools)', 'labs/ml-pipeline'] } });
   });
 
   it('shows a whole scope added or removed by names', () => {

@@ -40,7 +40,7 @@ async function serve(args: string[], during: (url: string) => Promise<void>) {
 const get = (url: string, key = 'dev-key') => fetch(url, { headers: { 'x-api-key': key } });
 
 describe('emctl emulator', () => {
-  test('serves the bundled example, prints exactly one line, stops on interrupt', async () => {
+  test('serves the bundled example, prints exactly one line (the key on stderr), stops on interrupt', async () => {
     const result = await serve([], async (url) => {
       const r = await get(`${url}/api/v1/integrations`);
       expect(r.status).toBe(200);
@@ -48,7 +48,7 @@ describe('emctl emulator', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^emulator listening on http:\/\/127\.0\.0\.1:\d+\n$/);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toMatch(/^API key: dev-key \(export EMCTL_API_KEY=dev-key EMCTL_BASE_URL=http:\/\/127\.0\.0\.1:\d+\)\n$/);
   });
 
   test('--generate and --rate-limit (the emulated service limit, not the client pacing)', async () => {
