@@ -64,10 +64,11 @@ Environment:
 Examples:
   emctl --emulator default plan -c examples/acme/emctl.yaml   try it with no account
   emctl validate                                 check ./emctl.yaml offline
-  emctl plan --out plan.json                     review, then: emctl apply plan.json
+  emctl plan --out plan.json                     review (emctl show plan.json), then: emctl apply plan.json
   emctl apply --auto-approve                     plan and apply in one go (CI)
   emctl drift --format markdown                  nightly: exit 2 when live state moved
   emctl export --out emctl.yaml                  start managing an existing organization
+  source <(emctl completion bash)                shell completion (also zsh, fish)
 
 Run "emctl help <command>" for a command's options and examples.
 `;

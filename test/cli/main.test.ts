@@ -23,7 +23,8 @@ describe('emctl', () => {
 
   it('lists the commands in the order of the workflow', async () => {
     const r = await runEmctl(['--help']);
-    const names = [...r.stdout.matchAll(/^ {2}(\w+) [[<]/gm)].map((m) => m[1]);
+    const commands = r.stdout.slice(r.stdout.indexOf('Commands:'), r.stdout.indexOf('Exit codes:'));
+    const names = [...commands.matchAll(/^ {2}(\w+) [[<]/gm)].map((m) => m[1]);
     expect(names).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'emulator', 'show', 'version', 'completion', 'help']);
   });
 
