@@ -210,7 +210,21 @@ export function organizationOf(baseUrl: string, snapshot: LiveSnapshot): PlanOrg
   const integrations = snapshot.integrations
     .map((i) => ({ id: i.id, type: i.type, provider: i.provider, name: i.name }))
     .sort((a, b) => a.id - b.id);
-  return { base_url: baseUrl, integrations };
+  return { base_url: withoutSecrets(baseUrl), integrations };
+}
+
+/** A base URL as a plan file may keep it: no user info, query or fragment (any could carry a secret). */
+function withoutSecrets(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return baseUrl; // `emulator:FIXTURE`
+  }
 }
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */
