@@ -4,7 +4,7 @@
 
 import type { Dispatcher } from 'undici';
 import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
-import { RoutePacer, Semaphore } from './pacing.js';
+import { CallGate, RoutePacer } from './pacing.js';
 import { collectEntityPages, collectRepositoryPages } from './paginate.js';
 import * as rq from './requests.js';
 import type { HttpMethod, ListIntegrationsParams, RequestDescription } from './requests.js';
@@ -108,7 +108,7 @@ export class EmClient {
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly pacer: RoutePacer;
-  private readonly slots: Semaphore;
+  private readonly gate: CallGate;
   private readonly onResponse: ClientOptions['onResponse'];
   private readonly onThrottle: ClientOptions['onThrottle'];
   private readonly maxThrottledTries: number;
@@ -143,7 +143,7 @@ export class EmClient {
     const pacerOptions: ConstructorParameters<typeof RoutePacer>[0] = { ratePerMinute: options.rateLimit ?? 60 };
     if (options.burst !== undefined) pacerOptions.burst = options.burst;
     this.pacer = new RoutePacer(pacerOptions);
-    this.slots = new Semaphore(options.concurrency ?? 8);
+    this.gate = new CallGate(this.pacer, options.concurrency ?? 8);
     this.onResponse = options.onResponse;
     this.onThrottle = options.onThrottle;
     this.maxThrottledTries = options.maxThrottledTries ?? 20;
@@ -341,11 +341,10 @@ export class EmClient {
     /** Tries answered 429: counted apart from the failures maxTries bounds. */
     let throttled = 0;
     for (let attempt = 1; ; attempt++) {
-      // Every try, retries included, takes a token of its route, then a slot; waiting for a token
-      // holds no slot, so a busy route never blocks the others.
-      await this.pacer.acquire(d.route);
-      const sentAt = this.pacer.stamp();
-      this.count(d.route, attempt);
+      // Every try, retries included, takes a token of its route and a slot together (CallGate):
+      // waiting for a token holds no slot, so a busy route never blocks the others, and calls do
+      // not collect tokens while the slots are busy only to leave in a bunch.
+      let sentAt = 0;
       let started = performance.now();
       let response: HttpResponse;
       try {
@@ -353,8 +352,10 @@ export class EmClient {
         if (body !== undefined) req.body = body;
         if (this.dispatcher) req.dispatcher = this.dispatcher;
         if (target?.maxBytes !== undefined) req.maxBytes = target.maxBytes;
-        response = await this.slots.run(() => {
-          started = performance.now(); // time on the wire, not time waiting for a slot
+        response = await this.gate.run(d.route, () => {
+          sentAt = this.pacer.stamp();
+          this.count(d.route, attempt);
+          started = performance.now(); // time on the wire, not time waiting for a token or a slot
           return httpRequest(req);
         });
       } catch (error) {

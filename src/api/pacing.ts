@@ -1,14 +1,14 @@
 // Client-side pacing. The service allows N calls per minute per endpoint and key (api-notes.md),
 // so each route (method + path template) gets its own token bucket: calls on different routes
 // proceed in parallel, calls on one route are spaced to the rate. Buckets start full so short
-// bursts go at once (DESIGN.md). Waiters are served first come, first served.
+// bursts go at once (DESIGN.md).
 //
 // Adaptive: when the service answers 429 the route slows down (slowDown): its rate is halved and
 // its bucket emptied, so a service whose real limit is below --rate-limit is met within a few
 // halvings instead of failing the run. A route with pacing off starts at the service's documented
 // 60 calls a minute when it first gets a 429.
 //
-// Also a small semaphore that caps requests in flight overall (--concurrency).
+// CallGate takes a route's token and one of the --concurrency slots together.
 
 import { Fifo } from './fifo.js';
 
@@ -31,10 +31,8 @@ interface Bucket {
   msPerToken: number;
   /** This route's bucket size: the configured one, then at most a minute's worth of its lowered pace. */
   capacity: number;
-  /** When the route last slowed down: a 429 for a call sent before it was already answered by it. */
-  sloweddownAt: number;
-  waiters: Fifo<() => void>;
-  timer: NodeJS.Timeout | undefined;
+  /** The last call stamp when the route slowed down: a 429 for a call sent before it was already answered by it. */
+  slowedAfter: number;
 }
 
 /** The pace a route with pacing off takes on its first 429: the service's documented 60 calls a minute. */
@@ -47,6 +45,8 @@ export class RoutePacer {
   private readonly capacity: number;
   private readonly now: () => number;
   private readonly buckets = new Map<string, Bucket>();
+  /** Calls stamped so far (stamp()). */
+  private sent = 0;
 
   constructor(options: PacerOptions) {
     const rate = options.ratePerMinute;
@@ -60,19 +60,6 @@ export class RoutePacer {
     return this.msPerToken > 0;
   }
 
-  /** Resolves when a call on `route` may go. */
-  acquire(route: string): Promise<void> {
-    const bucket = this.enabled ? this.bucket(route) : this.buckets.get(route);
-    if (bucket === undefined || bucket.msPerToken === 0) {
-      const paused = this.pausedFor(route);
-      return paused > 0 ? new Promise((resolve) => setTimeout(resolve, paused)) : Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      bucket.waiters.push(resolve);
-      this.drain(bucket);
-    });
-  }
-
   /**
    * Holds every call on `route` until `ms` from now: a 429 with Retry-After means the whole route
    * is over its limit, not just the call that got it. Works even when pacing is off.
@@ -83,26 +70,46 @@ export class RoutePacer {
   }
 
   /**
-   * The service answered 429 to a call on `route` sent at `sentAt`: halve the route's rate and
+   * The service answered 429 to a call on `route` stamped `sentAt`: halve the route's rate and
    * empty its bucket, once per episode (the other calls already in flight when it slowed down
    * get their 429s too, and must not halve it again). Returns the new rate in calls per minute,
    * or undefined when this 429 was already accounted for.
    */
   slowDown(route: string, sentAt: number): number | undefined {
     const bucket = this.bucket(route);
-    if (sentAt < bucket.sloweddownAt) return undefined;
+    if (sentAt <= bucket.slowedAfter) return undefined;
     const floor = 60_000 / THROTTLED_FLOOR_PER_MINUTE;
     bucket.msPerToken = bucket.msPerToken === 0 ? 60_000 / THROTTLED_START_PER_MINUTE : Math.min(floor, bucket.msPerToken * 2);
     bucket.capacity = Math.max(1, Math.min(bucket.capacity, Math.floor(60_000 / bucket.msPerToken)));
     bucket.tokens = 0;
     bucket.updatedAt = this.now();
-    bucket.sloweddownAt = this.now();
+    bucket.slowedAfter = this.sent;
     return 60_000 / bucket.msPerToken;
   }
 
-  /** The pacer's clock now: stamp a call with it when it is sent, for slowDown. */
+  /**
+   * Milliseconds until a call on `route` may go (0: now), without taking anything: the Retry-After
+   * pause, then the bucket. A route that is not paced answers 0 unless paused.
+   */
+  waitFor(route: string): number {
+    const paused = this.pausedFor(route);
+    if (paused > 0) return paused;
+    const bucket = this.enabled ? this.bucket(route) : this.buckets.get(route);
+    if (bucket === undefined || bucket.msPerToken === 0) return 0;
+    this.refill(bucket);
+    return bucket.tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) * bucket.msPerToken));
+  }
+
+  /** Takes a token of `route` (call after waitFor answered 0). */
+  take(route: string): void {
+    const bucket = this.buckets.get(route);
+    if (bucket !== undefined && bucket.msPerToken > 0) bucket.tokens -= 1;
+  }
+
+  /** A number for a call being sent, increasing (not a time: two calls may leave in one millisecond); for slowDown. */
   stamp(): number {
-    return this.now();
+    this.sent += 1;
+    return this.sent;
   }
 
   /** The route's current rate in calls per minute (0 = not paced). */
@@ -120,7 +127,7 @@ export class RoutePacer {
   private bucket(route: string): Bucket {
     let bucket = this.buckets.get(route);
     if (!bucket) {
-      bucket = { tokens: this.capacity, updatedAt: this.now(), pausedUntil: 0, msPerToken: this.msPerToken, capacity: this.capacity, sloweddownAt: -Infinity, waiters: new Fifo(), timer: undefined };
+      bucket = { tokens: this.capacity, updatedAt: this.now(), pausedUntil: 0, msPerToken: this.msPerToken, capacity: this.capacity, slowedAfter: 0 };
       this.buckets.set(route, bucket);
     }
     return bucket;
@@ -134,44 +141,74 @@ export class RoutePacer {
       bucket.updatedAt = now;
     }
   }
-
-  /** Hands out tokens to waiters in order; schedules one timer for the next token if any wait. */
-  private drain(bucket: Bucket): void {
-    if (bucket.timer) return; // a timer is already due for the head of the queue
-    this.refill(bucket);
-    const paused = bucket.pausedUntil - this.now();
-    while (paused <= 0 && bucket.waiters.length > 0 && bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      bucket.waiters.shift()!();
-    }
-    if (bucket.waiters.length === 0) return;
-    const wait = Math.max(paused, (1 - bucket.tokens) * bucket.msPerToken, 1);
-    bucket.timer = setTimeout(() => {
-      bucket.timer = undefined;
-      this.drain(bucket);
-    }, Math.ceil(wait));
-  }
 }
 
-/** Caps how many requests are in flight at once; waiters are served in order. */
-export class Semaphore {
+/**
+ * Hands out a route's token and an in-flight slot together (--concurrency slots, RoutePacer
+ * tokens): a call leaves only when both are there, so calls that got their tokens while every slot
+ * was busy do not pile up and leave in a bunch when slots free, and a call waiting for its token
+ * holds no slot. Among the routes whose token is there, the call that has waited longest goes
+ * first. Waiting is per route; picking a call scans the routes that have waiters (a few dozen).
+ */
+export class CallGate {
   private inFlight = 0;
-  private readonly waiters = new Fifo<() => void>();
+  private sequence = 0;
+  private readonly waiting = new Map<string, Fifo<{ seq: number; go: () => void }>>();
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly max: number) {
+  constructor(
+    private readonly pacer: RoutePacer,
+    private readonly max: number,
+  ) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.inFlight >= this.max) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    else this.inFlight += 1;
+  /** Runs `task` once `route` has a token and a slot is free; the slot is held until it settles. */
+  async run<T>(route: string, task: () => Promise<T>): Promise<T> {
+    await new Promise<void>((go) => {
+      let queue = this.waiting.get(route);
+      if (!queue) this.waiting.set(route, (queue = new Fifo()));
+      queue.push({ seq: this.sequence++, go });
+      this.pump();
+    });
     try {
       return await task();
     } finally {
-      const next = this.waiters.shift();
-      // Hand the slot straight to the next waiter, so inFlight never drops below what is running.
-      if (next) next();
-      else this.inFlight -= 1;
+      this.inFlight -= 1;
+      this.pump();
+    }
+  }
+
+  private pump(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    let soonest = Number.POSITIVE_INFINITY;
+    while (this.inFlight < this.max) {
+      let best: { route: string; seq: number } | undefined;
+      soonest = Number.POSITIVE_INFINITY;
+      for (const [route, queue] of this.waiting) {
+        const head = queue.peek();
+        if (head === undefined) {
+          this.waiting.delete(route);
+          continue;
+        }
+        const wait = this.pacer.waitFor(route);
+        if (wait > 0) soonest = Math.min(soonest, wait);
+        else if (best === undefined || head.seq < best.seq) best = { route, seq: head.seq };
+      }
+      if (best === undefined) break;
+      this.pacer.take(best.route);
+      this.inFlight += 1;
+      this.waiting.get(best.route)?.shift()?.go();
+    }
+    // A free slot and waiters whose tokens are not there yet: look again when the first one is.
+    if (this.inFlight < this.max && soonest !== Number.POSITIVE_INFINITY) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.pump();
+      }, soonest);
     }
   }
 }

@@ -100,3 +100,29 @@ describe('concurrency', () => {
     expect(server!.seen).toHaveLength(12);
   });
 });
+
+describe('token and slot taken together', () => {
+  it('does not let calls that got their tokens while the slots were busy leave in a bunch', async () => {
+    // One slot, held 300 ms by a slow call on another route; meanwhile four calls on a route paced
+    // at one per 100 ms queue up. Taken apart, their tokens would be handed out during the 300 ms
+    // and the four would leave back to back when the slot frees; taken together, they leave 100 ms apart.
+    const client = await clientFor({ rateLimit: 600, burst: 1, concurrency: 1 }, (q, res) => {
+      if (q.url === '/api/v1/git/config') setTimeout(() => json(res, 200, minimalBody(q)), 300);
+      else json(res, 200, minimalBody(q));
+    });
+    const slow = client.getOrgConfig();
+    await new Promise((r) => setTimeout(r, 20));
+    const start = performance.now();
+    await Promise.all([slow, ...Array.from({ length: 4 }, (_, i) => client.getTeamGitScope(i + 1))]);
+    const times = arrivals('/api/v1/git/config/teams/', start);
+    expect(times).toHaveLength(4);
+    for (let k = 1; k < 4; k++) expect(times[k]! - times[k - 1]!).toBeGreaterThanOrEqual(90);
+  });
+
+  it('lets another route use a free slot while a paced route waits for its token', async () => {
+    const client = await clientFor({ rateLimit: 600, burst: 1, concurrency: 1 });
+    await Promise.all([client.getTeamGitScope(1), client.getTeamGitScope(2), client.getOrgConfig()]);
+    // The second scope read waits ~100 ms for its token; the org read, asked for after it, goes first.
+    expect(server!.seen.map((r) => r.url)).toEqual(['/api/v1/git/config/teams/1/scope', '/api/v1/git/config', '/api/v1/git/config/teams/2/scope']);
+  });
+});
