@@ -174,10 +174,14 @@ class LiveReader {
     return config;
   }
 
+  /** Told of every repository page as it arrives (the configuration reads start from them). */
+  onRepositoryPage: ((items: readonly Repository[]) => void) | undefined;
+
   private repositoryPage(p: ListRepositoriesParams, what: string): Promise<ListRepositoriesResponse> {
     const d = rq.listRepositories(p);
     return this.read(d.route, what, () => this.client.listRepositories(p)).then((page) => {
       for (const repo of page.items) this.sources.repositories.set(repo.id, d.path);
+      this.onRepositoryPage?.(page.items);
       return page;
     });
   }
@@ -248,16 +252,57 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
 
   const byIdWanted = new Set(two.repositoryConfigIds);
   const repositoryChain = async (): Promise<{ repos: { items: Repository[]; complete: boolean }; configs: Entry<RepositoryConfigResponse | undefined>[] }> => {
-    const repos = await reader.repositories(two.repositories);
+    // Configurations of repositories named by name start as the pages that hold them arrive, not
+    // after the last page: under pacing the list and the configurations are two routes that
+    // can run side by side. A name is taken as soon as the pages seen so far resolve it; in the
+    // one case where a later page changes that (a name on two integrations, which the planner
+    // then reports as ambiguous) the plan fails anyway, so no successful plan reads more.
+    const named = config.git.repositories.filter((e) => e.settings !== undefined && 'name' in e.ref);
+    const byNameWanted = new Map<string, typeof named>();
+    for (const entry of named) {
+      const name = (entry.ref as { name: string }).name;
+      byNameWanted.set(name, [...(byNameWanted.get(name) ?? []), entry]);
+    }
+    const seen: Repository[] = [];
+    const started = new Map<number, Promise<Entry<RepositoryConfigResponse | undefined>>>();
+    const start = (id: number): void => {
+      if (byIdWanted.has(id) || started.has(id)) return;
+      const read = reader.repositoryConfig(id).then((c) => [id, c] as const);
+      // Awaited below with the others; handled now so a failure while the list is still being
+      // read is not an unhandled rejection.
+      read.catch(() => undefined);
+      started.set(id, read);
+    };
+    reader.onRepositoryPage = (items) => {
+      const fresh = items.filter((r) => byNameWanted.has(r.name));
+      if (fresh.length === 0) return;
+      seen.push(...fresh);
+      const index = indexRepositories(seen);
+      for (const repo of fresh) {
+        for (const entry of byNameWanted.get(repo.name) ?? []) {
+          const resolved = resolveRepository(entry.ref, index, config, integrations).value;
+          if (resolved) start(resolved.id);
+        }
+      }
+    };
+    let repos: { items: Repository[]; complete: boolean };
+    try {
+      repos = await reader.repositories(two.repositories);
+    } catch (error) {
+      await Promise.allSettled(started.values()); // nothing left running after the failure is known
+      throw error;
+    } finally {
+      reader.onRepositoryPage = undefined;
+    }
     const index = indexRepositories(repos.items);
     const byName = new Set<number>();
-    for (const entry of config.git.repositories) {
-      if (entry.settings === undefined || !('name' in entry.ref)) continue;
+    for (const entry of named) {
       const repo = resolveRepository(entry.ref, index, config, integrations).value;
       if (repo && !byIdWanted.has(repo.id)) byName.add(repo.id);
     }
-    const configs = await allOrFirstFailure([...byName].sort((a, b) => a - b).map(async (id) => [id, await reader.repositoryConfig(id)] as const));
-    return { repos, configs };
+    for (const id of [...byName].sort((a, b) => a - b)) start(id);
+    const configs = await allOrFirstFailure([...started.values()]);
+    return { repos, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
   };
 
   const [entityLists, repoRead, teamPm, teamGit, orgConfig, configsById] = (await allOrFirstFailure<unknown>([
