@@ -42,9 +42,8 @@ export function planMonitoring(changes: PlannedChange[]): MonitoringOps {
 const BODY_KEY: Record<GitScopeKey, keyof TeamGitScopeBody> = { repositories: 'repository_ids', services: 'service_ids' };
 
 /**
- * One call per team: mode=add with only the new ids when every changed key only gains; DELETE
- * when both keys become empty; PUT when both keys change otherwise; PATCH mode=merge with the
- * changed key otherwise. A single key cleared is PATCH merge `[]` (same cost as DELETE .../{key};
+ * One call per team, every changed key written whole: DELETE when both keys become empty; PUT
+ * when both keys change otherwise; PATCH mode=merge with the changed key otherwise. A single key cleared is PATCH merge `[]` (same cost as DELETE .../{key};
  * one route keeps pacing simple). Writes naming repositories this plan starts to monitor wait
  * for those starts; stop-monitoring waits for the writes that drop its repositories.
  */
@@ -53,14 +52,11 @@ export function planGitScopes(changes: PlannedChange[], monitoring: MonitoringOp
   const ops: DraftOperation[] = [];
   for (const [team, list] of byTeam) {
     const keys = list.map((c) => c.target as Extract<PlannedChange['target'], { kind: 'git-scope' }>);
-    const addOnly = keys.every((k) => k.before.every((id) => k.after.includes(id)));
+    // Changed keys are written whole (never mode=add), so the scope ends up as this run's desired
+    // state even when another writer added to it meanwhile: one run's state, not a blend of two.
     const path = `/api/v1/git/config/teams/${team}/scope`;
     let op: DraftOperation;
-    if (addOnly) {
-      const body: TeamGitScopeBody = {};
-      for (const k of keys) body[BODY_KEY[k.key]] = k.after.filter((id) => !k.before.includes(id));
-      op = operation('first', `git-scope.${team}`, 'PATCH', GIT_SCOPE, `${path}?mode=add`, `add to team ${team}'s Git scope`, body);
-    } else if (keys.length === 2 && keys.every((k) => k.after.length === 0)) {
+    if (keys.length === 2 && keys.every((k) => k.after.length === 0)) {
       op = operation('first', `git-scope.${team}`, 'DELETE', GIT_SCOPE, path, `clear team ${team}'s Git scope`);
     } else if (keys.length === 2) {
       const body: TeamGitScopeBody = {};

@@ -117,7 +117,7 @@ const cases: { name: string; input: { config: DesiredSpec; live: LiveSpec }; wan
     want: [
       'stage 1 PATCH /api/v1/git/repositories: 100 repositories',
       'stage 1 PATCH /api/v1/git/repositories: 1 repositories',
-      'stage 2 PATCH /api/v1/git/config/teams/42/scope?mode=add: {"repository_ids":[101]} after monitor.2',
+      'stage 2 PATCH /api/v1/git/config/teams/42/scope?mode=merge: {"repository_ids":[101]} after monitor.2',
     ],
   },
 ];

@@ -26,12 +26,12 @@ const GIT_SCOPE = '/api/v1/git/config/teams';
 const cases: PlanCase[] = [
   // ---- team Git scope ----
   {
-    name: 'git scope: a key that only gains is PATCH mode=add with the new ids',
+    name: 'git scope: a key that only gains is written whole (PATCH mode=merge), never mode=add: the scope ends as this run\'s, not a blend',
     config: { teams: { 42: { git: { repositories: ['acme/api', 'acme/web'], services: [7] } } } },
     live: { repos: REPOS, git: { 42: { repositories: [1201], services: [7] } } },
     want: [
       '~ team[42].git.repositories [changes-team-metrics]',
-      `stage 1 PATCH ${GIT_SCOPE}/42/scope?mode=add {"repository_ids":[1202]}`,
+      `stage 1 PATCH ${GIT_SCOPE}/42/scope?mode=merge {"repository_ids":[1201,1202]}`,
     ],
     options: { impacts: true },
   },
@@ -46,10 +46,10 @@ const cases: PlanCase[] = [
     options: { impacts: true },
   },
   {
-    name: 'git scope: both keys gain: one PATCH mode=add',
+    name: 'git scope: both keys gain: one PUT of both keys whole',
     config: { teams: { 42: { git: { repositories: [1201, 1202], services: [7, 8] } } } },
     live: { repos: REPOS, git: { 42: { repositories: [1201], services: [7] } } },
-    want: ['~ team[42].git.repositories', '~ team[42].git.services', `stage 1 PATCH ${GIT_SCOPE}/42/scope?mode=add {"repository_ids":[1202],"service_ids":[8]}`],
+    want: ['~ team[42].git.repositories', '~ team[42].git.services', `stage 1 PUT ${GIT_SCOPE}/42/scope {"repository_ids":[1201,1202],"service_ids":[7,8]}`],
   },
   {
     name: 'git scope: both keys change and one loses: one PUT',
@@ -77,7 +77,7 @@ const cases: PlanCase[] = [
       '~ team[42].git.repositories',
       '+ repo["acme/notifications"].monitored',
       'stage 1 PATCH /api/v1/git/repositories {"repositories":[{"id":1208,"state":"monitored"}]}',
-      `stage 2 PATCH ${GIT_SCOPE}/42/scope?mode=add {"repository_ids":[1208]} after monitor.1`,
+      `stage 2 PATCH ${GIT_SCOPE}/42/scope?mode=merge {"repository_ids":[1201,1208]} after monitor.1`,
     ],
   },
   {
@@ -86,7 +86,7 @@ const cases: PlanCase[] = [
     live: { repos: REPOS, git: { 42: { repositories: [1201] } } },
     want: [
       '~ team[42].git.repositories',
-      `stage 1 PATCH ${GIT_SCOPE}/42/scope?mode=add {"repository_ids":[1208]}`,
+      `stage 1 PATCH ${GIT_SCOPE}/42/scope?mode=merge {"repository_ids":[1201,1208]}`,
       "error: repository acme/notifications (1208) cannot be in team 42's Git scope: it is not monitored and this plan does not start monitoring it (the service refuses the write) @ team[42].git.repositories (emctl.yaml#teams.42.git.repositories:1:1)",
     ],
   },
@@ -109,7 +109,7 @@ const cases: PlanCase[] = [
     live: { repos: REPOS, git: { 42: {}, 43: {}, 44: {} } },
     want: [
       '+ team[44].git.repositories',
-      `stage 1 PATCH ${GIT_SCOPE}/44/scope?mode=add {"repository_ids":[1218]}`,
+      `stage 1 PATCH ${GIT_SCOPE}/44/scope?mode=merge {"repository_ids":[1218]}`,
       'error: repository name "acme/tools" is ambiguous: 1218 on 20 (Acme Code), 2108 on 21 (Acme Labs); add integration: or use the id (emctl.yaml#teams.42.git.repositories.0:1:1)',
       'error: unknown repository "acme/ap"; did you mean "acme/api"? (emctl.yaml#teams.43.git.repositories.1:1:1)',
     ],

@@ -60,6 +60,31 @@ describe('concurrent applies', () => {
   });
 });
 
+describe('concurrent applies to a team Git scope', () => {
+  it('leave one run\'s scope (each changed key is written whole), never the union of both', async () => {
+    const emulator = await startTestEmulator(await acmeFixture(), { latencyMs: 100 });
+    const gitConfig = (extra: string) => `version: 1\nteams:\n  42:\n    git:\n      repositories: [1201, 1234, ${extra}]\n      services: [7]\n`;
+    try {
+      const connection = against(emulator);
+      const extras = ['acme/web', 'acme/search'];
+      const runs = await Promise.all(
+        extras.map(async (extra) => {
+          const dir = await tempDir('emctl-race-git-');
+          await writeConfig(gitConfig(extra), dir);
+          return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
+        }),
+      );
+      const scope = (await (await fetch(`${emulator.url}/api/v1/git/config/teams/42/scope`, { headers: { 'x-api-key': TEST_KEY } })).json()) as { repositories: { id: number }[] };
+      const ids = scope.repositories.map((r) => r.id).sort((a, b) => a - b);
+      expect([JSON.stringify([1201, 1202, 1234]), JSON.stringify([1201, 1207, 1234])]).toContain(JSON.stringify(ids));
+      // The run whose scope did not survive says so; the other exits 0.
+      expect(runs.map((r) => r.code).sort()).toEqual([0, 1]);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
 /**
  * A proxy in front of the emulator that forwards every request and answers it, except the first
  * `lose` PATCHes of the PM scope route: those are forwarded (the service applies them) and then
