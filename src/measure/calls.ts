@@ -6,7 +6,7 @@
 import { GROUP_BY_KEYS, type GroupBy } from '../api/metrics.js';
 import type { MeasurementElement, MeasurementsBody, TimeRange } from '../api/measurement-types.js';
 import { chunk } from '../core/ops-common.js';
-import { IDS_PER_CALL, type MeasureSpec } from './spec.js';
+import { IDS_PER_CALL, type MeasureSpec } from '../core/measurement-spec.js';
 
 /** Groups per page when a group-by without an id list is paged. */
 export const PAGE_SIZE = 100;

@@ -7,7 +7,7 @@
 import { EmctlError } from '../core/errors.js';
 import { groupKeyOf, mergeElements } from './calls.js';
 import type { MeasurementElement } from '../api/measurement-types.js';
-import type { MeasureSpec } from './spec.js';
+import type { MeasureSpec } from '../core/measurement-spec.js';
 
 const NAME_COLUMNS: Partial<Record<string, string>> = { team: 'team_name', repository: 'repository_name', contributor: 'contributor_name' };
 

@@ -6,7 +6,7 @@
 import type { ListRepositoriesParams, ListRepositoriesResponse, Repository } from '../api/types.js';
 import { EmctlError } from '../core/errors.js';
 import { didYouMean } from '../core/resolve.js';
-import type { MeasureSpec } from './spec.js';
+import type { MeasureSpec } from '../core/measurement-spec.js';
 
 /** The part of the API client this needs (EmClient has it). */
 export interface RepositoryLister {

@@ -6,7 +6,7 @@
 import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
 import type { MeasurementResult, ResultElement, ResultRow } from '../core/measurement-result.js';
 import { groupKeyOf } from './calls.js';
-import type { MeasureSpec } from './spec.js';
+import type { MeasureSpec } from '../core/measurement-spec.js';
 
 const NAME_COLUMNS: Partial<Record<string, string>> = {
   team: 'team_name',

@@ -18,8 +18,8 @@ import { mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestId
 import { mergeExportFiles, parseElements } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
 import { buildResult, noDataResult } from './result.js';
-import type { MeasureSpec } from './spec.js';
-import { lastWindow } from './window.js';
+import type { MeasureSpec } from '../core/measurement-spec.js';
+import { lastWindow } from '../core/measurement-window.js';
 
 /** Largest report file emctl downloads (v1 reports, server exports). */
 export const REPORT_MAX_BYTES = 256 * 1024 * 1024;

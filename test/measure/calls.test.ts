@@ -9,7 +9,7 @@ import { emptyCsvHeader, mergeExportFiles, parseElements } from '../../src/measu
 import { buildResult } from '../../src/measure/result.js';
 import { repositoryReads } from '../../src/measure/repositories.js';
 import { v1Body } from '../../src/measure/run.js';
-import { checkSpec, type MeasureSpec } from '../../src/measure/spec.js';
+import { checkSpec, type MeasureSpec } from '../../src/core/measurement-spec.js';
 import type { ReportDefinition } from '../../src/core/model.js';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);

@@ -1,5 +1,5 @@
 // `emctl measurements`, run: the request from flags or from the config's reports, checked with
-// the same rules `validate` applies (src/measure/spec.ts), then run through the API
+// the same rules `validate` applies (src/core/measurement-spec.ts), then run through the API
 // (src/measure/run.ts) and rendered (src/render/measurements), to stdout or to each output file,
 // written atomically. Notices and the v1 progress line go to stderr, data to stdout.
 
@@ -11,7 +11,7 @@ import { EmctlError } from '../../core/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/flags.js';
 import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
-import { checkSpec, type MeasureSpec, type SpecProblem } from '../../measure/spec.js';
+import { checkSpec, type MeasureSpec, type SpecProblem } from '../../core/measurement-spec.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../render/measurements/index.js';
 import { connect } from '../connect.js';
 import type { CliIO } from '../io.js';

@@ -1,11 +1,11 @@
 // `reports:` (DESIGN.md §6.1), checked offline with the same rules `emctl measurements` applies to
-// its flags (src/measure/spec.ts): metric names and their aggregations with did-you-mean, id-list
+// its flags (src/core/measurement-spec.ts): metric names and their aggregations with did-you-mean, id-list
 // and label limits, dates, `last` against after/before, roll-up and group-by values, team names
 // against this config's teams, format against out. What the JSON schema already reports (types,
 // enums, patterns) is not reported twice.
 
 import type { ReportDefinition } from '../../core/model.js';
-import { checkSpec } from '../../measure/spec.js';
+import { checkSpec } from '../../core/measurement-spec.js';
 import { isMap, type PlainValue } from '../source.js';
 import { keysOf, mapOf, type CheckContext } from './context.js';
 

@@ -2,14 +2,15 @@
 // config (DESIGN.md §6.1): metric names and the aggregations each takes (from the spec's tables,
 // with did-you-mean), group-by and roll-up values, dates and `last`, the id lists and their limits,
 // order and limit, format and out. Pure: problems come back as data with the report key they
-// concern, so `validate` can place them at file:line:column and the CLI can name the flag.
+// concern, so `validate` can place them at file:line:column and the CLI can name the flag. It lives
+// in core (no node:*, undici or yaml) because both config/semantic and measure import it.
 
 import { METRIC_AGGS, GROUP_BYS, ROLL_UPS, V1_METRICS, V2_METRICS, metricKey, v1Metric, v2Metric } from '../api/metrics.js';
 import type { GroupBy, RollUp } from '../api/metrics.js';
-import type { ResultMetric } from '../core/measurement-result.js';
-import type { ReportDefinition } from '../core/model.js';
-import { didYouMean, editDistance } from '../core/resolve.js';
-import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, isDate } from './window.js';
+import type { ResultMetric } from './measurement-result.js';
+import type { ReportDefinition } from './model.js';
+import { didYouMean, editDistance } from './resolve.js';
+import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, isDate } from './measurement-window.js';
 
 export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

@@ -2,7 +2,7 @@
 // and the date helpers they rest on.
 
 import { describe, expect, it } from 'vitest';
-import { addMonths, isDate, lastWindow } from '../../src/measure/window.js';
+import { addMonths, isDate, lastWindow } from '../../src/core/measurement-window.js';
 
 describe('lastWindow', () => {
   const cases: [string, string, string, string][] = [
