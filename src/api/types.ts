@@ -57,6 +57,11 @@ export const API_LIMITS = {
   measurementIdsMax: 50,
   /** v2 measurements: labels, at most 3. */
   measurementLabelsMax: 3,
+  /**
+   * v2 measurements: time buckets (the ranges cut by roll_up) answered at once. The spec names no
+   * bound; this is the emulator's (docs/assumptions.md), checked offline so the request fails early.
+   */
+  measurementBucketsMax: 5000,
 } as const;
 
 // ---- PM entities -------------------------------------------------------------------------

@@ -5,12 +5,13 @@
 // concern, so `validate` can place them at file:line:column and the CLI can name the flag. It lives
 // in core (no node:*, undici or yaml) because both config/semantic and measure import it.
 
+import { API_LIMITS } from '../api/types.js';
 import { METRIC_AGGS, GROUP_BYS, ROLL_UPS, V1_METRICS, V2_METRICS, metricKey, v1Metric, v2Metric } from '../api/metrics.js';
 import type { GroupBy, RollUp } from '../api/metrics.js';
 import type { ResultMetric } from './measurement-result.js';
 import type { ReportDefinition } from './model.js';
 import { didYouMean, editDistance } from './resolve.js';
-import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, isDate } from './measurement-window.js';
+import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from './measurement-window.js';
 
 export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -166,11 +167,16 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
   }
 
   const window = checkWindow(def, problem);
+  if (problems.every((p) => p.path[0] !== 'last' && p.path[0] !== 'after' && p.path[0] !== 'before')) checkBucketCount(window, rollUp, def, problem);
 
   const teamIds = checkTeams(def, ctx, groupBy, problem);
   const repos = checkRepositories(def, groupBy, problem);
   const contributorIds = checkIds(def.contributors, 'contributors', 'contributor', groupBy === 'contributor', problem);
   const serviceIds = checkIds(def.services, 'services', 'service', false, problem);
+  if (ctx.api === 'v1' && groupBy === 'contributor' && def.contributors === undefined) {
+    // The v2 call pages through every contributor; the v1 report has no paging, so it needs the ids.
+    problem(['contributors'], 'the v1 API groups by contributor only for named contributors: give their ids (e.g. --contributor 501,502 or `contributors: [501, 502]`), or leave out --api v1');
+  }
 
   const labels = def.labels ?? [];
   if (labels.length > LABELS_MAX) problem(['labels'], `at most ${LABELS_MAX} labels per request (the API's limit); got ${labels.length}`, true);
@@ -304,6 +310,36 @@ function checkWindow(def: ReportDefinition, problem: Report): SpecWindow {
   return { after, before };
 }
 
+const DAY_MS = 86_400_000;
+const DAYS_PER_UNIT = { d: 1, w: 7, mo: 28 } as const;
+
+/**
+ * The service answers at most API_LIMITS.measurementBucketsMax buckets at once. A `last` window's
+ * dates depend on today, so it is counted at its fewest days (a month as 28): never a false error.
+ */
+function checkBucketCount(window: SpecWindow, rollUp: RollUp, def: ReportDefinition, problem: Report): void {
+  const max = API_LIMITS.measurementBucketsMax;
+  let count: number;
+  if ('last' in window) {
+    const m = LAST_PATTERN.exec(window.last);
+    if (!m) return;
+    const n = Number(m[1]);
+    const unit = m[2] as keyof typeof DAYS_PER_UNIT;
+    const days = n * DAYS_PER_UNIT[unit];
+    if (rollUp === '1mo') count = unit === 'mo' ? n : Math.floor(days / 31);
+    else count = countBuckets(0, days * DAY_MS, rollUp, max);
+  } else {
+    count = countBuckets(Date.parse(`${window.after}T00:00:00Z`), Date.parse(`${window.before}T00:00:00Z`), rollUp, max);
+  }
+  if (count > max) {
+    const span = 'last' in window ? `--last ${window.last}` : `${window.after} to ${window.before}`;
+    problem(
+      [def.roll_up !== undefined ? 'roll_up' : 'last' in window ? 'last' : 'after'],
+      `${span} cut by roll-up ${rollUp} makes more than ${max} time buckets; the service answers at most ${max} at once: use a coarser roll-up or a shorter window`,
+    );
+  }
+}
+
 function idOf(v: number | string): number | undefined {
   if (typeof v === 'number') return Number.isInteger(v) && v >= 1 ? v : undefined;
   return ID_TEXT.test(v) ? Number(v) : undefined;
@@ -319,14 +355,18 @@ function overLimit(count: number, key: string, problem: Report): void {
 function checkTeams(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): number[] {
   const teams = def.teams;
   const ids: number[] = [];
-  if (teams === 'managed') {
-    if (!ctx.configTeams) problem(['teams'], '`managed` means every team the config writes, and no config was loaded (pass -c PATH)');
-    else if (ctx.configTeams.size === 0) problem(['teams'], '`managed` means every team the config writes, and the config writes none');
+  const managed = (path: (string | number)[]) => {
+    if (!ctx.configTeams) problem(path, '`managed` means every team the config writes, and no config was loaded (pass -c PATH)');
+    else if (ctx.configTeams.size === 0) problem(path, '`managed` means every team the config writes, and the config writes none');
     else ids.push(...[...ctx.configTeams.keys()].sort((a, b) => a - b));
-  } else if (teams !== undefined) {
+  };
+  if (teams === 'managed') managed(['teams']);
+  else if (teams !== undefined) {
     const byName = new Map<string, number[]>();
     for (const [id, name] of ctx.configTeams ?? []) if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), id]);
     teams.forEach((t, i) => {
+      // `managed` in a list adds every team the config writes to the others (duplicates dropped).
+      if (t === 'managed') return managed(['teams', i]);
       const id = idOf(t);
       if (id !== undefined) {
         ids.push(id);
@@ -396,7 +436,9 @@ function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): 
   }
   format ??= ctx.serverExport ? 'csv' : 'table';
   if (ctx.serverExport && !SERVER_EXPORT_FORMATS.includes(format)) {
-    problem(['format'], `the service's export writes csv or json, not ${format}`);
+    // Name what set the format: --format, or else the extension of --out.
+    if (def.format === undefined && out !== undefined) problem(['out'], `out ${quote(out)} has the extension of ${format}, but the service's export writes csv or json`);
+    else problem(['format'], `the service's export writes csv or json, not ${format}`);
   }
   return { format, out };
 }

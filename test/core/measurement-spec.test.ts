@@ -135,6 +135,7 @@ describe('format and out', () => {
     [{ ...ok, format: 'xls' }, false, 'table', ['format: unknown format `xls`: one of table, csv, json, markdown, chart, html']],
     [ok, true, 'csv', []],
     [{ ...ok, format: 'html' }, true, 'html', ['format: the service\'s export writes csv or json, not html']],
+    [{ ...ok, out: 'x.md' }, true, 'markdown', ['out: out `x.md` has the extension of markdown, but the service\'s export writes csv or json']],
   ])('%j (server export %s) -> %s', (def, serverExport, format, expected) => {
     const result = checkSpec(def, { ...v2, serverExport });
     expect(result.problems.map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual(expected);
@@ -168,6 +169,42 @@ describe('flags', () => {
       last: '12w',
     });
     expect(definitionFromFlags({ team: ['managed'] }).definition.teams).toBe('managed');
+  });
+
+  it('mix `managed` with other teams: every config team plus the others, each once', () => {
+    const { definition } = definitionFromFlags({ team: ['managed,42,7'], metric: ['pr.merged'] });
+    const result = checkSpec(definition, v2);
+    expect(result.problems).toEqual([]);
+    expect(result.spec?.teamIds).toEqual([42, 43, 44, 7]);
+    expect(checkSpec(definition, { ...v2, configTeams: undefined }).problems.map(flagProblem)).toEqual([
+      '--team: `managed` means every team the config writes, and no config was loaded (pass -c PATH)',
+    ]);
+  });
+
+  it('v1 grouped by contributor needs the contributor ids, named at --contributor', () => {
+    const { definition } = definitionFromFlags({ metric: ['pr.merged'], groupBy: 'contributor' });
+    const found = checkSpec(definition, { ...v2, api: 'v1' }).problems;
+    expect(found.map((p) => p.path)).toEqual([['contributors']]);
+    expect(found.map(flagProblem)).toEqual([
+      '--contributor: the v1 API groups by contributor only for named contributors: give their ids (e.g. --contributor 501,502 or `contributors: [501, 502]`), or leave out --api v1',
+    ]);
+    expect(checkSpec({ ...definition, contributors: [501] }, { ...v2, api: 'v1' }).problems).toEqual([]);
+    expect(checkSpec(definition, v2).problems).toEqual([]);
+  });
+
+  it('count the time buckets offline against the service\'s 5,000', () => {
+    const msg = (span: string, rollUp: string) =>
+      `--roll-up: ${span} cut by roll-up ${rollUp} makes more than 5000 time buckets; the service answers at most 5000 at once: use a coarser roll-up or a shorter window`;
+    const check = (flags: Parameters<typeof definitionFromFlags>[0]) =>
+      checkSpec(definitionFromFlags({ metric: ['pr.merged'], ...flags }).definition, v2).problems.map(flagProblem);
+    expect(check({ last: '9999d', rollUp: '1d' })).toEqual([msg('--last 9999d', '1d')]);
+    expect(check({ last: '5000d', rollUp: '1d' })).toEqual([]);
+    expect(check({ last: '5001d', rollUp: '1d' })).toEqual([msg('--last 5001d', '1d')]);
+    expect(check({ last: '9999d', rollUp: '1w' })).toEqual([]);
+    expect(check({ last: '9999mo', rollUp: '1mo' })).toEqual([msg('--last 9999mo', '1mo')]);
+    expect(check({ after: '2000-01-01', before: '2013-09-09', rollUp: '1d' })).toEqual([]);
+    expect(check({ after: '2000-01-01', before: '2013-09-10', rollUp: '1d' })).toEqual([msg('2000-01-01 to 2013-09-10', '1d')]);
+    expect(check({ after: '1600-01-31', before: '2099-01-01', rollUp: '1mo' })).toEqual([msg('1600-01-31 to 2099-01-01', '1mo')]);
   });
 
   it('name the flag in messages', () => {

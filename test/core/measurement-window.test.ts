@@ -2,7 +2,7 @@
 // and the date helpers they rest on.
 
 import { describe, expect, it } from 'vitest';
-import { addMonths, isDate, lastWindow } from '../../src/core/measurement-window.js';
+import { addCalendarMonth, addMonths, countBuckets, isDate, lastWindow } from '../../src/core/measurement-window.js';
 
 describe('lastWindow', () => {
   const cases: [string, string, string, string][] = [
@@ -40,4 +40,30 @@ describe('dates', () => {
     ['2026-01-31', -2, '2025-11-30'],
     ['2026-05-15', -12, '2025-05-15'],
   ])('addMonths(%s, %d) = %s', (date, n, expected) => expect(addMonths(date, n)).toBe(expected));
+});
+
+describe('month buckets (one rule for the emulator and the request check)', () => {
+  const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+  it('chain from the previous end: Jan 31 -> Feb 28 -> Mar 28 -> Apr 28', () => {
+    const starts = [ms('2026-01-31')];
+    for (let i = 0; i < 3; i++) starts.push(addCalendarMonth(starts[starts.length - 1] ?? 0));
+    expect(starts.map(day)).toEqual(['2026-01-31', '2026-02-28', '2026-03-28', '2026-04-28']);
+    expect(day(addCalendarMonth(ms('2028-01-30')))).toBe('2028-02-29');
+  });
+
+  it.each<[string, string, '1d' | '1w' | '1mo' | 'custom', number]>([
+    ['2026-01-31', '2026-05-01', '1mo', 4],
+    ['2026-01-01', '2026-05-01', '1mo', 4],
+    ['2026-01-01', '2026-01-15', '1w', 2],
+    ['2026-01-01', '2026-01-11', '1d', 10],
+    ['2026-01-01', '2026-01-15', '1d', 11],
+    ['2026-01-01', '2026-01-15', 'custom', 1],
+    ['2026-01-15', '2026-01-01', '1d', 0],
+    ['1000-01-01', '9000-01-01', '1d', 11],
+    ['1000-01-01', '9000-01-01', '1mo', 11],
+  ])('%s to %s by %s: %i buckets (cap 10)', (after, before, rollUp, count) => {
+    expect(countBuckets(ms(after), ms(before), rollUp, 10)).toBe(count);
+  });
 });

@@ -5,13 +5,12 @@
 
 import type { RollUp } from '../../api/metrics.js';
 import type { TimeRange } from '../../api/measurement-types.js';
+import { nextBucketStart } from '../../core/measurement-window.js';
 
 export interface Bucket {
   start: number;
   end: number;
 }
-
-const DAY = 86_400_000;
 
 /** Epoch ms of a yyyy-mm-dd date at 00:00Z (a full ISO timestamp is taken as given). */
 export function dayStart(date: string): number {
@@ -22,14 +21,6 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** One calendar month after `ms`, the day of month clamped to the target month's last day. */
-export function addMonth(ms: number): number {
-  const d = new Date(ms);
-  const year = d.getUTCFullYear();
-  const month = d.getUTCMonth() + 1;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
-}
 
 export function cutRange(range: TimeRange, rollUp: RollUp): Bucket[] {
   const start = dayStart(range.after);
@@ -39,7 +30,7 @@ export function cutRange(range: TimeRange, rollUp: RollUp): Bucket[] {
   const buckets: Bucket[] = [];
   let at = start;
   while (at < end) {
-    const next = rollUp === '1d' ? at + DAY : rollUp === '1w' ? at + 7 * DAY : addMonth(at);
+    const next = nextBucketStart(at, rollUp);
     buckets.push({ start: at, end: Math.min(next, end) });
     at = next;
   }
