@@ -19,6 +19,7 @@ import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
 import { readRecords } from '../state/read-records.js';
+import { scopeDesired } from '../state/read-scope.js';
 import type { Command } from 'commander';
 import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
@@ -57,6 +58,11 @@ export function desiredForPlan(config: DesiredConfig): unknown {
 export interface PlanOptions {
   targets?: string[];
   excludes?: string[];
+  /**
+   * How the output names the scope (`--changed-from main`); default: the --target / --exclude
+   * flags. The reads are narrowed by targets and excludes either way (src/state/read-scope.ts).
+   */
+  narrowedBy?: string[];
   /** Reads of one route handed to the client at once; --concurrency. */
   perRoute?: number;
   /** For tests and reproducible output; default now. */
@@ -76,9 +82,11 @@ export interface PlanOutcome {
  */
 export async function planAgainstLive(client: StateClient, config: DesiredConfig, opts: PlanOptions = {}): Promise<PlanOutcome> {
   const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
-  const { snapshot, sources } = await readLiveState(client, config, readOptions);
+  // Only the objects in scope are read and diffed; the plan saves the whole desired state.
+  const scope = scopeDesired(config, { targets: opts.targets ?? [], excludes: opts.excludes ?? [] });
+  const { snapshot, sources } = await readLiveState(client, scope.desired, readOptions);
   const now = opts.now ?? new Date();
-  const staged = buildPlanStaged(config, snapshot, {
+  const staged = buildPlanStaged(scope.desired, snapshot, {
     targets: opts.targets ?? [],
     excludes: opts.excludes ?? [],
     today: now.toISOString().slice(0, 10),
@@ -90,9 +98,14 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
   }
   plan.created_at = now.toISOString();
   plan.config_files = [...config.files];
+  if (scope.scoped) plan.scope = { narrowed_by: opts.narrowedBy ?? scopeFlags(opts), objects: scope.objects };
   plan.desired = desiredForPlan(config);
-  plan.reads = readRecords(plan, config, snapshot, sources);
+  plan.reads = readRecords(plan, scope.desired, snapshot, sources);
   return { plan, snapshot };
+}
+
+function scopeFlags(opts: PlanOptions): string[] {
+  return [...(opts.targets ?? []).map((t) => `--target ${t}`), ...(opts.excludes ?? []).map((e) => `--exclude ${e}`)];
 }
 
 /**

@@ -134,6 +134,18 @@ export interface PlanOrganization {
   integrations: { id: number; type: string; provider: string; name: string }[];
 }
 
+/**
+ * A plan narrowed to part of the config (--target / --exclude, --changed-from, DESIGN 3): it read
+ * and planned only the objects in scope; drift checks the rest. The share thresholds of the safety
+ * rails are judged on the objects the scope read (docs/planning.md).
+ */
+export interface PlanScope {
+  /** What narrowed it, as given: `--target team[1001]`, `--exclude repo`, `--changed-from main`. */
+  narrowed_by: string[];
+  /** Objects of the ownership rule in scope (selection sets, team scopes, override sets, ...). */
+  objects: number;
+}
+
 export interface Plan {
   format_version: 2;
   /** ISO timestamp, set by the shell that made the plan. */
@@ -144,6 +156,8 @@ export interface Plan {
   organization?: PlanOrganization;
   /** The config files the plan was made from. */
   config_files: string[];
+  /** Present when the plan covers only part of the config. */
+  scope?: PlanScope;
   changes: Change[];
   operations: Operation[];
   /** Things that deserve attention but do not block (a team name that differs, an expired ignore rule). */

@@ -31,6 +31,7 @@ export function renderPlanJson(plan: Plan): string {
     emctl_version: plan.emctl_version,
     organization: plan.organization === undefined ? undefined : canonical(plan.organization),
     config_files: plan.config_files,
+    scope: plan.scope === undefined ? undefined : { narrowed_by: plan.scope.narrowed_by, objects: plan.scope.objects },
     summary: {
       add: plan.summary.add,
       update: plan.summary.update,
@@ -133,6 +134,10 @@ export function parsePlanJson(text: string): Plan {
   };
   if (data.created_at !== undefined) plan.created_at = r.string(data.created_at, 'created_at');
   if (data.emctl_version !== undefined) plan.emctl_version = r.string(data.emctl_version, 'emctl_version');
+  if (data.scope !== undefined) {
+    const o = r.object(data.scope, 'scope');
+    plan.scope = { narrowed_by: r.strings(o.narrowed_by, 'scope.narrowed_by'), objects: r.count(o.objects, 'scope.objects') };
+  }
   if (data.organization !== undefined) {
     const o = r.object(data.organization, 'organization');
     plan.organization = {

@@ -5,7 +5,7 @@
 
 import type { Plan, PlanMessage } from '../core/plan-model.js';
 import { countActions, groupChanges, type ChangeEntry } from './entries.js';
-import { railsTitle, summaryLine, NO_CHANGES } from './text.js';
+import { railsTitle, scopeLine, summaryLine, NO_CHANGES } from './text.js';
 
 export interface PlanMarkdownOptions {
   title?: string;
@@ -51,6 +51,7 @@ export function renderMarkdownDocument(plan: Plan, wording: MarkdownWording, max
   const groups = groupChanges(plan.changes);
   const empty = plan.changes.length === 0;
   const head = [wording.marker, `## ${escapeText(wording.title)}`, `**${escapeText(empty ? wording.empty : wording.summary)}**`];
+  if (plan.scope !== undefined) head.push(`_${escapeText(scopeLine(plan.scope))}_`);
   if (!empty) {
     const rows = groups.map((g) => ({ title: g.title, changes: g.entries.map((e) => e.change) }));
     head.push(summaryTable(plan, rows, wording.showApiCalls));

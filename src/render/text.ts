@@ -2,7 +2,7 @@
 // unified diffs for settings sections, then warnings, predicted refusals, the HTTP calls by stage
 // and a one-line summary. Drift (results.ts) reuses the body with its own closing line.
 
-import type { Operation, Plan, PlanMessage, RailRefusal } from '../core/plan-model.js';
+import type { Operation, Plan, PlanMessage, PlanScope, RailRefusal } from '../core/plan-model.js';
 import { FORCE_HINT } from '../core/safety.js';
 import { groupChanges, type ChangeEntry, type Segment } from './entries.js';
 import type { Style } from './style.js';
@@ -18,10 +18,23 @@ export const NO_CHANGES = 'No changes. Live state matches the configuration.';
 export function renderPlanText(plan: Plan, style: Style, opts: PlanTextOptions = {}): string {
   const sections = planBodySections(plan, style);
   if (plan.safety_refusals && plan.safety_refusals.length > 0) sections.push(railsSection(plan.safety_refusals, style));
+  if (plan.scope !== undefined) sections.push(scopeLine(plan.scope));
   if (plan.changes.length === 0) return [...sections, NO_CHANGES].join('\n\n') + '\n';
   if (opts.showOperations && plan.operations.length > 0) sections.push(operationsSection(plan.operations, style));
   sections.push(style.bold(summaryLine(plan)));
   return sections.join('\n\n') + '\n';
+}
+
+/**
+ * A scoped plan says so, how many objects it covers, that drift checks the rest, and that the
+ * share thresholds of its safety rails were judged on those objects only.
+ */
+export function scopeLine(scope: PlanScope): string {
+  const by = scope.narrowed_by.length > 0 ? ` (${scope.narrowed_by.join(' ')})` : '';
+  return (
+    `Scoped plan${by}: ${plural(scope.objects, 'object')} of the config read and planned; drift checks the rest. ` +
+    'The share thresholds of the safety rails are judged on these objects.'
+  );
 }
 
 /** `Plan: 3 to add, 1 to change, 2 to remove; 4 API calls.` */

@@ -117,7 +117,13 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
       );
     }
     // The rebuilt plan holds the same changes (checked above), with destructive kinds and totals
-    // computed here from live state rather than taken from the file.
+    // computed here from live state rather than taken from the file. It read only the objects the
+    // saved plan writes, so a total that needs per-object reads (scope keys, overrides) covers
+    // those alone; the share is judged on the plan's own total when that is larger, so the rail
+    // the reviewer saw in the plan is the rail apply enforces (docs/planning.md).
+    for (const [kind, total] of Object.entries(saved.totals) as [keyof Plan['totals'], number][]) {
+      rebuilt.totals[kind] = Math.max(rebuilt.totals[kind] ?? 0, total);
+    }
     enforceSafety(rebuilt, desired.safety, Boolean(opts.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
     return execute(saved, desired, connection, io, globals, styleFor(io, globals), opts);

@@ -1,0 +1,105 @@
+// What a scoped plan reads (DESIGN 3: --target/--exclude narrow what is read as well as what is
+// planned). A scope is a set of address patterns; the desired state is narrowed to the objects of
+// the ownership rule that a target reaches and no exclude covers whole (a selection set, a team's
+// PM scope on one integration, a team's Git scope, an org default section, a repository's
+// override set or monitoring state). The read plan (read-plan.ts) then reads what that narrowed
+// config manages: the per-object reads of the objects in scope, and the cheap lists needed to
+// resolve and predict them. Anything that computes a set of addresses to plan (--target,
+// --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
+// same function. Pure: no I/O.
+
+import { matchesAddressPrefix, repoAddress } from '../core/address.js';
+import type { OrgSettings } from '../api/types.js';
+import type { DesiredConfig, DesiredTeam } from '../core/model.js';
+
+export interface ReadScope {
+  /** Address patterns (an address or a prefix of one); empty = everything. */
+  targets: readonly string[];
+  /** Address patterns left out; an object is left unread only when an exclude covers it whole. */
+  excludes: readonly string[];
+}
+
+export interface ScopedDesired {
+  /** The desired state narrowed to the objects in scope (the whole config when unscoped). */
+  desired: DesiredConfig;
+  /** Objects of the ownership rule in scope (monitoring patterns count as one). */
+  objects: number;
+  /** False when no target or exclude was given: the plan covers the whole config. */
+  scoped: boolean;
+}
+
+function clean(pattern: string): string {
+  return pattern.trim().replace(/\.+$/, '');
+}
+
+/** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
+export function objectInScope(prefix: string, scope: ReadScope): boolean {
+  if (scope.excludes.some((e) => matchesAddressPrefix(prefix, e))) return false;
+  if (scope.targets.length === 0) return true;
+  return scope.targets.some((t) => matchesAddressPrefix(prefix, t) || matchesAddressPrefix(clean(t), prefix));
+}
+
+/**
+ * Monitoring patterns decide the monitoring state of every repository, so they stay in scope when
+ * some target can reach a repository's `monitored` (`repo`, `repo[...]`, `repo[...].monitored`),
+ * or, with no target, unless `--exclude repo` leaves every repository out.
+ */
+function monitoringInScope(scope: ReadScope): boolean {
+  if (scope.excludes.some((e) => clean(e) === 'repo')) return false;
+  if (scope.targets.length === 0) return true;
+  return scope.targets.some((t) => {
+    const p = clean(t);
+    return p === 'repo' || (p.startsWith('repo[') && !/\]\.settings(\.|$)/.test(p));
+  });
+}
+
+export function isScoped(scope: ReadScope): boolean {
+  return scope.targets.length > 0 || scope.excludes.length > 0;
+}
+
+/**
+ * `config` with only the objects in scope. Aliases, safety and drift settings are kept as they
+ * are. Linear in the config times the number of patterns.
+ */
+export function scopeDesired(config: DesiredConfig, scope: ReadScope): ScopedDesired {
+  if (!isScoped(scope)) return { desired: config, objects: countObjects(config), scoped: false };
+  const collection = config.collection.filter((s) => objectInScope(`collection.${String(s.integration)}.${s.entityType}`, scope));
+  const teams: DesiredTeam[] = [];
+  for (const team of config.teams) {
+    const prefix = `team[${team.id}]`;
+    const pm = team.pm.filter((s) => objectInScope(`${prefix}.pm.${String(s.integration)}`, scope));
+    const git = team.git !== undefined && objectInScope(`${prefix}.git`, scope);
+    if (pm.length === 0 && !git) continue;
+    const kept: DesiredTeam = { ...team, pm };
+    if (!git) delete kept.git;
+    teams.push(kept);
+  }
+  const defaults: OrgSettings = {};
+  for (const [section, value] of Object.entries(config.git.defaults)) {
+    if (objectInScope(`git.defaults.${section}`, scope)) (defaults as Record<string, unknown>)[section] = value;
+  }
+  const repositories = [];
+  for (const entry of config.git.repositories) {
+    const repo = repoAddress(entry.ref);
+    const settings = entry.settings !== undefined && objectInScope(`${repo}.settings`, scope);
+    const monitored = entry.monitored !== undefined && objectInScope(`${repo}.monitored`, scope);
+    if (!settings && !monitored) continue;
+    const kept = { ...entry };
+    if (!settings) delete kept.settings;
+    if (!monitored) delete kept.monitored;
+    repositories.push(kept);
+  }
+  const git: DesiredConfig['git'] = { defaults, repositories };
+  if (config.git.monitoring !== undefined && monitoringInScope(scope)) git.monitoring = config.git.monitoring;
+  const desired: DesiredConfig = { ...config, collection, teams, git };
+  return { desired, objects: countObjects(desired), scoped: true };
+}
+
+/** Objects of the ownership rule a config manages. */
+export function countObjects(config: DesiredConfig): number {
+  let n = config.collection.length + Object.keys(config.git.defaults).length;
+  for (const team of config.teams) n += team.pm.length + (team.git === undefined ? 0 : 1);
+  for (const entry of config.git.repositories) n += (entry.settings === undefined ? 0 : 1) + (entry.monitored === undefined ? 0 : 1);
+  if (config.git.monitoring !== undefined) n += 1;
+  return n;
+}
