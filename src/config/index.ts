@@ -8,7 +8,7 @@ import { buildModel } from './build-model.js';
 import { boundDiagnostic, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { mergeFiles } from './merge.js';
 import { parseConfigText } from './parse.js';
-import { readConfigFiles } from './read-files.js';
+import { readConfigFiles, type ReadResult } from './read-files.js';
 import { checkSchema } from './schema-check.js';
 import { checkSemantics } from './semantic/index.js';
 import { Placements, type PlacedRoot } from './source.js';
@@ -30,7 +30,14 @@ export interface LoadResult {
 }
 
 export async function loadConfig(pathOrDir: string): Promise<LoadResult> {
-  const read = await readConfigFiles(pathOrDir);
+  return loadConfigFromRead(await readConfigFiles(pathOrDir));
+}
+
+/**
+ * The same checks for files already read (by path, or from elsewhere: `--changed-from` reads them
+ * from git, named `REF:path`).
+ */
+export function loadConfigFromRead(read: ReadResult): LoadResult {
   const diagnostics = [...read.diagnostics];
   const store = new Placements();
   const roots: PlacedRoot[] = [];

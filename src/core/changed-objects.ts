@@ -1,0 +1,193 @@
+// --changed-from (DESIGN.md §3): which objects of the ownership rule have a desired state at HEAD
+// that differs from the one at a git ref. Pure: both desired states come in already loaded.
+//
+// Objects are keyed as the planner addresses them (address.ts): a selection set
+// `collection.ALIAS.TYPE`, a team's scope on an integration `team[ID].pm.ALIAS`, its methodology
+// `team[ID].pm.ALIAS.methodology`, a team's Git scope `team[ID].git`, an org default section
+// `git.defaults.SECTION`, a repository's override set `repo[...].settings` and its monitoring state
+// `repo[...].monitored`. Each object's value is compared in a canonical form (sets sorted, settings
+// sections through canonicalSection, `path` left out), with every integration alias replaced by
+// what it names, so editing an alias's definition changes every object that uses it.
+//
+// An object only at the ref was deleted from the config: that means "stop managing", so nothing
+// is written for it; it is counted, never planned. A changed monitoring pattern (include/exclude)
+// may change the monitoring state of any repository it matches, and which ones only the live
+// repository list can tell: the scope then covers every repository's monitoring state
+// (`allMonitoring`). That costs no extra reads: the patterns need the whole repository list,
+// which carries the monitoring state.
+
+import type { OrgSection } from '../api/types.js';
+import { gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
+import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
+import type { DesiredConfig, IntegrationRef, RepoRef } from './model.js';
+import type { Change, ObjectKind } from './plan-model.js';
+
+export type ChangedObjectKind = ObjectKind;
+
+export interface ChangedObject {
+  /** The object, e.g. `team[42].pm.tracker`. */
+  object: string;
+  kind: ChangedObjectKind;
+  /** `added` (only at HEAD) or `changed` (at both, different). */
+  how: 'added' | 'changed';
+  /** The plan addresses the object's changes carry (a change is in scope when one of these is its address or a prefix of it). */
+  addresses: string[];
+}
+
+export interface ChangedScope {
+  /** Objects at HEAD whose desired state differs from the ref's, in address order. */
+  changed: ChangedObject[];
+  /** Objects written at the ref and deleted since: no longer managed, nothing is written for them. */
+  unmanaged: string[];
+  /** The monitoring patterns were added or edited: every repository's monitoring state is in scope. */
+  allMonitoring: boolean;
+}
+
+const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
+
+interface ObjectValue {
+  kind: ChangedObjectKind;
+  addresses: string[];
+  key: string;
+}
+
+/** What an alias or integration id names in this config: its id or display name, or the unknown alias itself. */
+function meaning(config: DesiredConfig, ref: IntegrationRef, aliases: Map<string, string>): string {
+  if (typeof ref === 'number') return `id:${ref}`;
+  return aliases.get(ref) ?? `alias:${ref}`;
+}
+
+function aliasMeanings(config: DesiredConfig): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of config.integrations) out.set(a.alias, a.id !== undefined ? `id:${a.id}` : `name:${a.name ?? ''}`);
+  return out;
+}
+
+function repoRefValue(config: DesiredConfig, ref: RepoRef, aliases: Map<string, string>): unknown {
+  if ('id' in ref) return { id: ref.id };
+  return ref.integration === undefined ? { name: ref.name } : { name: ref.name, integration: meaning(config, ref.integration, aliases) };
+}
+
+/** Every object the config writes, by object address, with its canonical value. Linear in the config. */
+export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> {
+  const aliases = aliasMeanings(config);
+  const out = new Map<string, ObjectValue>();
+  const put = (object: string, kind: ChangedObjectKind, addresses: string[], value: unknown): void => {
+    out.set(object, { kind, addresses, key: identityKey(value) });
+  };
+  for (const sel of config.collection) {
+    const alias = String(sel.integration);
+    const object = `collection.${alias}.${sel.entityType}`;
+    put(object, 'selection', [object], { integration: meaning(config, sel.integration, aliases), entities: sortedUnique(sel.entities) });
+  }
+  for (const team of config.teams) {
+    for (const scope of team.pm) {
+      const alias = String(scope.integration);
+      const integration = meaning(config, scope.integration, aliases);
+      const value: Record<string, unknown> = { integration };
+      for (const key of PM_SCOPE_KEYS) value[key] = sortedUnique((scope[key] ?? []) as unknown[]);
+      put(`team[${team.id}].pm.${alias}`, 'pm-scope', PM_SCOPE_KEYS.map((k) => pmScopeAddress(team.id, alias, k)), value);
+      if (scope.methodology !== undefined) {
+        const address = methodologyAddress(team.id, alias);
+        put(address, 'methodology', [address], { integration, methodology: scope.methodology });
+      }
+    }
+    if (team.git !== undefined) {
+      put(`team[${team.id}].git`, 'git-scope', [gitScopeAddress(team.id, 'repositories'), gitScopeAddress(team.id, 'services')], {
+        repositories: sortedUnique(team.git.repositories.map((r) => repoRefValue(config, r, aliases))),
+        services: sortedUnique(team.git.services),
+      });
+    }
+  }
+  for (const [section, value] of Object.entries(config.git.defaults)) {
+    const address = orgDefaultAddress(section as OrgSection);
+    put(address, 'org-default', [address], canonicalSection(section as OrgSection, value));
+  }
+  for (const entry of config.git.repositories) {
+    const repo = repoAddress(entry.ref);
+    const ref = repoRefValue(config, entry.ref, aliases);
+    if (entry.settings !== undefined) {
+      const settings: Record<string, unknown> = {};
+      for (const [section, value] of Object.entries(entry.settings)) settings[section] = canonicalSection(section as OrgSection, value);
+      put(`${repo}.settings`, 'repo-override', [`${repo}.settings`], { ref, settings });
+    }
+    if (entry.monitored !== undefined) {
+      const address = monitoredAddress(repo);
+      put(address, 'monitoring', [address], { ref, monitored: entry.monitored });
+    }
+  }
+  return out;
+}
+
+function patternsKey(config: DesiredConfig): string | undefined {
+  const m = config.git.monitoring;
+  if (m === undefined) return undefined;
+  return identityKey({ include: sortedUnique(m.include), exclude: sortedUnique(m.exclude) });
+}
+
+/**
+ * The objects whose desired state differs between the config at the ref (`before`) and now
+ * (`after`). Linear: both sides are indexed by object address once.
+ */
+export function changedObjects(before: DesiredConfig, after: DesiredConfig): ChangedScope {
+  const was = desiredObjects(before);
+  const now = desiredObjects(after);
+  const changed: ChangedObject[] = [];
+  for (const [object, value] of now) {
+    const old = was.get(object);
+    if (old !== undefined && old.key === value.key) continue;
+    changed.push({ object, kind: value.kind, how: old === undefined ? 'added' : 'changed', addresses: value.addresses });
+  }
+  const unmanaged = [...was.keys()].filter((object) => !now.has(object));
+
+  const patternsNow = patternsKey(after);
+  const patternsWere = patternsKey(before);
+  // Patterns deleted: their repositories are no longer managed (nothing to write). Added or
+  // edited: any repository may change. A repository's own `monitored:` deleted while patterns
+  // remain hands it back to the patterns, which is a change, not an end of management.
+  let allMonitoring = patternsNow !== undefined && patternsNow !== patternsWere;
+  if (patternsWere !== undefined && patternsNow === undefined) unmanaged.push('git.monitoring');
+  if (patternsNow !== undefined && !allMonitoring) {
+    const monitoredBefore = unmanaged.filter((o) => o.endsWith('.monitored'));
+    if (monitoredBefore.length > 0) {
+      allMonitoring = true;
+      for (const o of monitoredBefore) unmanaged.splice(unmanaged.indexOf(o), 1);
+    }
+  }
+  changed.sort((a, b) => (a.object < b.object ? -1 : a.object > b.object ? 1 : 0));
+  unmanaged.sort();
+  return { changed, unmanaged, allMonitoring };
+}
+
+/** The plan addresses of a changed scope (what `--target` would name). */
+export function scopeAddresses(scope: ChangedScope): string[] {
+  return scope.changed.flatMap((c) => c.addresses);
+}
+
+/**
+ * Whether a plan change lies in the scope: its address is one of the changed objects' addresses or
+ * lies under one (a selection entity under its set, a setting under its override set), or it is a
+ * monitoring change while the patterns changed. One Set lookup per change: a plan of N changes
+ * costs O(N), not O(N x objects).
+ */
+export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'address' | 'kind'>) => boolean {
+  const addresses = new Set(scopeAddresses(scope));
+  return (change) => {
+    const a = change.address;
+    if (addresses.has(a)) return true;
+    switch (change.kind) {
+      case 'monitoring':
+        return scope.allMonitoring;
+      case 'selection':
+        // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so cut at its opening bracket.
+        return a.includes('[') && addresses.has(a.slice(0, a.indexOf('[')));
+      case 'repo-override': {
+        // `repo[...].settings.SECTION`: the name may hold dots, so cut at the last `.settings.`.
+        const at = a.lastIndexOf('.settings.');
+        return at > 0 && addresses.has(a.slice(0, at + '.settings'.length));
+      }
+      default:
+        return false;
+    }
+  };
+}
