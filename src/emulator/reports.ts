@@ -33,7 +33,8 @@ interface V1Report {
   path: string;
 }
 
-export type V1State = { state: 'pending' } | { state: 'ready'; path: string; expiresAt: number } | { state: 'gone' };
+/** `expiresInS`: whole seconds the link has left on the store's own clock (what the route says). */
+export type V1State = { state: 'pending' } | { state: 'ready'; path: string; expiresAt: number; expiresInS: number } | { state: 'gone' };
 
 const CONTENT_TYPES: Record<ExportFileFormat, string> = { csv: 'text/csv; charset=utf-8', json: 'application/json' };
 
@@ -78,7 +79,9 @@ export class ReportStore {
     this.prune();
     const report = this.v1.get(id);
     if (!report || report.expiresAt <= this.now() || !this.files.has(tokenOf(report.path))) return { state: 'gone' };
-    return this.now() < report.readyAt ? { state: 'pending' } : { state: 'ready', path: report.path, expiresAt: report.expiresAt };
+    const now = this.now();
+    if (now < report.readyAt) return { state: 'pending' };
+    return { state: 'ready', path: report.path, expiresAt: report.expiresAt, expiresInS: Math.max(0, Math.round((report.expiresAt - now) / 1000)) };
   }
 
   /** The file behind `<token>.<ext>`, or undefined when unknown or expired. */

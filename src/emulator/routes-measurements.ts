@@ -101,8 +101,7 @@ function v1GetRoute(ctx: RouteContext): Reply {
   const report = ctx.store.reports.v1State(String(id));
   if (report.state === 'pending') return { status: 202, body: { detail: 'Report accepted and being generated; poll again' } };
   if (report.state === 'gone') return { status: 204, body: undefined };
-  const seconds = Math.max(0, Math.round((report.expiresAt - Date.now()) / 1000));
-  return { status: 200, body: { report_url: ctx.origin + report.path, detail: `Report ready; the link expires in ${seconds} s.` } };
+  return { status: 200, body: { report_url: ctx.origin + report.path, detail: `Report ready; the link expires in ${report.expiresInS} s.` } };
 }
 
 function reportFileRoute(ctx: RouteContext): Reply {

@@ -22,6 +22,12 @@ describe('ReportStore', () => {
     advance(1);
     const ready = store.v1State(id);
     expect(ready.state).toBe('ready');
+    // The seconds left come from the store's clock (the route's "expires in N s"), not Date.now().
+    expect(ready.state === 'ready' ? ready.expiresInS : -1).toBe(10);
+    advance(2_500);
+    const later = store.v1State(id);
+    expect(later.state === 'ready' ? later.expiresInS : -1).toBe(8);
+    advance(-2_500);
     const path = ready.state === 'ready' ? ready.path : '';
     expect(store.file(path.slice('/_reports/'.length))?.text).toBe('[]');
     advance(9_999);
