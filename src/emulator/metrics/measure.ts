@@ -218,8 +218,13 @@ function lowerBound(sorted: Float64Array, t: number): number {
   return a;
 }
 
-/** A metric's value in a group, undefined when it has none. */
+/**
+ * A metric's value in a group, undefined when it has none. A count is 0 only in a group that has
+ * a pull request in the element (DESIGN.md §6.2): a group there for its releases alone has
+ * `releases.count` and nothing else.
+ */
 function valueOf(q: MeasurementQuery, rule: MetricRule, sampleSlot: number[], acc: Acc, j: number): number | undefined {
+  if (acc.prs === 0 && rule.kind !== 'releases') return undefined;
   switch (rule.kind) {
     case 'sum':
       return acc.sums[j]!;

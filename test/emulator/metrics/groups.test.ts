@@ -231,8 +231,11 @@ describe('releases.count', () => {
     activity.releases!.push({ repository_id: 1235, at: at(28, 9) });
     const late = world({ activity });
     const day28 = [{ after: '2026-09-28', before: '2026-09-29' }];
-    expect(late.rows({ metrics: ['releases.count', 'pr.new'], groupBy: 'repository', timeRanges: day28 })).toEqual([
-      { repository_id: 1235, 'releases.count': 1, 'pr.new': 0 },
+    // Counts are 0 only in a group with a PR in the bucket: here they are absent (null when asked).
+    const asked = { metrics: ['releases.count', 'pr.new', 'pr.merged', 'branch.state.active', 'branch.computed.cycle_time'], groupBy: 'repository' as const, timeRanges: day28 };
+    expect(late.rows(asked)).toEqual([{ repository_id: 1235, 'releases.count': 1 }]);
+    expect(late.rows({ ...asked, returnNoData: true })).toEqual([
+      { repository_id: 1235, 'releases.count': 1, 'pr.new': null, 'pr.merged': null, 'branch.state.active': null, 'branch.computed.cycle_time': null },
     ]);
     expect(late.rows({ metrics: ['pr.new'], groupBy: 'repository', timeRanges: day28 })).toEqual([]);
   });
