@@ -117,10 +117,65 @@ function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture, plan: Plan): Reco
   const teams = Object.values(doc.teams);
   add('GET /api/v1/pm/config/teams/{team_id}/scope', teams.filter((t) => Object.keys(t.pm ?? {}).length > 0).length);
   add('GET /api/v1/git/config/teams/{team_id}/scope', teams.filter((t) => t.git !== undefined).length);
-  if (doc.git.monitoring) add('GET /api/v1/git/repositories', pages(fixture.repositories?.length ?? 0, REPO_PAGE));
+  add('GET /api/v1/git/repositories', repositoryListCalls(doc, fixture));
   add('GET /api/v1/git/repositories/{repo_id}/config', Object.values(doc.git.repositories).filter((r) => r.settings !== undefined).length);
   if (Object.keys(doc.git.defaults).length > 0) add('GET /api/v1/git/config', 1);
   return bound;
+}
+
+/**
+ * Repository list calls: every page when monitoring is managed or a repository is named by id (the
+ * list has no id filter); one exact-name lookup for a single name; for several names, page 1 (its
+ * total) and then the cheaper of the remaining pages and one lookup per name.
+ */
+function repositoryListCalls(doc: GeneratedConfigDoc, fixture: Fixture): number {
+  const total = fixture.repositories?.length ?? 0;
+  const refs: (string | number)[] = [
+    ...Object.keys(doc.git.repositories).map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    ...Object.values(doc.teams).flatMap((t) => t.git?.repositories ?? []),
+  ];
+  if (doc.git.monitoring || refs.some((r) => typeof r === 'number')) return pages(total, REPO_PAGE);
+  const names = new Set(refs);
+  if (names.size <= 1) return names.size;
+  return 1 + Math.min(pages(total, REPO_PAGE) - 1, names.size);
+}
+
+/** The document with only what `keep` says, written out by hand per case (independent of src/state). */
+function emptyDoc(doc: GeneratedConfigDoc): GeneratedConfigDoc {
+  return { ...doc, collection: {}, teams: {}, git: { defaults: {}, repositories: {} } };
+}
+
+/**
+ * The document narrowed to the objects a saved plan's changes write (the ownership rule: a whole
+ * selection set, a team's PM scope on one integration, its Git scope, an org default section, a
+ * repository's override set; a monitoring state keeps the patterns that decide it).
+ */
+function docOfChanges(doc: GeneratedConfigDoc, plan: Plan): GeneratedConfigDoc {
+  const out = emptyDoc(doc);
+  for (const { address } of plan.changes) {
+    let m: RegExpExecArray | null;
+    if ((m = /^collection\.([^.]+)\.(boards|projects)\[/.exec(address))) {
+      const [alias, type] = [m[1] as string, m[2] as 'boards' | 'projects'];
+      (out.collection[alias] ??= {})[type] = doc.collection[alias]?.[type] ?? [];
+    } else if ((m = /^team\[(\d+)\]\.pm\.([^.]+)\./.exec(address))) {
+      const [team, alias] = [m[1] as string, m[2] as string];
+      ((out.teams[team] ??= {}).pm ??= {})[alias] = doc.teams[team]?.pm?.[alias] ?? {};
+    } else if ((m = /^team\[(\d+)\]\.git\./.exec(address))) {
+      const team = m[1] as string;
+      const git = doc.teams[team]?.git;
+      if (git) (out.teams[team] ??= {}).git = git;
+    } else if ((m = /^git\.defaults\.(\w+)$/.exec(address))) {
+      out.git.defaults[m[1] as string] = doc.git.defaults[m[1] as string];
+    } else if ((m = /^repo\[(.+)\]\.settings\./.exec(address))) {
+      const key = String(JSON.parse(m[1] as string) as string | number);
+      out.git.repositories[key] = { settings: doc.git.repositories[key]?.settings ?? {} };
+    } else if (/^repo\[.+\]\.monitored$/.test(address)) {
+      if (doc.git.monitoring) out.git.monitoring = doc.git.monitoring;
+    } else {
+      throw new Error(`no ownership object for ${address}`);
+    }
+  }
+  return out;
 }
 
 let emulator: RunningEmulator;
@@ -138,6 +193,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.close();
 });
+
+/** Runs emctl against the emulator; the requests are those this run made (the log is kept across runs). */
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; requests: EmulatorRequestLogEntry[] }> {
+  const before = (await apiRequests(emulator.url)).length;
+  const target = against(emulator);
+  const result = await runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env });
+  const requests = (await apiRequests(emulator.url)).slice(before);
+  return { ...result, requests };
+}
+
+function byRoute(requests: readonly EmulatorRequestLogEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of requests) out[routeOf(r)] = (out[routeOf(r)] ?? 0) + 1;
+  return out;
+}
 
 describe('emctl plan on 1,000 repositories and 100 teams', () => {
   it('makes exactly the lower bound of requests, all GETs', async () => {
@@ -181,5 +251,57 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     const bound = lowerBound(doc, fixture, plan);
     expect(byRoute).toEqual(bound);
     expect(requests.length).toBe(Object.values(bound).reduce((a, b) => a + b, 0));
+  });
+
+  it('--target on one team reads that team, the lists it needs and its repositories by name', async () => {
+    // A team with PM scopes and a Git scope of several repositories named by name.
+    const [teamId, team] = Object.entries(doc.teams).find(
+      ([, t]) => Object.keys(t.pm ?? {}).length > 0 && (t.git?.repositories.length ?? 0) > 1 && t.git?.repositories.every((r) => typeof r === 'string'),
+    ) ?? [];
+    expect(teamId, 'the generated config has such a team').toBeDefined();
+    const result = await run(['plan', '-c', configPath, '--target', `team[${teamId}]`, '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const plan = parsePlanJson(result.stdout);
+    expect(plan.scope).toEqual({ narrowed_by: [`--target team[${teamId}]`], objects: Object.keys(team?.pm ?? {}).length + 1 });
+    expect(plan.changes.every((c) => c.address.startsWith(`team[${teamId}].`))).toBe(true);
+    const narrowed = emptyDoc(doc);
+    narrowed.teams[teamId as string] = team as GeneratedConfigDoc['teams'][string];
+    expect(result.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
+    expect(byRoute(result.requests)).toEqual(lowerBound(narrowed, fixture, plan));
+    expect(result.requests.length).toBeLessThan(30);
+  });
+
+  it('--target on one repository reads the repository list (its monitoring patterns need it) and its configuration', async () => {
+    const name = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k]?.settings !== undefined) as string;
+    const whole = await run(['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
+    expect(whole.code, whole.stderr).toBe(0);
+    const narrowed = emptyDoc(doc);
+    narrowed.git.repositories[name] = { settings: doc.git.repositories[name]?.settings ?? {} };
+    if (doc.git.monitoring) narrowed.git.monitoring = doc.git.monitoring;
+    expect(byRoute(whole.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(whole.stdout)));
+
+    // Its settings alone: one exact-name lookup and one configuration read.
+    const settings = await run(['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}].settings`, '--format', 'json']);
+    expect(settings.code, settings.stderr).toBe(0);
+    delete narrowed.git.monitoring;
+    expect(byRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
+    expect(settings.requests.length).toBe(3);
+  });
+
+  // Last: it writes to the organization.
+  it('apply PLANFILE re-reads only the objects the saved plan writes, and what predicting them needs', async () => {
+    const planFile = join(await tempDir(), 'plan.json');
+    const made = await run(['plan', '-c', configPath, '--out', planFile, '--format', 'json']);
+    expect(made.code, made.stderr).toBe(0);
+    const saved = parsePlanJson(made.stdout);
+    // Fewer objects than the config manages: unchanged team scopes and override sets are not read again.
+    const applied = await run(['apply', planFile, '--auto-approve']);
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    const firstWrite = applied.requests.findIndex((r) => r.method !== 'GET');
+    expect(firstWrite).toBeGreaterThan(0);
+    const reread = applied.requests.slice(0, firstWrite);
+    const bound = lowerBound(docOfChanges(doc, saved), fixture, saved);
+    expect(byRoute(reread)).toEqual(bound);
+    expect(reread.length).toBeLessThan(made.requests.length);
   });
 });
