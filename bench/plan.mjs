@@ -146,11 +146,45 @@ async function child(mode, url, configPath) {
   process.stdout.write(JSON.stringify({ mode, wallMs, changes, calls, phases, ...done() }) + '\n');
 }
 
+/**
+ * A scoped run as plan and apply make it (src/cli/plan-output.ts planAgainstLive): `--target`
+ * addresses, or a saved plan's ownership objects (what `apply PLANFILE` re-reads before its first
+ * write); paced like the real service (time-compressed) when `spec.rate`.
+ */
+async function scopedChild(spec, url, configPath) {
+  const done = memoryProbe();
+  const started = performance.now();
+  const { EmClient } = await import('../dist/api/client.js');
+  const { planAgainstLive } = await import('../dist/cli/plan-output.js');
+  const client = spec.rate
+    ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST })
+    : new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0 });
+  let config;
+  let targets = spec.targets ?? [];
+  if (spec.planFile !== undefined) {
+    const { readFileSync } = await import('node:fs');
+    const { parsePlanJson } = await import('../dist/render/json.js');
+    const { desiredFromPlan, ownershipTargets } = await import('../dist/apply/stale.js');
+    const saved = parsePlanJson(readFileSync(spec.planFile, 'utf8'));
+    config = desiredFromPlan(saved.desired, spec.planFile);
+    targets = ownershipTargets(saved.changes);
+  } else {
+    const { loadConfigOrThrow } = await import('../dist/config/index.js');
+    config = await loadConfigOrThrow(configPath);
+  }
+  const t = performance.now();
+  const { plan } = await planAgainstLive(client, config, { targets, perRoute: 8 });
+  const phases = { read: performance.now() - t };
+  const wallMs = performance.now() - started;
+  process.stdout.write(JSON.stringify({ mode: spec.name, wallMs, changes: plan.changes.length, calls: client.stats().calls, phases, ...done() }) + '\n');
+}
+
 // ---- parent: set up, run each child, report --------------------------------------------------
 
-function runChild(mode, url, configPath) {
+function runChild(mode, url, configPath, spec) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [SELF, '--child', mode, url, configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const extra = spec === undefined ? [] : [JSON.stringify(spec)];
+    const proc = spawn(process.execPath, [SELF, '--child', mode, url, configPath, ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     proc.stdout.on('data', (d) => (out += d));
     proc.on('error', reject);
@@ -167,9 +201,9 @@ function routeOf(r) {
   return `${r.method} ${r.path.replace(/\/(teams|repositories)\/\d+(\/|$)/, '/$1/{id}$2')}${r.query?.with_used_by === 'true' ? ' (used_by)' : ''}`;
 }
 
-async function measure(emulator, mode, configPath) {
+async function measure(emulator, mode, configPath, spec) {
   const before = (await requestLog(emulator.url)).length;
-  const result = await runChild(mode, emulator.url, configPath);
+  const result = await runChild(mode, emulator.url, configPath, spec);
   const requests = (await requestLog(emulator.url)).slice(before);
   const byRoute = {};
   for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
@@ -197,8 +231,10 @@ async function main() {
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
   console.log(`org: ${REPOSITORIES} repositories, ${TEAMS} teams, ${doc.git.repositories ? Object.keys(doc.git.repositories).length : 0} repositories with managed settings; emulator latency ${LATENCY_MS} ms`);
 
-  const emulator = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
-  try {
+  // BENCH_ONLY=scoped runs the scoped runs alone (the full-plan runs take minutes).
+  const scopedOnly = process.env.BENCH_ONLY === 'scoped';
+  const emulator = scopedOnly ? undefined : await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
+  if (emulator) try {
     for (const mode of ['emctl', 'emctl16', 'read', 'serial', 'naive']) {
       const r = await measure(emulator, mode, configPath);
       console.log(fmt(r));
@@ -208,8 +244,8 @@ async function main() {
     await emulator.close();
   }
 
-  const limited = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS, rateLimit: RATE_PER_MINUTE });
-  try {
+  const limited = scopedOnly ? undefined : await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS, rateLimit: RATE_PER_MINUTE });
+  if (limited) try {
     const r = await measure(limited, 'rate', configPath);
     const perSecond = RATE_PER_MINUTE / 60;
     const busiest = Object.entries(r.byRoute).sort((a, b) => b[1] - a[1])[0];
@@ -223,13 +259,59 @@ async function main() {
     );
   } finally {
     await limited.close();
+  }
+
+  // Scoped runs: --target on one team, on one repository, and the re-read of apply PLANFILE (the
+  // full plan saved with --out), each without pacing and paced like the real service
+  // (time-compressed), against the per-route floor max over routes of max(0, calls - bucket) / rate.
+  const teamId = doc.teams['1001']?.pm && doc.teams['1001']?.git ? '1001' : Object.keys(doc.teams).find((id) => doc.teams[id].pm && doc.teams[id].git);
+  const repoName = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k].settings !== undefined);
+  const planFile = join(dir, 'plan.json');
+  const plain = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
+  try {
+    const { runCli } = await import('../dist/cli/main.js');
+    let stderr = '';
+    const io = {
+      stdout: { write: () => {}, isTTY: false },
+      stderr: { write: (t) => (stderr += t), isTTY: false },
+      stdin: { isTTY: false },
+      env: { EMCTL_API_KEY: KEY, NO_COLOR: '1' },
+      cwd: process.cwd(),
+    };
+    const code = await runCli(['plan', '-c', configPath, '--base-url', plain.url, '--rate-limit', '0', '--out', planFile], io);
+    if (code !== 0) throw new Error(`emctl plan --out exited ${code}: ${stderr}`);
+    const runs = [
+      { name: `--target team[${teamId}]`, targets: [`team[${teamId}]`] },
+      { name: `--target repo[${JSON.stringify(repoName)}]`, targets: [`repo[${JSON.stringify(repoName)}]`] },
+      { name: `--target repo[${JSON.stringify(repoName)}].settings`, targets: [`repo[${JSON.stringify(repoName)}].settings`] },
+      { name: 'apply PLANFILE re-read', planFile },
+    ];
+    const perSecond = RATE_PER_MINUTE / 60;
+    for (const run of runs) {
+      for (const rate of [false, true]) {
+        // A fresh paced emulator per run: its buckets start full, as the client's do.
+        const paced = rate ? await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS, rateLimit: RATE_PER_MINUTE }) : undefined;
+        const r = await measure(paced ?? plain, 'scoped', configPath, { ...run, rate }).finally(() => paced?.close());
+        const floor = Math.max(0, ...Object.values(r.byRoute).map((n) => Math.max(0, n - BURST) / perSecond));
+        const busiest = Object.entries(r.byRoute).sort((a, b) => b[1] - a[1])[0];
+        console.log(
+          `${run.name}${rate ? ` paced ${RATE_PER_MINUTE}/min` : ' unpaced'}: requests ${r.requests}, read ${(r.phases.read / 1000).toFixed(2)} s, ` +
+            `changes ${r.changes}, writes ${r.writes}, 429s ${r.throttled}, peak RSS ${r.maxRssMB.toFixed(0)} MB; busiest ${busiest[0]} ${busiest[1]}` +
+            (rate ? `; floor ${floor.toFixed(2)} s${floor > 0 ? ` (${(r.phases.read / 1000 / floor).toFixed(2)}x)` : ''}` : ''),
+        );
+        if (!rate) console.log(`         by route: ${JSON.stringify(r.byRoute)}`);
+      }
+    }
+  } finally {
+    await plain.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 if (process.argv[2] === '--child') {
-  const [, , , mode, url, configPath] = process.argv;
-  await child(mode, url, configPath);
+  const [, , , mode, url, configPath, spec] = process.argv;
+  if (mode === 'scoped') await scopedChild(JSON.parse(spec), url, configPath);
+  else await child(mode, url, configPath);
 } else {
   await main();
 }
