@@ -175,3 +175,17 @@ describe('parsePlanJson refuses what is not an emctl plan', () => {
     expect(() => parsePlanJson(text)).toThrow(message);
   });
 });
+
+describe('a scoped plan', () => {
+  const scoped = { ...small, scope: { narrowed_by: ['--target team[42]', '--exclude team[42].git'], objects: 2 } };
+  it('keeps its scope in the JSON, after config_files, and reads it back', () => {
+    const text = renderPlanJson(scoped);
+    expect(text).toContain('"scope": {\n    "narrowed_by": [\n      "--target team[42]",\n      "--exclude team[42].git"\n    ],\n    "objects": 2\n  },\n  "summary"');
+    expect(parsePlanJson(text).scope).toEqual(scoped.scope);
+    expect(parsePlanJson(renderPlanJson(small)).scope).toBeUndefined();
+  });
+  it('refuses a scope of the wrong shape, naming the field', () => {
+    const text = renderPlanJson(scoped).replace('"objects": 2', '"objects": "two"');
+    expect(() => parsePlanJson(text)).toThrow(/scope\.objects/);
+  });
+});

@@ -209,3 +209,11 @@ _... 2 more changes not shown; run \`emctl plan\` for the full plan._
     expect(markdown).not.toContain('not shown');
   });
 });
+
+describe('renderPlanMarkdown of a scoped plan', () => {
+  it('says it is scoped right under the summary', () => {
+    const md = renderPlanMarkdown(plan({ changes: byAddress(everyKind[0]!.address), scope: { narrowed_by: ['--target team[42]'], objects: 2 } }));
+    expect(md).toMatch(/\*\*Plan: [^\n]*\*\*\n\n_Scoped plan \(--target team\\?\[42\\?\]\): 2 objects of the config read and planned; drift checks the rest\./);
+    expect(renderPlanMarkdown(plan({ changes: byAddress(everyKind[0]!.address) }))).not.toContain('Scoped plan');
+  });
+});

@@ -283,3 +283,14 @@ describe('renderPlanText', () => {
 `);
   });
 });
+
+describe('renderPlanText of a scoped plan', () => {
+  const scope = { narrowed_by: ['--target team[42]'], objects: 2 };
+  it('says it is scoped, to how many objects, that drift checks the rest and how the rails judge shares', () => {
+    const line =
+      'Scoped plan (--target team[42]): 2 objects of the config read and planned; drift checks the rest. The share thresholds of the safety rails are judged on these objects.';
+    expect(renderPlanText(plan({ changes: kind(['pm-scope']), scope }), plainStyle)).toContain(`\n\n${line}\n\nPlan: `);
+    expect(renderPlanText(plan({ changes: [], scope }), plainStyle)).toContain(`${line}\n\nNo changes.`);
+    expect(renderPlanText(plan({ changes: kind(['pm-scope']) }), plainStyle)).not.toContain('Scoped plan');
+  });
+});
