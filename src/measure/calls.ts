@@ -4,7 +4,7 @@
 // limit/offset until complete. Filter lists of the other dimensions go whole into every call.
 
 import { GROUP_BY_KEYS, type GroupBy } from '../api/metrics.js';
-import type { MeasurementElement, MeasurementsBody, TimeRange } from '../api/measurement-types.js';
+import type { MeasurementElement, MeasurementRow, MeasurementsBody, TimeRange } from '../api/measurement-types.js';
 import { chunk } from '../core/ops-common.js';
 import { IDS_PER_CALL, type MeasureSpec } from '../core/measurement-spec.js';
 
@@ -34,6 +34,17 @@ export function groupIdField(groupBy: GroupBy): IdField | undefined {
 
 export function groupKeyOf(groupBy: GroupBy): string {
   return GROUP_BY_KEYS[groupBy];
+}
+
+const NAME_COLUMNS: Partial<Record<GroupBy, string>> = {
+  team: 'team_name',
+  repository: 'repository_name',
+  contributor: 'contributor_name',
+};
+
+/** The column of the group's name (DESIGN.md §6.2), for the groupings that have one. */
+export function nameColumnOf(groupBy: GroupBy): string | undefined {
+  return NAME_COLUMNS[groupBy];
 }
 
 /** One planned call: its body, and whether it is paged (limit/offset until a short page). */
@@ -95,4 +106,59 @@ export function mergeElements(answers: readonly (readonly MeasurementElement[])[
     }
   }
   return [...byRange.values()].sort((a, b) => (a.after < b.after ? -1 : a.after > b.after ? 1 : a.before < b.before ? -1 : a.before > b.before ? 1 : 0));
+}
+
+/** A row's group: an id (digits, as a number), or a text such as the `manual` workflow bucket. */
+export function groupOf(raw: MeasurementRow[string] | undefined): number | string {
+  if (typeof raw === 'number') return raw;
+  if (typeof raw !== 'string') return '';
+  return /^[0-9]+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** A metric value as a number: null for no value (null, an empty CSV field, not a number). */
+export function numberOf(v: MeasurementRow[string] | undefined): number | null | undefined {
+  if (v === undefined) return undefined;
+  if (v === null) return null;
+  if (typeof v === 'number') return v;
+  if (v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Ascending group order: numbers by value, then strings (the `manual` bucket) by text. */
+export function compareGroups(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Orders each element's rows, in place, the way the service orders one answer: by `order_by`
+ * (nulls and missing values last) in its direction, ties by group key ascending; with no order,
+ * by group key. Rows of several calls (batches, pages, export files) come out as one answer's.
+ * The v2 answers, the v1 reports and the server export files all go through it.
+ */
+export function orderElementRows(
+  elements: readonly MeasurementElement[],
+  spec: Pick<MeasureSpec, 'groupBy' | 'orderBy' | 'orderDir'>,
+): void {
+  const groupKey = groupKeyOf(spec.groupBy);
+  const { orderBy, orderDir } = spec;
+  for (const element of elements) {
+    const keyed = element.metrics.map((row) => ({
+      row,
+      group: groupOf(row[groupKey]),
+      value: orderBy === undefined ? null : (numberOf(row[orderBy]) ?? null),
+    }));
+    keyed.sort((a, b) => {
+      if (orderBy !== undefined && a.value !== b.value) {
+        if (a.value === null) return 1;
+        if (b.value === null) return -1;
+        return orderDir === 'asc' ? a.value - b.value : b.value - a.value;
+      }
+      return compareGroups(a.group, b.group);
+    });
+    element.metrics = keyed.map((k) => k.row);
+  }
 }

@@ -1,58 +1,123 @@
-// --server-export: the service writes the file (endpoint 17) and emctl passes it on. One call's
-// file is output byte for byte; the files of several calls (more than 50 ids of the group-by
-// dimension) are joined: CSV keeps the first file's header once and the data lines of every file
-// in call order (the headers must agree), JSON merges the time ranges' rows like the v2 answers.
-// A request the service answered 204 everywhere is an empty file: the header only, or [].
+// --server-export: the service writes the file (endpoint 17) and emctl passes on its content. The
+// files of one request (several calls: more than 50 ids of the group-by dimension, or pages of a
+// grouping with no id list) are read into elements, merged by time range and their rows ordered
+// the way the service orders one answer (orderElementRows: the function the v2 answers go
+// through), then written once. One call's file goes the same way, so the output has one shape
+// whatever the number of calls: CSV with the file's own header and cells, records ordered by time
+// range then by order_by/group, lines ending in \n; JSON with two spaces of indent and a final
+// newline. A request the service answered 204 everywhere is an empty file: the header only, or [].
 
 import { EmctlError } from '../core/errors.js';
-import { groupKeyOf, mergeElements } from './calls.js';
-import type { MeasurementElement } from '../api/measurement-types.js';
+import { groupKeyOf, mergeElements, nameColumnOf, orderElementRows } from './calls.js';
+import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
 import type { MeasureSpec } from '../core/measurement-spec.js';
-
-const NAME_COLUMNS: Partial<Record<string, string>> = { team: 'team_name', repository: 'repository_name', contributor: 'contributor_name' };
 
 /** The CSV header of an export with no data: the columns of DESIGN.md §6.2. */
 export function emptyCsvHeader(spec: MeasureSpec): string {
-  const name = NAME_COLUMNS[spec.groupBy];
+  const name = nameColumnOf(spec.groupBy);
   return ['after', 'before', groupKeyOf(spec.groupBy), ...(name ? [name] : []), ...spec.metrics.map((m) => m.key)].join(',') + '\n';
 }
 
-/** Index just past the first line break outside double quotes (the end of a CSV record). */
-function endOfFirstRecord(text: string): number {
+/** One export file read: its elements, and for CSV its header (cells stay the service's text). */
+export interface ExportFile {
+  elements: MeasurementElement[];
+  header: string[] | undefined;
+}
+
+/** The records of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
+  let i = 0;
+  while (i < text.length) {
     const c = text[i];
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && c === '\n') return i + 1;
-  }
-  return text.length;
-}
-
-function withNewline(text: string): string {
-  return text === '' || text.endsWith('\n') ? text : `${text}\n`;
-}
-
-export function mergeExportFiles(format: 'csv' | 'json', files: readonly (string | null)[], spec: MeasureSpec): { text: string; noData: boolean } {
-  const present = files.filter((f): f is string => f !== null);
-  if (present.length === 0) return { text: format === 'csv' ? emptyCsvHeader(spec) : '[]\n', noData: true };
-  if (present.length === 1) return { text: present[0] ?? '', noData: false };
-  if (format === 'json') {
-    const merged = mergeElements(present.map((f, i) => parseElements(f, `export file ${i + 1} of ${present.length}`)));
-    return { text: JSON.stringify(merged, null, 2) + '\n', noData: false };
-  }
-  const first = present[0] ?? '';
-  const headerEnd = endOfFirstRecord(first);
-  const header = first.slice(0, headerEnd).replace(/\r?\n$/, '');
-  let text = withNewline(first);
-  present.slice(1).forEach((file, i) => {
-    const end = endOfFirstRecord(file);
-    const own = file.slice(0, end).replace(/\r?\n$/, '');
-    if (own !== header) {
-      throw new EmctlError('api', `the export files disagree on their columns: file 1 has "${header}", file ${i + 2} has "${own}"`);
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else field += c;
+      i += 1;
+      continue;
     }
-    text += withNewline(file.slice(end));
+    if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      if (c === '\r') i += 1;
+    } else field += c;
+    i += 1;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Reads one export file; `what` names it in errors. */
+export function parseExportFile(format: 'csv' | 'json', text: string, what: string): ExportFile {
+  if (format === 'json') return { elements: parseElements(text, what), header: undefined };
+  const [header, ...records] = parseCsv(text);
+  if (header === undefined) throw new EmctlError('api', `${what} is empty (not even a header line)`);
+  const afterAt = header.indexOf('after');
+  const beforeAt = header.indexOf('before');
+  if (afterAt < 0 || beforeAt < 0) throw new EmctlError('api', `${what} has no after/before columns: "${header.join(',')}"`);
+  const byRange = new Map<string, MeasurementElement>();
+  const elements: MeasurementElement[] = [];
+  records.forEach((record, r) => {
+    if (record.length !== header.length) {
+      throw new EmctlError('api', `${what}: record ${r + 2} has ${record.length} fields; the header has ${header.length}`);
+    }
+    const row: MeasurementRow = {};
+    header.forEach((column, c) => (row[column] = record[c] ?? ''));
+    const after = record[afterAt] ?? '';
+    const before = record[beforeAt] ?? '';
+    const key = `${after}\u0000${before}`;
+    let element = byRange.get(key);
+    if (!element) {
+      element = { after, before, metrics: [] };
+      byRange.set(key, element);
+      elements.push(element);
+    }
+    element.metrics.push(row);
   });
-  return { text, noData: false };
+  return { elements, header };
+}
+
+/** The files of one request as one file (see the top of this file). */
+export function mergeExportFiles(format: 'csv' | 'json', files: readonly (ExportFile | null)[], spec: MeasureSpec): { text: string; noData: boolean } {
+  const present = files.filter((f): f is ExportFile => f !== null);
+  if (present.length === 0) return { text: format === 'csv' ? emptyCsvHeader(spec) : '[]\n', noData: true };
+  const elements = mergeElements(present.map((f) => f.elements));
+  orderElementRows(elements, spec);
+  if (format === 'json') return { text: JSON.stringify(elements, null, 2) + '\n', noData: false };
+  const header = present[0]?.header ?? [];
+  present.forEach((file, i) => {
+    const own = file.header ?? [];
+    if (own.join(',') !== header.join(',')) {
+      throw new EmctlError('api', `the export files disagree on their columns: file 1 has "${header.join(',')}", file ${i + 1} has "${own.join(',')}"`);
+    }
+  });
+  const lines = [header.map(csvField).join(',')];
+  for (const element of elements) {
+    for (const row of element.metrics) lines.push(header.map((column) => csvField(String(row[column] ?? ''))).join(','));
+  }
+  return { text: `${lines.join('\n')}\n`, noData: false };
 }
 
 /** A report file in the v2 JSON shape: [{after, before, metrics: [row]}]. */

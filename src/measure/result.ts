@@ -3,16 +3,10 @@
 // (by order_by with nulls last, ties by group key ascending; else by group key), and the user's
 // limit applied per element after the merge, since each call was asked for all of its groups.
 
-import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
+import type { MeasurementElement } from '../api/measurement-types.js';
 import type { MeasurementResult, ResultElement, ResultRow } from '../core/measurement-result.js';
-import { groupKeyOf } from './calls.js';
+import { groupKeyOf, groupOf, nameColumnOf, numberOf, orderElementRows } from './calls.js';
 import type { MeasureSpec } from '../core/measurement-spec.js';
-
-const NAME_COLUMNS: Partial<Record<string, string>> = {
-  team: 'team_name',
-  repository: 'repository_name',
-  contributor: 'contributor_name',
-};
 
 export interface ResultContext {
   report: string | undefined;
@@ -21,50 +15,23 @@ export interface ResultContext {
   names: ReadonlyMap<number | string, string>;
 }
 
-function valueOf(v: MeasurementRow[string] | undefined): number | null | undefined {
-  if (v === undefined) return undefined;
-  if (v === null) return null;
-  if (typeof v === 'number') return v;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** Ascending group order: numbers by value, then strings (the `manual` bucket) by text. */
-export function compareGroups(a: number | string, b: number | string): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'number') return -1;
-  if (typeof b === 'number') return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function sortRows(rows: ResultRow[], orderBy: string | undefined, dir: 'asc' | 'desc'): void {
-  rows.sort((a, b) => {
-    if (orderBy !== undefined) {
-      const x = a.values[orderBy];
-      const y = b.values[orderBy];
-      const xMissing = x === undefined || x === null;
-      const yMissing = y === undefined || y === null;
-      if (xMissing !== yMissing) return xMissing ? 1 : -1;
-      if (!xMissing && !yMissing && x !== y) return dir === 'asc' ? x - y : y - x;
-    }
-    return compareGroups(a.group, b.group);
-  });
-}
-
 export function buildResult(spec: MeasureSpec, elements: readonly MeasurementElement[], ctx: ResultContext): MeasurementResult {
   const groupKey = groupKeyOf(spec.groupBy);
-  const out: ResultElement[] = elements.map((element) => {
+  const ordered = elements.map((e) => ({ ...e, metrics: [...e.metrics] }));
+  orderElementRows(ordered, spec);
+  let named = false;
+  const out: ResultElement[] = ordered.map((element) => {
     const rows: ResultRow[] = element.metrics.map((row) => {
-      const raw = row[groupKey];
-      const group = typeof raw === 'number' || typeof raw === 'string' ? (/^[0-9]+$/.test(String(raw)) ? Number(raw) : raw) : '';
+      const group = groupOf(row[groupKey]);
       const values: Record<string, number | null> = {};
       for (const m of spec.metrics) {
-        const v = valueOf(row[m.key]);
+        const v = numberOf(row[m.key]);
         if (v !== undefined) values[m.key] = v;
       }
-      return { group, name: ctx.names.get(group), values };
+      const name = ctx.names.get(group);
+      if (name !== undefined) named = true;
+      return { group, name, values };
     });
-    sortRows(rows, spec.orderBy, spec.orderDir);
     return { after: element.after, before: element.before, rows: spec.limit === undefined ? rows : rows.slice(0, spec.limit) };
   });
   return {
@@ -72,7 +39,10 @@ export function buildResult(spec: MeasureSpec, elements: readonly MeasurementEle
     metrics: spec.metrics,
     groupBy: spec.groupBy,
     groupKey,
-    nameColumn: NAME_COLUMNS[spec.groupBy],
+    // No name known for any row (contributors: the API has no list of them) -> no name column,
+    // rather than one that is always empty (docs/measurements.md).
+    // With no rows at all, the column is kept when names are known (a team header stays a team header).
+    nameColumn: named || (out.every((e) => e.rows.length === 0) && ctx.names.size > 0) ? nameColumnOf(spec.groupBy) : undefined,
     rollUp: spec.rollUp,
     after: ctx.window.after,
     before: ctx.window.before,

@@ -56,9 +56,29 @@ describe('groups without an id list', () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.trimEnd().split('\n').slice(1);
     expect(rows).toHaveLength(130);
-    expect(rows[0]).toBe('2026-09-01,2026-09-08,601,,2');
-    expect(rows[129]).toBe('2026-09-01,2026-09-08,730,,1');
+    // The API has no list of contributors, so emctl knows no name: no contributor_name column.
+    expect(r.stdout.split('\n')[0]).toBe('after,before,contributor_id,pr.merged');
+    expect(rows[0]).toBe('2026-09-01,2026-09-08,601,2');
+    expect(rows[129]).toBe('2026-09-01,2026-09-08,730,1');
     const calls = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v2/measurements');
+    expect(calls.map((c) => [(c.body as { limit: number }).limit, (c.body as { offset: number }).offset])).toEqual([
+      [100, 0],
+      [100, 100],
+    ]);
+  });
+
+  it('--server-export of contributors: the export paged like the v2 call, the pages joined, every group once', async () => {
+    const r = await emctl(['--metric', 'pr.merged', ...WINDOW, '--group-by', 'contributor', '--server-export', '--format', 'csv', '--order-by', 'pr.merged', '--desc']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('after,before,contributor_id,contributor_name,pr.merged');
+    expect(lines).toHaveLength(131);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[2])).size).toBe(130);
+    // Re-ordered across the pages: the one with 2 first, then the rest by id.
+    expect(lines[1]).toBe('2026-09-01,2026-09-08,601,P601,2');
+    expect(lines[2]).toBe('2026-09-01,2026-09-08,602,P602,1');
+    expect(lines[130]).toBe('2026-09-01,2026-09-08,730,P730,1');
+    const calls = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v2/measurements/export');
     expect(calls.map((c) => [(c.body as { limit: number }).limit, (c.body as { offset: number }).offset])).toEqual([
       [100, 0],
       [100, 100],

@@ -302,7 +302,7 @@ describe('v1 and the server export', () => {
     expect(await measurementCalls('/api/v1/exporter/measurements')).toHaveLength(1);
   });
 
-  it('--server-export: the service file as is; over 50 ids, the files joined under one header', async () => {
+  it('--server-export: the content of the service file; over 50 ids, the files joined under one header', async () => {
     const one = await emctl([...METRICS, ...WINDOW, '--roll-up', '1w', '--server-export', '--format', 'csv']);
     expect(one.code).toBe(0);
     expect(one.stdout.split('\n').slice(1)).toEqual(['2026-09-01,2026-09-08,1,2,900,4500', '2026-09-08,2026-09-15,1,1,150,2880', '']);

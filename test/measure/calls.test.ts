@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementElement } from '../../src/api/measurement-types.js';
 import { mergeElements, pageWasFull, planCalls, type RequestIds } from '../../src/measure/calls.js';
-import { emptyCsvHeader, mergeExportFiles, parseElements } from '../../src/measure/export-files.js';
+import { emptyCsvHeader, mergeExportFiles, parseElements, parseExportFile } from '../../src/measure/export-files.js';
 import { buildResult } from '../../src/measure/result.js';
 import { repositoryReads } from '../../src/measure/repositories.js';
 import { v1Body } from '../../src/measure/run.js';
@@ -131,6 +131,15 @@ describe('merging', () => {
     ]);
   });
 
+  it('leaves the name column out when no row has a name (contributors: the API lists none)', () => {
+    const byContributor = spec({ metrics: ['pr.merged'], group_by: 'contributor' });
+    const rows = [el('a', 'b', [{ contributor_id: 501, 'pr.merged': 12 }])];
+    expect(buildResult(byContributor, rows, { report: undefined, window, names: new Map() }).nameColumn).toBeUndefined();
+    expect(buildResult(byContributor, rows, { report: undefined, window, names: new Map([[501, 'Ana']]) }).nameColumn).toBe('contributor_name');
+    const byTeam = spec({ metrics: ['pr.merged'], group_by: 'team', teams: [3] });
+    expect(buildResult(byTeam, [], { report: undefined, window, names: new Map([[3, 'Payments']]) }).nameColumn).toBe('team_name');
+  });
+
   it('puts the manual bucket after the tool ids when no order is asked', () => {
     const s = spec({ metrics: ['pr.merged'], group_by: 'coding_assistant' });
     const result = buildResult(s, [el('a', 'b', [{ dev_tool_id: 'manual', 'pr.merged': 9 }, { dev_tool_id: 17, 'pr.merged': 1 }, { dev_tool_id: 3, 'pr.merged': 2 }])], { report: undefined, window, names: new Map() });
@@ -148,23 +157,62 @@ describe('server export files', () => {
     expect(mergeExportFiles('json', [null], s)).toEqual({ text: '[]\n', noData: true });
   });
 
-  it('one file passes byte for byte', () => {
-    expect(mergeExportFiles('csv', ['a,b\r\n1,2', null], s)).toEqual({ text: 'a,b\r\n1,2', noData: false });
+  const csv = (text: string) => parseExportFile('csv', text, 'a file');
+  const json = (text: string) => parseExportFile('json', text, 'a file');
+
+  it('one file is written the way several are: CSV lines end in \\n, JSON is indented', () => {
+    const header = 'after,before,team_id,team_name,pr.merged';
+    expect(mergeExportFiles('csv', [csv(`${header}\r\n2026-09-01,2026-11-24,2,B,1\r\n2026-09-01,2026-11-24,1,A,2`), null], s)).toEqual({
+      text: `${header}\n2026-09-01,2026-11-24,1,A,2\n2026-09-01,2026-11-24,2,B,1\n`,
+      noData: false,
+    });
+    const compact = '[{"after":"2026-09-01","before":"2026-11-24","metrics":[{"team_id":1,"pr.merged":3}]}]';
+    expect(mergeExportFiles('json', [json(compact)], s).text).toBe(`${JSON.stringify(JSON.parse(compact), null, 2)}\n`);
   });
 
   it('CSV files join under one header; a quoted line break stays in its record', () => {
     const one = 'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,1,"Pay\nments",3\n';
     const two = 'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,51,Platform,4';
-    expect(mergeExportFiles('csv', [one, null, two], s).text).toBe(
+    expect(mergeExportFiles('csv', [csv(one), null, csv(two)], s).text).toBe(
       'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,1,"Pay\nments",3\n2026-09-01,2026-11-24,51,Platform,4\n',
     );
-    expect(() => mergeExportFiles('csv', [one, 'after,team_id\n'], s)).toThrow(/disagree on their columns/);
+    expect(() => mergeExportFiles('csv', [csv(one), csv('after,before,team_id\n')], s)).toThrow(/disagree on their columns/);
+    expect(() => csv('after,before,team_id\n2026-09-01,2026-11-24\n')).toThrow(/record 2 has 2 fields; the header has 3/);
+  });
+
+  it('several CSV batches come out by time range, then in the requested order (nulls last), not by batch', () => {
+    const ordered = spec({ metrics: ['pr.merged', 'branch.time_to_pr:p75'], group_by: 'team', teams: ids(60), roll_up: '1w', order_by: 'branch.time_to_pr:p75', order_dir: 'desc' });
+    const header = 'after,before,team_id,team_name,pr.merged,branch.time_to_pr:p75';
+    const batch1 = `${header}\n2026-09-01,2026-09-08,1,A,2,60\n2026-09-01,2026-09-08,2,B,1,\n2026-09-08,2026-09-15,1,A,1,30\n`;
+    const batch2 = `${header}\n2026-09-01,2026-09-08,51,C,5,90.5\n2026-09-08,2026-09-15,52,D,3,45\n2026-09-08,2026-09-15,51,C,3,45\n`;
+    expect(mergeExportFiles('csv', [csv(batch1), csv(batch2)], ordered).text).toBe(
+      [
+        header,
+        '2026-09-01,2026-09-08,51,C,5,90.5',
+        '2026-09-01,2026-09-08,1,A,2,60',
+        '2026-09-01,2026-09-08,2,B,1,',
+        '2026-09-08,2026-09-15,51,C,3,45',
+        '2026-09-08,2026-09-15,52,D,3,45',
+        '2026-09-08,2026-09-15,1,A,1,30',
+        '',
+      ].join('\n'),
+    );
+    // The same batches as JSON: the same order, through the same merge.
+    const asJson = (text: string) =>
+      JSON.stringify(
+        mergeElements([csv(text).elements]).map((e) => ({
+          ...e,
+          metrics: e.metrics.map((r) => ({ team_id: Number(r.team_id), 'pr.merged': Number(r['pr.merged']), 'branch.time_to_pr:p75': r['branch.time_to_pr:p75'] === '' ? null : Number(r['branch.time_to_pr:p75']) })),
+        })),
+      );
+    const merged = JSON.parse(mergeExportFiles('json', [json(asJson(batch1)), json(asJson(batch2))], ordered).text) as { metrics: { team_id: number }[] }[];
+    expect(merged.map((e) => e.metrics.map((r) => r.team_id))).toEqual([[51, 1, 2], [51, 52, 1]]);
   });
 
   it('JSON files merge per time range', () => {
-    const a = JSON.stringify([{ after: '2026-09-01', before: '2026-11-24', metrics: [{ team_id: 1, 'pr.merged': 3 }] }]);
-    const b = JSON.stringify([{ after: '2026-09-01', before: '2026-11-24', metrics: [{ team_id: 51, 'pr.merged': 4 }] }]);
-    expect(JSON.parse(mergeExportFiles('json', [a, b], s).text)).toEqual([
+    const a = JSON.stringify([{ after: '2026-09-01', before: '2026-11-24', metrics: [{ team_id: 51, 'pr.merged': 4 }] }]);
+    const b = JSON.stringify([{ after: '2026-09-01', before: '2026-11-24', metrics: [{ team_id: 1, 'pr.merged': 3 }] }]);
+    expect(JSON.parse(mergeExportFiles('json', [json(a), json(b)], s).text)).toEqual([
       { after: '2026-09-01', before: '2026-11-24', metrics: [{ team_id: 1, 'pr.merged': 3 }, { team_id: 51, 'pr.merged': 4 }] },
     ]);
   });
