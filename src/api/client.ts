@@ -314,6 +314,11 @@ export class EmClient {
     return this.send<T>({ method, path, route: `${method} ${template}` });
   }
 
+  /** Calls on the wire now (sent, not yet answered); calls waiting for a token or a slot are not counted. */
+  inFlight(): number {
+    return this.gate.busy;
+  }
+
   /** Calls made so far (tries, retries included) and per route. */
   stats(): { calls: number; retries: number; byRoute: Record<string, number> } {
     return { calls: this.counts.calls, retries: this.counts.retries, byRoute: { ...this.counts.byRoute } };

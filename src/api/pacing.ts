@@ -163,6 +163,11 @@ export class CallGate {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
   }
 
+  /** Calls holding a slot: sent and not yet answered (those waiting for a token or slot are not). */
+  get busy(): number {
+    return this.inFlight;
+  }
+
   /** Runs `task` once `route` has a token and a slot is free; the slot is held until it settles. */
   async run<T>(route: string, task: () => Promise<T>): Promise<T> {
     await new Promise<void>((go) => {

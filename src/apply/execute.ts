@@ -1,18 +1,23 @@
-// The apply engine: runs a plan's operations stage by stage, the independent operations of a stage
-// side by side, and reports per address what the service applied, rejected, or what was never
-// sent and why. The client paces and retries each call (429, 5xx, transport); this layer adds what
-// the client cannot know: which list items to re-send (write_failed, used_by_unavailable), what a
-// failure means for the operations after it, and when to stop (a failed stage, Ctrl-C).
+// The apply engine: runs a plan's operations on per-route lanes, each as soon as the operations it
+// depends on succeeded (src/apply/schedule.ts), and reports per address what the service applied,
+// rejected, or what was never sent and why. The client paces and retries each call (429, 5xx,
+// transport); this layer adds what the client cannot know: which list items to re-send
+// (write_failed, used_by_unavailable), what a failure means for the operations after it, and when
+// to stop (after a failure unless --continue-on-error, Ctrl-C).
 
-import { Fifo } from '../api/fifo.js';
 import type { Operation } from '../core/plan-model.js';
 import type { JournalSink } from './journal.js';
 import { narrowBody, outcomesFromError, outcomesFromResponse, RETRYABLE_ITEM_CODES, type AddressOutcome } from './outcomes.js';
-import { scheduleOperations } from './schedule.js';
+import { runInLanes } from './schedule.js';
 
 /** Sends one pre-described call; EmClient.send has this shape. */
 export interface OperationSender {
   send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T>;
+  /**
+   * Calls on the wire now. Operations of several routes wait in the client for their pacing token
+   * and a slot, so calls handed to the sender are not all in flight; EmClient.inFlight.
+   */
+  inFlight?(): number;
 }
 
 /** Re-sends of rejected items whose code says "retry"; separate from the client's per-call retries. */
@@ -28,9 +33,9 @@ export const DEFAULT_ITEM_RETRY: ItemRetryPolicy = { retries: 3, baseMs: 1000, m
 export interface ExecuteOptions {
   sender: OperationSender;
   journal: JournalSink;
-  /** Keep running operations that do not depend on a failed one (else stop after the failed stage). */
+  /** Keep running operations that do not depend on a failed one (else start nothing after a failure). */
   continueOnError: boolean;
-  /** Operations of one stage in flight at once. */
+  /** Operations of one route handed to the client at once (the client caps calls in flight overall). */
   concurrency: number;
   itemRetry?: ItemRetryPolicy;
   /** True once the user asked to stop (Ctrl-C): no operation starts after that. */
@@ -57,61 +62,48 @@ export interface ExecutionReport {
 const defaultSleep = (ms: number): Promise<void> => (ms <= 0 ? Promise.resolve() : new Promise((r) => setTimeout(r, ms)));
 
 export async function executeOperations(operations: readonly Operation[], options: ExecuteOptions): Promise<ExecutionReport> {
-  const { stages, byId } = scheduleOperations(operations);
   const status = new Map<string, OperationStatus>();
   const outcomes = new Map<string, AddressOutcome[]>();
   const skipReasons = new Map<string, string>();
   const total = operations.length;
   let done = 0;
-  let stageFailed = false;
+  let failed = false;
   let interrupted = false;
 
   const finishOne = (): void => {
     done += 1;
     options.onProgress?.(done, total);
   };
-  const skip = (op: Operation, reason: string): void => {
-    status.set(op.id, 'skipped');
-    skipReasons.set(op.id, reason);
-    for (const address of op.addresses) {
-      options.journal.write({ event: 'item', op: op.id, attempt: 0, address, status: 'skipped', message: reason });
-    }
-    finishOne();
-  };
-
-  for (const stage of stages) {
-    const queue = new Fifo<Operation>();
-    for (const op of stage) queue.push(op);
-    const worker = async (): Promise<void> => {
-      for (let op = queue.shift(); op !== undefined; op = queue.shift()) {
-        if (options.stopRequested()) {
-          interrupted = true;
-          skip(op, 'not started: interrupted');
-          continue;
-        }
-        if (stageFailed && !options.continueOnError) {
-          skip(op, 'not started: an earlier stage failed (--continue-on-error runs independent operations)');
-          continue;
-        }
-        const blocker = op.dependsOn.map((id) => byId.get(id)).find((dep) => dep && status.get(dep.id) !== 'succeeded');
-        if (blocker) {
-          const how = status.get(blocker.id) === 'failed' ? 'failed' : 'was not applied';
-          skip(op, `depends on "${blocker.description}" (${blocker.id}), which ${how}`);
-          continue;
-        }
-        const result = await runOperation(op, options);
-        outcomes.set(op.id, result);
-        status.set(op.id, result.every((o) => o.status === 'applied') ? 'succeeded' : 'failed');
-        finishOne();
+  await runInLanes(operations, {
+    perRoute: Math.max(1, options.concurrency),
+    holdReason: () => {
+      if (options.stopRequested()) {
+        interrupted = true;
+        return 'not started: interrupted';
       }
-    };
-    const workers = Math.max(1, Math.min(options.concurrency, stage.length));
-    await Promise.all(Array.from({ length: workers }, worker));
-    // Operations of the stage that failed all ran (they are independent of each other); what comes
-    // after waits on the whole stage, so without --continue-on-error it does not start.
-    if (stage.some((op) => status.get(op.id) === 'failed')) stageFailed = true;
-    if (options.stopRequested()) interrupted = true;
-  }
+      // Without --continue-on-error nothing starts after a failure; what is in flight finishes.
+      if (failed && !options.continueOnError) return 'not started: an earlier operation failed (--continue-on-error runs independent operations)';
+      return undefined;
+    },
+    skip: (op, reason) => {
+      status.set(op.id, 'skipped');
+      skipReasons.set(op.id, reason);
+      for (const address of op.addresses) {
+        options.journal.write({ event: 'item', op: op.id, attempt: 0, address, status: 'skipped', message: reason });
+      }
+      finishOne();
+    },
+    run: async (op) => {
+      const result = await runOperation(op, options);
+      outcomes.set(op.id, result);
+      const ok = result.every((o) => o.status === 'applied');
+      status.set(op.id, ok ? 'succeeded' : 'failed');
+      if (!ok) failed = true;
+      finishOne();
+      return ok;
+    },
+  });
+  if (options.stopRequested()) interrupted = true;
 
   const report: ExecutionReport = { applied: [], rejected: [], skipped: [], unknown: [], operations: [], interrupted };
   for (const op of operations) {

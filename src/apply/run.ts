@@ -60,23 +60,26 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
   const { io } = options;
   const journal = openJournal(journalPath(io.cwd, options.journalFile));
   let stopRequested = false;
-  let inFlight = 0;
+  let handedOut = 0;
+  // Calls on the wire (the client knows: calls waiting there for a token or a slot are not sent);
+  // a sender that cannot tell counts every call handed to it.
+  const inFlightNow = (): number => options.sender.inFlight?.() ?? handedOut;
   const removeInterrupt = io.onInterrupt?.(() => {
     if (stopRequested) {
       // A second Ctrl-C (Terraform's rule): the user will not wait for the calls in flight, which
       // may hang on a slow service through the client's retries. Their outcome is unknown.
-      journal.write({ event: 'interrupt', in_flight: inFlight, forced: true });
+      journal.write({ event: 'interrupt', in_flight: inFlightNow(), forced: true });
       journal.close();
       io.stderr.write(
-        `\nSecond interrupt: exiting now. ${plural(inFlight, 'call')} in flight may or may not have been applied; ` +
+        `\nSecond interrupt: exiting now. ${plural(inFlightNow(), 'call')} in flight may or may not have been applied; ` +
           `the journal ${journal.path} records what was; run "emctl plan" to see what is left.\n`,
       );
       options.exitNow?.();
       return;
     }
     stopRequested = true;
-    journal.write({ event: 'interrupt', in_flight: inFlight });
-    io.stderr.write(`\nInterrupted: starting no new operations; waiting for ${plural(inFlight, 'call')} in flight to finish (Ctrl-C again to exit now).\n`);
+    journal.write({ event: 'interrupt', in_flight: inFlightNow() });
+    io.stderr.write(`\nInterrupted: starting no new operations; waiting for ${plural(inFlightNow(), 'call')} in flight to finish (Ctrl-C again to exit now).\n`);
   });
   const progress = progressLine(io.stderr, plan.operations.length);
   let report: ExecutionReport;
@@ -102,11 +105,11 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
     });
     const counting: OperationSender = {
       async send<T>(req: Parameters<OperationSender['send']>[0]): Promise<T> {
-        inFlight += 1;
+        handedOut += 1;
         try {
           return await options.sender.send<T>(req);
         } finally {
-          inFlight -= 1;
+          handedOut -= 1;
         }
       },
     };

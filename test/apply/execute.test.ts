@@ -146,12 +146,23 @@ describe('what a failure does to later operations', () => {
   const dependent = (): Operation =>
     operation('scope', 2, rq.patchTeamGitScope(44, { repository_ids: [1219] }, 'add'), ['team[44].git.repositories'], { dependsOn: ['stop'] });
 
-  it('stops after the failed stage by default, and says why each later operation was not started', async () => {
+  it('starts nothing after a failure by default, and says why each operation was not started', async () => {
+    const emu = await start();
+    // One operation at a time per route: the second monitoring call waits in the failing one's lane.
+    const sameRoute = operation('start', 1, rq.setMonitoring([{ id: 1211, state: 'monitored' }]), [monitorDocs], { items: [{ key: '1211', address: monitorDocs }] });
+    const report = await executeOperations([failing(), sameRoute, dependent()], options(emu, new MemoryJournal(), { concurrency: 1 }));
+    expect(report.skipped.map((s) => [s.address, s.reason])).toEqual([
+      [monitorDocs, 'not started: an earlier operation failed (--continue-on-error runs independent operations)'],
+      ['team[44].git.repositories', 'depends on "operation stop" (stop), which failed'],
+    ]);
+    expect((await writeRequests(emu)).length).toBe(1);
+  });
+
+  it('does not hold an operation of another route behind a later stage barrier: it runs beside the failing one', async () => {
     const emu = await start();
     const report = await executeOperations([failing(), independent(), dependent()], options(emu, new MemoryJournal()));
-    expect(report.skipped.map((s) => s.address).sort()).toEqual(['git.defaults.active_branches_duration', 'team[44].git.repositories']);
-    expect(report.skipped[0]?.reason).toMatch(/earlier stage failed/);
-    expect((await writeRequests(emu)).length).toBe(1);
+    expect(report.applied.map((a) => a.address)).toEqual(['git.defaults.active_branches_duration']);
+    expect(report.skipped.map((s) => s.address)).toEqual(['team[44].git.repositories']);
   });
 
   it('with continue-on-error runs independent work and skips only the dependants', async () => {
