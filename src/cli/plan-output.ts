@@ -9,7 +9,9 @@ import { narrowDesiredTo } from '../apply/verify-scope.js';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../core/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Plan, PlanMessage, PlanOrganization } from '../core/plan-model.js';
+import type { Plan, PlanMessage, PlanOrganization, PlanScope } from '../core/plan-model.js';
+import { changedObjects, changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
+import { loadConfigAtRef } from '../config/at-git-ref.js';
 import { EMCTL_VERSION } from '../core/version.js';
 import { buildPlanStaged } from '../core/plan.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
@@ -63,6 +65,11 @@ export interface PlanOptions {
    * flags. The reads are narrowed by targets and excludes either way (src/state/read-scope.ts).
    */
   narrowedBy?: string[];
+  /**
+   * --changed-from: plan (and read) only the objects whose desired state differs from the config
+   * at the ref, intersected with `targets`.
+   */
+  changedFrom?: ChangedFrom;
   /** Reads of one route handed to the client at once; --concurrency. */
   perRoute?: number;
   /** For tests and reproducible output; default now. */
@@ -83,13 +90,15 @@ export interface PlanOutcome {
 export async function planAgainstLive(client: StateClient, config: DesiredConfig, opts: PlanOptions = {}): Promise<PlanOutcome> {
   const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
   // Only the objects in scope are read and diffed; the plan saves the whole desired state.
-  const scope = scopeDesired(config, { targets: opts.targets ?? [], excludes: opts.excludes ?? [] });
+  const changed = opts.changedFrom === undefined ? undefined : changedReadScope(config, opts.changedFrom, opts.targets ?? [], opts.excludes ?? []);
+  const scope = changed?.scope ?? scopeDesired(config, { targets: opts.targets ?? [], excludes: opts.excludes ?? [] });
   const { snapshot, sources } = await readLiveState(client, scope.desired, readOptions);
   const now = opts.now ?? new Date();
   const staged = buildPlanStaged(scope.desired, snapshot, {
     targets: opts.targets ?? [],
     excludes: opts.excludes ?? [],
     today: now.toISOString().slice(0, 10),
+    ...(changed === undefined ? {} : { keep: changed.keep }),
   });
   let plan = staged.plan;
   if (plan.unknownReachability !== undefined) {
@@ -98,10 +107,45 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
   }
   plan.created_at = now.toISOString();
   plan.config_files = [...config.files];
-  if (scope.scoped) plan.scope = { narrowed_by: opts.narrowedBy ?? scopeFlags(opts), objects: scope.objects };
+  if (changed !== undefined) plan.scope = changed.planScope(scopeFlags(opts));
+  else if (scope.scoped) plan.scope = { narrowed_by: opts.narrowedBy ?? scopeFlags(opts), objects: scope.objects };
   plan.desired = desiredForPlan(config);
   plan.reads = readRecords(plan, scope.desired, snapshot, sources);
   return { plan, snapshot };
+}
+
+/** --changed-from: the ref and the objects whose desired state changed since it (core/changed-objects.ts). */
+export interface ChangedFrom {
+  ref: string;
+  changes: ChangedScope;
+}
+
+/**
+ * The read scope of a --changed-from plan: the changed objects' addresses (intersected with
+ * --target) fed to the same narrowing --target uses (state/read-scope.ts); with nothing changed,
+ * nothing per object is read. Changed monitoring patterns keep the patterns in the narrowed config,
+ * so every repository's monitoring state is planned from the repository list.
+ */
+function changedReadScope(config: DesiredConfig, from: ChangedFrom, targets: readonly string[], excludes: readonly string[]) {
+  const { targets: addresses, objects } = changedTargets(config, from.changes, targets);
+  const scope =
+    addresses.length > 0
+      ? scopeDesired(config, { targets: addresses, excludes })
+      : { desired: { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } } as DesiredConfig, objects: 0, scoped: true };
+  const repoExcluded = excludes.some((e) => e.trim().replace(/\.+$/, '') === 'repo');
+  if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
+    scope.desired = { ...scope.desired, git: { ...scope.desired.git, monitoring: config.git.monitoring } };
+  }
+  return {
+    scope,
+    keep: changeInScope(from.changes),
+    planScope: (flags: string[]): PlanScope => {
+      const s: PlanScope = { narrowed_by: [`--changed-from ${from.ref}`, ...flags], objects, changed_from: from.ref };
+      if (from.changes.unmanaged.length > 0) s.no_longer_managed = from.changes.unmanaged.length;
+      if (from.changes.allMonitoring) s.all_monitoring = true;
+      return s;
+    },
+  };
 }
 
 function scopeFlags(opts: PlanOptions): string[] {
@@ -133,6 +177,10 @@ export interface ConfigPlan extends LivePlan {
 export interface LivePlanOptions {
   targets?: string[];
   excludes?: string[];
+  /** --changed-from GIT_REF (planFromConfig loads the config at the ref and compares). */
+  changedFrom?: string;
+  /** The comparison itself, when already made (planFromConfig hands it to planForDesired). */
+  changes?: ChangedFrom;
   /**
    * The client the reads go through. drift passes readOnly: its plan is then built through an
    * object with no write method.
@@ -167,6 +215,11 @@ export async function planFromConfig<T>(
   whileConnected?: WhileConnected<ConfigPlan, T>,
 ): Promise<T | ConfigPlan> {
   const config = await loadDesired(ctx.io, configPath);
+  if (opts.changedFrom !== undefined) {
+    // Before any request, like every config error: a bad ref or an invalid old config sends nothing.
+    const before = await loadConfigAtRef(configPathFrom(ctx.io, configPath), opts.changedFrom);
+    opts = { ...opts, changes: { ref: opts.changedFrom, changes: changedObjects(before, config) } };
+  }
   const withConfig = (planned: LivePlan): ConfigPlan => ({ ...planned, config });
   if (whileConnected === undefined) return withConfig(await planForDesired(ctx, command, config, opts));
   return planForDesired(ctx, command, config, opts, (planned, connection) => whileConnected(withConfig(planned), connection));
@@ -195,6 +248,7 @@ export async function planForDesired<T>(
     const outcome = await planAgainstLive(client, desired, {
       ...(opts.targets === undefined ? {} : { targets: opts.targets }),
       ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
+      ...(opts.changes === undefined ? {} : { changedFrom: opts.changes }),
       perRoute: globals.concurrency,
     });
     outcome.plan.emctl_version = EMCTL_VERSION;

@@ -91,7 +91,8 @@ export async function loadConfigAtRef(configPath: string, ref: string): Promise<
     addSource(shown, (await gitOk(cwd, ['cat-file', 'blob', spec], shown)).stdout);
   } else if (kind === 'tree') {
     if (!isDirectory) throw new EmctlError('config', `--changed-from: ${shown} is a directory at ${ref}, but the config is a file now; run a plain "emctl plan"`);
-    const listing = (await gitOk(cwd, ['ls-tree', '-z', spec], shown)).stdout.toString('utf8');
+    const listing = (await gitOk(cwd, ['ls-tree', '-z', '--full-tree', spec], shown)).stdout.toString('utf8');
+    // --full-tree: ls-tree otherwise lists relative to the directory git runs in (the config's own).
     // The working-tree rule (read-files.ts): the directory's own *.yaml files, sorted by name, dotfiles skipped.
     const entries = listing
       .split('\0')

@@ -17,7 +17,7 @@
 // which carries the monitoring state.
 
 import type { OrgSection } from '../api/types.js';
-import { gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
+import { matchesAddressPrefix, gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
 import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
 import type { DesiredConfig, IntegrationRef, RepoRef } from './model.js';
 import type { Change, ObjectKind } from './plan-model.js';
@@ -190,4 +190,49 @@ export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'addre
         return false;
     }
   };
+}
+
+/** What a --changed-from plan reads and plans, after intersecting with --target. */
+export interface ChangedTargets {
+  /** Address patterns for the read scope (src/state/read-scope.ts); empty = nothing to read per object. */
+  targets: string[];
+  /** Objects in scope: changed objects that survive --target, plus the monitoring patterns when they changed. */
+  objects: number;
+}
+
+/**
+ * The changed objects' addresses intersected with the --target patterns (none = no narrowing):
+ * an object a target covers is kept whole; a target narrower than an object (a key of a changed
+ * scope) is kept as given. When the patterns changed, the repositories whose `monitored:` the
+ * config writes are added too: their own flag wins over the patterns, so the patterns' result
+ * cannot be planned without them. O(objects x targets); targets are flags, a handful.
+ */
+export function changedTargets(config: DesiredConfig, scope: ChangedScope, userTargets: readonly string[]): ChangedTargets {
+  const clean = userTargets.map((t) => t.trim().replace(/\.+$/, ''));
+  const out = new Set<string>();
+  let objects = 0;
+  const take = (addresses: readonly string[]): boolean => {
+    let any = false;
+    for (const a of addresses) {
+      if (clean.length === 0) {
+        out.add(a);
+        any = true;
+        continue;
+      }
+      for (const t of clean) {
+        if (matchesAddressPrefix(a, t)) out.add(a);
+        else if (matchesAddressPrefix(t, a)) out.add(t);
+        else continue;
+        any = true;
+      }
+    }
+    return any;
+  };
+  for (const c of scope.changed) if (take(c.addresses)) objects += 1;
+  if (scope.allMonitoring) {
+    const flags = config.git.repositories.filter((r) => r.monitored !== undefined).map((r) => monitoredAddress(repoAddress(r.ref)));
+    take(flags);
+    if (clean.length === 0 || clean.some((t) => t === 'repo' || t.startsWith('repo['))) objects += 1;
+  }
+  return { targets: [...out].sort(), objects };
 }

@@ -144,6 +144,12 @@ export interface PlanScope {
   narrowed_by: string[];
   /** Objects of the ownership rule in scope (selection sets, team scopes, override sets, ...). */
   objects: number;
+  /** --changed-from: the git ref whose config the plan was compared with. */
+  changed_from?: string;
+  /** --changed-from: objects the config wrote at the ref and no longer writes (not managed now: nothing is written for them). */
+  no_longer_managed?: number;
+  /** --changed-from: the monitoring patterns changed, so every repository's monitoring state is in scope. */
+  all_monitoring?: boolean;
 }
 
 export interface Plan {

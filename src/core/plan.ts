@@ -19,6 +19,11 @@ export interface PlanOptions {
   excludes?: string[];
   /** yyyy-mm-dd, for drift ignore expiry later. */
   today?: string;
+  /**
+   * A further filter on the changes kept, besides --target / --exclude (both must keep a change):
+   * --changed-from keeps the changes of the objects whose desired state changed since its ref.
+   */
+  keep?: (change: Change) => boolean;
 }
 
 export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): Plan {
@@ -42,7 +47,8 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   const targets = options.targets ?? [];
   const excludes = options.excludes ?? [];
   const all = sortChanges(draft.changes);
-  const kept = all.filter((c) => addressSelected(c.change.address, targets, excludes));
+  const keep = options.keep;
+  const kept = all.filter((c) => addressSelected(c.change.address, targets, excludes) && (keep === undefined || keep(c.change)));
   for (const t of targets) {
     if (!all.some((c) => matchesAddressPrefix(c.change.address, t))) draft.warn(`--target ${t} matches no pending change`);
   }

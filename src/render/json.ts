@@ -31,7 +31,16 @@ export function renderPlanJson(plan: Plan): string {
     emctl_version: plan.emctl_version,
     organization: plan.organization === undefined ? undefined : canonical(plan.organization),
     config_files: plan.config_files,
-    scope: plan.scope === undefined ? undefined : { narrowed_by: plan.scope.narrowed_by, objects: plan.scope.objects },
+    scope:
+      plan.scope === undefined
+        ? undefined
+        : {
+            narrowed_by: plan.scope.narrowed_by,
+            objects: plan.scope.objects,
+            changed_from: plan.scope.changed_from,
+            no_longer_managed: plan.scope.no_longer_managed,
+            all_monitoring: plan.scope.all_monitoring,
+          },
     summary: {
       add: plan.summary.add,
       update: plan.summary.update,
@@ -137,6 +146,9 @@ export function parsePlanJson(text: string): Plan {
   if (data.scope !== undefined) {
     const o = r.object(data.scope, 'scope');
     plan.scope = { narrowed_by: r.strings(o.narrowed_by, 'scope.narrowed_by'), objects: r.count(o.objects, 'scope.objects') };
+    if (o.changed_from !== undefined) plan.scope.changed_from = r.string(o.changed_from, 'scope.changed_from');
+    if (o.no_longer_managed !== undefined) plan.scope.no_longer_managed = r.count(o.no_longer_managed, 'scope.no_longer_managed');
+    if (o.all_monitoring === true) plan.scope.all_monitoring = true;
   }
   if (data.organization !== undefined) {
     const o = r.object(data.organization, 'organization');

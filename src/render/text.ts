@@ -31,10 +31,14 @@ export function renderPlanText(plan: Plan, style: Style, opts: PlanTextOptions =
  */
 export function scopeLine(scope: PlanScope): string {
   const by = scope.narrowed_by.length > 0 ? ` (${scope.narrowed_by.join(' ')})` : '';
-  return (
-    `Scoped plan${by}: ${plural(scope.objects, 'object')} of the config read and planned; drift checks the rest. ` +
-    'The share thresholds of the safety rails are judged on these objects.'
-  );
+  const what = scope.changed_from === undefined ? 'of the config' : `whose desired state changed since ${scope.changed_from}`;
+  const parts = [`Scoped plan${by}: ${plural(scope.objects, 'object')} ${what} read and planned; drift checks the rest.`];
+  if (scope.all_monitoring) parts.push("The monitoring patterns changed, so every repository's monitoring state is in scope.");
+  if (scope.no_longer_managed) {
+    parts.push(`${plural(scope.no_longer_managed, 'object')} deleted from the config since ${scope.changed_from ?? 'the ref'} ${scope.no_longer_managed === 1 ? 'is' : 'are'} no longer managed: nothing is written for ${scope.no_longer_managed === 1 ? 'it' : 'them'}.`);
+  }
+  parts.push('The share thresholds of the safety rails are judged on these objects.');
+  return parts.join(' ');
 }
 
 /** `Plan: 3 to add, 1 to change, 2 to remove; 4 API calls.` */

@@ -29,6 +29,7 @@ interface ApplyCommandOptions {
   force?: boolean;
   continueOnError?: boolean;
   journal?: string;
+  changedFrom?: string;
 }
 
 export const CONFIRM_PROMPT = "Apply these changes? Only 'yes' will be accepted: ";
@@ -42,6 +43,7 @@ export function registerApplyCommand(program: Command, ctx: CommandContext): voi
     .option('--auto-approve', 'apply without asking (needed when there is no terminal)')
     .option('--force', 'override the safety rails (thresholds and protected addresses); never a stale plan')
     .option('--continue-on-error', 'after a failure, keep running operations that do not depend on it')
+    .option('--changed-from <git-ref>', 'plan and apply only the objects whose desired state changed since this git ref')
     .option('--journal <file>', 'write the journal here (default .emctl/journal-<timestamp>.jsonl)')
     .addHelpText(
       'after',
@@ -49,6 +51,8 @@ export function registerApplyCommand(program: Command, ctx: CommandContext): voi
 Examples:
   emctl apply                          plan ./emctl.yaml, show it, ask before writing
   emctl apply -c config/ --auto-approve   no prompt (CI); safety rails still apply
+  emctl apply --changed-from HEAD~1 --auto-approve
+                                       only the objects the last commit changed (drift checks the rest)
   emctl plan --out plan.json && emctl apply plan.json
                                        apply exactly the reviewed plan; exit 3 if live state moved
 
@@ -59,6 +63,9 @@ address and the journal has every call), 3 refused by a safety rail or a stale p
       if (planfile !== undefined && opts.config !== undefined) {
         throw new EmctlError('config', 'give either a plan file or -c PATH, not both: a saved plan carries its own desired state');
       }
+      if (planfile !== undefined && opts.changedFrom !== undefined) {
+        throw new EmctlError('config', 'a saved plan is already scoped as it was made: give --changed-from to "emctl plan --out", not to "emctl apply PLANFILE"');
+      }
       const code = planfile === undefined ? await applyFromConfig(ctx, command, opts) : await applySavedPlan(ctx, command, planfile, opts);
       ctx.exit(code);
     });
@@ -67,7 +74,8 @@ address and the journal has every call), 3 refused by a safety rail or a stale p
 /** Plan, show, confirm, apply. */
 async function applyFromConfig(ctx: CommandContext, command: Command, opts: ApplyCommandOptions): Promise<number> {
   const { io } = ctx;
-  return planFromConfig(ctx, command, opts.config, {}, async ({ plan, config, globals }, connection) => {
+  const scoped = opts.changedFrom === undefined ? {} : { changedFrom: opts.changedFrom };
+  return planFromConfig(ctx, command, opts.config, scoped, async ({ plan, config, globals }, connection) => {
     const style = styleFor(io, globals);
     io.stdout.write(renderPlanText(plan, style));
     if (plan.errors.length > 0) throw refusalError(plan, { shownAbove: true });

@@ -24,6 +24,7 @@ interface PlanCommandOptions {
   detailedExitcode?: boolean;
   target: string[];
   exclude: string[];
+  changedFrom?: string;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -38,6 +39,7 @@ export function registerPlanCommand(program: Command, ctx: CommandContext): void
     .option('--detailed-exitcode', 'exit 2 when changes are pending (0 when none)')
     .option('--target <address>', 'plan only this address or prefix (repeatable)', collect, [])
     .option('--exclude <address>', 'leave this address or prefix out (repeatable)', collect, [])
+    .option('--changed-from <git-ref>', 'plan (and read) only the objects whose desired state changed since this git ref (with --target: both must match)')
     .action(async (opts: PlanCommandOptions, command: Command) => {
       const { io } = ctx;
       const patterns = [
@@ -45,7 +47,11 @@ export function registerPlanCommand(program: Command, ctx: CommandContext): void
         ...opts.exclude.map((address) => ({ flag: '--exclude' as const, address })),
       ];
       checkAddressSyntax(patterns);
-      const { plan, globals, config, snapshot } = await planFromConfig(ctx, command, opts.config, { targets: opts.target, excludes: opts.exclude });
+      const { plan, globals, config, snapshot } = await planFromConfig(ctx, command, opts.config, {
+        targets: opts.target,
+        excludes: opts.exclude,
+        ...(opts.changedFrom === undefined ? {} : { changedFrom: opts.changedFrom }),
+      });
       if (patterns.length > 0) checkAddressesExist(patterns, knownAddresses(config, snapshot, plan.changes.map((c) => c.address)));
       io.stdout.write(renderPlanAs(plan, opts.format, styleFor(io, globals)));
       reportMessages(io, plan, opts.format);
