@@ -111,9 +111,12 @@ export function niceAxis(dataMin: number, dataMax: number, maxRows: number): { m
 
 /**
  * Overlays the plots of several series (same scale, same labels) into one: a plot cell takes the
- * mark of the highest-ranked series that draws there, so the first series stays on top.
+ * mark of the highest-ranked series that draws there, so the first series stays on top. The axis
+ * is drawn once: asciichart marks `┼` where its one series starts, which for several series would
+ * put a `┼` on several rows, so with more than one series the axis is `┤` on every row and `┼` on
+ * the zero row only (`zeroRow`, counted from the top).
  */
-function overlay(plots: string[][][], axisColumn: number): { cells: string[][]; owner: number[][] } {
+function overlay(plots: string[][][], axisColumn: number, zeroRow: number): { cells: string[][]; owner: number[][] } {
   const base = plots[0] ?? [];
   const cells = base.map((line) => [...line]);
   const owner = base.map((line) => line.map(() => -1));
@@ -124,12 +127,16 @@ function overlay(plots: string[][][], axisColumn: number): { cells: string[][]; 
         const row = cells[y];
         const rowOwner = owner[y];
         if (row === undefined || rowOwner === undefined) return;
-        if (x === axisColumn && cell === AXIS_ZERO) row[x] = AXIS_ZERO;
-        else if (x > axisColumn && cell !== ' ') {
+        if (x > axisColumn && cell !== ' ') {
           row[x] = cell;
           rowOwner[x] = s;
         }
       });
+    });
+  }
+  if (plots.length > 1) {
+    cells.forEach((row, y) => {
+      if (row[axisColumn] === AXIS || row[axisColumn] === AXIS_ZERO) row[axisColumn] = y === zeroRow ? AXIS_ZERO : AXIS;
     });
   }
   return { cells, owner };
@@ -181,7 +188,9 @@ function drawChart(chart: MetricChart, slots: Slots, plot: Plot, width: number, 
       .map((line) => [...line]),
   );
   const paints = chart.series.map((_, i) => painter(color, colourOf(slot(i))));
-  const { cells, owner } = overlay(plots, axisColumn);
+  // Row y of the plot is labelled max - y * (max - min) / rows; 0 is on a gridline (min is a multiple of the step).
+  const zeroRow = max === min ? rows : Math.round((max * rows) / (max - min));
+  const { cells, owner } = overlay(plots, axisColumn, zeroRow);
   const lines = cells.map((row, y) => paintRuns(row, owner[y] ?? [], paints));
 
   const first = chart.buckets[0] ?? '';

@@ -45,35 +45,41 @@ describe('chart format', () => {
     expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 40 })).toBe(`weekly: by team, 2026-09-07 to 2026-09-28 (before), weekly
 
 pr.merged (count)
-8 ┼                                 ╭──
+8 ┤                                 ╭──
 7 ┤                             ╭───╯
-6 ┼··                      ╭────╯
+6 ┤··                      ╭────╯
 5 ┤ ····               ╭───╯
 4 ┤    ····     ╭──────╯
 3 ┤    ╭────────╯                  ····
-2 ┼────╯     ····            ·······
+2 ┤────╯     ····            ·······
 1 ┤             ····   ·······
-0 ┤                ·····
+0 ┼                ·····
   2026-09-07                2026-09-21
   ── Payments (42)  last 8
   ·· Platform (7)   last 3
 
 branch.computed.cycle_time:p75 (hours)
-20 ┼                               ╭───
+20 ┤                               ╭───
 18 ┤                        ╭──────╯
 16 ┤                 ╭──────╯
 14 ┤          ╭──────╯
 12 ┤   ╭──────╯
-10 ┼───╯
+10 ┤───╯
  8 ┤
  6 ┤
  4 ┤                                  ·
- 2 ┼···································
- 0 ┤
+ 2 ┤···································
+ 0 ┼
    2026-09-07               2026-09-21
   ── Payments (42)  last 20h  (no value in 1 of 3 buckets)
   ·· Platform (7)   last 3h  (no value in 1 of 3 buckets)
 `);
+  });
+
+  it('draws the axis once: with several series, `┼` on the zero row only', async () => {
+    const text = await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 40 });
+    const zeroRows = text.split('\n').filter((line) => line.includes('┼'));
+    expect(zeroRows.map((line) => line.trim().split(' ')[0])).toEqual(['0', '0']);
   });
 
   it('fits the plot to the width it is given', async () => {
