@@ -230,8 +230,11 @@ function diffMonitoring(draft: PlanDraft): void {
   const explicit = draft.config.git.repositories.filter((r) => r.monitored !== undefined);
   if (monitoring === undefined && explicit.length === 0) return;
   const refs = new Map<number, { ref?: RepoRef; path: ConfigPath }>();
+  // A scoped plan (src/state/read-scope.ts) may judge the patterns for the repositories it read by
+  // name only; a pattern matching none of those says nothing about the organization.
+  const partial = draft.config.git.monitoringScope !== undefined && !draft.live.repositoriesComplete;
   if (monitoring !== undefined) {
-    if (!draft.live.repositoriesComplete) {
+    if (!draft.live.repositoriesComplete && !partial) {
       draft.error('monitoring patterns need the complete repository list, which was not read', monitoring.path);
       return;
     }
@@ -239,7 +242,7 @@ function diffMonitoring(draft: PlanDraft): void {
       const ids = new Set<number>();
       list.forEach((entry, i) => {
         const matched = matchRepositories(entry, draft.repos);
-        if (matched.length === 0) {
+        if (matched.length === 0 && !partial) {
           if (typeof entry === 'number') draft.error(`repository ${entry} does not exist`, [...monitoring.path, key, i]);
           else draft.warn(`monitoring ${key} pattern "${entry}" matches no repository`, [...monitoring.path, key, i]);
         }
@@ -261,7 +264,7 @@ function diffMonitoring(draft: PlanDraft): void {
     draft.monitoring.set(repo.id, entry.monitored);
     refs.set(repo.id, { ref: entry.ref, path: [...entry.path, 'monitored'] });
   }
-  draft.count('stop_monitoring', draft.live.repositories.filter(isMonitored).length);
+  draft.count('stop_monitoring', draft.live.monitoredTotal ?? draft.live.repositories.filter(isMonitored).length);
   const repos = [...draft.monitoring.keys()]
     .map((id) => draft.repos.byId.get(id))
     .filter((r): r is Repository => r !== undefined)

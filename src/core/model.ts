@@ -120,6 +120,18 @@ export interface DesiredGit {
   /** Each section written is managed; sections not written are left alone. */
   defaults: OrgSettings;
   monitoring?: DesiredMonitoring;
+  /**
+   * Set only on a config narrowed to some repositories (src/state/read-scope.ts): the monitoring
+   * patterns are judged for these repositories alone, which are read by name instead of the
+   * whole repository list. Never in a loaded config.
+   */
+  monitoringScope?: { name: string }[];
+  /**
+   * Set only on a config narrowed by --target/--exclude: the repositories those name, read (by
+   * name, or with the whole list for an id) so that an address naming a live repository the
+   * config does not manage is known, not reported as matching nothing.
+   */
+  scopeRepositories?: RepoRef[];
   repositories: DesiredRepository[];
 }
 

@@ -47,6 +47,11 @@ export interface LiveSnapshot {
    */
   repositories: Repository[];
   repositoriesComplete: boolean;
+  /**
+   * Monitored (or failing) repositories in the organization, from one filtered list call: the
+   * stop_monitoring total of a plan whose monitoring is judged on some repositories only.
+   */
+  monitoredTotal?: number;
   /** Team PM scope per team id; 'not_found' when the service answered 404 for the team. */
   teamPmScopes: Map<number, TeamPmScopeResponse | 'not_found'>;
   /** Team Git scope per team id; 'not_found' when the service answered 404 for the team. */

@@ -177,6 +177,14 @@ class LiveReader {
   /** Told of every repository page as it arrives (the configuration reads start from them). */
   onRepositoryPage: ((items: readonly Repository[]) => void) | undefined;
 
+  /** How many repositories are monitored or failing: one call, page_size 1, only its total used. */
+  async monitoredTotal(): Promise<number> {
+    const p: ListRepositoriesParams = { state: ['monitored', 'failing'], page: 1, page_size: 1 };
+    const d = rq.listRepositories(p);
+    const page = await this.read(d.route, 'the count of monitored repositories', () => this.client.listRepositories(p));
+    return page.total;
+  }
+
   private repositoryPage(p: ListRepositoriesParams, what: string): Promise<ListRepositoriesResponse> {
     const d = rq.listRepositories(p);
     return this.read(d.route, what, () => this.client.listRepositories(p)).then((page) => {
@@ -251,7 +259,11 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
   };
 
   const byIdWanted = new Set(two.repositoryConfigIds);
-  const repositoryChain = async (): Promise<{ repos: { items: Repository[]; complete: boolean }; configs: Entry<RepositoryConfigResponse | undefined>[] }> => {
+  const repositoryChain = async (): Promise<{
+    repos: { items: Repository[]; complete: boolean };
+    monitoredTotal: number | undefined;
+    configs: Entry<RepositoryConfigResponse | undefined>[];
+  }> => {
     // Configurations of repositories named by name start as the pages that hold them arrive, not
     // after the last page: under pacing the list and the configurations are two routes that
     // can run side by side. A name is taken as soon as the pages seen so far resolve it; in the
@@ -301,8 +313,10 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
       if (repo && !byIdWanted.has(repo.id)) byName.add(repo.id);
     }
     for (const id of [...byName].sort((a, b) => a - b)) start(id);
-    const configs = await allOrFirstFailure([...started.values()]);
-    return { repos, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
+    // Only when the list was not read whole (a probe may have finished it): then it gives the count.
+    const counted = two.monitoredTotal && !repos.complete ? reader.monitoredTotal() : Promise.resolve(undefined);
+    const [configs, monitoredTotal] = await Promise.all([allOrFirstFailure([...started.values()]), counted]);
+    return { repos, monitoredTotal, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
   };
 
   const [entityLists, repoRead, teamPm, teamGit, orgConfig, configsById] = (await allOrFirstFailure<unknown>([
@@ -340,6 +354,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     repositoryConfigs,
   };
   if (orgConfig) snapshot.orgConfig = orgConfig;
+  if (repoRead.monitoredTotal !== undefined) snapshot.monitoredTotal = repoRead.monitoredTotal;
   return { snapshot, sources: reader.sources };
 }
 

@@ -53,6 +53,8 @@ export interface StageTwoReads {
   /** Repositories whose settings are managed and that the config names by id. */
   repositoryConfigIds: number[];
   orgConfig: boolean;
+  /** Count the monitored repositories with one filtered call (monitoring judged on some repositories). */
+  monitoredTotal: boolean;
 }
 
 /** The integration an alias or id names, when it is a live PM integration; else undefined. */
@@ -151,8 +153,13 @@ export function repositoryRefs(config: DesiredConfig): RepoRef[] {
 }
 
 export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
-  const refs = repositoryRefs(config);
-  if (config.git.monitoring !== undefined || refs.some((r) => 'id' in r)) return { mode: 'all' };
+  const refs = [
+    ...repositoryRefs(config),
+    ...(config.git.monitoring !== undefined ? (config.git.monitoringScope ?? []) : []),
+    ...(config.git.scopeRepositories ?? []),
+  ];
+  const wholeListForPatterns = config.git.monitoring !== undefined && config.git.monitoringScope === undefined;
+  if (wholeListForPatterns || refs.some((r) => 'id' in r)) return { mode: 'all' };
   const names = [...new Set(refs.map((r) => ('name' in r ? r.name : '')).filter((n) => n !== ''))].sort();
   if (names.length === 0) return { mode: 'none' };
   if (names.length === 1) return { mode: 'names', names };
@@ -172,13 +179,16 @@ export function stageTwoReads(config: DesiredConfig, integrations: readonly Inte
   const repositoryConfigIds = [
     ...new Set(config.git.repositories.filter((r) => r.settings !== undefined && 'id' in r.ref).map((r) => (r.ref as { id: number }).id)),
   ].sort((a, b) => a - b);
+  const repositories = repositoryReads(config);
   return {
     entities: entityReads(config, integrations),
     teamPmScopes: teamPmScopeReads(config, integrations),
     teamGitScopes: [...new Set(config.teams.filter((t) => t.git !== undefined).map((t) => t.id))].sort((a, b) => a - b),
-    repositories: repositoryReads(config),
+    repositories,
     repositoryConfigIds,
     orgConfig: Object.keys(config.git.defaults).length > 0,
+    // Read only when the list was not read whole (read-live.ts): else the count comes from it.
+    monitoredTotal: config.git.monitoring !== undefined && config.git.monitoringScope !== undefined && repositories.mode !== 'all',
   };
 }
 

@@ -10,7 +10,7 @@
 
 import { matchesAddressPrefix, repoAddress } from '../core/address.js';
 import type { OrgSettings } from '../api/types.js';
-import type { DesiredConfig, DesiredTeam } from '../core/model.js';
+import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
 
 export interface ReadScope {
   /** Address patterns (an address or a prefix of one); empty = everything. */
@@ -53,6 +53,40 @@ function monitoringInScope(scope: ReadScope): boolean {
   });
 }
 
+/**
+ * When every target reaching a repository's monitoring names one repository by name
+ * (`repo["acme/api"]`, `repo["acme/api"].monitored`), those names: the patterns are then judged
+ * for them alone, read by name. Undefined when the patterns must be judged over the whole list
+ * (`repo`, a repository by id, excludes only).
+ */
+function monitoringNames(scope: ReadScope): string[] | undefined {
+  if (scope.targets.length === 0) return undefined;
+  const names: string[] = [];
+  for (const t of scope.targets) {
+    const p = clean(t);
+    if (p !== 'repo' && !p.startsWith('repo[')) continue;
+    if (/\]\.settings(\.|$)/.test(p)) continue;
+    const m = /^repo\[("(?:[^"\\]|\\.)*")\](?:\.monitored)?$/.exec(p);
+    if (!m?.[1]) return undefined;
+    names.push(JSON.parse(m[1]) as string);
+  }
+  return names.length > 0 ? [...new Set(names)].sort() : undefined;
+}
+
+/** The repositories --target and --exclude name (`repo["acme/api"]...`, `repo[1234]...`). */
+function repositoriesNamed(scope: ReadScope): RepoRef[] {
+  const names = new Set<string>();
+  const ids = new Set<number>();
+  for (const pattern of [...scope.targets, ...scope.excludes]) {
+    const p = clean(pattern);
+    const byName = /^repo\[("(?:[^"\\]|\\.)*")\]/.exec(p);
+    if (byName?.[1]) names.add(JSON.parse(byName[1]) as string);
+    const byId = /^repo\[(\d+)\]/.exec(p);
+    if (byId?.[1]) ids.add(Number(byId[1]));
+  }
+  return [...[...names].sort().map((name) => ({ name })), ...[...ids].sort((a, b) => a - b).map((id) => ({ id }))];
+}
+
 export function isScoped(scope: ReadScope): boolean {
   return scope.targets.length > 0 || scope.excludes.length > 0;
 }
@@ -90,7 +124,13 @@ export function scopeDesired(config: DesiredConfig, scope: ReadScope): ScopedDes
     repositories.push(kept);
   }
   const git: DesiredConfig['git'] = { defaults, repositories };
-  if (config.git.monitoring !== undefined && monitoringInScope(scope)) git.monitoring = config.git.monitoring;
+  const named = repositoriesNamed(scope);
+  if (named.length > 0) git.scopeRepositories = named;
+  if (config.git.monitoring !== undefined && monitoringInScope(scope)) {
+    git.monitoring = config.git.monitoring;
+    const names = monitoringNames(scope);
+    if (names !== undefined) git.monitoringScope = names.map((name) => ({ name }));
+  }
   const desired: DesiredConfig = { ...config, collection, teams, git };
   return { desired, objects: countObjects(desired), scoped: true };
 }

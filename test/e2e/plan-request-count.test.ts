@@ -271,14 +271,19 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     expect(result.requests.length).toBeLessThan(30);
   });
 
-  it('--target on one repository reads the repository list (its monitoring patterns need it) and its configuration', async () => {
+  it('--target on one repository reads it by name, the count of monitored repositories (the patterns are judged for it alone) and its configuration', async () => {
     const name = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k]?.settings !== undefined) as string;
     const whole = await run(['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
     expect(whole.code, whole.stderr).toBe(0);
     const narrowed = emptyDoc(doc);
     narrowed.git.repositories[name] = { settings: doc.git.repositories[name]?.settings ?? {} };
-    if (doc.git.monitoring) narrowed.git.monitoring = doc.git.monitoring;
-    expect(byRoute(whole.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(whole.stdout)));
+    // One exact-name lookup (counted by the bound) and one call for the count of monitored ones.
+    const bound = lowerBound(narrowed, fixture, parsePlanJson(whole.stdout));
+    bound['GET /api/v1/git/repositories'] = (bound['GET /api/v1/git/repositories'] ?? 0) + 1;
+    expect(byRoute(whole.requests)).toEqual(bound);
+    expect(whole.requests.length).toBe(4);
+    const count = whole.requests.find((r) => r.path === '/api/v1/git/repositories' && r.query.page_size === '1');
+    expect(count?.query.state).toBe('monitored,failing');
 
     // Its settings alone: one exact-name lookup and one configuration read.
     const settings = await run(['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}].settings`, '--format', 'json']);

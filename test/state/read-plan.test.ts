@@ -46,6 +46,7 @@ describe('stage 2 reads', () => {
       repositories: { mode: 'none' },
       repositoryConfigIds: [],
       orgConfig: true,
+      monitoredTotal: false,
     });
   });
 

@@ -60,14 +60,28 @@ describe('scopeDesired', () => {
     expect(reads.entities.map((e) => e.type).sort()).toEqual(['boards']);
   });
 
-  it('one repository: its override set and monitoring (with the patterns, which need the whole list)', () => {
+  it('one repository: its override set and monitoring (the patterns judged for it alone, read by name)', () => {
     const settings = scopeDesired(config, { targets: ['repo["acme/a"].settings'], excludes: [] }).desired;
     expect(settings.teams).toEqual([]);
     expect(settings.git.monitoring).toBeUndefined();
     expect(stageTwoReads(settings, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/a'] });
     const whole = scopeDesired(config, { targets: ['repo["acme/b"]'], excludes: [] }).desired;
     expect(whole.git.repositories.map((r) => r.monitored)).toEqual([true]);
-    expect(stageTwoReads(whole, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+    expect(whole.git.monitoringScope).toEqual([{ name: 'acme/b' }]);
+    expect(stageTwoReads(whole, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/b'] });
+    expect(stageTwoReads(whole, INTEGRATIONS).monitoredTotal).toBe(true);
+    // `repo` (every repository) judges the patterns over the whole list.
+    const every = scopeDesired(config, { targets: ['repo'], excludes: [] }).desired;
+    expect(every.git.monitoringScope).toBeUndefined();
+    expect(stageTwoReads(every, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+  });
+
+  it('repositories that --target/--exclude name are read, so a live one the config does not manage is known', () => {
+    const d = scopeDesired(config, { targets: ['team[2].pm'], excludes: ['repo["acme/zz"]', 'repo[77]'] }).desired;
+    expect(d.git.scopeRepositories).toEqual([{ name: 'acme/zz' }, { id: 77 }]);
+    expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+    const one = scopeDesired(config, { targets: ['team[2].pm'], excludes: ['repo["acme/zz"]'] }).desired;
+    expect(stageTwoReads(one, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/zz'] });
   });
 
   it('excludes drop only objects they cover whole', () => {
