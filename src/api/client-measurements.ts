@@ -3,7 +3,8 @@
 // the shapes registered below); this file decides what a status means (204 = no data, 202 = not
 // ready), refuses undocumented statuses, polls v1 reports with
 // backoff up to a deadline, and fetches report files without the key, size-capped, following
-// redirects only to https (or to a loopback address, where the emulator serves them).
+// redirects only to https (or to a loopback address, where the emulator serves them, or with
+// insecure http allowed to the base URL's own http origin).
 
 import { ApiError } from './errors.js';
 import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from './measurement-types.js';
@@ -157,14 +158,19 @@ export function isLoopback(hostname: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
 }
 
-/** A report URL we may fetch: https anywhere, http only on loopback. Returns the reason it may not. */
-export function reportUrlProblem(url: URL): string | undefined {
+/**
+ * A report URL we may fetch: https anywhere, http on loopback, and http at `httpOrigin` (the base
+ * URL's origin when the caller allowed insecure http). Returns the reason it may not.
+ */
+export function reportUrlProblem(url: URL, httpOrigin?: string): string | undefined {
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
-  return `only https links (or http on a loopback address) are fetched, not ${url.protocol}//${url.host}`;
+  if (url.protocol === 'http:' && httpOrigin !== undefined && url.origin === httpOrigin) return undefined;
+  const also = httpOrigin === undefined ? 'http on a loopback address' : `http on a loopback address or at ${httpOrigin}`;
+  return `only https links (or ${also}) are fetched, not ${url.protocol}//${url.host}`;
 }
 
-export async function downloadReport(wire: MeasurementWire, url: string, options: { maxBytes: number }): Promise<string> {
+export async function downloadReport(wire: MeasurementWire, url: string, options: { maxBytes: number; httpOrigin?: string | undefined }): Promise<string> {
   let current: URL;
   try {
     current = new URL(url);
@@ -173,7 +179,7 @@ export async function downloadReport(wire: MeasurementWire, url: string, options
   }
   const refuse = (u: URL, status: number | undefined, text: string, tries: number) =>
     new ApiError({ route: REPORT_ROUTE, path: `${u.origin}/…`, status, body: { shape: 'none', text }, tries, ...(status === undefined ? { cause: text } : {}) });
-  const first = reportUrlProblem(current);
+  const first = reportUrlProblem(current, options.httpOrigin);
   if (first) throw refuse(current, undefined, `report link refused: ${first}`, 0);
   for (let hop = 0; ; hop++) {
     const shownAs = `${current.origin}/…`;
@@ -183,7 +189,7 @@ export async function downloadReport(wire: MeasurementWire, url: string, options
       const location = Array.isArray(r.headers.location) ? r.headers.location[0] : r.headers.location;
       if (!location) throw refuse(current, r.status, 'redirect without a Location header', r.tries);
       const next = new URL(location, current);
-      const problem = reportUrlProblem(next);
+      const problem = reportUrlProblem(next, options.httpOrigin);
       if (problem) throw refuse(current, r.status, `redirect refused: ${problem}`, r.tries);
       if (hop + 1 > MAX_REDIRECTS) throw refuse(current, r.status, `more than ${MAX_REDIRECTS} redirects`, r.tries);
       current = next;

@@ -89,6 +89,12 @@ export interface ClientOptions {
   maxThrottledTries?: number;
   /** Called when a 429 slows a route down (once per slow-down, not per 429). */
   onThrottle?: (event: ThrottleEvent) => void;
+  /**
+   * The caller allows plain http to a non-loopback base URL (the CLI's --insecure-http). Report
+   * links are then also fetched over http when their origin is the base URL's own (an emulator on
+   * another host serves its reports there); any other http link is still refused.
+   */
+  insecureHttp?: boolean;
 }
 
 export interface ThrottleEvent {
@@ -116,6 +122,8 @@ export class EmClient {
   private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
   /** The base URL as errors show it (no credentials, no key) and its host. */
   private readonly service: { url: string; host: string };
+  /** The origin plain-http report links may have (ClientOptions.insecureHttp), if any. */
+  private readonly httpReportOrigin: string | undefined;
   /** Whether the service has answered anything yet (any status): a refusal before that is likely "nothing listens". */
   private answered = false;
 
@@ -129,6 +137,7 @@ export class EmClient {
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`base URL must be http(s), got "${parsed.protocol}"`);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.httpReportOrigin = options.insecureHttp === true && parsed.protocol === 'http:' ? parsed.origin : undefined;
     // Shown in "could not reach" errors: the address without user info, query or fragment.
     parsed.username = '';
     parsed.password = '';
@@ -288,7 +297,7 @@ export class EmClient {
 
   /** Downloads a report URL: no key sent, at most `maxBytes`, redirects only to https (or loopback). */
   async downloadReport(url: string, options: { maxBytes: number }): Promise<string> {
-    return mm.downloadReport(this.wire, url, options);
+    return mm.downloadReport(this.wire, url, { ...options, httpOrigin: this.httpReportOrigin });
   }
 
   private readonly wire: mm.MeasurementWire = {

@@ -56,6 +56,8 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
     concurrency: globals.concurrency,
     ...(globals.verbose ? { onResponse: (log: ResponseLog) => io.stderr.write(formatRequestLog(log, apiKey)) } : {}),
     onThrottle: throttleNotice(io),
+    // Report links at the base URL's own http origin are fetched only when http was allowed.
+    insecureHttp: globals.insecureHttp,
   });
 
   let closed = false;

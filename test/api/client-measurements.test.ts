@@ -8,7 +8,9 @@ import { EmClient } from '../../src/api/client.js';
 import { ApiError, InvalidRequestError } from '../../src/api/errors.js';
 import type { MeasurementsBody } from '../../src/api/measurement-types.js';
 import * as rq from '../../src/api/requests-measurements.js';
-import { isLoopback } from '../../src/api/client-measurements.js';
+import { isLoopback, reportUrlProblem } from '../../src/api/client-measurements.js';
+import type { LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { startTestEmulator } from '../emulator/helpers.js';
 import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
@@ -139,6 +141,35 @@ describe('against scripted servers', () => {
     expect(error.message).not.toContain(`${s.url}/r`);
     expect((await failure(fastClient(s.url).downloadReport('http://reports.example.com/x.csv', { maxBytes: 100 }))).message).toContain('report link refused');
     expect(s.seen).toHaveLength(1);
+  });
+
+  test('with insecure http allowed, a link at the base URL\'s own http origin off loopback is fetched; others are not', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('after,before\n');
+    });
+    const port = new URL(s.url).port;
+    // A host name that is not loopback by name, resolved to the scripted server: real HTTP, a remote-looking origin.
+    const agent = new Agent({
+      connect: {
+        lookup: ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
+          options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4)) as unknown as LookupFunction,
+      },
+    });
+    const base = `http://emulator.internal:${port}`;
+    try {
+      const allowed = fastClient(base, { dispatcher: agent, insecureHttp: true });
+      expect(await allowed.downloadReport(`${base}/_reports/a.csv`, { maxBytes: 100 })).toBe('after,before\n');
+      const other = await failure(allowed.downloadReport(`http://other.internal:${port}/_reports/a.csv`, { maxBytes: 100 }));
+      expect(other.message).toContain(`report link refused: only https links (or http on a loopback address or at ${base}) are fetched, not http://other.internal:${port}`);
+      const refused = await failure(fastClient(base, { dispatcher: agent }).downloadReport(`${base}/_reports/a.csv`, { maxBytes: 100 }));
+      expect(refused.message).toContain('report link refused: only https links (or http on a loopback address) are fetched');
+      expect(s.seen).toHaveLength(1);
+    } finally {
+      await agent.close();
+    }
+    expect(reportUrlProblem(new URL('http://em.internal:8080/x'), 'http://em.internal:8080')).toBeUndefined();
+    expect(reportUrlProblem(new URL('http://em.internal:8081/x'), 'http://em.internal:8080')).toContain('not http://em.internal:8081');
   });
 
   test('a file over the size cap is refused, not retried', async () => {
