@@ -10,6 +10,8 @@
 import { cpus, loadavg } from 'node:os';
 import { indexActivity, measure } from '../dist/emulator/metrics/index.js';
 import { buildState } from '../dist/emulator/state.js';
+// The query defaults the metric tests use too (one list; plain .mjs, so it runs without a build).
+import { queryDefaults } from '../test/emulator/metrics/query-defaults.mjs';
 
 const PRS = Number(process.env.BENCH_PRS ?? 500_000);
 const REPOS = 10_000;
@@ -109,28 +111,13 @@ const heapIndexed = gcHeap();
 
 const isoDay = (ms) => iso(ms).slice(0, 10);
 const base = {
+  ...queryDefaults(),
   metrics: [
     { name: 'branch.computed.cycle_time', agg: 'p75', key: 'branch.computed.cycle_time:p75' },
     { name: 'branch.computed.cycle_time', agg: 'p50', key: 'branch.computed.cycle_time:p50' },
     { name: 'pr.merged', agg: undefined, key: 'pr.merged' },
     { name: 'releases.count', agg: undefined, key: 'releases.count' },
   ],
-  rollUp: 'custom',
-  orderBy: undefined,
-  orderDir: 'asc',
-  limit: undefined,
-  offset: 0,
-  returnNoData: false,
-  withDirectChildren: false,
-  teamGitScopeDisabled: false,
-  teamIds: undefined,
-  contributorIds: undefined,
-  repositoryIds: undefined,
-  serviceIds: undefined,
-  labels: undefined,
-  devToolIds: undefined,
-  workflowsFilters: undefined,
-  additionalGroupBy: undefined,
 };
 const twelveWeeks = [{ after: isoDay(END - 84 * DAY), before: isoDay(END) }];
 const ONLY = process.env.BENCH_ONLY;

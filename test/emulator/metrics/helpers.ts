@@ -6,6 +6,7 @@ import type { Fixture } from '../../../src/emulator/fixture-types.js';
 import { indexActivity, measure } from '../../../src/emulator/metrics/index.js';
 import type { Activity, ActivityPullRequest, MeasurementElement, MeasurementQuery } from '../../../src/emulator/metrics/types.js';
 import { buildState, type EmulatorState } from '../../../src/emulator/state.js';
+import { queryDefaults } from './query-defaults.mjs';
 
 /** 2026-09-DD at HH:00Z (day may run into October: 31 = 10-01). */
 export function at(day: number, hour = 0): string {
@@ -108,24 +109,8 @@ export type QueryInput = Partial<Omit<MeasurementQuery, 'metrics'>> & { metrics:
 
 export function query(input: QueryInput): MeasurementQuery {
   return {
+    ...queryDefaults(),
     timeRanges: [{ after: '2026-09-01', before: '2026-10-01' }],
-    groupBy: 'organization',
-    rollUp: 'custom',
-    orderBy: undefined,
-    orderDir: 'asc',
-    limit: undefined,
-    offset: 0,
-    returnNoData: false,
-    withDirectChildren: false,
-    teamGitScopeDisabled: false,
-    teamIds: undefined,
-    contributorIds: undefined,
-    repositoryIds: undefined,
-    serviceIds: undefined,
-    labels: undefined,
-    devToolIds: undefined,
-    workflowsFilters: undefined,
-    additionalGroupBy: undefined,
     ...input,
     metrics: input.metrics.map(metric),
   };
