@@ -65,6 +65,7 @@ Examples:
   emctl --emulator default plan -c examples/acme/emctl.yaml   try it with no account
   emctl validate                                 check ./emctl.yaml offline
   emctl plan --out plan.json                     review (emctl show plan.json), then: emctl apply plan.json
+  emctl plan --changed-from origin/main          a pull request: only what it changes is read and planned
   emctl apply --auto-approve                     plan and apply in one go (CI)
   emctl drift --format markdown                  nightly: exit 2 when live state moved
   emctl export --out emctl.yaml                  start managing an existing organization

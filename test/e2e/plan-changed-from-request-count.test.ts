@@ -1,0 +1,128 @@
+// The read lower bound of `plan --changed-from` with one team changed, on a generated organization
+// of 1,000 repositories and 100 teams whose config manages every kind of object: the emulator's
+// request log holds exactly the reads that team's changed object needs, route by route. The bound
+// is computed here from the config document and the fixture, independently of src/state and of
+// the --changed-from code.
+
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/api/types.js';
+import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import type { Plan } from '../../src/core/plan-model.js';
+import { parsePlanJson } from '../../src/render/json.js';
+import { runEmctl } from '../helpers/cli.js';
+import { against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
+import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+
+const run = promisify(execFile);
+const ENTITY_PAGE = 1000;
+const pages = (n: number) => Math.max(1, Math.ceil(n / ENTITY_PAGE));
+
+function routeOf(r: EmulatorRequestLogEntry): string {
+  if (r.path.startsWith('/api/v2/pm/entities/')) return `${r.method} ${r.path} ${r.query.include_invalid === 'true' ? '[all]' : '[reachable]'}`;
+  return `${r.method} ${r.path.replace(/\/teams\/\d+\/scope$/, '/teams/{team_id}/scope').replace(/\/repositories\/\d+\/config$/, '/repositories/{repo_id}/config')}`;
+}
+
+/** Entity types a config scope names (project_team_areas needs projects, teams and areas to check an entry). */
+function scopeTypes(scope: Record<string, unknown>): string[] {
+  const types: string[] = [];
+  for (const key of ['boards', 'epics', 'labels', 'fields']) if (Array.isArray(scope[key]) && (scope[key] as unknown[]).length > 0) types.push(key);
+  if (Array.isArray(scope.project_team_areas) && scope.project_team_areas.length > 0) types.push('projects', 'teams', 'areas');
+  return types;
+}
+
+/**
+ * The reads one changed (team, integration) PM object needs: the integrations list (its alias),
+ * each entity type its scope names listed once with unreachable entities on that integration, the
+ * team's PM scope (one read), and the reachable entities again for each type the plan's writes
+ * name. Nothing for the other 59 teams, the selection sets, the Git scopes, the org defaults or
+ * the 100 repository configurations, none of which changed.
+ */
+function oneObjectBound(fixture: Fixture, integrationId: number, scope: Record<string, unknown>, plan: Plan): Record<string, number> {
+  const integration = fixture.integrations.find((i) => i.id === integrationId);
+  const provider = integration?.provider as PmProvider;
+  const bound: Record<string, number> = { 'GET /api/v1/integrations': 1, 'GET /api/v1/pm/config/teams/{team_id}/scope': 1 };
+  const listed = (type: string) => (integration?.entities?.[type as keyof NonNullable<NonNullable<typeof integration>['entities']>] ?? []) as { reachable?: boolean }[];
+  for (const type of scopeTypes(scope)) {
+    if (!ENTITY_TYPES[provider].includes(type as never)) continue;
+    bound[`GET /api/v2/pm/entities/${type} [all]`] = pages(listed(type).length);
+  }
+  for (const op of plan.operations) {
+    const body = op.body as { teams?: { items: { scope?: Record<string, unknown[]> }[] }[] };
+    for (const item of (body.teams ?? []).flatMap((t) => t.items)) {
+      for (const [key, list] of Object.entries(item.scope ?? {})) {
+        if (list.length === 0) continue;
+        for (const type of key === 'project_team_areas' ? ['projects', 'teams', 'areas'] : [key]) {
+          bound[`GET /api/v2/pm/entities/${type} [reachable]`] = pages(listed(type).filter((e) => e.reachable !== false).length);
+        }
+      }
+    }
+  }
+  return bound;
+}
+
+let emulator: RunningEmulator;
+let fixture: Fixture;
+let dir: string;
+let changedTeam: string;
+let changedAlias: string;
+let doc: GeneratedConfigDoc;
+
+beforeAll(async () => {
+  fixture = generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 });
+  emulator = await startTestEmulator(fixture);
+  doc = generatedConfig(fixture, { pmTeams: 60, gitTeams: 50, settingsRepos: 100 });
+  dir = await tempDir('emctl-changed-count-');
+  const git = (...args: string[]) => run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir });
+  await git('init', '-q', '-b', 'main');
+  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(doc), 'utf8');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'config');
+  // One team's scope on one tracker_a integration gains an epic it did not name: one object changed.
+  const candidates = Object.entries(doc.teams).flatMap(([team, t]) =>
+    Object.entries((t as { pm?: Record<string, Record<string, unknown>> }).pm ?? {}).map(([alias, scope]) => ({ team, alias, scope })),
+  );
+  const pick = candidates.find(({ alias, scope }) => {
+    const integration = fixture.integrations.find((i) => `i${i.id}` === alias);
+    const epics = (integration?.entities?.epics ?? []).map((e) => e.entity_provider_id);
+    return integration?.provider === 'tracker_a' && epics.some((e) => !((scope.epics as string[] | undefined) ?? []).includes(e));
+  });
+  if (!pick) throw new Error('the generated organization has no team scope on tracker_a to change');
+  changedTeam = pick.team;
+  changedAlias = pick.alias;
+  const integration = fixture.integrations.find((i) => `i${i.id}` === pick.alias);
+  const scope = pick.scope as { epics?: string[] };
+  const extra = (integration?.entities?.epics ?? []).map((e) => e.entity_provider_id).find((e) => !(scope.epics ?? []).includes(e)) as string;
+  scope.epics = [...(scope.epics ?? []), extra];
+  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(doc), 'utf8');
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe('emctl plan --changed-from with one team changed, 1,000 repositories and 100 teams', () => {
+  it('makes exactly the reads of that one object, all GETs', async () => {
+    const target = against(emulator);
+    const result = await runEmctl(['plan', '-c', 'emctl.yaml', '--changed-from', 'HEAD', ...target.args, '--rate-limit', '0', '--format', 'json'], {
+      env: target.env,
+      cwd: dir,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const plan = parsePlanJson(result.stdout);
+    expect(plan.changes.map((c) => c.address)).toEqual([`team[${changedTeam}].pm.${changedAlias}.epics`]);
+    expect(plan.scope).toMatchObject({ changed_from: 'HEAD', objects: 1 });
+
+    const requests = await apiRequests(emulator.url);
+    expect(requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
+    expect(requests.filter((r) => r.path.includes('/pm/config/teams/')).map((r) => r.path)).toEqual([`/api/v1/pm/config/teams/${changedTeam}/scope`]);
+    const byRoute: Record<string, number> = {};
+    for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
+    const integrationId = Number(changedAlias.slice(1));
+    const scope = (doc.teams[changedTeam] as { pm: Record<string, Record<string, unknown>> }).pm[changedAlias] ?? {};
+    expect(byRoute).toEqual(oneObjectBound(fixture, integrationId, scope, plan));
+  });
+});
