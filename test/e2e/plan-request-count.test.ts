@@ -3,8 +3,10 @@
 // rules allow (docs/performance.md), no more, counted by the emulator itself. The expected count
 // is computed here, independently of src/state, from the config document and the fixture.
 
+import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/api/types.js';
@@ -291,6 +293,44 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     delete narrowed.git.monitoring;
     expect(byRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
     expect(settings.requests.length).toBe(3);
+  });
+
+  it('--changed-from with one team changed reads what the changed scope of that team needs', async () => {
+    // The config committed in a git repository, then one team's PM scope on one integration
+    // loses an element in the working tree.
+    const [teamId, alias, key] = (() => {
+      for (const [id, t] of Object.entries(doc.teams)) {
+        for (const [a, scope] of Object.entries(t.pm ?? {})) {
+          for (const k of ['boards', 'labels', 'epics'] as const) if ((scope[k]?.length ?? 0) > 1) return [id, a, k] as const;
+        }
+      }
+      throw new Error('the generated config has no team scope key with two elements');
+    })();
+    const dir = await tempDir('emctl-changed-');
+    const git = (...args: string[]) =>
+      promisify(execFile)('git', ['-c', 'user.name=emctl test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir });
+    await git('init', '-q', '-b', 'main');
+    await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(doc), 'utf8');
+    await git('add', '-A');
+    await git('commit', '-q', '-m', 'config');
+    const changed = structuredClone(doc);
+    const scope = changed.teams[teamId]?.pm?.[alias] as NonNullable<NonNullable<GeneratedConfigDoc['teams'][string]['pm']>[string]>;
+    scope[key] = (scope[key] as string[]).slice(0, -1);
+    await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(changed), 'utf8');
+
+    const before = (await apiRequests(emulator.url)).length;
+    const target = against(emulator);
+    const result = await runEmctl(['plan', '-c', 'emctl.yaml', '--changed-from', 'HEAD', ...target.args, '--rate-limit', '0', '--format', 'json'], { env: target.env, cwd: dir });
+    const requests = (await apiRequests(emulator.url)).slice(before);
+    expect(result.code, result.stderr).toBe(0);
+    const plan = parsePlanJson(result.stdout);
+    expect(plan.changes.map((c) => c.address)).toContain(`team[${teamId}].pm.${alias}.${key}`);
+    expect(plan.changes.every((c) => c.address.startsWith(`team[${teamId}].pm.${alias}.`))).toBe(true);
+    // The bound: the document with that one scope (as it is now) and nothing else.
+    const narrowed = emptyDoc(changed);
+    narrowed.teams[teamId] = { pm: { [alias]: scope } };
+    expect(requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
+    expect(byRoute(requests)).toEqual(lowerBound(narrowed, fixture, plan));
   });
 
   // Last: it writes to the organization.
