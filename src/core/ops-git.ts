@@ -1,4 +1,5 @@
-// Operations for the Git side: monitoring (starts first, stops last), team Git scopes, org
+// Operations for the Git side: monitoring (starts and stops in shared calls unless a stop waits on
+// a Git scope write: then starts first, stops last), team Git scopes, org
 // defaults and repository overrides, each object written with the fewest calls the API allows.
 
 import type { GitScopeKey, OrgSection, RepoSection, TeamGitScopeBody } from '../api/types.js';
@@ -10,33 +11,60 @@ const REPOSITORIES = '/api/v1/git/repositories';
 const GIT_SCOPE = '/api/v1/git/config/teams/{team_id}/scope';
 
 export interface MonitoringOps {
+  /** Calls that start monitoring (phase first); a call that also stops some is here too. */
   starts: DraftOperation[];
+  /** Calls that only stop monitoring, after the Git scope writes that drop their repositories. */
   stops: DraftOperation[];
 }
 
+/**
+ * Starts and stops, 100 repositories a call. The endpoint takes a state per entry, so when no stop
+ * waits on a Git scope write (one that drops the repository from a team), starts and stops share
+ * calls: ceil((starts + stops) / 100). Otherwise starts go first and stops last.
+ */
 export function planMonitoring(changes: PlannedChange[]): MonitoringOps {
   const monitoring = changes.filter((c) => c.target.kind === 'monitoring');
   const byId = (c: PlannedChange) => (c.target.kind === 'monitoring' ? c.target.repo.id : 0);
-  const build = (list: PlannedChange[], start: boolean): DraftOperation[] =>
-    chunk([...list].sort((a, b) => byId(a) - byId(b)), API_LIMITS.monitorEntriesMax).map((part, n) => {
-      const state = start ? 'monitored' : 'not_monitored';
+  const sorted = (list: PlannedChange[]) => [...list].sort((a, b) => byId(a) - byId(b));
+  const starts = sorted(monitoring.filter((c) => c.change.action === 'add'));
+  const stops = sorted(monitoring.filter((c) => c.change.action === 'remove'));
+  const build = (list: PlannedChange[], kind: 'monitor' | 'unmonitor' | 'monitoring'): DraftOperation[] =>
+    chunk(list, API_LIMITS.monitorEntriesMax).map((part, n) => {
+      const started = part.filter((c) => c.change.action === 'add').length;
+      const stopped = part.length - started;
+      const what = [
+        ...(started > 0 ? [`monitor ${plural(started, 'repository', 'repositories')}`] : []),
+        ...(stopped > 0 ? [`stop monitoring ${plural(stopped, 'repository', 'repositories')}`] : []),
+      ].join(' and ');
       const op = operation(
-        start ? 'first' : 'last',
-        `${start ? 'monitor' : 'unmonitor'}.${n + 1}`,
+        kind === 'unmonitor' ? 'last' : 'first',
+        `${kind}.${n + 1}`,
         'PATCH',
         REPOSITORIES,
         REPOSITORIES,
-        `${start ? 'monitor' : 'stop monitoring'} ${plural(part.length, 'repository', 'repositories')}`,
-        { repositories: part.map((c) => ({ id: byId(c), state })) },
+        what,
+        { repositories: part.map((c) => ({ id: byId(c), state: c.change.action === 'add' ? 'monitored' : 'not_monitored' })) },
       );
       op.addresses = part.map((c) => c.change.address);
       op.items = part.map((c) => ({ key: String(byId(c)), address: c.change.address }));
       return op;
     });
-  return {
-    starts: build(monitoring.filter((c) => c.change.action === 'add'), true),
-    stops: build(monitoring.filter((c) => c.change.action === 'remove'), false),
-  };
+  const dropped = droppedFromGitScopes(changes);
+  if (starts.length > 0 && stops.length > 0 && !stops.some((c) => dropped.has(byId(c)))) {
+    return { starts: build([...starts, ...stops], 'monitoring'), stops: [] };
+  }
+  return { starts: build(starts, 'monitor'), stops: build(stops, 'unmonitor') };
+}
+
+/** Repositories some team Git scope write of this plan drops. */
+function droppedFromGitScopes(changes: PlannedChange[]): Set<number> {
+  const dropped = new Set<number>();
+  for (const c of changes) {
+    if (c.target.kind !== 'git-scope' || c.target.key !== 'repositories') continue;
+    const after = new Set(c.target.after);
+    for (const id of c.target.before) if (!after.has(id)) dropped.add(id);
+  }
+  return dropped;
 }
 
 const BODY_KEY: Record<GitScopeKey, keyof TeamGitScopeBody> = { repositories: 'repository_ids', services: 'service_ids' };
@@ -72,21 +100,21 @@ export function planGitScopes(changes: PlannedChange[], monitoring: MonitoringOp
     const added = new Set(repos ? repos.after.filter((id) => !repos.before.includes(id)) : []);
     const dropped = new Set(repos ? repos.before.filter((id) => !repos.after.includes(id)) : []);
     for (const start of monitoring.starts) {
-      if (monitoredIds(start).some((id) => added.has(id))) {
+      if (repositoriesSetTo(start, 'monitored').some((id) => added.has(id))) {
         pushUnique(op.dependsOn, start.id);
         op.phase = 'after-monitoring';
       }
     }
     for (const stop of monitoring.stops) {
-      if (monitoredIds(stop).some((id) => dropped.has(id))) pushUnique(stop.dependsOn, op.id);
+      if (repositoriesSetTo(stop, 'not_monitored').some((id) => dropped.has(id))) pushUnique(stop.dependsOn, op.id);
     }
     ops.push(op);
   }
   return ops;
 }
 
-function monitoredIds(op: DraftOperation): number[] {
-  return ((op.body as { repositories: { id: number }[] }).repositories ?? []).map((r) => r.id);
+function repositoriesSetTo(op: DraftOperation, state: 'monitored' | 'not_monitored'): number[] {
+  return ((op.body as { repositories: { id: number; state: string }[] }).repositories ?? []).filter((r) => r.state === state).map((r) => r.id);
 }
 
 /** One PATCH with the changed sections as written (backfill_days included when written). */

@@ -1,5 +1,6 @@
 // Operations for the PM side: team scope writes (batched PATCH items, or a DELETE when that is
-// the single cheapest call) and selections (selects first, deselects last).
+// the single cheapest call) and selections (selects and deselects in shared calls, unless a
+// deselect waits on a scope write: then selects first, deselects last).
 
 import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem, type SelectableEntityType } from '../api/types.js';
 import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type ScopeElement } from './canonical.js';
@@ -271,44 +272,80 @@ function droppedEntities(items: ScopeItem[]): Map<string, Set<string>> {
 
 // ---- selections ----------------------------------------------------------------------------
 
+/** One entry of a select call: the change it carries and whether it selects or deselects. */
+interface SelectionEntry {
+  planned: PlannedChange;
+  id: string;
+  select: boolean;
+}
+
 /**
- * Select calls for what no scope write already selects, then deselect calls (phase last), each
- * depending on the scope writes that stop using what it deselects.
+ * Per (integration, entity type): selects for what no scope write already selects, and deselects.
+ * The select endpoint takes both in one call (a flag per entry), so when no deselect of the pair
+ * waits on a scope write that stops using its entity, selects and deselects share calls (the fewest:
+ * ceil((selects + deselects) / 1000)). Otherwise the selects go first and the deselects last, each
+ * deselect call depending on the scope writes that stop using what it deselects.
  */
 export function planSelections(changes: PlannedChange[], scopes: PmScopeOps): DraftOperation[] {
   const groups = groupBy(changes, (c) => (c.target.kind === 'selection' ? `${c.target.integration.id}/${c.target.entityType}` : undefined));
   const carriers = carriersByEntity(scopes);
+  const droppers = droppersByEntity(scopes);
   const ops: DraftOperation[] = [];
   for (const [key, list] of groups) {
     const first = list[0]?.target;
     if (!first || first.kind !== 'selection') continue;
     const { integration, alias, entityType } = first;
-    const selects: PlannedChange[] = [];
+    const entityId = (c: PlannedChange) => (c.target as { entityId: string }).entityId;
+    const selects: SelectionEntry[] = [];
     for (const c of list.filter((c) => c.change.action === 'add')) {
-      const id = (c.target as { entityId: string }).entityId;
+      const id = entityId(c);
       const carrier = carriers.get(key)?.get(id);
       const itemKey = carrier ? scopes.names.get(carrier)?.get(key)?.get(id) : undefined;
       if (carrier && itemKey) {
         // The scope write selects it; the item that names it answers for this change too.
         pushUnique(carrier.addresses, c.change.address);
         carrier.items?.push({ key: itemKey, address: c.change.address });
-      } else selects.push(c);
+      } else selects.push({ planned: c, id, select: true });
     }
-    const deselects = list.filter((c) => c.change.action === 'remove');
+    const deselects = list.filter((c) => c.change.action === 'remove').map((c): SelectionEntry => ({ planned: c, id: entityId(c), select: false }));
+    const dropped = droppers.get(key);
+    const waits = deselects.some((d) => dropped?.has(d.id));
+    const byId = (a: SelectionEntry, b: SelectionEntry) => naturalCompare(a.id, b.id);
+    selects.sort(byId);
+    deselects.sort(byId);
+    if (!waits && selects.length > 0 && deselects.length > 0) {
+      chunk([...selects, ...deselects], API_LIMITS.selectEntriesMax).forEach((part, n) => {
+        ops.push(selectOp(part, 'selection', integration.id, alias, entityType, n + 1));
+      });
+      continue;
+    }
     chunk(selects, API_LIMITS.selectEntriesMax).forEach((part, n) => {
-      ops.push(selectOp(part, true, integration.id, alias, entityType, n + 1));
+      ops.push(selectOp(part, 'select', integration.id, alias, entityType, n + 1));
     });
     chunk(deselects, API_LIMITS.selectEntriesMax).forEach((part, n) => {
-      const op = selectOp(part, false, integration.id, alias, entityType, n + 1);
-      const ids = new Set(part.map((c) => (c.target as { entityId: string }).entityId));
-      for (const scopeOp of scopes.ops) {
-        const dropped = scopes.drops.get(scopeOp)?.get(key);
-        if (dropped && [...ids].some((id) => dropped.has(id))) pushUnique(op.dependsOn, scopeOp.id);
-      }
+      const op = selectOp(part, 'deselect', integration.id, alias, entityType, n + 1);
+      for (const d of part) for (const scopeOp of dropped?.get(d.id) ?? []) pushUnique(op.dependsOn, scopeOp.id);
       ops.push(op);
     });
   }
   return ops;
+}
+
+/** The scope writes that stop using each entity, by `${integrationId}/${type}` then entity id. */
+function droppersByEntity(scopes: PmScopeOps): Map<string, Map<string, DraftOperation[]>> {
+  const out = new Map<string, Map<string, DraftOperation[]>>();
+  for (const op of scopes.ops) {
+    for (const [key, ids] of scopes.drops.get(op) ?? []) {
+      let byId = out.get(key);
+      if (!byId) out.set(key, (byId = new Map()));
+      for (const id of ids) {
+        const list = byId.get(id);
+        if (list) list.push(op);
+        else byId.set(id, [op]);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -327,19 +364,31 @@ function carriersByEntity(scopes: PmScopeOps): Map<string, Map<string, DraftOper
   return out;
 }
 
-function selectOp(part: PlannedChange[], select: boolean, integrationId: number, alias: string, type: SelectableEntityType, n: number): DraftOperation {
-  const ids = part.map((c) => (c.target as { entityId: string }).entityId).sort(naturalCompare);
-  const verb = select ? 'select' : 'deselect';
+function selectOp(
+  part: SelectionEntry[],
+  kind: 'select' | 'deselect' | 'selection',
+  integrationId: number,
+  alias: string,
+  type: SelectableEntityType,
+  n: number,
+): DraftOperation {
+  const singular = type.slice(0, -1);
+  const selected = part.filter((e) => e.select).length;
+  const deselected = part.length - selected;
+  const what = [
+    ...(selected > 0 ? [`select ${plural(selected, singular)}`] : []),
+    ...(deselected > 0 ? [`deselect ${plural(deselected, singular)}`] : []),
+  ].join(' and ');
   const op = operation(
-    select ? 'first' : 'last',
-    `${verb}.${integrationId}.${type}.${n}`,
+    kind === 'deselect' ? 'last' : 'first',
+    `${kind}.${integrationId}.${type}.${n}`,
     'PATCH',
     '/api/v2/pm/integrations/{integration_id}/entities/{entity_type}',
     `/api/v2/pm/integrations/${integrationId}/entities/${type}`,
-    `${verb} ${plural(ids.length, type.slice(0, -1))} on ${alias}`,
-    { entities: ids.map((id) => ({ entity_provider_id: id, is_selected_for_collection: select })) },
+    `${what} on ${alias}`,
+    { entities: part.map((e) => ({ entity_provider_id: e.id, is_selected_for_collection: e.select })) },
   );
-  op.addresses = part.map((c) => c.change.address);
-  op.items = part.map((c) => ({ key: (c.target as { entityId: string }).entityId, address: c.change.address }));
+  op.addresses = part.map((e) => e.planned.change.address);
+  op.items = part.map((e) => ({ key: e.id, address: e.planned.change.address }));
   return op;
 }

@@ -66,6 +66,29 @@ function reposMonitored(n: number): { config: DesiredSpec; live: LiveSpec } {
   return { config: { monitoring: { include: ['acme/*'] } }, live: { repos } };
 }
 
+/** Boards 1..selects unselected and wanted, the next `deselects` selected and dropped (no team uses them). */
+function boardsSwapped(selects: number, deselects: number): { config: DesiredSpec; live: LiveSpec } {
+  const wanted = range(selects, 1).map(String);
+  const dropped = range(deselects, selects + 1).map(String);
+  const entities = [...wanted.map((id) => ({ id, selected: false })), ...dropped.map((id) => ({ id, selected: true }))];
+  return { config: { collection: { tracker: { boards: wanted } } }, live: { entities: { 10: { boards: entities } } } };
+}
+
+/** `starts` repositories acme/s* to start monitoring, `stops` acme/x* to stop. */
+function reposSwapped(starts: number, stops: number): { config: DesiredSpec; live: LiveSpec } {
+  const repos = [
+    ...range(starts, 1).map((id) => repo(id, `acme/s${id}`, 20, 'not_monitored')),
+    ...range(stops, starts + 1).map((id) => repo(id, `acme/x${id}`, 20, 'monitored')),
+  ];
+  return { config: { monitoring: { include: ['acme/s*'] } }, live: { repos } };
+}
+
+/**
+ * The fewest calls a select endpoint or monitoring call set takes when nothing forces an order
+ * between its entries, computed here on its own: every entry in calls of `limit`.
+ */
+const sharedCalls = (entries: number, limit: number) => Math.ceil(entries / limit);
+
 const SCOPE = '/api/v1/pm/config/teams/scope';
 const SELECT = '/api/v2/pm/integrations/10/entities/boards';
 
@@ -118,6 +141,55 @@ const cases: { name: string; input: { config: DesiredSpec; live: LiveSpec }; wan
       'stage 1 PATCH /api/v1/git/repositories: 100 repositories',
       'stage 1 PATCH /api/v1/git/repositories: 1 repositories',
       'stage 2 PATCH /api/v1/git/config/teams/42/scope?mode=merge: {"repository_ids":[101]} after monitor.2',
+    ],
+  },
+  {
+    name: '600 selects + 400 deselects of one (integration, type): one call',
+    input: boardsSwapped(600, 400),
+    want: Array.from({ length: sharedCalls(1000, 1000) }, () => `stage 1 PATCH ${SELECT}: 1000 entities`),
+  },
+  {
+    name: '600 selects + 401 deselects: two calls, selects first',
+    input: boardsSwapped(600, 401),
+    want: [`stage 1 PATCH ${SELECT}: 1000 entities`, `stage 1 PATCH ${SELECT}: 1 entities`],
+  },
+  {
+    name: 'a deselect that waits on a scope write keeps selects and deselects apart',
+    input: (() => {
+      const { config, live } = boardsSwapped(1, 1);
+      // Team 42 uses board 2 and the config takes it out: the deselect must wait for that write.
+      config.teams = { 42: { pm: { tracker: { boards: [] } } } };
+      live.pm = { 42: { 10: { boards: ['2'] } } };
+      return { config, live };
+    })(),
+    want: [
+      `stage 1 PATCH ${SELECT}: 1 entities`,
+      'stage 1 DELETE /api/v1/pm/config/teams/42/scope?integration_id=10: ',
+      `stage 2 PATCH ${SELECT}: 1 entities after pm-scope.delete.42.10`,
+    ],
+  },
+  {
+    name: '60 starts + 40 stops: one monitoring call',
+    input: reposSwapped(60, 40),
+    want: Array.from({ length: sharedCalls(100, 100) }, () => 'stage 1 PATCH /api/v1/git/repositories: 100 repositories'),
+  },
+  {
+    name: '60 starts + 41 stops: two monitoring calls',
+    input: reposSwapped(60, 41),
+    want: ['stage 1 PATCH /api/v1/git/repositories: 100 repositories', 'stage 1 PATCH /api/v1/git/repositories: 1 repositories'],
+  },
+  {
+    name: 'a stop that waits on a Git scope write keeps starts and stops apart',
+    input: (() => {
+      const { config, live } = reposSwapped(1, 1);
+      config.teams = { 42: { git: { repositories: [] } } };
+      live.git = { 42: { repositories: [2] } };
+      return { config, live };
+    })(),
+    want: [
+      'stage 1 PATCH /api/v1/git/repositories: 1 repositories',
+      'stage 1 PATCH /api/v1/git/config/teams/42/scope?mode=merge: {"repository_ids":[]}',
+      'stage 2 PATCH /api/v1/git/repositories: 1 repositories after git-scope.42',
     ],
   },
 ];

@@ -131,8 +131,8 @@ const cases: PlanCase[] = [
       '+ repo["acme/notifications"].monitored [backfill, counts-against-limit]',
       '+ repo[2108].monitored [backfill, counts-against-limit]',
       '- repo["labs/ml-pipeline"].monitored [stops-collection] !stop_monitoring',
-      'stage 1 PATCH /api/v1/git/repositories {"repositories":[{"id":1208,"state":"monitored"},{"id":1213,"state":"monitored"},{"id":2108,"state":"monitored"}]}',
-      'stage 2 PATCH /api/v1/git/repositories {"repositories":[{"id":1214,"state":"not_monitored"},{"id":2101,"state":"not_monitored"}]}',
+      // No stop waits on a Git scope write: starts and stops share one call.
+      'stage 1 PATCH /api/v1/git/repositories {"repositories":[{"id":1208,"state":"monitored"},{"id":1213,"state":"monitored"},{"id":2108,"state":"monitored"},{"id":1214,"state":"not_monitored"},{"id":2101,"state":"not_monitored"}]}',
     ],
     options: { impacts: true },
   },

@@ -28,14 +28,13 @@ const ENTITIES = { 10: TRACKER, 11: WORK };
 const cases: PlanCase[] = [
   // ---- selection sets ----
   {
-    name: 'selection: one entity added and one removed; select in stage 1, deselect last',
+    name: 'selection: one entity added and one removed, in one call (no deselect waits on a scope write)',
     config: { collection: { tracker: { boards: ['101', '103', '108'] } } },
     live: { entities: ENTITIES, pm: { 43: { 10: { boards: ['102'] } } } },
     want: [
       '- collection.tracker.boards["102"] [stops-collection] !deselect',
       '+ collection.tracker.boards["103"] [counts-against-limit]',
-      'stage 1 PATCH /api/v2/pm/integrations/10/entities/boards {"entities":[{"entity_provider_id":"103","is_selected_for_collection":true}]}',
-      'stage 2 PATCH /api/v2/pm/integrations/10/entities/boards {"entities":[{"entity_provider_id":"102","is_selected_for_collection":false}]}',
+      'stage 1 PATCH /api/v2/pm/integrations/10/entities/boards {"entities":[{"entity_provider_id":"103","is_selected_for_collection":true},{"entity_provider_id":"102","is_selected_for_collection":false}]}',
       'error: cannot deselect board "102" on tracker: team 43 (team-43) uses it and the config does not manage that team\'s scope on tracker (entity_in_use) @ collection.tracker.boards["102"] (emctl.yaml#collection.tracker.boards:1:1)',
     ],
     options: { impacts: true },

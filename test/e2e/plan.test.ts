@@ -76,7 +76,9 @@ describe('emctl plan on the example organization', () => {
     expect(lines).toContain('  - collection.tracker.boards["108"] (Legacy billing board)  [stops-collection]');
     expect(lines).toContain('  ~ team[42].pm.tracker.labels  + "frontend"  [changes-team-metrics]');
     expect(lines).toContain('  ~ git.defaults.active_branches_duration');
-    expect(result.stdout).toContain('Plan: 1 to add, 2 to change, 1 to remove; 4 API calls.');
+    // Board 105 selected and board 108 deselected in one call (no deselect waits on a scope write),
+    // team 42's scope write, the org defaults.
+    expect(result.stdout).toContain('Plan: 1 to add, 2 to change, 1 to remove; 3 API calls.');
     // acme/api's override and team 42's Git scope are already as written: not shown.
     expect(result.stdout).not.toContain('repo["acme/api"]');
     expect(result.stdout).not.toContain('team[42].git');
