@@ -332,7 +332,7 @@ function checkBucketCount(window: SpecWindow, rollUp: RollUp, def: ReportDefinit
     count = countBuckets(Date.parse(`${window.after}T00:00:00Z`), Date.parse(`${window.before}T00:00:00Z`), rollUp, max);
   }
   if (count > max) {
-    const span = 'last' in window ? `--last ${window.last}` : `${window.after} to ${window.before}`;
+    const span = 'last' in window ? `last ${window.last}` : `${window.after} to ${window.before}`;
     problem(
       [def.roll_up !== undefined ? 'roll_up' : 'last' in window ? 'last' : 'after'],
       `${span} cut by roll-up ${rollUp} makes more than ${max} time buckets; the service answers at most ${max} at once: use a coarser roll-up or a shorter window`,

@@ -61,6 +61,21 @@ describe('reports', () => {
 
 const CASES: InvalidCase[] = [
   [
+    'more time buckets than the service answers; `managed` mixed with ids is fine',
+    `${TEAMS}reports:
+  daily:
+    metrics: [pr.merged]
+    roll_up: 1d
+    last: 9999d
+  mixed:
+    metrics: [pr.merged]
+    teams: [managed, 7]
+`,
+    [
+      'emctl.yaml:10:14: report `daily`: last 9999d cut by roll-up 1d makes more than 5000 time buckets; the service answers at most 5000 at once: use a coarser roll-up or a shorter window',
+    ],
+  ],
+  [
     'unknown metric, bad aggregation, metric named twice',
     `${TEAMS}reports:
   r:

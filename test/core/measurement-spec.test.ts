@@ -197,11 +197,11 @@ describe('flags', () => {
       `--roll-up: ${span} cut by roll-up ${rollUp} makes more than 5000 time buckets; the service answers at most 5000 at once: use a coarser roll-up or a shorter window`;
     const check = (flags: Parameters<typeof definitionFromFlags>[0]) =>
       checkSpec(definitionFromFlags({ metric: ['pr.merged'], ...flags }).definition, v2).problems.map(flagProblem);
-    expect(check({ last: '9999d', rollUp: '1d' })).toEqual([msg('--last 9999d', '1d')]);
+    expect(check({ last: '9999d', rollUp: '1d' })).toEqual([msg('last 9999d', '1d')]);
     expect(check({ last: '5000d', rollUp: '1d' })).toEqual([]);
-    expect(check({ last: '5001d', rollUp: '1d' })).toEqual([msg('--last 5001d', '1d')]);
+    expect(check({ last: '5001d', rollUp: '1d' })).toEqual([msg('last 5001d', '1d')]);
     expect(check({ last: '9999d', rollUp: '1w' })).toEqual([]);
-    expect(check({ last: '9999mo', rollUp: '1mo' })).toEqual([msg('--last 9999mo', '1mo')]);
+    expect(check({ last: '9999mo', rollUp: '1mo' })).toEqual([msg('last 9999mo', '1mo')]);
     expect(check({ after: '2000-01-01', before: '2013-09-09', rollUp: '1d' })).toEqual([]);
     expect(check({ after: '2000-01-01', before: '2013-09-10', rollUp: '1d' })).toEqual([msg('2000-01-01 to 2013-09-10', '1d')]);
     expect(check({ after: '1600-01-31', before: '2099-01-01', rollUp: '1mo' })).toEqual([msg('1600-01-31 to 2099-01-01', '1mo')]);
