@@ -141,6 +141,21 @@ describe('emctl plan --changed-from', () => {
     expect(result.stdout).toContain('No changes.');
   });
 
+  it('an edited monitoring pattern puts every monitoring state in scope (and nothing else); a deleted team is no longer managed', async () => {
+    const withPatterns = AT_REF.replace('git:\n  defaults:', 'git:\n  monitoring: { include: ["acme/*"] }\n  defaults:');
+    const dir = await repoWith({ 'emctl.yaml': withPatterns });
+    const edited = withPatterns.replace('include: ["acme/*"]', 'include: ["acme/*"], exclude: ["acme/web"]').replace('    git:\n      repositories: [1201, 1234]\n      services: [7]\n', '');
+    await writeFile(join(dir, 'emctl.yaml'), edited, 'utf8');
+    const result = await emctl(['plan', '--changed-from', 'HEAD', '--format', 'json'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout) as { scope: unknown };
+    expect(json.scope).toEqual({ narrowed_by: ['--changed-from HEAD'], objects: 1, changed_from: 'HEAD', no_longer_managed: 1, all_monitoring: true });
+    const plan = parsePlanJson(result.stdout);
+    expect(plan.scope).toEqual(json.scope);
+    expect(plan.changes.length).toBeGreaterThan(0);
+    expect(new Set(plan.changes.map((c) => c.kind))).toEqual(new Set(['monitoring']));
+  });
+
   it('a directory config is read from git file by file', async () => {
     const [head, teams] = AT_REF.split('teams:\n');
     const dir = await repoWith({ 'cfg/a.yaml': head ?? '', 'cfg/b.yaml': `teams:\n${teams ?? ''}` });
