@@ -170,10 +170,18 @@ async function scopedChild(spec, url, configPath) {
     targets = ownershipTargets(saved.changes);
   } else {
     const { loadConfigOrThrow } = await import('../dist/config/index.js');
-    config = await loadConfigOrThrow(configPath);
+    config = await loadConfigOrThrow(spec.configPath ?? configPath);
+  }
+  const options = { targets, perRoute: 8 };
+  if (spec.changedFrom !== undefined) {
+    // As plan --changed-from does: the config at the ref from git, the objects that changed.
+    const { loadConfigAtRef } = await import('../dist/config/at-git-ref.js');
+    const { changedObjects } = await import('../dist/core/changed-objects.js');
+    const before = await loadConfigAtRef(spec.configPath, spec.changedFrom);
+    options.changedFrom = { ref: spec.changedFrom, changes: changedObjects(before, config) };
   }
   const t = performance.now();
-  const { plan } = await planAgainstLive(client, config, { targets, perRoute: 8 });
+  const { plan } = await planAgainstLive(client, config, options);
   const phases = { read: performance.now() - t };
   const wallMs = performance.now() - started;
   process.stdout.write(JSON.stringify({ mode: spec.name, wallMs, changes: plan.changes.length, calls: client.stats().calls, phases, ...done() }) + '\n');
@@ -280,8 +288,25 @@ async function main() {
     };
     const code = await runCli(['plan', '-c', configPath, '--base-url', plain.url, '--rate-limit', '0', '--out', planFile], io);
     if (code !== 0) throw new Error(`emctl plan --out exited ${code}: ${stderr}`);
+    // --changed-from: the config committed in a git repository, then one key of the team's first
+    // PM scope trimmed in the working tree.
+    const gitDir = join(dir, 'repo');
+    const { execFileSync } = await import('node:child_process');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(gitDir);
+    const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: gitDir });
+    git('init', '-q', '-b', 'main');
+    writeFileSync(join(gitDir, 'emctl.yaml'), YAML.stringify(doc));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'config');
+    const changedDoc = structuredClone(doc);
+    const firstScope = Object.values(changedDoc.teams[teamId].pm)[0];
+    const key = ['boards', 'labels', 'epics'].find((k) => (firstScope[k]?.length ?? 0) > 1);
+    firstScope[key] = firstScope[key].slice(0, -1);
+    writeFileSync(join(gitDir, 'emctl.yaml'), YAML.stringify(changedDoc));
     const runs = [
       { name: `--target team[${teamId}]`, targets: [`team[${teamId}]`] },
+      { name: `--changed-from HEAD (team ${teamId}'s ${key} trimmed)`, changedFrom: 'HEAD', configPath: join(gitDir, 'emctl.yaml') },
       { name: `--target repo[${JSON.stringify(repoName)}]`, targets: [`repo[${JSON.stringify(repoName)}]`] },
       { name: `--target repo[${JSON.stringify(repoName)}].settings`, targets: [`repo[${JSON.stringify(repoName)}].settings`] },
       { name: 'apply PLANFILE re-read', planFile },
