@@ -34,6 +34,25 @@ export function addressOfRepo(draft: PlanDraft, repo: Repository, ref?: RepoRef)
   return sameName.length > 1 ? repoAddress({ id: repo.id }) : repoAddress({ name: repo.name });
 }
 
+/**
+ * The addresses the planner gives by id to repositories the config names by name (a name on
+ * several Git integrations, written with `integration:`), each mapped to the config's spelling
+ * `repo["name"]`: --target, --exclude and --changed-from name an object as the config does, and
+ * must reach the same repository (matched by what the name resolves to, not by spelling).
+ */
+export function configSpellings(draft: PlanDraft): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of draft.config.git.repositories) {
+    if ('id' in entry.ref) continue;
+    const repo = resolveRepository(entry.ref, draft.repos, draft.config, draft.live.integrations).value;
+    if (repo === undefined) continue;
+    const planned = addressOfRepo(draft, repo, entry.ref);
+    const written = repoAddress(entry.ref);
+    if (planned !== written) out.set(planned, written);
+  }
+  return out;
+}
+
 function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): Repository | undefined {
   const r = resolveRepository(ref, draft.repos, draft.config, draft.live.integrations);
   if (r.value === undefined) draft.error(r.error ?? 'unknown repository', path);

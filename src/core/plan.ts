@@ -4,7 +4,7 @@
 // data: every problem is a plan error with its config location.
 
 import { addressSelected, matchesAddressPrefix } from './address.js';
-import { diffGit } from './diff-git.js';
+import { configSpellings, diffGit } from './diff-git.js';
 import { diffPm } from './diff-pm.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
 import type { DesiredConfig } from './model.js';
@@ -48,9 +48,24 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   const excludes = options.excludes ?? [];
   const all = sortChanges(draft.changes);
   const keep = options.keep;
-  const kept = all.filter((c) => addressSelected(c.change.address, targets, excludes) && (keep === undefined || keep(c.change)));
+  // A change is also known by the config's spelling of its object (a repository addressed by id
+  // because its name is on two Git integrations, written by name): patterns and the changed
+  // scope match either spelling, an exclude of either leaves it out.
+  const spellings = configSpellings(draft);
+  const addressesOf = (change: Change): string[] => {
+    const id = /^repo\[\d+\]/.exec(change.address)?.[0];
+    const written = id === undefined ? undefined : spellings.get(id);
+    return written === undefined || id === undefined ? [change.address] : [change.address, written + change.address.slice(id.length)];
+  };
+  const selected = (change: Change): boolean => {
+    const addresses = addressesOf(change);
+    if (targets.length > 0 && !addresses.some((a) => addressSelected(a, targets, []))) return false;
+    if (addresses.some((a) => !addressSelected(a, [], excludes))) return false;
+    return keep === undefined || addresses.some((address) => keep({ ...change, address }));
+  };
+  const kept = all.filter((c) => selected(c.change));
   for (const t of targets) {
-    if (!all.some((c) => matchesAddressPrefix(c.change.address, t))) draft.warn(`--target ${t} matches no pending change`);
+    if (!all.some((c) => addressesOf(c.change).some((a) => matchesAddressPrefix(a, t)))) draft.warn(`--target ${t} matches no pending change`);
   }
   const { operations, drafts, errors } = planOperations(kept);
   draft.errors.push(...errors);
