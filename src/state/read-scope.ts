@@ -34,9 +34,48 @@ function clean(pattern: string): string {
 
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
 export function objectInScope(prefix: string, scope: ReadScope): boolean {
-  if (scope.excludes.some((e) => matchesAddressPrefix(prefix, e))) return false;
-  if (scope.targets.length === 0) return true;
-  return scope.targets.some((t) => matchesAddressPrefix(prefix, t) || matchesAddressPrefix(clean(t), prefix));
+  return targetIndex(scope.targets).reaches(prefix) && !scope.excludes.some((e) => matchesAddressPrefix(prefix, e));
+}
+
+/** `address` and each of its prefixes that ends at a component boundary (before a `.` or `[`). */
+function boundaryPrefixes(address: string): string[] {
+  const out = [address];
+  for (let i = 1; i < address.length; i++) {
+    const c = address.charAt(i);
+    if (c === '.' || c === '[') out.push(address.slice(0, i));
+  }
+  return out;
+}
+
+/**
+ * The targets indexed so that "is a target at, above or under this object" is a few Set lookups,
+ * not a scan of every target: a saved plan's re-read narrows by one target per object it writes
+ * (about a thousand), and scanning them per object of a large config cost more than half a
+ * second before the first request. Same answers as matchesAddressPrefix both ways: a target at or
+ * above the object is one of the object's boundary prefixes; one under it has the object among its own.
+ */
+interface TargetIndex {
+  reaches(object: string): boolean;
+}
+
+const targetIndexes = new WeakMap<readonly string[], TargetIndex>();
+
+function targetIndex(targets: readonly string[]): TargetIndex {
+  const known = targetIndexes.get(targets);
+  if (known !== undefined) return known;
+  const exact = new Set<string>();
+  const under = new Set<string>();
+  for (const t of targets) {
+    const p = clean(t);
+    if (p === '') continue;
+    exact.add(p);
+    for (const prefix of boundaryPrefixes(p)) under.add(prefix);
+  }
+  const index: TargetIndex = {
+    reaches: (object) => targets.length === 0 || under.has(object) || boundaryPrefixes(object).some((p) => exact.has(p)),
+  };
+  targetIndexes.set(targets, index);
+  return index;
 }
 
 /**

@@ -30,9 +30,24 @@ describe('objectInScope', () => {
     ['team[1].pm.tracker', ['team[1]'], ['team[1].pm.tracker.labels'], true],
     ['repo["acme/a"].settings', ['repo["acme/a"].settings.default_branch'], [], true],
     ['repo["acme/a"].settings', ['repo["acme/ab"]'], [], false],
+    // Trailing dots and spaces on a target are ignored; a name with dots and brackets matches whole.
+    ['team[1].pm.tracker', [' team[1]. '], [], true],
+    ['repo["a.b[c]"].settings', ['repo["a.b[c]"]'], [], true],
+    ['repo["a.b[c]"].settings', ['repo["a.b'], [], true],
+    ['repo["a.b[c]"].settings', ['repo["a.bc'], [], false],
+    ['team[1].pm', ['team[1].pm.tracker', 'team[2]'], [], true],
+    ['team[1].pm', ['team[1].pmx', 'team[2]'], [], false],
   ];
   it.each(cases)('%s with targets %j, excludes %j: %s', (prefix, targets, excludes, expected) => {
     expect(objectInScope(prefix, { targets, excludes })).toBe(expected);
+  });
+
+  it('answers as matching every target one by one would, for a thousand targets at once (indexed, not scanned)', () => {
+    const targets = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? `team[${i}].pm.tracker.boards` : `repo["org/r-${i}"].settings.default_branch`));
+    const objects = ['team[0].pm.tracker', 'team[1].pm.tracker', 'team[998]', 'repo["org/r-1"].settings', 'repo["org/r-1"].monitored', 'repo["org/r-10"].settings', 'git.defaults.x'];
+    const oneByOne = (o: string) => targets.some((t) => objectInScope(o, { targets: [t], excludes: [] }));
+    expect(objects.map((o) => objectInScope(o, { targets, excludes: [] }))).toEqual(objects.map(oneByOne));
+    expect(objects.map((o) => objectInScope(o, { targets, excludes: [] }))).toEqual([true, false, true, true, false, false, false]);
   });
 });
 
