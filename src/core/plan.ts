@@ -3,7 +3,7 @@
 // survive --target / --exclude; predictions see exactly what would be sent. Never throws for bad
 // data: every problem is a plan error with its config location.
 
-import { addressSelected, matchesAddressPrefix } from './address.js';
+import { addressSelected, boundaryPrefixes, cleanPattern } from './address.js';
 import { configSpellings, diffGit } from './diff-git.js';
 import { diffPm } from './diff-pm.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
@@ -57,15 +57,21 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
     const written = id === undefined ? undefined : spellings.get(id);
     return written === undefined || id === undefined ? [change.address] : [change.address, written + change.address.slice(id.length)];
   };
+  // Targets by Set lookup of each address's boundary prefixes, not a scan of every target per
+  // change: a saved plan's re-read passes one target per object it writes.
+  const targetSet = new Set(targets.map(cleanPattern).filter((t) => t !== ''));
+  const targeted = (a: string): boolean => boundaryPrefixes(a).some((p) => targetSet.has(p));
+  const reached = new Set<string>();
   const selected = (change: Change): boolean => {
     const addresses = addressesOf(change);
-    if (targets.length > 0 && !addresses.some((a) => addressSelected(a, targets, []))) return false;
+    for (const a of addresses) for (const p of boundaryPrefixes(a)) reached.add(p);
+    if (targets.length > 0 && !addresses.some(targeted)) return false;
     if (addresses.some((a) => !addressSelected(a, [], excludes))) return false;
     return keep === undefined || addresses.some((address) => keep({ ...change, address }));
   };
   const kept = all.filter((c) => selected(c.change));
   for (const t of targets) {
-    if (!all.some((c) => addressesOf(c.change).some((a) => matchesAddressPrefix(a, t)))) draft.warn(`--target ${t} matches no pending change`);
+    if (!reached.has(cleanPattern(t))) draft.warn(`--target ${t} matches no pending change`);
   }
   const { operations, drafts, errors } = planOperations(kept);
   draft.errors.push(...errors);

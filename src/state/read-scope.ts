@@ -8,7 +8,7 @@
 // --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
 // same function. Pure: no I/O.
 
-import { matchesAddressPrefix, repoAddress } from '../core/address.js';
+import { boundaryPrefixes, matchesAddressPrefix, repoAddress } from '../core/address.js';
 import type { OrgSettings } from '../api/types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
 
@@ -35,16 +35,6 @@ function clean(pattern: string): string {
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
 export function objectInScope(prefix: string, scope: ReadScope): boolean {
   return targetIndex(scope.targets).reaches(prefix) && !scope.excludes.some((e) => matchesAddressPrefix(prefix, e));
-}
-
-/** `address` and each of its prefixes that ends at a component boundary (before a `.` or `[`). */
-function boundaryPrefixes(address: string): string[] {
-  const out = [address];
-  for (let i = 1; i < address.length; i++) {
-    const c = address.charAt(i);
-    if (c === '.' || c === '[') out.push(address.slice(0, i));
-  }
-  return out;
 }
 
 /**
