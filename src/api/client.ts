@@ -441,7 +441,8 @@ export class EmClient {
     try {
       parsed = JSON.parse(response.text) as T;
     } catch {
-      throw this.failure(d, safePath, response.status, { shape: 'none', text: `response is not JSON: ${response.text}` }, attempt);
+      // Named as a wrong base URL (errors.ts), the page itself not pasted into the message.
+      throw this.failure(d, safePath, response.status, { shape: 'none', text: response.text }, attempt);
     }
     const redacted = this.mayHoldKey(response.text) ? redactDeep(parsed, this.apiKey) : parsed;
     const problem = response.status === 200 ? responseShapeProblem(d.route, redacted) : undefined;

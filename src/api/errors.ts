@@ -94,10 +94,12 @@ function describeFailure(init: ApiErrorInit): string {
  * paste the page.
  */
 function wrongBaseUrl(init: ApiErrorInit): string | undefined {
-  // Only client errors: a 5xx page is the service (or its gateway) failing, retried as such; 401,
-  // 403 and 429 are about the key and the pace, wherever the service is.
+  // Client errors and successes: a 5xx page is the service (or its gateway) failing, retried as
+  // such; 401, 403 and 429 are about the key and the pace, wherever the service is. A 2xx page that
+  // is not JSON is a proxy or a web app answering at a wrong base URL path: the service never
+  // answers a success that way.
   const status = init.status;
-  if (init.baseUrl === undefined || status === undefined || status < 400 || status >= 500 || [401, 403, 429].includes(status)) return undefined;
+  if (init.baseUrl === undefined || status === undefined || status < 200 || status >= 500 || (status >= 300 && status < 400) || [401, 403, 429].includes(status)) return undefined;
   const check = `is ${init.baseUrl} the service's base URL? check --base-url or EMCTL_BASE_URL`;
   if (init.body.shape === 'none' && init.body.text.trim() !== '' && !isJson(init.body.text)) {
     return `the answer is not JSON (${init.body.text.trimStart().startsWith('<') ? 'an HTML page' : 'plain text'}): ${check}`;

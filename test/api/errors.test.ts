@@ -107,9 +107,17 @@ describe('partial success', () => {
     await expect(client.setMonitoring([{ id: 1, state: 'monitored' }, { id: 2, state: 'monitored' }])).resolves.toEqual(answer);
   });
 
-  it('refuses a 200 whose body is not JSON', async () => {
+  it('refuses a 200 whose body is not JSON, naming the base URL to check', async () => {
     const error = await failWith((_q, res) => void res.writeHead(200).end('all good'));
-    expect(error.message).toBe('PATCH /api/v1/git/repositories failed: 200 response is not JSON: all good');
+    expect(error.message).toBe(`PATCH /api/v1/git/repositories failed: 200; the answer is not JSON (plain text): is ${server!.url} the service's base URL? check --base-url or EMCTL_BASE_URL`);
+  });
+
+  it('refuses a 200 HTML page (a proxy or web app at a wrong base URL) without pasting it', async () => {
+    const page = `<!doctype html>\n<html><head><title>My App</title></head>\n<body>${'<div>x</div>\n'.repeat(200)}</body></html>`;
+    const error = await failWith((_q, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+    expect(error.message).toBe(`PATCH /api/v1/git/repositories failed: 200; the answer is not JSON (an HTML page): is ${server!.url} the service's base URL? check --base-url or EMCTL_BASE_URL`);
+    expect(error.message).not.toContain('<');
+    expect(error.message).not.toContain('\n');
   });
 });
 
