@@ -26,11 +26,85 @@ teams:
         labels: ["${label}"]
 `;
 
+/**
+ * A proxy in front of the emulator that makes two runs' writes to one route overlap for certain:
+ * the first write (any method but GET) to a path starting with `gated` is held until a second one
+ * arrives; then the first is forwarded and answered by the service, then the second, and only then
+ * are both answered. So both runs have read before either wrote, and both read back after both
+ * writes landed: the run whose write came first finds its object overwritten. Every other request
+ * is forwarded as it comes. If no second write arrives within `holdMs`, the first goes on alone
+ * (the test's assertions then fail honestly rather than hang).
+ */
+async function overlappingProxy(target: string, gated: string, holdMs = 20_000): Promise<{ url: string; paired: () => boolean; close: () => Promise<void> }> {
+  type Held = { req: http.IncomingMessage; res: http.ServerResponse; body: Buffer };
+  const forward = (h: Held): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
+    new Promise((resolve, reject) => {
+      const out = http.request(`${target}${h.req.url ?? '/'}`, { method: h.req.method, headers: h.req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));
+        answer.on('error', reject);
+      });
+      out.on('error', reject);
+      out.end(h.body);
+    });
+  const reply = (h: Held, a: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }): void => {
+    h.res.writeHead(a.status, a.headers);
+    h.res.end(a.body);
+  };
+  const pass = (h: Held): void => {
+    forward(h).then((a) => reply(h, a), () => h.res.destroy());
+  };
+  let first: { held: Held; timer: NodeJS.Timeout } | undefined;
+  let gatedSeen = 0;
+  let paired = false;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const h: Held = { req, res, body: Buffer.concat(chunks) };
+      const isGated = req.method !== 'GET' && (req.url ?? '').startsWith(gated);
+      if (!isGated || gatedSeen >= 2) return pass(h);
+      gatedSeen += 1;
+      if (gatedSeen === 1) {
+        first = { held: h, timer: setTimeout(() => pass(h), holdMs) };
+        return;
+      }
+      const held = first as { held: Held; timer: NodeJS.Timeout };
+      clearTimeout(held.timer);
+      paired = true;
+      void (async () => {
+        try {
+          const a = await forward(held.held);
+          const b = await forward(h);
+          reply(held.held, a);
+          reply(h, b);
+        } catch {
+          held.held.res.destroy();
+          res.destroy();
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    paired: () => paired,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 describe('concurrent applies', () => {
   it('two applies with different configs interleaving: the one whose result was overwritten exits 1 naming the object', async () => {
-    const emulator = await startTestEmulator(await acmeFixture(), { latencyMs: 100 });
+    const emulator = await startTestEmulator(await acmeFixture());
+    const proxy = await overlappingProxy(emulator.url, '/api/v1/pm/config/teams/scope');
     try {
-      const connection = against(emulator);
+      const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
       const runs = await Promise.all(
         ['frontend', 'mobile'].map(async (label) => {
           const dir = await tempDir('emctl-race-');
@@ -38,10 +112,11 @@ describe('concurrent applies', () => {
           return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
         }),
       );
+      expect(proxy.paired()).toBe(true);
       const failed = runs.filter((r) => r.code === 1);
-      // The service has no lock: both runs wrote. At least one must learn that its object is not
-      // what it wrote, and say which object.
-      expect(failed.length).toBeGreaterThanOrEqual(1);
+      // The service has no lock: both runs wrote, one after the other, before either read back.
+      // The first writer must learn that its object is not what it wrote, and say which object.
+      expect(runs.map((r) => r.code).sort()).toEqual([0, 1]);
       for (const r of failed) {
         expect(r.stderr).toContain('not match the config when read back');
         expect(r.stderr).toContain('team[42].pm.tracker.labels: does not match the config after the apply');
@@ -55,6 +130,7 @@ describe('concurrent applies', () => {
         expect(plan.code).toBe(0);
       }
     } finally {
+      await proxy.close();
       await emulator.close();
     }
   });
@@ -62,10 +138,11 @@ describe('concurrent applies', () => {
 
 describe('concurrent applies to a team Git scope', () => {
   it('leave one run\'s scope (each changed key is written whole), never the union of both', async () => {
-    const emulator = await startTestEmulator(await acmeFixture(), { latencyMs: 100 });
+    const emulator = await startTestEmulator(await acmeFixture());
+    const proxy = await overlappingProxy(emulator.url, '/api/v1/git/config/teams/42/scope');
     const gitConfig = (extra: string) => `version: 1\nteams:\n  42:\n    git:\n      repositories: [1201, 1234, ${extra}]\n      services: [7]\n`;
     try {
-      const connection = against(emulator);
+      const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
       const extras = ['acme/web', 'acme/search'];
       const runs = await Promise.all(
         extras.map(async (extra) => {
@@ -78,8 +155,10 @@ describe('concurrent applies to a team Git scope', () => {
       const ids = scope.repositories.map((r) => r.id).sort((a, b) => a - b);
       expect([JSON.stringify([1201, 1202, 1234]), JSON.stringify([1201, 1207, 1234])]).toContain(JSON.stringify(ids));
       // The run whose scope did not survive says so; the other exits 0.
+      expect(proxy.paired()).toBe(true);
       expect(runs.map((r) => r.code).sort()).toEqual([0, 1]);
     } finally {
+      await proxy.close();
       await emulator.close();
     }
   });
