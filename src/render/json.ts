@@ -77,7 +77,7 @@ export function renderPlanJson(plan: Plan): string {
     reads: plan.reads.map((r) => ({ addresses: r.addresses, method: r.method, path: r.path, digest: r.digest })),
     totals: canonical(plan.totals),
     // Last: the whole desired state, which apply PLANFILE re-plans against; the bulkiest part.
-    desired: plan.desired === undefined ? undefined : canonical(plan.desired),
+    desired: plan.desired === undefined ? undefined : canonical(desiredKeys(plan.desired, TO_FILE)),
   };
   return JSON.stringify(ordered, null, 2) + '\n';
 }
@@ -168,8 +168,43 @@ export function parsePlanJson(text: string): Plan {
     });
   }
   // The desired state's shape belongs to the config loader; apply checks it when it re-plans.
-  if (data.desired !== undefined) plan.desired = data.desired;
+  if (data.desired !== undefined) plan.desired = desiredKeys(data.desired, FROM_FILE);
   return plan;
+}
+
+/**
+ * The desired state's model keys that are not snake_case, as the plan file spells them. Only these:
+ * its other keys are the config's own (already snake_case), and it has no map keyed by data.
+ */
+const COLLECTION_KEYS: ReadonlyArray<[model: string, file: string]> = [['entityType', 'entity_type']];
+const GIT_KEYS: ReadonlyArray<[model: string, file: string]> = [
+  ['monitoringScope', 'monitoring_scope'],
+  ['scopeRepositories', 'scope_repositories'],
+];
+const TO_FILE = 0;
+const FROM_FILE = 1;
+
+/** The desired state with its camelCase model keys renamed to the file's snake_case, or back. */
+function desiredKeys(desired: unknown, direction: typeof TO_FILE | typeof FROM_FILE): unknown {
+  if (!isPlainObject(desired)) return desired;
+  const out: Record<string, unknown> = { ...desired };
+  if (Array.isArray(desired.collection)) out.collection = desired.collection.map((s: unknown) => renameKeys(s, COLLECTION_KEYS, direction));
+  if (isPlainObject(desired.git)) out.git = renameKeys(desired.git, GIT_KEYS, direction);
+  return out;
+}
+
+function renameKeys(value: unknown, pairs: ReadonlyArray<[string, string]>, direction: typeof TO_FILE | typeof FROM_FILE): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const pair of pairs) {
+    const from = pair[direction];
+    const to = pair[1 - direction]!;
+    if (from in out) {
+      out[to] = out[from];
+      delete out[from];
+    }
+  }
+  return out;
 }
 
 function field(value: unknown, at: string, key: string): unknown {

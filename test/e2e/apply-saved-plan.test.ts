@@ -32,7 +32,35 @@ function callOf(r: { method: string; path: string; query: Record<string, string 
   return `${r.method} ${r.path}${q ? `?${q}` : ''}`;
 }
 
+/**
+ * Every object key of a saved plan, with its JSON path, except the keys of maps keyed by data
+ * (none today: teams, repositories and addresses are list entries or values, not keys).
+ */
+function keysOf(value: unknown, at: string, out: Array<[string, string]>): Array<[string, string]> {
+  if (Array.isArray(value)) value.forEach((v, i) => keysOf(v, `${at}[${i}]`, out));
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.push([`${at}.${k}`, k]);
+      keysOf(v, `${at}.${k}`, out);
+    }
+  }
+  return out;
+}
+
 describe('emctl apply PLANFILE', () => {
+  it('saves a plan whose every key is snake_case, desired state included, and reads it back', async () => {
+    const { w, plan } = await savedPlan();
+    const offenders = keysOf(plan, '$', []).filter(([, k]) => !/^[a-z0-9_]+$/.test(k)).map(([at]) => at);
+    expect(offenders).toEqual([]);
+    expect(JSON.stringify(plan.desired)).toContain('"entity_type":"boards"');
+    const shown = await w.run(['show', 'plan.json']);
+    expect(shown.code).toBe(0);
+    const applied = await w.run(['apply', 'plan.json']);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    expect((await w.run(['plan', '-c', 'emctl.yaml'])).stdout).toContain('No changes.');
+  });
+
   it('applies exactly the saved operations when live state has not moved', async () => {
     const { w, plan } = await savedPlan();
     const result = await w.run(['apply', 'plan.json']);
