@@ -37,6 +37,37 @@ export interface FileParse {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * Work of the most recent parseYamlFile to find what its aliases name: how many times the
+ * document was walked for anchors (at most once) and how many nodes those walks met. A test
+ * holds this to one walk, so alias resolution stays linear in the document.
+ */
+export const aliasResolutionWork = { documentWalks: 0, nodesWalked: 0 };
+
+/**
+ * Each alias mapped to the node it names: the latest node before it, in document order, that
+ * carries its anchor (so `&a` written again shadows the first only for aliases after it). One walk
+ * of the document; the package's own Alias.resolve walks the whole document per alias.
+ */
+function aliasTargets(doc: Document): Map<Node, Node> {
+  const latestByAnchor = new Map<string, Node>();
+  const targets = new Map<Node, Node>();
+  aliasResolutionWork.documentWalks++;
+  // visit calls Node before a collection's items, so `&a [*a]` names the list itself (then TooDeep).
+  yaml().visit(doc, {
+    Node: (_key, node) => {
+      aliasResolutionWork.nodesWalked++;
+      if (yaml().isAlias(node)) {
+        const target = latestByAnchor.get(node.source);
+        if (target) targets.set(node, target);
+      } else if (node.anchor) {
+        latestByAnchor.set(node.anchor, node);
+      }
+    },
+  });
+  return targets;
+}
+
 class AliasBomb extends Error {
   constructor(
     readonly offset: number,
@@ -70,6 +101,8 @@ export function diagnosticAt(source: SourceText, offset: number, message: string
 
 export function parseYamlFile(source: SourceText, store: Placements): FileParse {
   const diagnostics: Diagnostic[] = [];
+  aliasResolutionWork.documentWalks = 0;
+  aliasResolutionWork.nodesWalked = 0;
   // uniqueKeys is checked below (the package's own check is quadratic in the size of a map).
   const doc = yaml().parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
   for (const e of doc.errors) {
@@ -117,6 +150,8 @@ class Converter {
   private aliasDepth = 0;
   private aliasSite = 0;
   private readonly sourceId: number;
+  /** Built at the first alias: most files the package reads have none. */
+  private targets: Map<Node, Node> | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -167,7 +202,7 @@ class Converter {
 
   private expandAlias(node: Node, offset: number): PlainValue {
     if (!yaml().isAlias(node)) return this.convert(node);
-    const target = node.resolve(this.doc);
+    const target = (this.targets ??= aliasTargets(this.doc)).get(node);
     if (!target) return null;
     const outer = this.aliasDepth === 0;
     if (outer) this.aliasSite = offset;
