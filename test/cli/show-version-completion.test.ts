@@ -72,6 +72,20 @@ describe('emctl completion', () => {
       for (const option of command.options) for (const flag of option.flags) expect(offered, `${command.name} ${flag}`).toContain(flag);
     }
     expect(complete('plan', '--format', '')).toEqual(['text', 'json', 'markdown']);
+    // A global option's value is not the command, however the value is written.
+    expect(complete('--emulator', 'default', 'plan', '--det')).toEqual(['--detailed-exitcode']);
+    expect(complete('--base-url', '=', 'http', ':', '//127.0.0.1', ':', '8080', 'plan', '--det')).toEqual(['--detailed-exitcode']);
+    // After a global option that takes a value: never the commands.
+    expect(complete('--emulator', '')).toEqual([]);
+    expect(complete('plan', '--base-url', '')).toEqual([]);
+    expect(complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    // Offline commands: the network options their help leaves out are not offered either.
+    for (const offline of ['validate', 'show', 'completion', 'version']) {
+      const offered = complete(offline, '--');
+      for (const flag of ['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit', '--insecure-http']) expect(offered, `${offline} ${flag}`).not.toContain(flag);
+      expect(offered, offline).toContain('--no-color');
+    }
+    expect(complete('plan', '--')).toContain('--base-url');
   });
 
   it('zsh and fish: every command and every option is in the script', async () => {

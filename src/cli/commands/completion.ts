@@ -5,6 +5,7 @@
 import type { Command, Option } from 'commander';
 import { EmctlError } from '../../core/errors.js';
 import type { CommandContext } from '../main.js';
+import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../program.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -13,6 +14,10 @@ interface Spec {
   name: string;
   description: string;
   options: { flags: string[]; takesValue: boolean; choices: string[]; description: string }[];
+  /** The global options its help lists: an offline command's leaves out the network ones. */
+  globals: Spec['options'];
+  /** The words its argument takes, when it is one of a few (`completion bash`); else files. */
+  words: string[];
 }
 
 function optionSpec(o: Option): Spec['options'][number] {
@@ -22,11 +27,19 @@ function optionSpec(o: Option): Spec['options'][number] {
 
 /** The whole command line as data: global options, then each command with its own. */
 export function completionSpec(program: Command): { globals: Spec['options']; commands: Spec[] } {
+  const globals = program.options.map(optionSpec);
+  const onlineGlobals = globals.filter((o) => !o.flags.some((f) => NETWORK_OPTIONS.has(f)));
   return {
-    globals: program.options.map(optionSpec),
+    globals,
     commands: program.commands
       .filter((c) => c.name() !== 'help')
-      .map((c) => ({ name: c.name(), description: c.description(), options: c.options.map(optionSpec) })),
+      .map((c) => ({
+        name: c.name(),
+        description: c.description(),
+        options: c.options.map(optionSpec),
+        globals: OFFLINE_COMMANDS.has(c.name()) ? onlineGlobals : globals,
+        words: c.name() === 'completion' ? [...SHELLS] : [],
+      })),
   };
 }
 
@@ -46,14 +59,21 @@ export function completionScript(shell: Shell, program: Command): string {
 
 function bashScript(spec: ReturnType<typeof completionSpec>): string {
   const globalFlags = spec.globals.flatMap((o) => o.flags).join(' ');
+  const valueGlobals = spec.globals.filter((o) => o.takesValue);
+  // The value after a global option that takes one: its choices, else nothing (bash then offers
+  // files), never the commands.
+  const globalValueCases = valueGlobals
+    .map((o) => `        ${o.flags.join('|')}) COMPREPLY=(${o.choices.length > 0 ? `$(compgen -W ${quote(o.choices.join(' '))} -- "$cur")` : ''}); return ;;`)
+    .join('\n');
   const cases = spec.commands
     .map((c) => {
-      const flags = c.options.flatMap((o) => o.flags).join(' ');
+      const flags = [...c.options, ...c.globals].flatMap((o) => o.flags).join(' ');
       const choices = c.options
         .filter((o) => o.choices.length > 0)
         .map((o) => `        ${o.flags.join('|')}) COMPREPLY=($(compgen -W ${quote(o.choices.join(' '))} -- "$cur")); return ;;`)
         .join('\n');
-      return `    ${c.name})\n      case "$prev" in\n${choices}${choices ? '\n' : ''}      esac\n      COMPREPLY=($(compgen -W ${quote(`${flags} ${globalFlags}`)} -- "$cur"))\n      [[ "$cur" != -* ]] && COMPREPLY+=($(compgen -f -- "$cur"))\n      ;;`;
+      const words = c.words.length > 0 ? `COMPREPLY+=($(compgen -W ${quote(c.words.join(' '))} -- "$cur"))` : 'COMPREPLY+=($(compgen -f -- "$cur"))';
+      return `    ${c.name})\n      case "$prev" in\n${choices}${choices ? '\n' : ''}${globalValueCases}\n      esac\n      if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W ${quote(flags)} -- "$cur")); else COMPREPLY=(); ${words}; fi\n      ;;`;
     })
     .join('\n');
   return `# emctl completion for bash. Load it with: source <(emctl completion bash)
@@ -62,14 +82,23 @@ _emctl() {
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   cmd=""
+  # The command is the first word that is neither an option nor an option's value
+  # (\`emctl --emulator default plan\`); bash splits --opt=value at "=" and ":" into words of their own.
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "\${COMP_WORDS[i]}" in
+      ${valueGlobals.flatMap((o) => o.flags).join('|')})
+        [[ "\${COMP_WORDS[i+1]}" == "=" ]] && ((i++))
+        ((i++)) ;;
+      =|:) ((i++)) ;;
       -*) ;;
       *) cmd="\${COMP_WORDS[i]}"; break ;;
     esac
   done
   case "$cmd" in
     "")
+      case "$prev" in
+${globalValueCases}
+      esac
       COMPREPLY=($(compgen -W ${quote(`${spec.commands.map((c) => c.name).join(' ')} ${globalFlags}`)} -- "$cur"))
       ;;
 ${cases}
@@ -87,7 +116,8 @@ function zshScript(spec: ReturnType<typeof completionSpec>): string {
     return `    ${quote(`${o.flags.length > 1 ? '' : names}[${desc}]${value}`).replace(/^'/, o.flags.length > 1 ? `${names}'` : "'")}`;
   };
   const commands = spec.commands.map((c) => `    ${quote(`${c.name}:${c.description.replace(/'/g, '')}`)}`).join('\n');
-  const cases = spec.commands.map((c) => `    ${c.name})\n      _arguments -s \\\n${[...c.options, ...spec.globals].map(arg).join(' \\\n')} \\\n        '*:file:_files'\n      ;;`).join('\n');
+  const operand = (c: Spec): string => (c.words.length > 0 ? quote(`1:${c.name}:(${c.words.join(' ')})`) : `'*:file:_files'`);
+  const cases = spec.commands.map((c) => `    ${c.name})\n      _arguments -s \\\n${[...c.options, ...c.globals].map(arg).join(' \\\n')} \\\n        ${operand(c)}\n      ;;`).join('\n');
   return `#compdef emctl
 # emctl completion for zsh. Load it with: source <(emctl completion zsh)
 _emctl() {
@@ -118,8 +148,16 @@ function fishScript(spec: ReturnType<typeof completionSpec>): string {
     const value = o.takesValue ? (o.choices.length > 0 ? ` -x -a ${quote(o.choices.join(' '))}` : ' -r -F') : '';
     return `complete -c emctl ${condition}${parts.join(' ')}${value} -d ${quote(o.description)}`;
   };
-  for (const o of spec.globals) lines.push(option(o, ''));
+  // Network options are not offered after an offline command (its help leaves them out).
+  const offline = spec.commands.filter((c) => c.globals.length < spec.globals.length).map((c) => c.name).join(' ');
+  for (const o of spec.globals) {
+    const network = offline !== '' && o.flags.some((f) => NETWORK_OPTIONS.has(f));
+    lines.push(option(o, network ? `-n "not __fish_seen_subcommand_from ${offline}" ` : ''));
+  }
   for (const c of spec.commands) for (const o of c.options) lines.push(option(o, `-n "__fish_seen_subcommand_from ${c.name}" `));
+  for (const c of spec.commands) {
+    if (c.words.length > 0) lines.push(`complete -c emctl -n "__fish_seen_subcommand_from ${c.name}" -a ${quote(c.words.join(' '))}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
