@@ -35,14 +35,34 @@ export function ownershipTargets(changes: readonly Change[]): string[] {
   return [...new Set(changes.flatMap((c) => ownershipObject(c.address)))];
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A base URL as the service it reaches: scheme, lowercase host, port (the default one dropped)
+ * and path without a trailing slash; localhost, 127.0.0.1 and ::1 are one loopback host, so the
+ * same emulator reached by either name is the same organization. A URL that does not parse is
+ * compared as written.
+ */
+function serviceAddress(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return baseUrl;
+  }
+  // URL already lowercases the scheme and host and empties a default port.
+  const host = LOOPBACK_HOSTS.has(url.hostname) ? 'loopback' : url.hostname;
+  return `${url.protocol}//${host}:${url.port}${url.pathname.replace(/\/+$/, '')}${url.search}`;
+}
+
 /**
  * Why a plan made against `saved` cannot be applied to `now`, or undefined when it is the same
- * organization: another base URL, or an integration the plan saw that is gone or of another kind
+ * organization: another service address (serviceAddress), or an integration the plan saw that is gone or of another kind
  * now (an organization's integration ids are its own). Renamed integrations are the same ones.
  */
 export function organizationDifference(saved: PlanOrganization | undefined, now: PlanOrganization): string | undefined {
   if (saved === undefined) return undefined; // a plan from before this was recorded: the staleness check still runs
-  if (saved.base_url !== now.base_url) return `it was made against ${saved.base_url}, and this run is against ${now.base_url}`;
+  if (serviceAddress(saved.base_url) !== serviceAddress(now.base_url)) return `it was made against ${saved.base_url}, and this run is against ${now.base_url}`;
   const live = new Map(now.integrations.map((i) => [i.id, i] as const));
   const differing = saved.integrations.filter((i) => {
     const l = live.get(i.id);

@@ -1,9 +1,9 @@
 // Saved-plan staleness: what counts as "live state moved" and how it is worded.
 
 import { describe, expect, it } from 'vitest';
-import { desiredFromPlan, operationDifferences, staleDifferences } from '../../src/apply/stale.js';
+import { desiredFromPlan, operationDifferences, organizationDifference, staleDifferences } from '../../src/apply/stale.js';
 import { scheduleOperations } from '../../src/apply/schedule.js';
-import type { Change, Operation } from '../../src/core/plan-model.js';
+import type { Change, Operation, PlanOrganization } from '../../src/core/plan-model.js';
 
 function change(address: string, before: unknown, after: unknown, action: Change['action'] = 'update'): Change {
   return { address, kind: 'org-default', action, before, after, impacts: [] };
@@ -30,6 +30,37 @@ describe('staleDifferences', () => {
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('git.defaults.active_branches_duration: no longer needs this change');
     expect(problems[1]).toContain('repo["acme/api"].monitored: moved since the plan was made (a new change, add,');
+  });
+});
+
+describe('organizationDifference', () => {
+  const integrations: PlanOrganization['integrations'] = [{ id: 10, type: 'pm', provider: 'tracker_a', name: 'Tracker' }];
+  const org = (base_url: string, list = integrations): PlanOrganization => ({ base_url, integrations: list });
+
+  it.each([
+    ['the same address', 'http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+    ['localhost and 127.0.0.1', 'http://localhost:8080', 'http://127.0.0.1:8080'],
+    ['::1 and localhost', 'http://[::1]:8080/', 'http://LOCALHOST:8080'],
+    ['a trailing slash', 'https://em.example.com/api/', 'https://em.example.com/api'],
+    ['host case and the default port', 'https://EM.Example.com:443', 'https://em.example.com'],
+    ['http default port', 'http://localhost:80/', 'http://127.0.0.1'],
+  ])('takes %s for the same service', (_name, saved, now) => {
+    expect(organizationDifference(org(saved), org(now))).toBeUndefined();
+  });
+
+  it.each([
+    ['another port', 'http://localhost:8080', 'http://127.0.0.1:8081'],
+    ['another host', 'https://em.example.com', 'https://em.example.org'],
+    ['another scheme', 'http://em.example.com', 'https://em.example.com'],
+    ['another path', 'https://em.example.com/a', 'https://em.example.com/b'],
+    ['a loopback and another host', 'http://localhost:8080', 'http://10.0.0.1:8080'],
+  ])('refuses %s', (_name, saved, now) => {
+    expect(organizationDifference(org(saved), org(now))).toBe(`it was made against ${saved}, and this run is against ${now}`);
+  });
+
+  it('still compares the integrations behind the same address', () => {
+    const other = [{ id: 10, type: 'pm', provider: 'tracker_b', name: 'Tracker' }];
+    expect(organizationDifference(org('http://localhost:8080'), org('http://127.0.0.1:8080/', other))).toBe('integrations it saw are not in this organization: 10 (tracker_a "Tracker")');
   });
 });
 
