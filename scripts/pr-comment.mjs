@@ -6,15 +6,19 @@
 //   node scripts/pr-comment.mjs issue   --platform github|gitlab --body-file FILE --state open|closed
 //                                       [--label L] [--title T] [--author LOGIN]
 //
-// A note is ours when it carries the marker AND was written by the token's own user (GET /user;
-// a GitHub Actions token cannot read /user, so its bot login, github-actions[bot], is used, or
-// --author). Any other comment quoting the marker is left alone. Lists are read 100 per page,
-// following every page. A token that may not write (a pull request from a fork gets a read-only
-// token) is not an error: the note goes to the job summary ($GITHUB_STEP_SUMMARY) and the
-// step succeeds, saying so.
+// A note is ours when it carries the marker AND was written by the token's own author; any other
+// comment quoting the marker is left alone. The author, on GitHub: a personal access token reads
+// its user from GET /user. An installation token (the Actions GITHUB_TOKEN, or a GitHub App's
+// token) is refused /user and cannot read GET /app either (that needs the App's JWT), but the
+// GraphQL `viewer` answers for both kinds: `github-actions[bot]`, `<app-slug>[bot]`. Only when
+// GraphQL cannot be reached is the Actions bot assumed, with a warning; --author overrides all.
+// On GitLab, GET /user answers for personal, project and group tokens (their bot is a user).
+// Lists are read 100 per page, following every page. A token that may not write (a pull request
+// from a fork gets a read-only token) is not an error: the note goes to the job summary
+// ($GITHUB_STEP_SUMMARY) and the step succeeds, saying so.
 //
 // Environment, as the platforms set it:
-//   GitHub: GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_TOKEN; PR_NUMBER for comments
+//   GitHub: GITHUB_API_URL, GITHUB_GRAPHQL_URL, GITHUB_REPOSITORY, GITHUB_TOKEN; PR_NUMBER for comments
 //   GitLab: CI_API_V4_URL, CI_PROJECT_ID, GITLAB_TOKEN; CI_MERGE_REQUEST_IID for comments
 
 import { appendFileSync, readFileSync, realpathSync } from 'node:fs';
@@ -82,21 +86,55 @@ function platformApi(opts, env) {
   return { github, call, all };
 }
 
-/** Who the token writes as: a login (GitHub) or a user id (GitLab). */
-async function ownAuthor(api, opts) {
+/**
+ * GitHub's GraphQL endpoint: GITHUB_GRAPHQL_URL as Actions sets it; otherwise next to the REST
+ * base (https://api.github.com -> /graphql; Enterprise Server https://HOST/api/v3 -> /api/graphql).
+ */
+export function graphqlUrl(env) {
+  if (env.GITHUB_GRAPHQL_URL) return env.GITHUB_GRAPHQL_URL;
+  const base = (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+  return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+
+/** A bot's REST login carries "[bot]"; GraphQL may name the same actor with or without it. */
+function asBotLogin(login) {
+  return /\[bot\]$/i.test(login) ? login : `${login}[bot]`;
+}
+
+/**
+ * Who the token writes as. GitHub: { login } as REST prints comment authors (user.login);
+ * GitLab: { id }, or { login } when given by --author.
+ */
+export async function ownAuthor(api, opts, env, warn = (line) => console.error(line)) {
   if (opts.author) return { login: opts.author };
+  let refused;
   try {
     const { data } = await api.call('GET', '/user');
     return api.github ? { login: data.login } : { id: data.id };
   } catch (error) {
-    // GitHub's GITHUB_TOKEN is an app installation token: /user is refused, and it writes as the bot.
-    if (api.github && error instanceof HttpError && (error.status === 403 || error.status === 401)) return { login: GITHUB_ACTIONS_BOT };
-    throw error;
+    // Only GitHub's installation tokens are refused /user; anything else is a real failure.
+    if (!api.github || !(error instanceof HttpError) || (error.status !== 403 && error.status !== 401)) throw error;
+    refused = error;
+  }
+  try {
+    const { data } = await api.call('POST', graphqlUrl(env), { query: 'query { viewer { login } }' });
+    const login = data?.data?.viewer?.login;
+    if (typeof login !== 'string' || login === '') throw new Error(`no viewer in the answer${data?.errors ? `: ${JSON.stringify(data.errors).slice(0, 200)}` : ''}`);
+    // /user refused this token, so it is an installation token: its comments are by a bot.
+    return { login: asBotLogin(login) };
+  } catch (error) {
+    warn(
+      `pr-comment: cannot tell who this token writes as (GET /user: ${refused.status}; GraphQL viewer: ${error.message}); ` +
+        `assuming ${GITHUB_ACTIONS_BOT}, the Actions token's bot. With a GitHub App token pass --author <app-slug>[bot].`,
+    );
+    return { login: GITHUB_ACTIONS_BOT };
   }
 }
 
+/** GitHub logins are case-insensitive; GitLab ids are numbers, usernames as given. */
 function writtenBy(item, author, github) {
-  return github ? item.user?.login === author.login : author.id !== undefined ? item.author?.id === author.id : item.author?.username === author.login;
+  if (github) return typeof item.user?.login === 'string' && item.user.login.toLowerCase() === author.login.toLowerCase();
+  return author.id !== undefined ? item.author?.id === author.id : item.author?.username === author.login;
 }
 
 function required(env, name) {
@@ -107,7 +145,7 @@ function required(env, name) {
 /** Creates or updates the one note; returns what was done. */
 export async function upsertComment(opts, env, body) {
   const api = platformApi(opts, env);
-  const author = await ownAuthor(api, opts);
+  const author = await ownAuthor(api, opts, env);
   const list = api.github
     ? `/repos/${required(env, 'GITHUB_REPOSITORY')}/issues/${required(env, 'PR_NUMBER')}/comments`
     : `/projects/${encodeURIComponent(required(env, 'CI_PROJECT_ID'))}/merge_requests/${required(env, 'CI_MERGE_REQUEST_IID')}/notes`;
@@ -124,7 +162,7 @@ export async function upsertComment(opts, env, body) {
 /** Opens, updates or closes the one drift issue (labelled, by the token's author). */
 export async function syncIssue(opts, env, body) {
   const api = platformApi(opts, env);
-  const author = await ownAuthor(api, opts);
+  const author = await ownAuthor(api, opts, env);
   const base = api.github ? `/repos/${required(env, 'GITHUB_REPOSITORY')}/issues` : `/projects/${encodeURIComponent(required(env, 'CI_PROJECT_ID'))}/issues`;
   const label = encodeURIComponent(opts.label);
   const open = (await api.all(api.github ? `${base}?labels=${label}&state=open` : `${base}?labels=${label}&state=opened`)).find(

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { acmeFixture } from '../export/helpers.js';
 import { runEmctl } from '../helpers/cli.js';
-import { GITHUB_BOT, GITLAB_BOT, startPlatformStub, type PlatformStub } from './platform-stub.js';
+import { GITHUB_APP, GITHUB_BOT, GITHUB_USER, GITLAB_BOT, startPlatformStub, type GithubIdentity, type PlatformStub } from './platform-stub.js';
 import { EMCTL_ACTION, ROOT, runGithubJob, runGitlabJob, type Context, type JobResult } from './run-examples.js';
 
 const MARKER = '<!-- emctl-plan -->';
@@ -150,10 +150,67 @@ describe('GitHub examples through action.yml', () => {
     const second = await runGithubJob('examples/ci/github-actions/plan.yml', 'plan', githubContext());
     expect(second.ok, failure(second)).toBe(true);
     expect(ours(GITHUB_BOT.login)).toHaveLength(1);
-    const writes = stub.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    const writes = stub.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql').map((r) => `${r.method} ${r.path}`);
     expect(writes).toEqual(['POST /repos/acme/settings/issues/7/comments', `PATCH /repos/acme/settings/issues/comments/${comment.id}`]);
     // The reviewers' comments quoting the marker are untouched.
     expect(stub.notes.filter((n) => n.login === 'reviewer' && n.body.includes('old plan'))).toHaveLength(2);
+  });
+
+  // The Action's github-token may be the workflow's token (above), a GitHub App installation token
+  // (refused GET /user: the author comes from the GraphQL viewer, `<app-slug>[bot]`), or a person's
+  // token (GET /user). Each finds its own comment; marker comments by any other author, a bot
+  // included, are never touched.
+  for (const [kind, token, identity] of [
+    ['a GitHub App installation token', 'app-token', GITHUB_APP],
+    ['a personal access token', 'pat-token', GITHUB_USER],
+  ] as const satisfies readonly (readonly [string, string, GithubIdentity])[]) {
+    it(`plan.yml with ${kind}: the one comment is created, then updated; others' marker comments untouched`, async () => {
+      seedOthersNotes();
+      const others = [GITHUB_BOT, GITHUB_APP, GITHUB_USER].filter((o) => o !== identity);
+      for (const [i, other] of others.entries()) stub.notes.splice(40 + i * 50, 0, { id: 500 + i, body: `${MARKER}\nan older plan by ${other.login}`, login: other.login, userId: other.id });
+      const before = new Map(stub.notes.map((n) => [n.id, n.body]));
+      stub.githubTokens.set(token, identity);
+      stub.requests.length = 0;
+      const first = await runGithubJob('examples/ci/github-actions/plan.yml', 'plan', githubContext({ token }));
+      expect(first.ok, failure(first)).toBe(true);
+      expect(ours(identity.login)).toHaveLength(1);
+      const comment = ours(identity.login)[0]!;
+      expect(comment.body).toContain('Plan: ');
+      const second = await runGithubJob('examples/ci/github-actions/plan.yml', 'plan', githubContext({ token }));
+      expect(second.ok, failure(second)).toBe(true);
+      expect(second.steps.find((s) => s.name === 'emctl plan')!.stdout).toContain(`emctl comment: updated ${comment.id}`);
+      expect(ours(identity.login)).toHaveLength(1);
+      const writes = stub.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql').map((r) => `${r.method} ${r.path}`);
+      expect(writes).toEqual(['POST /repos/acme/settings/issues/7/comments', `PATCH /repos/acme/settings/issues/comments/${comment.id}`]);
+      // How the author was learned: GET /user for a person; refused, then the GraphQL viewer, for an App.
+      const asked = stub.requests.filter((r) => r.path === '/user' || r.path === '/graphql').map((r) => `${r.method} ${r.path}`);
+      expect(asked).toEqual(identity.kind === 'user' ? ['GET /user', 'GET /user'] : ['GET /user', 'POST /graphql', 'GET /user', 'POST /graphql']);
+      for (const [id, body] of before) expect(stub.notes.find((n) => n.id === id)!.body).toBe(body);
+    });
+  }
+
+  it('plan.yml with an App token when GraphQL cannot be reached: the comment-author input names the bot', async () => {
+    seedOthersNotes();
+    stub.notes.push({ id: 600, body: `${MARKER}\nby the Actions bot`, login: GITHUB_BOT.login, userId: GITHUB_BOT.id });
+    stub.githubTokens.set('app-token', GITHUB_APP);
+    stub.graphql = false;
+    try {
+      const workflow = readFileSync(join(ROOT, 'examples/ci/github-actions/plan.yml'), 'utf8').replace(
+        '          snapshot: emctl-snapshot.yaml\n',
+        `          snapshot: emctl-snapshot.yaml\n          comment-author: ${GITHUB_APP.login}\n`,
+      );
+      const file = join(workspace, 'plan-with-author.yml');
+      writeFileSync(file, workflow);
+      for (const action of ['created', 'updated']) {
+        const job = await runGithubJob(file, 'plan', githubContext({ token: 'app-token' }));
+        expect(job.ok, failure(job)).toBe(true);
+        expect(job.steps.find((s) => s.name === 'emctl plan')!.stdout).toContain(`emctl comment: ${action}`);
+      }
+      expect(ours(GITHUB_APP.login)).toHaveLength(1);
+      expect(stub.notes.find((n) => n.id === 600)!.body).toBe(`${MARKER}\nby the Actions bot`);
+    } finally {
+      stub.graphql = true;
+    }
   });
 
   it('plan.yml on a fork: no key, read-only token -> planned against the snapshot, said so, in the job summary', async () => {

@@ -1,5 +1,8 @@
 // A small local stand-in for the REST routes the CI examples call on GitHub and GitLab: pull
-// request comments / merge request notes, issues, and /user. Lists are paged as the platforms page
+// request comments / merge request notes, issues, /user, and GitHub's GraphQL `viewer`. Each
+// token writes as its own identity: a user's personal token reads /user; an installation token
+// (the Actions GITHUB_TOKEN, a GitHub App's token) is refused /user, as on GitHub, and answers
+// GraphQL `viewer` with its bot login. Lists are paged as the platforms page
 // them (GitHub: Link rel="next"; GitLab: x-next-page), so a script that reads only the first page
 // misses what is on the second. Every request is recorded.
 
@@ -38,10 +41,25 @@ export interface PlatformStub {
   issues: Issue[];
   /** Tokens that may read but not write (a fork's GITHUB_TOKEN): writes answer 403. */
   readOnlyTokens: Set<string>;
+  /** GitHub tokens and whom they write as; a token not listed is the Actions token (GITHUB_BOT). */
+  githubTokens: Map<string, GithubIdentity>;
+  /** false: POST /graphql answers 502, as when GraphQL cannot be reached. */
+  graphql: boolean;
   close(): Promise<void>;
 }
 
-export const GITHUB_BOT = { login: 'github-actions[bot]', id: 41898282 };
+export interface GithubIdentity {
+  login: string;
+  id: number;
+  /** A user's token reads GET /user; an installation token is refused it. */
+  kind: 'user' | 'installation';
+}
+
+export const GITHUB_BOT: GithubIdentity = { login: 'github-actions[bot]', id: 41898282, kind: 'installation' };
+/** A GitHub App's installation token: its comments are by `<app-slug>[bot]`. */
+export const GITHUB_APP: GithubIdentity = { login: 'acme-settings-app[bot]', id: 77000001, kind: 'installation' };
+/** A person's personal access token. */
+export const GITHUB_USER: GithubIdentity = { login: 'Ops-Lead', id: 5150, kind: 'user' };
 export const GITLAB_BOT = { login: 'project_42_bot', id: 900 };
 
 async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -52,7 +70,7 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
 }
 
 export async function startPlatformStub(): Promise<PlatformStub> {
-  const stub: Omit<PlatformStub, 'url' | 'close'> = { requests: [], notes: [], issues: [], readOnlyTokens: new Set() };
+  const stub: Omit<PlatformStub, 'url' | 'close'> = { requests: [], notes: [], issues: [], readOnlyTokens: new Set(), githubTokens: new Map(), graphql: true };
   let nextId = 1000;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -67,7 +85,7 @@ export async function startPlatformStub(): Promise<PlatformStub> {
       if (token === '') return send(401, { message: 'Bad credentials' });
       const method = req.method ?? 'GET';
       if (method !== 'GET' && stub.readOnlyTokens.has(token)) return send(403, { message: 'Resource not accessible by integration' });
-      const me = gitlab ? GITLAB_BOT : GITHUB_BOT;
+      const me = gitlab ? { ...GITLAB_BOT, kind: 'user' as const } : (stub.githubTokens.get(token) ?? GITHUB_BOT);
       const page = <T>(items: T[]): { items: T[]; headers: Record<string, string> } => {
         const perPage = Number(url.searchParams.get('per_page') ?? (gitlab ? 20 : 30));
         const n = Number(url.searchParams.get('page') ?? 1);
@@ -79,7 +97,7 @@ export async function startPlatformStub(): Promise<PlatformStub> {
         next.searchParams.set('page', String(n + 1));
         return { items: slice, headers: { link: `<http://${req.headers.host}${next.pathname}${next.search}>; rel="next"` } };
       };
-      const noteJson = (n: Note) => (gitlab ? { id: n.id, body: n.body, author: { id: n.userId, username: n.login } } : { id: n.id, body: n.body, user: { login: n.login, id: n.userId } });
+      const noteJson = (n: Note) => (gitlab ? { id: n.id, body: n.body, author: { id: n.userId, username: n.login } } : { id: n.id, body: n.body, user: { login: n.login, id: n.userId, type: n.login.endsWith('[bot]') ? 'Bot' : 'User' } });
       const issueJson = (i: Issue) =>
         gitlab
           ? { iid: i.number, title: i.title, description: i.body, labels: i.labels, state: i.state === 'open' ? 'opened' : 'closed', author: { id: i.userId, username: i.login } }
@@ -88,8 +106,15 @@ export async function startPlatformStub(): Promise<PlatformStub> {
       let m: RegExpExecArray | null;
 
       if (p === '/user' || p === '/api/v4/user') {
-        // A GitHub Actions token is an installation token: /user is refused.
-        return gitlab ? send(200, { id: me.id, username: me.login }) : send(403, { message: 'Resource not accessible by integration' });
+        if (gitlab) return send(200, { id: me.id, username: me.login });
+        // An installation token (Actions, an App) is refused /user.
+        return me.kind === 'user' ? send(200, { login: me.login, id: me.id, type: 'User' }) : send(403, { message: 'Resource not accessible by integration' });
+      }
+      if (p === '/graphql' && method === 'POST') {
+        if (!stub.graphql) return send(502, { message: 'Bad Gateway' });
+        const query = String((await bodyOf(req)).query ?? '');
+        if (!/viewer\s*\{\s*login\s*\}/.test(query)) return send(400, { message: `no stub for the query ${query}` });
+        return send(200, { data: { viewer: { login: me.login } } });
       }
       if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/7\/comments$/.exec(p)) || (m = /^\/api\/v4\/projects\/42\/merge_requests\/7\/notes$/.exec(p))) {
         if (method === 'GET') {

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -107,7 +107,7 @@ export const EMCTL_ACTION = /^emctl\/emctl@(.+)$/;
 
 /** Runs one job of a GitHub workflow file. */
 export async function runGithubJob(workflowFile: string, job: string, ctx: Context): Promise<JobResult> {
-  const workflow = parse(readFileSync(join(ROOT, workflowFile), 'utf8')) as {
+  const workflow = parse(readFileSync(resolve(ROOT, workflowFile), 'utf8')) as {
     env?: Dict;
     jobs: Record<string, { env?: Dict; steps: GithubStep[] }>;
   };
