@@ -1,0 +1,99 @@
+// Settings shape the numbers (DESIGN.md §6.2): `emctl apply` of a config that changes the
+// organization's exclude_branches and a repository's exclude_branches / exclude_base_branches
+// changes what `emctl measurements` reports next, through the real CLI over real HTTP.
+//
+//   PR    repo      branch           base        merged
+//   9001  acme/api  feature/a        main        09-02
+//   9002  acme/api  dependabot/x     main        09-03
+//   9003  acme/api  renovate/y       main        09-04
+//   9004  acme/web  feature/b        release/1   09-05
+//   9005  acme/web  experiment/z     main        09-06
+//
+// Before: the organization excludes ^dependabot/ -> api counts 9001, 9003 (2); web 9004, 9005 (2).
+// Apply 1: organization ^dependabot/, ^renovate/; web overrides exclude_branches ^experiment/ and
+//   exclude_base_branches ^release/ -> api 9001 (1); web nothing (no row).
+// Apply 2: api overrides exclude_branches with an empty list (an override wins even when empty)
+//   -> api 9001, 9002, 9003 (3); web still nothing.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { against, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+
+const pr = (id: number, repo: number, branch: string, base: string, day: number) =>
+  `    - { id: ${id}, repository_id: ${repo}, author_id: 501, branch: "${branch}", base_branch: "${base}", first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-0${day}T00:00:00Z" }`;
+
+const FIXTURE = `organization: { id: 1, name: Acme }
+api_keys: [dev-key]
+integrations:
+  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
+teams:
+  - { id: 42, name: Payments }
+repositories:
+  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
+  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
+git_config:
+  exclude_branches: { patterns: ["^dependabot/"] }
+activity:
+  contributors:
+    - { id: 501, name: Ana, team_ids: [42] }
+  pull_requests:
+${[pr(9001, 1234, 'feature/a', 'main', 2), pr(9002, 1234, 'dependabot/x', 'main', 3), pr(9003, 1234, 'renovate/y', 'main', 4), pr(9004, 1235, 'feature/b', 'release/1', 5), pr(9005, 1235, 'experiment/z', 'main', 6)].join('\n')}
+`;
+
+const APPLY_1 = `version: 1
+git:
+  defaults:
+    exclude_branches: { patterns: ["^dependabot/", "^renovate/"] }
+  repositories:
+    acme/web:
+      settings:
+        exclude_branches: { patterns: ["^experiment/"] }
+        exclude_base_branches: { patterns: ["^release/"] }
+`;
+
+const APPLY_2 = `${APPLY_1}    acme/api:
+      settings:
+        exclude_branches: { patterns: [] }
+`;
+
+let emulator: RunningEmulator;
+let dir: string;
+
+async function emctl(args: string[]) {
+  const a = against(emulator);
+  return runEmctl([...a.args, ...args], { env: a.env, cwd: dir });
+}
+
+async function mergedByRepository(): Promise<string> {
+  const r = await emctl(['measurements', '--metric', 'pr.merged', '--group-by', 'repository', '--repository', '1234,1235', '--after', '2026-09-01', '--before', '2026-09-15', '--format', 'csv']);
+  expect(r.stderr).not.toMatch(/error/i);
+  expect(r.code).toBe(0);
+  return r.stdout;
+}
+
+async function apply(config: string): Promise<void> {
+  const path = await writeConfig(config, await tempDir('emctl-measure-apply-'));
+  const r = await emctl(['apply', '-c', path, '--auto-approve']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
+  dir = await tempDir('emctl-measure-apply-');
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe('an apply that changes branch exclusions changes the metrics', () => {
+  it('organization default, repository overrides (branch and base branch), an empty override', async () => {
+    const header = 'after,before,repository_id,repository_name,pr.merged';
+    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,2\n2026-09-01,2026-09-15,1235,acme/web,2\n`);
+    await apply(APPLY_1);
+    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,1\n`);
+    await apply(APPLY_2);
+    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,3\n`);
+  });
+});
