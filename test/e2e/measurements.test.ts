@@ -245,6 +245,16 @@ describe('reports as code', () => {
     expect(r.stdout.split('\n')[1]).toBe('2026-09-01,2026-09-15,42,Payments,2,680,4500');
   });
 
+  it('--format without --out previews a report on stdout and leaves its out: file alone', async () => {
+    const preview = await tempDir();
+    const cfg = await writeConfig(CONFIG, preview);
+    const r = await emctl(['-c', cfg, 'weekly', '--format', 'table']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[2]).toMatch(/^2026-09-01 +2026-09-08 +1 +2 +15h +3d 3h$/);
+    expect(r.stderr).toBe('');
+    await expect(readFile(join(preview, 'out', 'weekly.csv'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
   it('an invalid report is refused, located, before any request', async () => {
     const bad = await writeConfig(`${CONFIG}  broken:\n    metrics: [pr.mergd]\n    teams: [Paymants]\n`, await tempDir());
     const r = await emctl(['-c', bad, 'weekly']);

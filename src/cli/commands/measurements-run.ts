@@ -106,7 +106,11 @@ function planJobs(reports: readonly string[], opts: MeasurementsOptions, config:
       definition.out = opts.out;
       if (opts.format === undefined) delete definition.format;
     }
-    if (opts.format !== undefined) definition.format = opts.format;
+    if (opts.format !== undefined) {
+      definition.format = opts.format;
+      // --format alone previews the report on stdout; its out: file is left as it is.
+      if (opts.out === undefined) delete definition.out;
+    }
     const checked = checkSpec(definition, ctx);
     for (const p of checked.problems) problems.push(`report \`${name}\`: ${flagProblem(p)}`);
     if (checked.spec) jobs.push({ report: name, spec: checked.spec, base: opts.out !== undefined ? io.cwd : base });
@@ -187,7 +191,8 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         } else {
           const target = isAbsolute(job.spec.out ?? '') ? (job.spec.out ?? '') : resolve(job.base, job.spec.out ?? '');
           await writeFileAtomically(target, text, { createDirectory: true, name: shown(io, target) });
-          const rows = output.kind === 'result' ? `, ${rowCount(output)} rows` : '';
+          const count = rowCount(output);
+          const rows = output.kind === 'result' ? `, ${count} ${count === 1 ? 'row' : 'rows'}` : '';
           io.stderr.write(`${label}wrote ${shown(io, target)} (${job.spec.format}${rows}, ${window.after} to ${window.before})\n`);
         }
       } catch (error) {

@@ -2,7 +2,8 @@
 // carry it, nulls (and absent values) last whatever the direction, ties by group key ascending;
 // without order_by, by group key ascending (tool ids, then `manual`). For workflow groupings,
 // additional_group_by_settings first keeps the top N tool groups by its order_by (highest values)
-// and appends the manual group after them. offset and limit apply last.
+// and appends the manual group after them (after them also when order_by orders the tool groups).
+// offset and limit apply last.
 
 import type { MeasurementRow } from '../../api/measurement-types.js';
 import { WORKFLOW_TYPES, type WorkflowType } from '../../api/metrics.js';
@@ -30,13 +31,17 @@ function byMetric(metric: string, dir: 'asc' | 'desc', keyName: string) {
 }
 
 export function orderRows(q: MeasurementQuery, keyName: string, rows: MeasurementRow[]): MeasurementRow[] {
-  let kept = rows;
+  const order = (list: MeasurementRow[]) => (q.orderBy ? list.sort(byMetric(q.orderBy, q.orderDir, keyName)) : list.sort((a, b) => compareKeys(a[keyName], b[keyName])));
+  let sorted: MeasurementRow[];
   if (q.additionalGroupBy && WORKFLOW_TYPES.includes(q.groupBy as WorkflowType)) {
+    // The spec: the manual bucket "is always appended to the top-N groups", so it stays after
+    // them whatever order_by and order_dir say of the tool groups.
     const manual = rows.filter((r) => r[keyName] === 'manual');
     const tools = rows.filter((r) => r[keyName] !== 'manual').sort(byMetric(q.additionalGroupBy.orderBy, 'desc', keyName));
-    kept = [...tools.slice(0, q.additionalGroupBy.maxItems), ...manual];
+    sorted = [...order(tools.slice(0, q.additionalGroupBy.maxItems)), ...manual];
+  } else {
+    sorted = order([...rows]);
   }
-  const sorted = q.orderBy ? [...kept].sort(byMetric(q.orderBy, q.orderDir, keyName)) : [...kept].sort((a, b) => compareKeys(a[keyName], b[keyName]));
   const from = Math.max(0, q.offset);
   return q.limit === undefined ? sorted.slice(from) : sorted.slice(from, from + q.limit);
 }

@@ -145,6 +145,22 @@ describe('workflow groupings (dev_tool_id or manual)', () => {
     ).toEqual([{ dev_tool_id: 8, 'pr.new': 1 }]);
   });
 
+  it('rule 5: manual stays appended after the top N when order_by orders the groups, in either direction', () => {
+    // pr.new: tool 3 has A and B (2), tool 8 has D (1), manual has C and E (2).
+    const top = (orderDir: 'asc' | 'desc') =>
+      w.rows({ metrics: ['pr.new'], groupBy: 'coding_assistant', additionalGroupBy: { orderBy: 'pr.new', maxItems: 2 }, orderBy: 'pr.new', orderDir });
+    expect(top('desc')).toEqual([
+      { dev_tool_id: 3, 'pr.new': 2 },
+      { dev_tool_id: 8, 'pr.new': 1 },
+      { dev_tool_id: 'manual', 'pr.new': 2 },
+    ]);
+    expect(top('asc')).toEqual([
+      { dev_tool_id: 8, 'pr.new': 1 },
+      { dev_tool_id: 3, 'pr.new': 2 },
+      { dev_tool_id: 'manual', 'pr.new': 2 },
+    ]);
+  });
+
   it('dev_tool_ids keeps PRs that involved any listed tool in any workflow type', () => {
     expect(w.rows({ metrics: NEW, devToolIds: [17] })).toEqual([{ organization_id: 1, 'pr.new': 2 }]);
     expect(w.rows({ metrics: NEW, groupBy: 'coding_assistant', devToolIds: [17] })).toEqual([
