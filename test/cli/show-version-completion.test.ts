@@ -51,6 +51,11 @@ describe('emctl show PLANFILE', () => {
     const missing = await runEmctl(['show', join(dir, 'nope.json')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('cannot read the plan file');
+    // A config where the plan file goes: the hint says what was probably meant.
+    const config = await runEmctl(['show', join(ROOT, 'examples/acme/emctl.yaml')]);
+    expect(config.code).toBe(1);
+    expect(config.stderr).toContain('not an emctl plan: not valid JSON');
+    expect(config.stderr).toContain('to see what a config would change, use: emctl plan -c ');
   });
 });
 

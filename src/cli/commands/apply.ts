@@ -4,16 +4,14 @@
 // refusals (exit 1) and the safety rails (exit 3 unless --force) stop it before any write.
 // Semantics and the journal format: docs/apply.md.
 
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { readPlanFile } from '../../apply/plan-file.js';
 import { runApply } from '../../apply/run.js';
 import { desiredFromPlan, operationDifferences, organizationDifference, ownershipTargets, staleDifferences, staleError } from '../../apply/stale.js';
 import { EmctlError } from '../../core/errors.js';
 import type { DesiredConfig, SafetyConfig } from '../../core/model.js';
 import type { Plan } from '../../core/plan-model.js';
 import { checkSafety, FORCE_HINT } from '../../core/safety.js';
-import { parsePlanJson } from '../../render/json.js';
 import type { Style } from '../../render/style.js';
 import { renderPlanText } from '../../render/text.js';
 import type { Connection } from '../connect.js';
@@ -92,7 +90,7 @@ async function applyFromConfig(ctx: CommandContext, command: Command, opts: Appl
 /** Re-plan against live state for the saved desired state; refuse if anything moved; run the saved operations. */
 async function applySavedPlan(ctx: CommandContext, command: Command, planfile: string, opts: ApplyCommandOptions): Promise<number> {
   const { io } = ctx;
-  const saved = await readPlanFile(io, planfile);
+  const saved = await readPlanFile(io.cwd, planfile, 'apply');
   const desired = desiredFromPlan(saved.desired, planfile);
   if (saved.errors.length > 0) throw refusalError(saved);
   if (saved.changes.length === 0 && saved.operations.length === 0) {
@@ -136,30 +134,6 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
     return execute(saved, desired, connection, io, globals, styleFor(io, globals), opts);
   });
-}
-
-async function readPlanFile(io: CliIO, planfile: string): Promise<Plan> {
-  const path = isAbsolute(planfile) ? planfile : resolve(io.cwd, planfile);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new EmctlError('config', `cannot read the plan file ${planfile} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  let plan: Plan;
-  try {
-    plan = parsePlanJson(text);
-  } catch (error) {
-    // A config given without -c is the likely mistake: say how to apply one.
-    const hint = /\.ya?ml$/i.test(planfile) ? `; to apply a config, use: emctl apply -c ${planfile}` : '; make a plan file with "emctl plan --out FILE"';
-    throw new EmctlError('config', `${planfile}: ${(error as Error).message}${hint}`);
-  }
-  if (plan.desired === undefined) {
-    // Older renderers did not read `desired` back; take it from the file itself.
-    const raw = JSON.parse(text) as { desired?: unknown };
-    plan.desired = raw.desired;
-  }
-  return plan;
 }
 
 function enforceSafety(plan: Plan, safety: SafetyConfig, force: boolean): void {

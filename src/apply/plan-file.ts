@@ -1,0 +1,36 @@
+// Reading a saved plan (`emctl plan --out FILE`) back from disk, for `apply PLANFILE` and `show
+// PLANFILE`. The format itself is the JSON renderer's (render/json.ts parses it, purely); this file
+// only adds the file: reading it, and errors that name it.
+
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { EmctlError } from '../core/errors.js';
+import type { Plan } from '../core/plan-model.js';
+import { parsePlanJson } from '../render/json.js';
+
+/** What the user ran, for the hint when the file is not a plan (a config given without -c). */
+export type PlanFileReader = 'apply' | 'show';
+
+/** The saved plan at `planfile` (relative to `cwd`); a config-kind EmctlError naming the file otherwise. */
+export async function readPlanFile(cwd: string, planfile: string, reader: PlanFileReader): Promise<Plan> {
+  const path = isAbsolute(planfile) ? planfile : resolve(cwd, planfile);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new EmctlError('config', `cannot read the plan file ${planfile} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return parsePlanJson(text);
+  } catch (error) {
+    // A config given where a plan file goes is the likely mistake: say what was probably meant.
+    const yaml = /\.ya?ml$/i.test(planfile);
+    const hint =
+      yaml && reader === 'apply'
+        ? `; to apply a config, use: emctl apply -c ${planfile}`
+        : yaml
+          ? `; to see what a config would change, use: emctl plan -c ${planfile}`
+          : '; make a plan file with "emctl plan --out FILE"';
+    throw new EmctlError('config', `${planfile}: ${(error as Error).message}${hint}`);
+  }
+}
