@@ -10,18 +10,19 @@ import { METRIC_AGGS, GROUP_BYS, ROLL_UPS, V1_METRICS, V2_METRICS, metricKey, v1
 import type { GroupBy, RollUp } from '../api/metrics.js';
 import type { ResultMetric } from './measurement-result.js';
 import type { ReportDefinition } from './model.js';
-import { didYouMean, editDistance } from './resolve.js';
+import { editDistance } from './resolve.js';
 import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from './measurement-window.js';
+import { checkOutput, type OutputFormat } from './measurement-output.js';
+import { hint, quote, type Report } from './measurement-problem.js';
+import { checkIds, checkRepositories, checkTeams } from './measurement-selection.js';
 
-export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-/** Formats the service's export (endpoint 17) writes. */
-export const SERVER_EXPORT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
+// The checks of each part of a request live next door; what they define is exported from here too.
+export { OUTPUT_FORMATS, SERVER_EXPORT_FORMATS, formatOfPath, type OutputFormat } from './measurement-output.js';
+export { IDS_PER_CALL } from './measurement-selection.js';
+
 /** Group-bys of the v1 API (endpoint 14). */
 export const V1_GROUP_BYS: readonly GroupBy[] = ['organization', 'team', 'repository', 'contributor'];
 
-/** The API's cap on each id list of a v2 body (team_ids, repository_ids, contributor_ids, service_ids). */
-export const IDS_PER_CALL = 50;
 /** The API's cap on labels. */
 export const LABELS_MAX = 3;
 
@@ -71,36 +72,10 @@ export interface SpecResult {
   problems: SpecProblem[];
 }
 
-const EXTENSION_FORMATS: Record<string, OutputFormat> = {
-  '.csv': 'csv',
-  '.json': 'json',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.html': 'html',
-  '.htm': 'html',
-};
-
-/** The format an output file's extension implies, if it implies one. */
-export function formatOfPath(path: string): OutputFormat | undefined {
-  const dot = path.lastIndexOf('.');
-  return dot < 0 ? undefined : EXTENSION_FORMATS[path.slice(dot).toLowerCase()];
-}
-
-const ID_TEXT = /^[1-9][0-9]{0,15}$/;
-
 /** Parses `NAME[:AGG]`; the aggregation is the part after the last colon. */
 export function splitMetric(text: string): { name: string; agg: string | undefined } {
   const colon = text.lastIndexOf(':');
   return colon < 0 ? { name: text.trim(), agg: undefined } : { name: text.slice(0, colon).trim(), agg: text.slice(colon + 1).trim() };
-}
-
-function quote(v: unknown): string {
-  return `\`${String(v)}\``;
-}
-
-function hint(word: string, candidates: readonly string[]): string {
-  const best = didYouMean(word, candidates);
-  return best === undefined ? '' : `; did you mean ${quote(best)}?`;
 }
 
 /**
@@ -237,8 +212,6 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
   };
 }
 
-type Report = (path: (string | number)[], message: string, schema?: boolean) => void;
-
 function checkMetrics(def: ReportDefinition, ctx: SpecContext, problem: Report): ResultMetric[] {
   const out: ResultMetric[] = [];
   const list = def.metrics ?? [];
@@ -340,105 +313,3 @@ function checkBucketCount(window: SpecWindow, rollUp: RollUp, def: ReportDefinit
   }
 }
 
-function idOf(v: number | string): number | undefined {
-  if (typeof v === 'number') return Number.isInteger(v) && v >= 1 ? v : undefined;
-  return ID_TEXT.test(v) ? Number(v) : undefined;
-}
-
-function overLimit(count: number, key: string, problem: Report): void {
-  problem(
-    [key],
-    `${count} ${key}: a filter takes at most ${IDS_PER_CALL} (the API's limit); only the ids of the group-by dimension are split into several calls, since percentiles cannot be merged across calls`,
-  );
-}
-
-function checkTeams(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): number[] {
-  const teams = def.teams;
-  const ids: number[] = [];
-  const managed = (path: (string | number)[]) => {
-    if (!ctx.configTeams) problem(path, '`managed` means every team the config writes, and no config was loaded (pass -c PATH)');
-    else if (ctx.configTeams.size === 0) problem(path, '`managed` means every team the config writes, and the config writes none');
-    else ids.push(...[...ctx.configTeams.keys()].sort((a, b) => a - b));
-  };
-  if (teams === 'managed') managed(['teams']);
-  else if (teams !== undefined) {
-    const byName = new Map<string, number[]>();
-    for (const [id, name] of ctx.configTeams ?? []) if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), id]);
-    teams.forEach((t, i) => {
-      // `managed` in a list adds every team the config writes to the others (duplicates dropped).
-      if (t === 'managed') return managed(['teams', i]);
-      const id = idOf(t);
-      if (id !== undefined) {
-        ids.push(id);
-        return;
-      }
-      const name = String(t);
-      if (!ctx.configTeams) {
-        problem(['teams', i], `team ${quote(name)} is not an id, and team names come from the config's \`teams: <id>: name:\`; no config was loaded (pass -c PATH)`);
-        return;
-      }
-      const found = byName.get(name) ?? [];
-      if (found.length === 1 && found[0] !== undefined) ids.push(found[0]);
-      else if (found.length > 1) problem(['teams', i], `team name ${quote(name)} is given to teams ${found.join(', ')} in the config; name the team by id`);
-      else problem(['teams', i], `no team named ${quote(name)} in the config (teams are named by id or by their \`name:\`)${hint(name, [...byName.keys()])}`);
-    });
-  }
-  const unique = [...new Set(ids)];
-  if (groupBy === 'team' && teams === undefined) {
-    problem(['teams'], 'grouping by team needs the teams: ids, names from the config, or `managed`');
-  }
-  if (groupBy !== 'team' && unique.length > IDS_PER_CALL) overLimit(unique.length, 'teams', problem);
-  return unique;
-}
-
-function checkRepositories(def: ReportDefinition, groupBy: GroupBy, problem: Report): { ids: number[]; names: string[] } {
-  const ids = new Set<number>();
-  const names = new Set<string>();
-  (def.repositories ?? []).forEach((r, i) => {
-    const id = idOf(r);
-    if (id !== undefined) ids.add(id);
-    else if (typeof r === 'string' && r.trim() !== '') names.add(r);
-    else problem(['repositories', i], `a repository is a name or an id >= 1; got ${quote(r)}`, true);
-  });
-  const count = ids.size + names.size;
-  if (groupBy !== 'repository' && count > IDS_PER_CALL) overLimit(count, 'repositories', problem);
-  return { ids: [...ids], names: [...names] };
-}
-
-function checkIds(list: readonly (number | string)[] | undefined, key: string, noun: string, isGroup: boolean, problem: Report): number[] {
-  const ids = new Set<number>();
-  (list ?? []).forEach((v, i) => {
-    const id = idOf(v);
-    if (id === undefined) problem([key, i], `a ${noun} is named by its id, an integer >= 1; got ${quote(v)}`, typeof v !== 'number' || v < 1);
-    else ids.add(id);
-  });
-  if (!isGroup && ids.size > IDS_PER_CALL) overLimit(ids.size, key, problem);
-  return [...ids];
-}
-
-function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined } {
-  let format: OutputFormat | undefined;
-  if (def.format !== undefined) {
-    if ((OUTPUT_FORMATS as readonly string[]).includes(def.format)) format = def.format as OutputFormat;
-    else problem(['format'], `unknown format ${quote(def.format)}: one of ${OUTPUT_FORMATS.join(', ')}${hint(def.format, OUTPUT_FORMATS)}`, true);
-  }
-  const out = def.out;
-  if (out !== undefined) {
-    if (out.trim() === '') problem(['out'], 'out must name a file', true);
-    else if (/[\\/]$/.test(out)) problem(['out'], `out names a directory (${quote(out)}); name the file to write`);
-    else {
-      const implied = formatOfPath(out);
-      if (format === undefined) format = implied;
-      else if (implied !== undefined && implied !== format && def.format !== undefined) {
-        problem(['out'], `out ${quote(out)} has the extension of ${implied}, but the format is ${format}`);
-      }
-    }
-  }
-  format ??= ctx.serverExport ? 'csv' : 'table';
-  if (ctx.serverExport && !SERVER_EXPORT_FORMATS.includes(format)) {
-    // Name what set the format: --format, or else the extension of --out.
-    if (def.format === undefined && out !== undefined) problem(['out'], `out ${quote(out)} has the extension of ${format}, but the service's export writes csv or json`);
-    else problem(['format'], `the service's export writes csv or json, not ${format}`);
-  }
-  return { format, out };
-}

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const FILES = ['src/core/measurement-spec.ts', 'src/core/measurement-window.ts'];
+const FILES = ['spec', 'window', 'output', 'selection', 'problem'].map((part) => `src/core/measurement-${part}.ts`);
 
 function importsOf(path: string): string[] {
   const text = readFileSync(path, 'utf8');

@@ -1,0 +1,53 @@
+// The output part of a measurements request: the format (given, or implied by the extension of
+// `out`) and the file, and what the service's own export (endpoint 17) can write.
+
+import type { ReportDefinition } from './model.js';
+import type { SpecContext } from './measurement-spec.js';
+import { hint, quote, type Report } from './measurement-problem.js';
+
+export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** Formats the service's export (endpoint 17) writes. */
+export const SERVER_EXPORT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
+
+const EXTENSION_FORMATS: Record<string, OutputFormat> = {
+  '.csv': 'csv',
+  '.json': 'json',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+};
+
+/** The format an output file's extension implies, if it implies one. */
+export function formatOfPath(path: string): OutputFormat | undefined {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSION_FORMATS[path.slice(dot).toLowerCase()];
+}
+
+export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined } {
+  let format: OutputFormat | undefined;
+  if (def.format !== undefined) {
+    if ((OUTPUT_FORMATS as readonly string[]).includes(def.format)) format = def.format as OutputFormat;
+    else problem(['format'], `unknown format ${quote(def.format)}: one of ${OUTPUT_FORMATS.join(', ')}${hint(def.format, OUTPUT_FORMATS)}`, true);
+  }
+  const out = def.out;
+  if (out !== undefined) {
+    if (out.trim() === '') problem(['out'], 'out must name a file', true);
+    else if (/[\\/]$/.test(out)) problem(['out'], `out names a directory (${quote(out)}); name the file to write`);
+    else {
+      const implied = formatOfPath(out);
+      if (format === undefined) format = implied;
+      else if (implied !== undefined && implied !== format && def.format !== undefined) {
+        problem(['out'], `out ${quote(out)} has the extension of ${implied}, but the format is ${format}`);
+      }
+    }
+  }
+  format ??= ctx.serverExport ? 'csv' : 'table';
+  if (ctx.serverExport && !SERVER_EXPORT_FORMATS.includes(format)) {
+    // Name what set the format: --format, or else the extension of --out.
+    if (def.format === undefined && out !== undefined) problem(['out'], `out ${quote(out)} has the extension of ${format}, but the service's export writes csv or json`);
+    else problem(['format'], `the service's export writes csv or json, not ${format}`);
+  }
+  return { format, out };
+}

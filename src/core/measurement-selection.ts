@@ -1,0 +1,89 @@
+// Whom a measurements request covers: teams (ids, names from the config, `managed`),
+// repositories (ids or names), contributors and services (ids), within the API's limit on each id
+// list. Only the ids of the group-by dimension may exceed it: they are split into several calls.
+
+import type { GroupBy } from '../api/metrics.js';
+import type { ReportDefinition } from './model.js';
+import type { SpecContext } from './measurement-spec.js';
+import { hint, quote, type Report } from './measurement-problem.js';
+
+/** The API's cap on each id list of a v2 body (team_ids, repository_ids, contributor_ids, service_ids). */
+export const IDS_PER_CALL = 50;
+const ID_TEXT = /^[1-9][0-9]{0,15}$/;
+
+function idOf(v: number | string): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 1 ? v : undefined;
+  return ID_TEXT.test(v) ? Number(v) : undefined;
+}
+
+function overLimit(count: number, key: string, problem: Report): void {
+  problem(
+    [key],
+    `${count} ${key}: a filter takes at most ${IDS_PER_CALL} (the API's limit); only the ids of the group-by dimension are split into several calls, since percentiles cannot be merged across calls`,
+  );
+}
+
+export function checkTeams(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): number[] {
+  const teams = def.teams;
+  const ids: number[] = [];
+  const managed = (path: (string | number)[]) => {
+    if (!ctx.configTeams) problem(path, '`managed` means every team the config writes, and no config was loaded (pass -c PATH)');
+    else if (ctx.configTeams.size === 0) problem(path, '`managed` means every team the config writes, and the config writes none');
+    else ids.push(...[...ctx.configTeams.keys()].sort((a, b) => a - b));
+  };
+  if (teams === 'managed') managed(['teams']);
+  else if (teams !== undefined) {
+    const byName = new Map<string, number[]>();
+    for (const [id, name] of ctx.configTeams ?? []) if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), id]);
+    teams.forEach((t, i) => {
+      // `managed` in a list adds every team the config writes to the others (duplicates dropped).
+      if (t === 'managed') return managed(['teams', i]);
+      const id = idOf(t);
+      if (id !== undefined) {
+        ids.push(id);
+        return;
+      }
+      const name = String(t);
+      if (!ctx.configTeams) {
+        problem(['teams', i], `team ${quote(name)} is not an id, and team names come from the config's \`teams: <id>: name:\`; no config was loaded (pass -c PATH)`);
+        return;
+      }
+      const found = byName.get(name) ?? [];
+      if (found.length === 1 && found[0] !== undefined) ids.push(found[0]);
+      else if (found.length > 1) problem(['teams', i], `team name ${quote(name)} is given to teams ${found.join(', ')} in the config; name the team by id`);
+      else problem(['teams', i], `no team named ${quote(name)} in the config (teams are named by id or by their \`name:\`)${hint(name, [...byName.keys()])}`);
+    });
+  }
+  const unique = [...new Set(ids)];
+  if (groupBy === 'team' && teams === undefined) {
+    problem(['teams'], 'grouping by team needs the teams: ids, names from the config, or `managed`');
+  }
+  if (groupBy !== 'team' && unique.length > IDS_PER_CALL) overLimit(unique.length, 'teams', problem);
+  return unique;
+}
+
+export function checkRepositories(def: ReportDefinition, groupBy: GroupBy, problem: Report): { ids: number[]; names: string[] } {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  (def.repositories ?? []).forEach((r, i) => {
+    const id = idOf(r);
+    if (id !== undefined) ids.add(id);
+    else if (typeof r === 'string' && r.trim() !== '') names.add(r);
+    else problem(['repositories', i], `a repository is a name or an id >= 1; got ${quote(r)}`, true);
+  });
+  const count = ids.size + names.size;
+  if (groupBy !== 'repository' && count > IDS_PER_CALL) overLimit(count, 'repositories', problem);
+  return { ids: [...ids], names: [...names] };
+}
+
+export function checkIds(list: readonly (number | string)[] | undefined, key: string, noun: string, isGroup: boolean, problem: Report): number[] {
+  const ids = new Set<number>();
+  (list ?? []).forEach((v, i) => {
+    const id = idOf(v);
+    if (id === undefined) problem([key, i], `a ${noun} is named by its id, an integer >= 1; got ${quote(v)}`, typeof v !== 'number' || v < 1);
+    else ids.add(id);
+  });
+  if (!isGroup && ids.size > IDS_PER_CALL) overLimit(ids.size, key, problem);
+  return [...ids];
+}
+
