@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { renderMeasurements } from '../dist/render/measurements/index.js';
 
 const TEAMS = 500;
-const WEEKS = 12;
+const WEEKS = Number(process.env.BENCH_WEEKS ?? 12);
 const RUNS = 7;
 
 function median(values) {
