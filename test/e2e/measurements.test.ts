@@ -177,8 +177,16 @@ describe('values in every format', () => {
     expect(r.stdout).toBe(
       'after,before,repository_id,repository_name,pr.merged,releases.count\n2026-09-01,2026-09-15,1234,acme/api,2,1\n2026-09-01,2026-09-15,1235,acme/web,1,1\n',
     );
+    expect(r.stderr).toBe('');
     const lookups = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v1/git/repositories');
     expect(lookups.map((q) => q.query.name).sort()).toEqual(['acme/api', 'acme/web']);
+  });
+
+  it('releases.count grouped by team: an empty column, and a note on stderr saying why', async () => {
+    const r = await emctl(['-c', config, '--metric', 'pr.merged,releases.count', ...WINDOW, '--group-by', 'team', '--team', '42', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('after,before,team_id,team_name,pr.merged,releases.count\n2026-09-01,2026-09-15,42,Payments,2,\n');
+    expect(r.stderr).toBe('note: releases.count has values only when grouping by organization or repository (releases belong to repositories); grouped by team, its column stays empty\n');
   });
 
   it('an unknown repository name is an error before any measurement call', async () => {
