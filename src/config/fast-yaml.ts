@@ -7,13 +7,30 @@
 // and also on duplicate or reserved keys and anything malformed. The loader then reads the file
 // with the `yaml` package, which handles all of YAML and words every error. So this reader only
 // has to be right for what it accepts, which test/config/fast-yaml.test.ts checks against the
-// package, value by value and position by position.
+// package, value by value and position by position. This file reads the structure (maps, lists,
+// flow collections); fast-yaml-scalars.ts reads the scalars in them.
 
-import { DOUBLE_QUOTE_ESCAPES, resolvePlain } from './yaml-scalars.js';
+import { resolvePlain } from './yaml-scalars.js';
 import { MAX_NESTING, RESERVED_KEYS } from './yaml-tree.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
-
-class GiveUp extends Error {}
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  DOUBLE_QUOTE,
+  GiveUp,
+  INDICATORS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  readDoubleQuoted,
+  readPlainBlockScalar,
+  readPlainFlowScalar,
+  readSingleQuoted,
+  SINGLE_QUOTE,
+  SPACE,
+  type ScalarEnd,
+} from './fast-yaml-scalars.js';
 
 /** Nesting past MAX_NESTING: not something to hand to the package (its reader recurses too). */
 export class NestingTooDeep extends Error {
@@ -21,26 +38,6 @@ export class NestingTooDeep extends Error {
     super('nesting too deep');
   }
 }
-
-const SPACE = 32;
-const COMMA = 44;
-const COLON = 58;
-const HASH = 35;
-const DASH = 45;
-const QUESTION = 63;
-const DOUBLE_QUOTE = 34;
-const SINGLE_QUOTE = 39;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-
-/** Space, comma or a bracket: what ends a plain scalar after `:` in flow context. */
-function isFlowBreak(c: number): boolean {
-  return c === SPACE || c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE;
-}
-/** Characters that may not start a plain scalar (in either context). */
-const INDICATORS = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
 export function parseFast(source: SourceText, store: Placements): PlacedRoot | undefined {
   const text = source.text;
@@ -64,6 +61,8 @@ class FastParser {
   private readonly sourceId: number;
   /** Set by the inline readers: the offset just after what they read (no tuples: fewer allocations). */
   private after = 0;
+  /** Where the scalar readers (fast-yaml-scalars.ts) report a scalar's end. */
+  private readonly end: ScalarEnd = { at: 0 };
   /** Set by entryValue(): where the value starts. */
   private valueAt = 0;
   /** Maps and lists open around the one being read. */
@@ -293,22 +292,9 @@ class FastParser {
     if (c === '[' || c === '{') return this.flow(p, end);
     if (c === '"') return this.doubleQuoted(p, end);
     if (c === "'") return this.singleQuoted(p, end);
-    if (INDICATORS.has(c) && !((c === '-' || c === '?' || c === ':') && p + 1 < end && this.text.charCodeAt(p + 1) !== SPACE)) {
-      throw new GiveUp();
-    }
-    let stop = end;
-    for (let i = p; i < end; i++) {
-      const ch = this.text.charCodeAt(i);
-      if (ch === 35 && this.text.charCodeAt(i - 1) === SPACE) {
-        stop = i;
-        break;
-      }
-      if (ch === 58 && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE)) throw new GiveUp();
-    }
-    let trimmed = stop;
-    while (trimmed > p && this.text.charCodeAt(trimmed - 1) === SPACE) trimmed--;
-    this.after = trimmed;
-    return resolvePlain(this.text.slice(p, trimmed));
+    const value = readPlainBlockScalar(this.text, p, end, this.end);
+    this.after = this.end.at;
+    return value;
   }
 
   /** `[...]` or `{...}` closed on the same line. Returns the value and the offset after it. */
@@ -381,72 +367,20 @@ class FastParser {
     }
     if (c === DOUBLE_QUOTE) return this.doubleQuoted(p, end);
     if (c === SINGLE_QUOTE) return this.singleQuoted(p, end);
-    if (INDICATORS.has(text[p] as string)) {
-      // `-`, `?` and `:` start a plain scalar when a "safe" character follows.
-      const safe = (c === DASH || c === QUESTION || c === COLON) && p + 1 < end && !isFlowBreak(text.charCodeAt(p + 1));
-      if (!safe) throw new GiveUp();
-    }
-    let i = p;
-    for (; i < end; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === COMMA || ch === OPEN_BRACKET || ch === CLOSE_BRACKET || ch === OPEN_BRACE || ch === CLOSE_BRACE) break;
-      if (ch === COLON && (i + 1 === end || isFlowBreak(text.charCodeAt(i + 1)))) break;
-      if (ch === HASH && text.charCodeAt(i - 1) === SPACE) throw new GiveUp();
-    }
-    const stop = text.charCodeAt(i);
-    if (stop === OPEN_BRACKET || stop === OPEN_BRACE) throw new GiveUp();
-    if (stop === COLON && !isKey) throw new GiveUp(); // `[a: 1]` is a one-pair map: leave it to the package
-    let trimmed = i;
-    while (trimmed > p && text.charCodeAt(trimmed - 1) === SPACE) trimmed--;
-    if (trimmed === p) throw new GiveUp();
-    this.after = trimmed;
-    return resolvePlain(text.slice(p, trimmed));
+    const value = readPlainFlowScalar(text, p, end, isKey, this.end);
+    this.after = this.end.at;
+    return value;
   }
 
   private singleQuoted(p: number, end: number): string {
-    let out = '';
-    let i = p + 1;
-    while (true) {
-      const q = this.text.indexOf("'", i);
-      if (q === -1 || q >= end) throw new GiveUp();
-      out += this.text.slice(i, q);
-      if (this.text[q + 1] === "'") {
-        out += "'";
-        i = q + 2;
-        continue;
-      }
-      this.after = q + 1;
-      return out;
-    }
+    const value = readSingleQuoted(this.text, p, end, this.end);
+    this.after = this.end.at;
+    return value;
   }
 
   private doubleQuoted(p: number, end: number): string {
-    const text = this.text;
-    let out = '';
-    let i = p + 1;
-    while (true) {
-      let j = i;
-      while (j < end && text[j] !== '"' && text[j] !== '\\') j++;
-      if (j >= end) throw new GiveUp();
-      out += text.slice(i, j);
-      if (text[j] === '"') {
-        this.after = j + 1;
-        return out;
-      }
-      const e = text[j + 1] as string;
-      const simple = DOUBLE_QUOTE_ESCAPES[e];
-      if (simple !== undefined) {
-        out += simple;
-        i = j + 2;
-        continue;
-      }
-      const width = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
-      const hex = text.slice(j + 2, j + 2 + width);
-      if (width === 0 || j + 2 + width > end || !/^[0-9a-fA-F]+$/.test(hex)) throw new GiveUp();
-      const code = parseInt(hex, 16);
-      if (code > 0x10ffff) throw new GiveUp();
-      out += String.fromCodePoint(code);
-      i = j + 2 + width;
-    }
+    const value = readDoubleQuoted(this.text, p, end, this.end);
+    this.after = this.end.at;
+    return value;
   }
 }
