@@ -1,9 +1,10 @@
 // The Engineering Metrics Service client: one method per endpoint (descriptions in requests.ts),
 // one call path that paces per route, caps requests in flight, retries what is safe to retry and
-// turns every failure into an ApiError free of the key.
+// turns every failure into an ApiError free of the key. Its options and their defaults: client-options.ts.
 
 import type { Dispatcher } from 'undici';
-import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
+import { ApiError, mayHoldKey, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
+import { clientSettings, type ClientOptions, type ClientSettings } from './client-options.js';
 import { CallGate, RoutePacer } from './pacing.js';
 import { collectEntityPages, collectRepositoryPages } from './paginate.js';
 import * as rq from './requests.js';
@@ -15,7 +16,6 @@ import {
   isUnreachedCode,
   parseRetryAfter,
   refusedBeforeAnswerPolicy,
-  type RetryPolicy,
 } from './retry.js';
 import { hasResponseShape, responseShapeProblem } from './shapes.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
@@ -51,67 +51,15 @@ import type {
   TeamPmScopeResponse,
 } from './types.js';
 
-export interface ResponseLog {
-  method: string;
-  route: string;
-  path: string;
-  status: number | 'error';
-  ms: number;
-  attempt: number;
-}
-
-export interface ClientOptions {
-  baseUrl: string;
-  /** Sent as x-api-key; "" sends no key (the service then refuses with 401/403). */
-  apiKey: string;
-  dispatcher?: Dispatcher;
-  /** Calls per minute per route (method + path template); default 60; 0 = off. */
-  rateLimit?: number;
-  /** Token bucket capacity per route (calls that go at once after a quiet spell); default = rateLimit. */
-  burst?: number;
-  /** Tries per call, the first included; default 5. */
-  maxTries?: number;
-  /** Backoff base and ceiling; defaults 1000 and 30000 ms. */
-  retryBaseMs?: number;
-  retryMaxMs?: number;
-  /** Per try, connect to end of body; default 30000. */
-  timeoutMs?: number;
-  /** Requests in flight overall; default 8. */
-  concurrency?: number;
-  /** Called after every try (for -v). Never receives the key. */
-  onResponse?: (log: ResponseLog) => void;
-  /** Randomness for backoff jitter (tests pin it). */
-  random?: () => number;
-  /**
-   * Tries of one call the service may answer 429 before the call fails; default 20. Each 429
-   * halves its route's pace (RoutePacer.slowDown), so a few are enough for any real limit.
-   */
-  maxThrottledTries?: number;
-  /** Called when a 429 slows a route down (once per slow-down, not per 429). */
-  onThrottle?: (event: ThrottleEvent) => void;
-  /**
-   * The caller allows plain http to a non-loopback base URL (the CLI's --insecure-http). Report
-   * links are then also fetched over http when their origin is the base URL's own (an emulator on
-   * another host serves its reports there); any other http link is still refused.
-   */
-  insecureHttp?: boolean;
-}
-
-export interface ThrottleEvent {
-  route: string;
-  /** The route's new pace. */
-  ratePerMinute: number;
-  /** The service's Retry-After, when it sent one. */
-  retryAfterMs?: number;
-}
+export type { ClientOptions, ResponseLog, ThrottleEvent } from './client-options.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export class EmClient {
-  private readonly baseUrl: string;
+  /** Base URL, the address errors show, retry policy and pacing (client-options.ts). */
+  private readonly settings: ClientSettings;
   private readonly apiKey: string;
   private readonly dispatcher: Dispatcher | undefined;
-  private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly pacer: RoutePacer;
   private readonly gate: CallGate;
@@ -120,38 +68,15 @@ export class EmClient {
   private readonly maxThrottledTries: number;
   private readonly random: () => number;
   private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
-  /** The base URL as errors show it (no credentials, no key) and its host. */
-  private readonly service: { url: string; host: string };
-  /** The origin plain-http report links may have (ClientOptions.insecureHttp), if any. */
-  private readonly httpReportOrigin: string | undefined;
   /** Whether the service has answered anything yet (any status): a refusal before that is likely "nothing listens". */
   private answered = false;
 
   constructor(options: ClientOptions) {
-    if (typeof options.apiKey !== 'string') throw new TypeError('EmClient needs an API key string ("" sends none)');
-    let parsed: URL;
-    try {
-      parsed = new URL(options.baseUrl);
-    } catch {
-      throw new TypeError(`base URL is not a valid URL: "${options.baseUrl}"`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`base URL must be http(s), got "${parsed.protocol}"`);
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.httpReportOrigin = options.insecureHttp === true && parsed.protocol === 'http:' ? parsed.origin : undefined;
-    // Shown in "could not reach" errors: the address without user info, query or fragment.
-    parsed.username = '';
-    parsed.password = '';
-    parsed.search = '';
-    parsed.hash = '';
-    this.service = { url: redactText(parsed.href, options.apiKey), host: redactText(parsed.hostname, options.apiKey) };
+    this.settings = clientSettings(options);
     this.apiKey = options.apiKey;
     this.dispatcher = options.dispatcher;
-    this.retry = { maxTries: options.maxTries ?? 5, baseMs: options.retryBaseMs ?? 1000, maxMs: options.retryMaxMs ?? 30_000 };
-    if (!Number.isInteger(this.retry.maxTries) || this.retry.maxTries < 1) throw new RangeError('maxTries must be an integer >= 1');
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    const pacerOptions: ConstructorParameters<typeof RoutePacer>[0] = { ratePerMinute: options.rateLimit ?? 60 };
-    if (options.burst !== undefined) pacerOptions.burst = options.burst;
-    this.pacer = new RoutePacer(pacerOptions);
+    this.pacer = new RoutePacer(this.settings.pacing);
     this.gate = new CallGate(this.pacer, options.concurrency ?? 8);
     this.onResponse = options.onResponse;
     this.onThrottle = options.onThrottle;
@@ -297,7 +222,7 @@ export class EmClient {
 
   /** Downloads a report URL: no key sent, at most `maxBytes`, redirects only to https (or loopback). */
   async downloadReport(url: string, options: { maxBytes: number }): Promise<string> {
-    return mm.downloadReport(this.wire, url, { ...options, httpOrigin: this.httpReportOrigin });
+    return mm.downloadReport(this.wire, url, { ...options, httpOrigin: this.settings.httpReportOrigin });
   }
 
   private readonly wire: mm.MeasurementWire = {
@@ -362,7 +287,7 @@ export class EmClient {
       let started = performance.now();
       let response: HttpResponse;
       try {
-        const req: Parameters<typeof httpRequest>[0] = { url: target ? target.url : this.baseUrl + d.path, method: d.method, headers, timeoutMs: this.timeoutMs };
+        const req: Parameters<typeof httpRequest>[0] = { url: target ? target.url : this.settings.baseUrl + d.path, method: d.method, headers, timeoutMs: this.timeoutMs };
         if (body !== undefined) req.body = body;
         if (this.dispatcher) req.dispatcher = this.dispatcher;
         if (target?.maxBytes !== undefined) req.maxBytes = target.maxBytes;
@@ -375,10 +300,10 @@ export class EmClient {
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         this.log(d, safePath, 'error', started, attempt);
-        if (attempt - throttled < this.retry.maxTries && isRetryableTransportCode(error.code)) {
+        if (attempt - throttled < this.settings.retry.maxTries && isRetryableTransportCode(error.code)) {
           // Refused before the service ever answered: likely nothing listens there, so the same
           // tries with short waits (bounded, retry.ts); after an answer, a restart: normal waits.
-          const policy = error.code === 'ECONNREFUSED' && !this.answered ? refusedBeforeAnswerPolicy(this.retry) : this.retry;
+          const policy = error.code === 'ECONNREFUSED' && !this.answered ? refusedBeforeAnswerPolicy(this.settings.retry) : this.settings.retry;
           await sleep(backoffMs(attempt - throttled, policy, this.random));
           continue;
         }
@@ -392,7 +317,7 @@ export class EmClient {
           tries: attempt,
           cause: redactText(error.message, this.apiKey),
         };
-        if (isUnreachedCode(error.code) && !target) init.unreached = { ...this.service, code: error.code };
+        if (isUnreachedCode(error.code) && !target) init.unreached = { ...this.settings.service, code: error.code };
         throw new ApiError(init);
       }
       this.answered = true;
@@ -418,9 +343,9 @@ export class EmClient {
         if (rate !== undefined) this.onThrottle?.({ route: d.route, ratePerMinute: rate, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) });
         continue;
       }
-      if (isRetryableStatus(response.status) && response.status !== 429 && attempt - throttled < this.retry.maxTries) {
+      if (isRetryableStatus(response.status) && response.status !== 429 && attempt - throttled < this.settings.retry.maxTries) {
         const retryAfter = parseRetryAfter(response.headers['retry-after']);
-        await sleep(retryAfter ?? backoffMs(attempt - throttled, this.retry, this.random));
+        await sleep(retryAfter ?? backoffMs(attempt - throttled, this.settings.retry, this.random));
         continue;
       }
       throw this.failure(d, safePath, response.status, parseErrorBody(response.text), attempt);
@@ -444,7 +369,7 @@ export class EmClient {
       // Named as a wrong base URL (errors.ts), the page itself not pasted into the message.
       throw this.failure(d, safePath, response.status, { shape: 'none', text: response.text }, attempt);
     }
-    const redacted = this.mayHoldKey(response.text) ? redactDeep(parsed, this.apiKey) : parsed;
+    const redacted = mayHoldKey(response.text, this.apiKey) ? redactDeep(parsed, this.apiKey) : parsed;
     const problem = response.status === 200 ? responseShapeProblem(d.route, redacted) : undefined;
     if (problem !== undefined) throw this.unexpectedShape(d, safePath, response.status, problem, attempt);
     return redacted;
@@ -455,17 +380,8 @@ export class EmClient {
     return new ApiError({ route: d.route, path: safePath, status, body: { shape: 'none', text }, tries, unexpectedShape: text });
   }
 
-  /**
-   * Whether a body's text may hold the key, so the walk over large list pages is skipped when it
-   * cannot: a key spelled only with characters JSON never escapes is found by a plain search.
-   */
-  private mayHoldKey(text: string): boolean {
-    if (!this.apiKey) return false;
-    return !/^[A-Za-z0-9._~+=:-]*$/.test(this.apiKey) || text.includes(this.apiKey);
-  }
-
   private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number): ApiError {
-    return new ApiError({ route: d.route, path: safePath, status, body: redactDeep(body, this.apiKey), tries, baseUrl: this.baseUrl });
+    return new ApiError({ route: d.route, path: safePath, status, body: redactDeep(body, this.apiKey), tries, baseUrl: this.settings.baseUrl });
   }
 
   private count(route: string, attempt: number): void {

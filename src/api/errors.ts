@@ -216,6 +216,15 @@ export function redactText(text: string, secret: string): string {
   return text.split(secret).join(REDACTED);
 }
 
+/**
+ * Whether a body's text may hold the key, so the walk over large list pages is skipped when it
+ * cannot: a key spelled only with characters JSON never escapes is found by a plain search.
+ */
+export function mayHoldKey(text: string, apiKey: string): boolean {
+  if (!apiKey) return false;
+  return !/^[A-Za-z0-9._~+=:-]*$/.test(apiKey) || text.includes(apiKey);
+}
+
 /** Deep copy of a JSON-like value with `secret` replaced in every string (keys included). */
 export function redactDeep<T>(value: T, secret: string): T {
   if (!secret) return value;
