@@ -213,7 +213,9 @@ export function parseV2Body(body: unknown, options: { export?: boolean } = {}): 
 function v1Instant(issues: Issues, loc: Loc, v: unknown, side: 'after' | 'before'): number | undefined {
   const text = str(issues, loc, v);
   if (text === undefined) return undefined;
-  const ms = dateMs(text) ?? (/^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN);
+  // A timestamp with no offset is UTC (Date.parse would read it in the emulator's local zone).
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
+  const ms = dateMs(text) ?? (/^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(zoned) : NaN);
   if (Number.isNaN(ms)) return void issues.add(loc, 'datetime_from_date_parsing', 'Input should be a valid datetime (ISO 8601)');
   const day = Math.floor(ms / 86_400_000) * 86_400_000;
   return side === 'before' && day !== ms ? day + 86_400_000 : day;
