@@ -6,6 +6,7 @@ import type { PlannedChange } from './draft.js';
 import type { DraftOperation, Phase } from './ops-common.js';
 import { planGitScopes, planMonitoring, planOrgDefaults, planRepositorySettings } from './ops-git.js';
 import { planPmScopes, planSelections } from './ops-pm.js';
+import type { Unreachable } from './ops-pm-items.js';
 import type { Operation } from './plan-model.js';
 
 export interface PlannedOperations {
@@ -15,9 +16,10 @@ export interface PlannedOperations {
   errors: { message: string; address: string }[];
 }
 
-export function planOperations(changes: PlannedChange[]): PlannedOperations {
+/** `unreachable`: whether the provider no longer exposes an entity (how a PM scope key is written depends on it). */
+export function planOperations(changes: PlannedChange[], unreachable?: Unreachable): PlannedOperations {
   const monitoring = planMonitoring(changes);
-  const scopes = planPmScopes(changes);
+  const scopes = planPmScopes(changes, unreachable);
   const selections = planSelections(changes, scopes);
   const gitScopes = planGitScopes(changes, monitoring);
   const drafts = [

@@ -1,28 +1,15 @@
 // Operations for the PM side: team scope writes (batched PATCH items, or a DELETE when that is
-// the single cheapest call) and selections (selects and deselects in shared calls, unless a
+// the single cheapest call; how each key is written is ops-pm-items.ts) and selections (selects and deselects in shared calls, unless a
 // deselect waits on a scope write: then selects first, deselects last).
 
-import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem, type SelectableEntityType } from '../api/types.js';
-import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type ScopeElement } from './canonical.js';
+import { API_LIMITS, type PmScopeKey, type ScopeWriteItem, type SelectableEntityType } from '../api/types.js';
+import type { AreaElement, ScopeElement } from './canonical.js';
 import type { PlannedChange, ScopeContext } from './draft.js';
 import { impliedSelections, naturalCompare } from './diff-pm.js';
 import { chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
+import { scopeItems, type ScopeItem, type Unreachable } from './ops-pm-items.js';
 
 const SCOPE_WRITE = '/api/v1/pm/config/teams/scope';
-
-/** One (team, integration) item of a scope write, before it is put into a call. */
-interface ScopeItem {
-  ctx: ScopeContext;
-  /** add: only gains in every changed key; merge: otherwise; either: methodology only. */
-  mode: 'add' | 'merge' | 'either';
-  item: ScopeWriteItem;
-  entities: number;
-  addresses: string[];
-  /** Every key sent is [] (a clear), so a DELETE could carry it alone. */
-  clears: PmScopeKey[] | undefined;
-  /** After the write every key of the scope is empty. */
-  wholeClear: boolean;
-}
 
 export interface PmScopeOps {
   ops: DraftOperation[];
@@ -33,105 +20,31 @@ export interface PmScopeOps {
   names: Map<DraftOperation, Map<string, Map<string, string>>>;
   /** For each op, the entities it stops using, by `${integrationId}/${type}`. */
   drops: Map<DraftOperation, Map<string, Set<string>>>;
-  /** Writes no call can carry (a merge item naming more than 1000 entities). */
+  /** Writes no call can carry (a key that loses entries and whose whole list names more than 1000 entities). */
   errors: { message: string; address: string }[];
 }
 
-function minus(a: readonly ScopeElement[], b: readonly ScopeElement[]): ScopeElement[] {
-  const keys = new Set(b.map(identityKey));
-  return a.filter((e) => !keys.has(identityKey(e)));
-}
-
-function scopeItem(ctx: ScopeContext, changes: PlannedChange[]): ScopeItem {
-  const keys = changes.flatMap((c) => (c.target.kind === 'pm-scope' ? [c.target.key] : []));
-  const methodologyChanged = changes.some((c) => c.target.kind === 'methodology');
-  const addOnly = keys.every((k) => minus(ctx.live[k] ?? [], ctx.desired[k] ?? []).length === 0);
-  const mode: ScopeItem['mode'] = keys.length === 0 ? 'either' : addOnly ? 'add' : 'merge';
-  const item: ScopeWriteItem = { integration_id: ctx.integration.id };
-  let entities = 0;
-  if (keys.length > 0) {
-    const scope: Record<string, unknown[]> = {};
-    for (const key of keys) {
-      // mode=add sends only the new entries; merge sends the whole list that replaces the key's.
-      const sent = addOnly ? minus(ctx.desired[key] ?? [], ctx.live[key] ?? []) : (ctx.desired[key] ?? []);
-      scope[key] = scopeKeyToWire(key, sent);
-      entities += countScopeElements(key, sent);
-    }
-    item.scope = scope;
-  }
-  const methodology = methodologyToSend(ctx, keys, methodologyChanged, mode);
-  if (methodology !== undefined) item.methodology = methodology;
-  const clears = mode === 'merge' && keys.every((k) => (ctx.desired[k] ?? []).length === 0) ? keys : undefined;
-  const after = (k: PmScopeKey) => (keys.includes(k) ? (ctx.desired[k] ?? []) : (ctx.live[k] ?? []));
-  const wholeClear = clears !== undefined && Object.keys(ctx.live).every((k) => after(k as PmScopeKey).length === 0);
-  return { ctx, mode, item, entities, addresses: changes.map((c) => c.change.address), clears, wholeClear };
-}
+const itemKey = (i: ScopeItem) => `${i.ctx.teamId}/${i.ctx.integration.id}`;
 
 /**
- * The methodology an item must carry: the desired one when its change is in the plan; and, on
- * tracker_a, Scrum when the write empties boards of a team that is Scrum, because such a write
- * without methodology turns the team Kanban (api-spec "Other state-like rules"). What is
- * preserved is the live methodology: when the methodology is managed and differs, its change is
- * in the plan (the first case), unless --target/--exclude left it out, and then it must not be
- * made anyway (neither by sending it nor by letting the write turn the team Kanban).
+ * Greedy batches under the item and entity limits; a team's items in one call share its entry. A
+ * call names a (team, integration) once, so two pieces of one scope never share a call.
  */
-function methodologyToSend(ctx: ScopeContext, keys: PmScopeKey[], changed: boolean, mode: ScopeItem['mode']): Methodology | undefined {
-  if (changed) return ctx.desiredMethodology;
-  const emptiesBoards =
-    ctx.provider === 'tracker_a' && mode === 'merge' && keys.includes('boards') && (ctx.desired.boards ?? []).length === 0 && (ctx.live.boards ?? []).length > 0;
-  return emptiesBoards && ctx.liveMethodology === 'Scrum' ? 'Scrum' : undefined;
-}
-
-/**
- * An item naming more than 1000 entities cannot go in one call. mode=add is additive, so it is
- * split into pieces of at most 1000 entities (each piece in its own call, since a call names a
- * (team, integration) once); a merge item cannot be split without a window where the key holds
- * a partial list, so it is reported instead.
- */
-function splitOversized(item: ScopeItem, errors: PmScopeOps['errors']): ScopeItem[] {
-  if (item.entities <= API_LIMITS.scopeEntitiesMax) return [item];
-  if (item.mode !== 'add') {
-    errors.push({
-      message: `team ${item.ctx.teamId}'s PM scope on ${item.ctx.alias} names ${item.entities} entities; one scope write takes at most ${API_LIMITS.scopeEntitiesMax}, and a replacing write cannot be split`,
-      address: item.addresses[0] ?? `team[${item.ctx.teamId}]`,
-    });
-    return [];
-  }
-  const pieces: ScopeItem[] = [];
-  let scope: Record<string, unknown[]> = {};
-  let entities = 0;
-  const flush = () => {
-    if (entities === 0) return;
-    const piece: ScopeItem = { ...item, item: { integration_id: item.item.integration_id, scope }, entities };
-    if (pieces.length === 0 && item.item.methodology !== undefined) piece.item.methodology = item.item.methodology;
-    pieces.push(piece);
-    scope = {};
-    entities = 0;
-  };
-  for (const [key, wire] of Object.entries(item.item.scope ?? {})) {
-    for (const element of wire) {
-      const cost = key === 'project_team_areas' ? 2 + (element as { areas: unknown[] }).areas.length : 1;
-      if (entities + cost > API_LIMITS.scopeEntitiesMax) flush();
-      (scope[key] ??= []).push(element);
-      entities += cost;
-    }
-  }
-  flush();
-  return pieces;
-}
-
-/** Greedy batches under the item and entity limits; a team's items in one call share its entry. */
 function batch(items: ScopeItem[]): ScopeItem[][] {
   const batches: ScopeItem[][] = [];
   let current: ScopeItem[] = [];
+  let keys = new Set<string>();
   let entities = 0;
   for (const item of items) {
-    if (current.length > 0 && (current.length + 1 > API_LIMITS.scopeItemsMax || entities + item.entities > API_LIMITS.scopeEntitiesMax)) {
+    const full = current.length + 1 > API_LIMITS.scopeItemsMax || entities + item.entities > API_LIMITS.scopeEntitiesMax || keys.has(itemKey(item));
+    if (current.length > 0 && full) {
       batches.push(current);
       current = [];
+      keys = new Set();
       entities = 0;
     }
     current.push(item);
+    keys.add(itemKey(item));
     entities += item.entities;
   }
   if (current.length > 0) batches.push(current);
@@ -141,19 +54,25 @@ function batch(items: ScopeItem[]): ScopeItem[][] {
 function fits(batch: ScopeItem[] | undefined, item: ScopeItem): boolean {
   if (!batch) return false;
   const entities = batch.reduce((n, i) => n + i.entities, 0);
-  return batch.length < API_LIMITS.scopeItemsMax && entities + item.entities <= API_LIMITS.scopeEntitiesMax;
+  return batch.length < API_LIMITS.scopeItemsMax && entities + item.entities <= API_LIMITS.scopeEntitiesMax && !batch.some((i) => itemKey(i) === itemKey(item));
 }
 
-export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
+/**
+ * The scope writes of the plan's PM scope and methodology changes: each changed key written whole
+ * (mode=merge) unless it must be added to (ops-pm-items.ts); merge items of all teams share calls,
+ * add items share their own calls, a methodology change alone rides in spare room of either.
+ * `unreachable` says which entities the provider no longer exposes (a key keeping one is added to).
+ */
+export function planPmScopes(changes: PlannedChange[], unreachable: Unreachable = () => false): PmScopeOps {
   const groups = groupBy(changes, (c): ScopeContext | undefined => (c.target.kind === 'pm-scope' || c.target.kind === 'methodology' ? c.target.scope : undefined));
   const errors: PmScopeOps['errors'] = [];
-  const items = [...groups.entries()].flatMap(([ctx, list]) => splitOversized(scopeItem(ctx, list), errors));
-  const adds = batch(items.filter((i) => i.mode === 'add'));
+  const items = [...groups.entries()].flatMap(([ctx, list]) => scopeItems(ctx, list, unreachable, errors));
   const merges = batch(items.filter((i) => i.mode === 'merge'));
+  const adds = batch(items.filter((i) => i.mode === 'add'));
   // Methodology-only items go with either mode: into spare room of an existing call first.
   for (const item of items.filter((i) => i.mode === 'either')) {
-    if (fits(adds[adds.length - 1], item)) adds[adds.length - 1]?.push(item);
-    else if (fits(merges[merges.length - 1], item)) merges[merges.length - 1]?.push(item);
+    if (fits(merges[merges.length - 1], item)) merges[merges.length - 1]?.push(item);
+    else if (fits(adds[adds.length - 1], item)) adds[adds.length - 1]?.push(item);
     else merges.push([item]);
   }
   const result: PmScopeOps = { ops: [], names: new Map(), drops: new Map(), errors };
@@ -162,12 +81,12 @@ export function planPmScopes(changes: PlannedChange[]): PmScopeOps {
     result.names.set(op, namedEntities(batchItems));
     result.drops.set(op, droppedEntities(batchItems));
   };
-  adds.forEach((b, i) => emit(patchOp(b, 'add', i + 1), b));
   const lone = merges.length === 1 ? merges[0] : undefined;
   const single = lone && lone.length === 1 ? lone[0] : undefined;
   const deleteOp = single ? deleteInstead(single) : undefined;
   if (deleteOp && single) emit(deleteOp, [single]);
   else merges.forEach((b, i) => emit(patchOp(b, 'merge', i + 1), b));
+  adds.forEach((b, i) => emit(patchOp(b, 'add', i + 1), b));
   return result;
 }
 

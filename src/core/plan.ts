@@ -34,8 +34,9 @@ export interface StagedPlan {
   plan: Plan;
   /**
    * The plan again after the shell has read the lists of `plan.unknownReachability` into the same
-   * snapshot: only the predictions are made again, on the same changes and operations, so a plan
-   * is diffed and batched once whatever the reachability re-read finds.
+   * snapshot: the changes are kept (a plan is diffed once whatever the re-read finds); operations
+   * and predictions are made again, since a PM scope key that keeps an entry the provider no
+   * longer exposes is written by adding to it rather than whole (ops-pm-items.ts).
    */
   predictAgain(): Plan;
 }
@@ -73,11 +74,14 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   for (const t of targets) {
     if (!reached.has(cleanPattern(t))) draft.warn(`--target ${t} matches no pending change`);
   }
-  const { operations, drafts, errors } = planOperations(kept);
-  draft.errors.push(...errors);
-  const beforePredictions = draft.errors.length;
+  // How a PM scope key is written depends on which entries the provider still exposes
+  // (ops-pm-items.ts), so operations are planned with the predictions, after any reachability re-read.
+  const unreachable = (integrationId: number, type: string, id: string) => draft.namesUnreachable(integrationId, type, id);
+  const beforeOperations = draft.errors.length;
   const changes = kept.map((c) => c.change);
   const assemble = (): Plan => {
+    const { operations, drafts, errors } = planOperations(kept, unreachable);
+    draft.errors.push(...errors);
     predictRefusals(draft, kept, drafts);
     const plan: Plan = {
       format_version: 2,
@@ -105,7 +109,7 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
     plan: assemble(),
     predictAgain() {
       draft.refreshEntities();
-      draft.errors.length = beforePredictions;
+      draft.errors.length = beforeOperations;
       draft.unknownReachability.clear();
       return assemble();
     },

@@ -5,7 +5,7 @@
 import type { PmScopeKey, ScopeWriteBody } from '../api/types.js';
 import { WRITABLE_INTEGRATION_STATES } from '../api/types.js';
 import { pmScopeAddress } from './address.js';
-import type { ScopeElement } from './canonical.js';
+import { scopeKeyToWire, type ScopeElement } from './canonical.js';
 import type { PlanMessage } from './plan-model.js';
 import { isMonitored } from './diff-git.js';
 import { impliedSelections } from './diff-pm.js';
@@ -117,7 +117,12 @@ function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
           if (!draft.namesUnreachable(item.integration_id, type, id)) continue;
           const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
           const address = pmScopeAddress(team.team_id, ctx?.alias ?? String(item.integration_id), key);
-          const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)`;
+          // A key written whole re-sends what it keeps; one that keeps an unreachable entry is
+          // added to instead (ops-pm-items.ts), unless it also loses entries: then no write can
+          // make it, and only taking the entry out of the config lets the key be written.
+          const kept = ctx !== undefined && liveNames(ctx, key).has(`${type}/${id}`);
+          const why = kept ? `; the key loses entries, so it is written whole, and a whole write must name every entry it keeps: take "${id}" out of the config to write it` : '';
+          const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)${why}`;
           const m: PlanMessage = { message, address };
           const location = draft.locate(ctx ? [...ctx.path, key] : undefined);
           if (location !== undefined) m.location = location;
@@ -126,6 +131,11 @@ function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
       }
     }
   }
+}
+
+/** `${type}/${id}` of every entity a live scope key names. */
+function liveNames(ctx: ScopeContext, key: PmScopeKey): Set<string> {
+  return new Set(namedIds(key, scopeKeyToWire(key, ctx.live[key] ?? [])).map(([type, id]) => `${type}/${id}`));
 }
 
 function namedIds(key: PmScopeKey, list: unknown[]): [string, string][] {

@@ -11,10 +11,12 @@ function summary(op: Operation): string {
   const body = op.body as Record<string, unknown> | undefined;
   let what = '';
   if (body && Array.isArray(body.teams)) {
-    const teams = body.teams as { team_id: number; items: { scope?: Record<string, unknown[]> }[] }[];
+    const teams = body.teams as { team_id: number; items: { scope?: Record<string, unknown[]>; methodology?: string }[] }[];
     const items = teams.reduce((n, t) => n + t.items.length, 0);
     const entities = teams.reduce((n, t) => n + t.items.reduce((m, i) => m + Object.values(i.scope ?? {}).reduce((k, l) => k + l.length, 0), 0), 0);
-    what = `${items} items, ${entities} entities`;
+    const keys = [...new Set(teams.flatMap((t) => t.items.flatMap((i) => Object.keys(i.scope ?? {}))))];
+    const methodology = teams.flatMap((t) => t.items.flatMap((i) => (i.methodology ? [i.methodology] : [])));
+    what = `${items} items, ${entities} entities${keys.length > 1 ? ` (${keys.join(', ')})` : ''}${methodology.length > 0 ? ` + ${methodology.join(', ')}` : ''}`;
   } else if (body && Array.isArray(body.entities)) what = `${body.entities.length} entities`;
   else if (body && Array.isArray(body.repositories)) what = `${body.repositories.length} repositories`;
   else if (body) what = JSON.stringify(body);
@@ -93,33 +95,51 @@ const SCOPE = '/api/v1/pm/config/teams/scope';
 const SELECT = '/api/v2/pm/integrations/10/entities/boards';
 
 const cases: { name: string; input: { config: DesiredSpec; live: LiveSpec }; want: string[] }[] = [
-  { name: '24 add items: one call', input: teamsAddingABoard(24), want: [`stage 1 PATCH ${SCOPE}?mode=add: 24 items, 24 entities`] },
-  { name: '25 add items: one call', input: teamsAddingABoard(25), want: [`stage 1 PATCH ${SCOPE}?mode=add: 25 items, 25 entities`] },
+  { name: '24 gaining items: one call', input: teamsAddingABoard(24), want: [`stage 1 PATCH ${SCOPE}?mode=merge: 24 items, 24 entities`] },
+  { name: '25 gaining items: one call', input: teamsAddingABoard(25), want: [`stage 1 PATCH ${SCOPE}?mode=merge: 25 items, 25 entities`] },
   {
-    name: '26 add items: two calls',
+    name: '26 gaining items: two calls',
     input: teamsAddingABoard(26),
-    want: [`stage 1 PATCH ${SCOPE}?mode=add: 25 items, 25 entities`, `stage 1 PATCH ${SCOPE}?mode=add: 1 items, 1 entities`],
+    want: [`stage 1 PATCH ${SCOPE}?mode=merge: 25 items, 25 entities`, `stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 1 entities`],
   },
   {
     name: '26 merge items: two merge calls',
     input: teamsSwappingABoard(26),
     want: [`stage 1 PATCH ${SCOPE}?mode=merge: 25 items, 25 entities`, `stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 1 entities`],
   },
-  { name: 'scope entities: 500 + 500 fit one call', input: teamsAddingLabels([500, 500]), want: [`stage 1 PATCH ${SCOPE}?mode=add: 2 items, 1000 entities`] },
+  { name: 'scope entities: 500 + 500 fit one call', input: teamsAddingLabels([500, 500]), want: [`stage 1 PATCH ${SCOPE}?mode=merge: 2 items, 1000 entities`] },
   {
     name: 'scope entities: 500 + 501 take two calls',
     input: teamsAddingLabels([500, 501]),
-    want: [`stage 1 PATCH ${SCOPE}?mode=add: 1 items, 500 entities`, `stage 1 PATCH ${SCOPE}?mode=add: 1 items, 501 entities`],
+    want: [`stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 500 entities`, `stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 501 entities`],
   },
   {
-    name: 'one add item of 1001 entities is split in two calls',
+    name: 'a key gaining to 1001 entities (more than a whole write takes) is added to, in two calls',
     input: teamsAddingLabels([1001]),
     want: [`stage 1 PATCH ${SCOPE}?mode=add: 1 items, 1000 entities`, `stage 1 PATCH ${SCOPE}?mode=add: 1 items, 1 entities`],
   },
   {
-    name: 'one merge item of 1001 entities cannot be written',
+    name: 'a key gaining from 500 to 1001 entities: only the 501 new ones are added, in one call',
+    input: teamsAddingLabels([1001], { 100: labels(500, 't0-') }),
+    want: [`stage 1 PATCH ${SCOPE}?mode=add: 1 items, 501 entities`],
+  },
+  {
+    name: 'a key of 1000 entities that gains is still written whole, in one call',
+    input: teamsAddingLabels([1000], { 100: labels(999, 't0-') }),
+    want: [`stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 1000 entities`],
+  },
+  {
+    name: 'a key of 1001 entities that also loses entries cannot be written (a losing key is written whole, in one call)',
     input: teamsAddingLabels([1001], { 100: ['old'] }),
-    want: ["error: team 100's PM scope on tracker names 1001 entities; one scope write takes at most 1000, and a replacing write cannot be split"],
+    want: ["error: team 100's labels on tracker names 1001 entities and loses entries: a key that loses entries is written whole, and one scope write takes at most 1000 entities"],
+  },
+  {
+    name: 'one scope whose changed keys name 1300 entities together: whole keys in two merge calls, the Scrum re-send on the piece emptying boards',
+    input: {
+      config: { teams: { 100: { pm: { tracker: { epics: range(500).map((i) => `E${i}`), labels: labels(800) } } } } },
+      live: { pm: { 100: { 10: { methodology: 'Scrum', boards: ['101'], labels: ['old'] } } } },
+    },
+    want: [`stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 500 entities (boards, epics) + Scrum`, `stage 1 PATCH ${SCOPE}?mode=merge: 1 items, 800 entities`],
   },
   { name: '1000 selections: one call', input: boardsSelected(1000), want: [`stage 1 PATCH ${SELECT}: 1000 entities`] },
   { name: '1001 selections: two calls', input: boardsSelected(1001), want: [`stage 1 PATCH ${SELECT}: 1000 entities`, `stage 1 PATCH ${SELECT}: 1 entities`] },

@@ -95,13 +95,13 @@ const cases: PlanCase[] = [
   },
   // ---- team PM scope: modes ----
   {
-    name: 'scope: keys that only gain go as mode=add with only the new entries',
+    name: 'scope: keys that only gain are written whole (mode=merge), so the key ends as this run\'s list, never a blend with another run\'s',
     config: { teams: { 42: { pm: { tracker: { boards: ['101', '103'], labels: ['backend', 'infra'] } } } } },
     live: { entities: ENTITIES, pm: { 42: { 10: { boards: ['101'], labels: ['backend'] } } } },
     want: [
       '~ team[42].pm.tracker.boards [changes-team-metrics, counts-against-limit]',
       '~ team[42].pm.tracker.labels [changes-team-metrics]',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}],"labels":[{"name":"infra"}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"},{"entity_provider_id":"103"}],"labels":[{"name":"backend"},{"name":"infra"}]}}]}]}`,
     ],
     options: { impacts: true },
   },
@@ -122,6 +122,37 @@ const cases: PlanCase[] = [
     want: [
       '~ team[43].pm.tracker.fields',
       `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":43,"items":[{"integration_id":10,"scope":{"fields":[{"entity_provider_id":"customfield_1","value":["A","B","C"]}]}}]}]}`,
+    ],
+  },
+  {
+    name: 'scope: a key that only gains but keeps an entry the provider no longer exposes is added to (mode=add, new entries only): a whole write would name it and be refused',
+    config: { teams: { 45: { pm: { tracker: { boards: ['103', '108'] } } } } },
+    live: { entities: ENTITIES, pm: { 45: { 10: { boards: ['108'] } } } },
+    want: [
+      '~ team[45].pm.tracker.boards',
+      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]}]}`,
+    ],
+  },
+  {
+    name: 'scope: in one scope, a key added to (it keeps an unreachable board) and a key written whole go in two calls, one per mode, each naming the scope once',
+    config: { teams: { 45: { pm: { tracker: { methodology: 'Kanban', boards: ['103', '108'], labels: ['infra'] } } } } },
+    live: { entities: ENTITIES, pm: { 45: { 10: { methodology: 'Scrum', boards: ['108'], labels: ['mobile'] } } } },
+    want: [
+      '~ team[45].pm.tracker.boards',
+      '~ team[45].pm.tracker.labels',
+      '~ team[45].pm.tracker.methodology',
+      // The methodology rides on the first piece; the boards key keeps entries, so no Kanban rule is at stake.
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"labels":[{"name":"infra"}]},"methodology":"Kanban"}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]}]}`,
+    ],
+  },
+  {
+    name: 'scope: an unreachable entity kept in a key that does not change costs nothing: the changed key is written whole',
+    config: { teams: { 45: { pm: { tracker: { boards: ['108'], labels: ['infra', 'mobile'] } } } } },
+    live: { entities: ENTITIES, pm: { 45: { 10: { boards: ['108'], labels: ['mobile'] } } } },
+    want: [
+      '~ team[45].pm.tracker.labels',
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"labels":[{"name":"infra"},{"name":"mobile"}]}}]}]}`,
     ],
   },
   {
@@ -176,7 +207,7 @@ const cases: PlanCase[] = [
     want: [
       '+ team[49].pm.tracker.boards',
       '+ team[49].pm.tracker.methodology',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":49,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"}]},"methodology":"Scrum"}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":49,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"}]},"methodology":"Scrum"}]}]}`,
     ],
   },
   {
@@ -189,7 +220,7 @@ const cases: PlanCase[] = [
     ],
   },
   {
-    name: 'methodology only rides in the add call when there is one; add and merge items never share a call',
+    name: 'a gaining key and a losing key of two teams share one merge call, and a methodology change alone rides in it',
     config: {
       teams: {
         42: { pm: { tracker: { boards: ['101', '103'] } } },
@@ -202,29 +233,27 @@ const cases: PlanCase[] = [
       '~ team[42].pm.tracker.boards',
       '~ team[43].pm.tracker.boards',
       '~ team[44].pm.tracker.methodology',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]},{"team_id":44,"items":[{"integration_id":10,"methodology":"Scrum"}]}]}`,
-      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":43,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"},{"entity_provider_id":"103"}]}}]},{"team_id":43,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"}]}}]},{"team_id":44,"items":[{"integration_id":10,"methodology":"Scrum"}]}]}`,
     ],
   },
   {
-    name: 'scope: one team on two integrations, an add item and a merge item: separate calls',
+    name: 'scope: one team on two integrations, a gaining key and a changed team-area entry: one call, one team entry with both items',
     config: { teams: { 44: { pm: { tracker: { boards: ['103'] }, work: { project_team_areas: [{ project: 'proj-1', team: 'team-1', areas: ['area-1', 'area-2'] }] } } } } },
     live: { entities: ENTITIES, pm: { 44: { 10: {}, 11: { project_team_areas: [{ project: 'proj-1', team: 'team-1', areas: ['area-1'] }] } } } },
     want: [
       '+ team[44].pm.tracker.boards',
       '~ team[44].pm.work.project_team_areas',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":44,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]}]}`,
-      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":44,"items":[{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-1"},"team":{"entity_provider_id":"team-1"},"areas":[{"entity_provider_id":"area-1"},{"entity_provider_id":"area-2"}]}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":44,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}},{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-1"},"team":{"entity_provider_id":"team-1"},"areas":[{"entity_provider_id":"area-1"},{"entity_provider_id":"area-2"}]}]}}]}]}`,
     ],
   },
   {
-    name: 'scope: two add items of one team share its team entry in one call',
+    name: 'scope: two new scopes of one team share its team entry in one call',
     config: { teams: { 44: { pm: { tracker: { boards: ['103'] }, work: { project_team_areas: [{ project: 'proj-1', team: 'team-1', areas: ['area-1'] }] } } } } },
     live: { entities: ENTITIES, pm: { 44: { 10: {}, 11: {} } } },
     want: [
       '+ team[44].pm.tracker.boards',
       '+ team[44].pm.work.project_team_areas',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":44,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}},{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-1"},"team":{"entity_provider_id":"team-1"},"areas":[{"entity_provider_id":"area-1"}]}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":44,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}},{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-1"},"team":{"entity_provider_id":"team-1"},"areas":[{"entity_provider_id":"area-1"}]}]}}]}]}`,
     ],
   },
   // ---- implied selection, ordering ----
@@ -235,7 +264,7 @@ const cases: PlanCase[] = [
     want: [
       '+ collection.tracker.boards["103"]',
       '~ team[42].pm.tracker.boards',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"},{"entity_provider_id":"103"}]}}]}]}`,
     ],
   },
   {
@@ -249,7 +278,7 @@ const cases: PlanCase[] = [
       '+ collection.work.projects["proj-2"]',
       '+ team[46].pm.work.project_team_areas',
       '+ team[47].pm.work.project_team_areas',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":46,"items":[{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-2"},"team":{"entity_provider_id":"team-3"},"areas":[{"entity_provider_id":"area-4"}]}]}}]},{"team_id":47,"items":[{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-1"},"team":{"entity_provider_id":"team-3"},"areas":[{"entity_provider_id":"area-1"}]}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":46,"items":[{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-2"},"team":{"entity_provider_id":"team-3"},"areas":[{"entity_provider_id":"area-4"}]}]}}]},{"team_id":47,"items":[{"integration_id":11,"scope":{"project_team_areas":[{"project":{"entity_provider_id":"proj-1"},"team":{"entity_provider_id":"team-3"},"areas":[{"entity_provider_id":"area-1"}]}]}}]}]}`,
       'error: team "team-3" on work belongs to project "proj-2", not "proj-1" (the service refuses it as invalid_scope) (emctl.yaml#teams.47.pm.work.project_team_areas.0:1:1)',
       'error: area "area-1" on work does not belong to team "team-3" (the service refuses it as invalid_scope) (emctl.yaml#teams.47.pm.work.project_team_areas.0:1:1)',
     ],
@@ -278,13 +307,13 @@ const cases: PlanCase[] = [
   },
   // ---- predictions and names ----
   {
-    name: 'a merge write re-sending an entry the provider no longer exposes is predicted to be refused',
+    name: 'a key that loses entries and keeps one the provider no longer exposes cannot be written (a whole write must re-send it): refused, with the way out',
     config: { teams: { 45: { pm: { tracker: { boards: ['108'], labels: ['mobile'] } } } } },
     live: { entities: ENTITIES, pm: { 45: { 10: { boards: ['108', '101'], labels: ['mobile'] } } } },
     want: [
       '~ team[45].pm.tracker.boards',
       `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"108"}]}}]}]}`,
-      'error: team 45\'s boards on tracker names board "108", which the provider no longer exposes: the service refuses the item (entity_not_found) @ team[45].pm.tracker.boards (emctl.yaml#teams.45.pm.tracker.boards:1:1)',
+      'error: team 45\'s boards on tracker names board "108", which the provider no longer exposes: the service refuses the item (entity_not_found); the key loses entries, so it is written whole, and a whole write must name every entry it keeps: take "108" out of the config to write it @ team[45].pm.tracker.boards (emctl.yaml#teams.45.pm.tracker.boards:1:1)',
     ],
   },
   {
@@ -311,7 +340,7 @@ const cases: PlanCase[] = [
     },
     want: [
       '+ team[42].pm.tracker.epics',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"epics":[{"entity_provider_id":"EP-7"}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"epics":[{"entity_provider_id":"EP-7"}]}}]}]}`,
       'error: epic name "Twin" on tracker is ambiguous: "EP-8", "EP-9"; use the id (emctl.yaml#teams.43.pm.tracker.epics.0:1:1)',
       'error: scope key "epics" is not writable on work (tracker_b) (emctl.yaml#teams.44.pm.work.epics:1:1)',
     ],
@@ -322,7 +351,7 @@ const cases: PlanCase[] = [
     live: { integrations: [...INTEGRATIONS, integration(12, 'tracker_a', 'Acme Tracker EU', 'inactive')], entities: { 12: { boards: [{ id: '901', selected: false }] } }, pm: { 42: { 12: {} } } },
     want: [
       '+ team[42].pm.eu.boards',
-      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":42,"items":[{"integration_id":12,"scope":{"boards":[{"entity_provider_id":"901"}]}}]}]}`,
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":12,"scope":{"boards":[{"entity_provider_id":"901"}]}}]}]}`,
       'error: integration 12 (Acme Tracker EU) is inactive, so it is read-only: the service refuses this write (integration_read_only) @ team[42].pm.eu.boards (emctl.yaml#teams.42.pm.eu.boards:1:1)',
     ],
   },

@@ -53,9 +53,9 @@ const cases: { name: string; options: PlanOptions; want: string[] }[] = [
     ],
   },
   {
-    name: '--target one scope key: only that key is written, so the item can go as mode=add',
+    name: '--target one scope key: only that key is written (whole)',
     options: { targets: ['team[42].pm.tracker.boards'] },
-    want: ['~ team[42].pm.tracker.boards', `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]}]}`],
+    want: ['~ team[42].pm.tracker.boards', `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":42,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"101"},{"entity_provider_id":"103"}]}}]}]}`],
   },
   {
     name: '--target collection: the select is sent by itself once no scope write carries it',
