@@ -44,7 +44,8 @@ export function groupLabel(group: number | string, name: string | undefined): st
  * The series of one metric. A count the group has no row for in a bucket is 0 there (the service
  * leaves out groups with nothing in a bucket, and counts are sums); any other missing value is a
  * gap. Groups with no value at all are not drawn; of the rest, the MAX_SERIES with the highest last
- * value are drawn (ties by label), the others counted in `omitted`.
+ * value are drawn (ties by the higher mean over the window, then by label), the others counted in
+ * `omitted`.
  */
 export function metricChart(result: MeasurementResult, metric: ResultMetric, maxSeries = MAX_SERIES): MetricChart {
   const { label: unitLabel, factor } = chartUnit(metric.unit);
@@ -64,6 +65,9 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, max
   });
 
   const drawable: ChartSeries[] = [];
+  // Ties of the last value (a daily chart's last bucket, today, is often 0 for every group) go to
+  // the group with the higher mean over the window, then by name: not to the alphabet alone.
+  const means = new Map<number | string, number>();
   for (const [group, { name, raw }] of byGroup) {
     let lastIndex = -1;
     raw.forEach((value, i) => {
@@ -72,6 +76,14 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, max
     if (lastIndex < 0) continue;
     const filled = metric.unit === 'count' ? raw.map((value) => value ?? 0) : raw;
     const last = filled[filled.length - 1] ?? raw[lastIndex] ?? 0;
+    let total = 0;
+    let counted = 0;
+    for (const value of filled) {
+      if (value === null) continue;
+      total += value;
+      counted += 1;
+    }
+    means.set(group, total / counted);
     drawable.push({
       group,
       label: groupLabel(group, name),
@@ -81,7 +93,7 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, max
       gaps: filled.filter((value) => value === null).length,
     });
   }
-  drawable.sort((a, b) => b.lastCharted - a.lastCharted || a.label.localeCompare(b.label));
+  drawable.sort((a, b) => b.lastCharted - a.lastCharted || means.get(b.group)! - means.get(a.group)! || a.label.localeCompare(b.label));
   const series = drawable.slice(0, maxSeries);
   return { metric, unitLabel, buckets, series, omitted: drawable.length - series.length };
 }
