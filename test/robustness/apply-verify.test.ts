@@ -136,6 +136,49 @@ describe('concurrent applies', () => {
   });
 });
 
+describe('concurrent applies to a team PM scope key that only gains (issue 12)', () => {
+  // Team 49 is unscoped on the tracker: each config only adds labels. Such a key used to be
+  // written with mode=add, which left the union of both runs' labels; written whole (mode=merge),
+  // the key ends as exactly one run's list, and the run whose list was replaced says so.
+  const unscopedTeamLabels = (labels: string[]) => `version: 1
+integrations:
+  tracker: { id: 10 }
+teams:
+  49:
+    pm:
+      tracker:
+        labels: [${labels.map((l) => `"${l}"`).join(', ')}]
+`;
+  it('end with one config\'s labels exactly, never the union, and the other run exits 1 naming the key', async () => {
+    const emulator = await startTestEmulator(await acmeFixture());
+    const proxy = await overlappingProxy(emulator.url, '/api/v1/pm/config/teams/scope');
+    const wanted = [['frontend'], ['mobile', 'infra']];
+    try {
+      const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
+      const runs = await Promise.all(
+        wanted.map(async (labels) => {
+          const dir = await tempDir('emctl-race-add-');
+          await writeConfig(unscopedTeamLabels(labels), dir);
+          return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
+        }),
+      );
+      expect(proxy.paired()).toBe(true);
+      const read = await fetch(`${emulator.url}/api/v1/pm/config/teams/49/scope?integration_ids=10`, { headers: { 'x-api-key': TEST_KEY } });
+      const scope = (await read.json()) as { items: { scope: { labels?: { name: string }[] } }[] };
+      const live = (scope.items[0]?.scope.labels ?? []).map((l) => l.name).sort();
+      const winner = wanted.findIndex((labels) => JSON.stringify([...labels].sort()) === JSON.stringify(live));
+      expect(winner, `labels ${JSON.stringify(live)} are no config's list`).toBeGreaterThanOrEqual(0);
+      expect(runs[winner]?.code, runs[winner]?.stderr).toBe(0);
+      const loser = runs[1 - winner];
+      expect(loser?.code).toBe(1);
+      expect(loser?.stderr).toContain('team[49].pm.tracker.labels: does not match the config after the apply');
+    } finally {
+      await proxy.close();
+      await emulator.close();
+    }
+  });
+});
+
 describe('concurrent applies to a team Git scope', () => {
   it('leave one run\'s scope (each changed key is written whole), never the union of both', async () => {
     const emulator = await startTestEmulator(await acmeFixture());
