@@ -21,7 +21,8 @@ import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
 import { readRecords } from '../state/read-records.js';
-import { scopeDesired } from '../state/read-scope.js';
+import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../state/read-scope.js';
+import { resolveScopeRepositories } from '../state/scope-repositories.js';
 import type { Command } from 'commander';
 import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
@@ -89,10 +90,18 @@ export interface PlanOutcome {
  */
 export async function planAgainstLive(client: StateClient, config: DesiredConfig, opts: PlanOptions = {}): Promise<PlanOutcome> {
   const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
+  // A repository the patterns spell otherwise than the config (repo[ID] for one written by name,
+  // or the reverse) is resolved first, with a configuration read or a name lookup.
+  const patterns = { targets: opts.targets ?? [], excludes: opts.excludes ?? [] };
+  const resolved = await resolveScopeRepositories(client, config, patterns);
+  const spelled = resolved.spellings === undefined ? patterns : { ...patterns, repositories: resolved.spellings };
   // Only the objects in scope are read and diffed; the plan saves the whole desired state.
-  const changed = opts.changedFrom === undefined ? undefined : changedReadScope(config, opts.changedFrom, opts.targets ?? [], opts.excludes ?? []);
-  const scope = changed?.scope ?? scopeDesired(config, { targets: opts.targets ?? [], excludes: opts.excludes ?? [] });
-  const { snapshot, sources } = await readLiveState(client, scope.desired, readOptions);
+  const changed =
+    opts.changedFrom === undefined
+      ? undefined
+      : changedReadScope(config, opts.changedFrom, withOtherSpellings(patterns.targets, resolved.spellings), patterns.excludes, resolved.spellings);
+  const scope = changed?.scope ?? scopeDesired(config, spelled);
+  const { snapshot, sources } = await readLiveState(resolved.client, scope.desired, readOptions);
   const now = opts.now ?? new Date();
   const staged = buildPlanStaged(scope.desired, snapshot, {
     targets: opts.targets ?? [],
@@ -126,11 +135,17 @@ export interface ChangedFrom {
  * nothing per object is read. Changed monitoring patterns keep the patterns in the narrowed config,
  * so every repository's monitoring state is planned from the repository list.
  */
-function changedReadScope(config: DesiredConfig, from: ChangedFrom, targets: readonly string[], excludes: readonly string[]) {
+function changedReadScope(
+  config: DesiredConfig,
+  from: ChangedFrom,
+  targets: readonly string[],
+  excludes: readonly string[],
+  repositories: RepositorySpellings | undefined,
+) {
   const { targets: addresses, objects } = changedTargets(config, from.changes, targets);
   const scope =
     addresses.length > 0
-      ? scopeDesired(config, { targets: addresses, excludes })
+      ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) })
       : { desired: { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } } as DesiredConfig, objects: 0, scoped: true };
   const repoExcluded = excludes.some((e) => e.trim().replace(/\.+$/, '') === 'repo');
   if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {

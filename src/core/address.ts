@@ -89,3 +89,33 @@ export function boundaryPrefixes(address: string): string[] {
 export function cleanPattern(pattern: string): string {
   return pattern.trim().replace(/\.+$/, '');
 }
+
+/** The repositories a plan knows, by id and by name (resolve.ts's RepoIndex has this shape). */
+export interface RepositoryNames {
+  byId: ReadonlyMap<number, { name: string }>;
+  byName: ReadonlyMap<string, readonly { id: number }[]>;
+}
+
+const REPO_BY_ID = /^repo\[(\d+)\]/;
+const REPO_BY_NAME = /^repo\[("(?:[^"\\]|\\.)*")\]/;
+
+/**
+ * `address` with its repository spelled the other way: `repo[1234].settings.x` as
+ * `repo["acme/api"].settings.x` and the reverse, so --target and --exclude reach a repository
+ * however the config (and so the plan) spells it. Undefined for an address of no repository, a
+ * repository the plan does not know, or a name on several repositories (several Git
+ * integrations), which names none of them alone.
+ */
+export function otherRepoSpelling(address: string, repos: RepositoryNames): string | undefined {
+  const byId = REPO_BY_ID.exec(address);
+  if (byId?.[1] !== undefined) {
+    const repo = repos.byId.get(Number(byId[1]));
+    if (repo === undefined || (repos.byName.get(repo.name)?.length ?? 0) !== 1) return undefined;
+    return repoAddress({ name: repo.name }) + address.slice(byId[0].length);
+  }
+  const byName = REPO_BY_NAME.exec(address);
+  if (byName?.[1] === undefined) return undefined;
+  const same = repos.byName.get(JSON.parse(byName[1]) as string) ?? [];
+  const only = same.length === 1 ? same[0] : undefined;
+  return only === undefined ? undefined : repoAddress({ id: only.id }) + address.slice(byName[0].length);
+}

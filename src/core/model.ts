@@ -132,6 +132,12 @@ export interface DesiredGit {
    * config does not manage is known, not reported as matching nothing.
    */
   scopeRepositories?: RepoRef[];
+  /**
+   * Set only on a narrowed config: names that a configuration read or a name lookup told for
+   * repositories the --target/--exclude patterns name (src/state/scope-repositories.ts). The read
+   * plan reads a repository the config names by such an id by its name, not with the whole list.
+   */
+  repositoryNames?: { id: number; name: string }[];
   repositories: DesiredRepository[];
 }
 

@@ -3,7 +3,7 @@
 // survive --target / --exclude; predictions see exactly what would be sent. Never throws for bad
 // data: every problem is a plan error with its config location.
 
-import { addressSelected, boundaryPrefixes, cleanPattern } from './address.js';
+import { addressSelected, boundaryPrefixes, cleanPattern, otherRepoSpelling } from './address.js';
 import { configSpellings, diffGit } from './diff-git.js';
 import { diffPm } from './diff-pm.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
@@ -52,11 +52,17 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   // A change is also known by the config's spelling of its object (a repository addressed by id
   // because its name is on two Git integrations, written by name): patterns and the changed
   // scope match either spelling, an exclude of either leaves it out.
+  // A repository is also known by its other spelling (repo[ID] for one the config writes by
+  // name, and the reverse) when its name is on one repository only.
   const spellings = configSpellings(draft);
   const addressesOf = (change: Change): string[] => {
+    const out = [change.address];
     const id = /^repo\[\d+\]/.exec(change.address)?.[0];
     const written = id === undefined ? undefined : spellings.get(id);
-    return written === undefined || id === undefined ? [change.address] : [change.address, written + change.address.slice(id.length)];
+    if (written !== undefined && id !== undefined) out.push(written + change.address.slice(id.length));
+    const other = otherRepoSpelling(change.address, draft.repos);
+    if (other !== undefined && !out.includes(other)) out.push(other);
+    return out;
   };
   // Targets by Set lookup of each address's boundary prefixes, not a scan of every target per
   // change: a saved plan's re-read passes one target per object it writes.

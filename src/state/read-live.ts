@@ -62,7 +62,7 @@ export interface LiveRead {
 }
 
 /** Turns a failed call into an error that says what could not be read; the key is already redacted. */
-function readFailure(what: string, error: unknown): unknown {
+export function readFailure(what: string, error: unknown): unknown {
   if (error instanceof EmctlError) {
     return new EmctlError('api', `could not read ${what}: ${error.message}`, error.details);
   }

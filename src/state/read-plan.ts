@@ -159,8 +159,11 @@ export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
     ...(config.git.scopeRepositories ?? []),
   ];
   const wholeListForPatterns = config.git.monitoring !== undefined && config.git.monitoringScope === undefined;
-  if (wholeListForPatterns || refs.some((r) => 'id' in r)) return { mode: 'all' };
-  const names = [...new Set(refs.map((r) => ('name' in r ? r.name : '')).filter((n) => n !== ''))].sort();
+  // An id has no filter on the list, unless the scope already learned its name (read-scope.ts).
+  const nameOf = new Map((config.git.repositoryNames ?? []).map((r) => [r.id, r.name] as const));
+  const asNamed = refs.map((r): RepoRef => ('id' in r && nameOf.has(r.id) ? { name: nameOf.get(r.id) as string } : r));
+  if (wholeListForPatterns || asNamed.some((r) => 'id' in r)) return { mode: 'all' };
+  const names = [...new Set(asNamed.map((r) => ('name' in r ? r.name : '')).filter((n) => n !== ''))].sort();
   if (names.length === 0) return { mode: 'none' };
   if (names.length === 1) return { mode: 'names', names };
   return { mode: 'probe', names };

@@ -17,6 +17,50 @@ export interface ReadScope {
   targets: readonly string[];
   /** Address patterns left out; an object is left unread only when an exclude covers it whole. */
   excludes: readonly string[];
+  /**
+   * The other spelling of repositories the patterns name (src/state/scope-repositories.ts):
+   * `repo[1234]` reaches the repository the config writes by name, and the reverse.
+   */
+  repositories?: RepositorySpellings;
+}
+
+/** What a configuration read or a name lookup told about repositories the patterns name. */
+export interface RepositorySpellings {
+  /** id -> the repository's name (its configuration read). */
+  names: ReadonlyMap<number, string>;
+  /** name -> the id of the one repository of that name (its exact-name lookup). */
+  ids: ReadonlyMap<string, number>;
+  /** Ids that are no repository (their configuration read answered 404). */
+  missing: ReadonlySet<number>;
+}
+
+const BY_ID = /^repo\[(\d+)\]/;
+const BY_NAME = /^repo\[("(?:[^"\\]|\\.)*")\]/;
+
+/**
+ * Each pattern, and the same pattern with the repository spelled the other way when the
+ * spellings know it: `repo[1234].settings` also as `repo["acme/api"].settings`. `idToName` false
+ * leaves ids as they are: an exclude of `repo[1234]` must not leave out every repository the
+ * config writes as "acme/api" when that name is on several integrations (its change is filtered
+ * out after the diff, by what the name resolved to).
+ */
+export function withOtherSpellings(patterns: readonly string[], spellings: RepositorySpellings | undefined, idToName = true): string[] {
+  if (spellings === undefined) return [...patterns];
+  const out: string[] = [];
+  for (const pattern of patterns) {
+    out.push(pattern);
+    const p = clean(pattern);
+    const id = BY_ID.exec(p);
+    const name = id === null ? BY_NAME.exec(p) : null;
+    if (id?.[1] !== undefined && idToName) {
+      const known = spellings.names.get(Number(id[1]));
+      if (known !== undefined) out.push(repoAddress({ name: known }) + p.slice(id[0].length));
+    } else if (name?.[1] !== undefined) {
+      const known = spellings.ids.get(JSON.parse(name[1]) as string);
+      if (known !== undefined) out.push(repoAddress({ id: known }) + p.slice(name[0].length));
+    }
+  }
+  return out;
 }
 
 export interface ScopedDesired {
@@ -95,23 +139,39 @@ function monitoringNames(scope: ReadScope): string[] | undefined {
     const p = clean(t);
     if (p !== 'repo' && !p.startsWith('repo[')) continue;
     if (/\]\.settings(\.|$)/.test(p)) continue;
-    const m = /^repo\[("(?:[^"\\]|\\.)*")\](?:\.monitored)?$/.exec(p);
+    const m = /^repo\[("(?:[^"\\]|\\.)*"|\d+)\](?:\.monitored)?$/.exec(p);
     if (!m?.[1]) return undefined;
-    names.push(JSON.parse(m[1]) as string);
+    if (m[1].startsWith('"')) {
+      names.push(JSON.parse(m[1]) as string);
+      continue;
+    }
+    // A repository by id: judged alone when its configuration read told its name; an id that is
+    // no repository has no monitoring state to judge.
+    const id = Number(m[1]);
+    const name = scope.repositories?.names.get(id);
+    if (name !== undefined) names.push(name);
+    else if (scope.repositories?.missing.has(id) !== true) return undefined;
   }
-  return names.length > 0 ? [...new Set(names)].sort() : undefined;
+  return [...new Set(names)].sort();
 }
 
-/** The repositories --target and --exclude name (`repo["acme/api"]...`, `repo[1234]...`). */
+/**
+ * The repositories --target and --exclude name (`repo["acme/api"]...`, `repo[1234]...`). An id
+ * whose name the spellings know is read by that name; one known to be no repository is not read.
+ */
 function repositoriesNamed(scope: ReadScope): RepoRef[] {
   const names = new Set<string>();
   const ids = new Set<number>();
   for (const pattern of [...scope.targets, ...scope.excludes]) {
     const p = clean(pattern);
-    const byName = /^repo\[("(?:[^"\\]|\\.)*")\]/.exec(p);
+    const byName = BY_NAME.exec(p);
     if (byName?.[1]) names.add(JSON.parse(byName[1]) as string);
-    const byId = /^repo\[(\d+)\]/.exec(p);
-    if (byId?.[1]) ids.add(Number(byId[1]));
+    const byId = BY_ID.exec(p);
+    if (byId?.[1] === undefined) continue;
+    const id = Number(byId[1]);
+    const name = scope.repositories?.names.get(id);
+    if (name !== undefined) names.add(name);
+    else if (scope.repositories?.missing.has(id) !== true) ids.add(id);
   }
   return [...[...names].sort().map((name) => ({ name })), ...[...ids].sort((a, b) => a - b).map((id) => ({ id }))];
 }
@@ -124,8 +184,14 @@ export function isScoped(scope: ReadScope): boolean {
  * `config` with only the objects in scope. Aliases, safety and drift settings are kept as they
  * are. Linear in the config times the number of patterns.
  */
-export function scopeDesired(config: DesiredConfig, scope: ReadScope): ScopedDesired {
-  if (!isScoped(scope)) return { desired: config, objects: countObjects(config), scoped: false };
+export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDesired {
+  if (!isScoped(given)) return { desired: config, objects: countObjects(config), scoped: false };
+  // Objects are matched under either spelling of a repository (withOtherSpellings).
+  const scope: ReadScope = {
+    targets: withOtherSpellings(given.targets, given.repositories),
+    excludes: withOtherSpellings(given.excludes, given.repositories, false),
+    ...(given.repositories === undefined ? {} : { repositories: given.repositories }),
+  };
   const collection = config.collection.filter((s) => objectInScope(`collection.${String(s.integration)}.${s.entityType}`, scope));
   const teams: DesiredTeam[] = [];
   for (const team of config.teams) {
@@ -153,15 +219,25 @@ export function scopeDesired(config: DesiredConfig, scope: ReadScope): ScopedDes
     repositories.push(kept);
   }
   const git: DesiredConfig['git'] = { defaults, repositories };
-  const named = repositoriesNamed(scope);
+  const named = repositoriesNamed(given);
   if (named.length > 0) git.scopeRepositories = named;
-  if (config.git.monitoring !== undefined && monitoringInScope(scope)) {
+  const names = monitoringNames(given);
+  if (config.git.monitoring !== undefined && monitoringInScope(scope) && names?.length !== 0) {
     git.monitoring = config.git.monitoring;
-    const names = monitoringNames(scope);
     if (names !== undefined) git.monitoringScope = names.map((name) => ({ name }));
   }
+  const known = repositoryNamesKnown(given.repositories);
+  if (known.length > 0) git.repositoryNames = known;
   const desired: DesiredConfig = { ...config, collection, teams, git };
   return { desired, objects: countObjects(desired), scoped: true };
+}
+
+/** Every (id, name) pair the spellings know, for the read plan (an id read by its name). */
+function repositoryNamesKnown(spellings: RepositorySpellings | undefined): { id: number; name: string }[] {
+  if (spellings === undefined) return [];
+  const pairs = new Map<number, string>(spellings.names);
+  for (const [name, id] of spellings.ids) pairs.set(id, name);
+  return [...pairs].sort((a, b) => a[0] - b[0]).map(([id, name]) => ({ id, name }));
 }
 
 /** Objects of the ownership rule a config manages. */

@@ -3,7 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { INTEGRATIONS, desired } from '../core/builders.js';
-import { countObjects, objectInScope, scopeDesired } from '../../src/state/read-scope.js';
+import { countObjects, objectInScope, scopeDesired, withOtherSpellings } from '../../src/state/read-scope.js';
+import { spellingsToResolve } from '../../src/state/scope-repositories.js';
+import { otherRepoSpelling } from '../../src/core/address.js';
 import { stageTwoReads } from '../../src/state/read-plan.js';
 
 const config = desired({
@@ -106,5 +108,89 @@ describe('scopeDesired', () => {
     expect(d.git.monitoring).toBeUndefined();
     expect(d.git.repositories).toEqual([]);
     expect(Object.keys(d.git.defaults)).toEqual(['default_branch']);
+  });
+});
+
+describe('a repository spelled the other way than the config writes it', () => {
+  const repos = {
+    byId: new Map([[5, { name: 'acme/a' }], [6, { name: 'acme/t' }], [7, { name: 'acme/t' }]]),
+    byName: new Map([['acme/a', [{ id: 5 }]], ['acme/t', [{ id: 6 }, { id: 7 }]]]),
+  };
+  const cases: [string, string | undefined][] = [
+    ['repo[5].settings.default_branch', 'repo["acme/a"].settings.default_branch'],
+    ['repo["acme/a"].monitored', 'repo[5].monitored'],
+    ['repo[5]', 'repo["acme/a"]'],
+    // A name on two repositories names neither alone.
+    ['repo[6].settings', undefined],
+    ['repo["acme/t"]', undefined],
+    ['repo[9]', undefined],
+    ['repo["acme/zz"]', undefined],
+    ['team[5].git.repositories', undefined],
+  ];
+  it.each(cases)('otherRepoSpelling(%s) = %s', (address, other) => {
+    expect(otherRepoSpelling(address, repos)).toBe(other);
+  });
+
+  const mixed = desired({
+    monitoring: { include: ['acme/*'] },
+    repositories: { 'acme/a': { settings: { default_branch: 'main' } as never }, '#9': { settings: { default_branch: 'dev' } as never } },
+  });
+  const resolveCases: [string, string[], string[], { ids: number[]; names: string[] }][] = [
+    // An id the config does not write by id may be a repository it writes by name.
+    ['id target, name entries with settings', ['repo[5]'], [], { ids: [5], names: [] }],
+    ['id target of a settings key', ['repo[5].settings.default_branch'], [], { ids: [5], names: [] }],
+    ['id the config writes by id', ['repo[9]'], [], { ids: [], names: [] }],
+    // A name the config does not write by name may be a repository it writes by id.
+    ['name target, id entries with settings', ['repo["acme/x"].settings'], [], { ids: [], names: ['acme/x'] }],
+    ['name the config writes', ['repo["acme/a"]'], [], { ids: [], names: [] }],
+    // An exclude is applied after the diff under both spellings; only an id's existence may need a read.
+    ['name exclude', ['team[1]'], ['repo["acme/x"]'], { ids: [], names: [] }],
+    ['id exclude, read by name otherwise', ['team[1]'], ['repo[5]'], { ids: [5], names: [] }],
+    // The whole list is read anyway (`repo` reaches repository 9, written by id): it tells.
+    ['whole list anyway', ['repo', 'repo[5].monitored'], [], { ids: [], names: [] }],
+  ];
+  it.each(resolveCases)('spellingsToResolve: %s', (_, targets, excludes, expected) => {
+    expect(spellingsToResolve(mixed, { targets, excludes })).toEqual(expected);
+  });
+
+  it('an id the spellings name reaches the repository written by name, read by that name', () => {
+    const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map<string, number>(), missing: new Set<number>() };
+    const { desired: d } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [], repositories });
+    expect(d.git.repositories.map((r) => r.ref)).toEqual([{ name: 'acme/a' }]);
+    expect(d.git.monitoringScope).toEqual([{ name: 'acme/a' }]);
+    expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/a'] });
+    // Without the spelling, the id reaches nothing the config writes and takes the whole list.
+    const { desired: blind } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [] });
+    expect(blind.git.repositories).toEqual([]);
+    expect(stageTwoReads(blind, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+  });
+
+  it('a name the spellings know reaches the repository written by id, read by name and its configuration by id', () => {
+    const repositories = { names: new Map<number, string>(), ids: new Map([['acme/z', 9]]), missing: new Set<number>() };
+    const { desired: d } = scopeDesired(mixed, { targets: ['repo["acme/z"].settings'], excludes: [], repositories });
+    expect(d.git.repositories.map((r) => r.ref)).toEqual([{ id: 9 }]);
+    expect(d.git.repositoryNames).toEqual([{ id: 9, name: 'acme/z' }]);
+    const reads = stageTwoReads(d, INTEGRATIONS);
+    expect(reads.repositories).toEqual({ mode: 'names', names: ['acme/z'] });
+    expect(reads.repositoryConfigIds).toEqual([9]);
+  });
+
+  it('an id that is no repository is not read, and judges no monitoring', () => {
+    const repositories = { names: new Map<number, string>(), ids: new Map<string, number>(), missing: new Set([77]) };
+    const { desired: d } = scopeDesired(mixed, { targets: ['repo[77]'], excludes: [], repositories });
+    expect(d.git.monitoring).toBeUndefined();
+    expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'none' });
+  });
+
+  it('withOtherSpellings: ids become names for targets only', () => {
+    const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map([['acme/z', 9]]), missing: new Set<number>() };
+    expect(withOtherSpellings(['repo[5].settings', 'repo["acme/z"]', 'team[1]'], repositories)).toEqual([
+      'repo[5].settings',
+      'repo["acme/a"].settings',
+      'repo["acme/z"]',
+      'repo[9]',
+      'team[1]',
+    ]);
+    expect(withOtherSpellings(['repo[5].settings', 'repo["acme/z"]'], repositories, false)).toEqual(['repo[5].settings', 'repo["acme/z"]', 'repo[9]']);
   });
 });
