@@ -179,7 +179,9 @@ teams:
       expect(merge.code).toBe(1);
       expect(merge.stdout).toMatch(/emctl\.yaml:9:\d+: team\[43\]\.pm\.tracker\.boards: .*board "108".*no longer exposes.*entity_not_found/);
 
-      // mode=add sends only the new board: nothing names 108, and the service would accept it.
+      // The key keeps 108 and only gains: the first plan (reachability not known yet) writes it
+      // whole; once the re-read shows 108 unreachable the operations are planned again and the
+      // key is added to (mode=add, only the new board): nothing names 108, the service accepts it.
       const add = await plan(await writeConfig(team43('"102", "103", "108"')), ['--format', 'json'], stale);
       expect(add.code, add.stderr).toBe(0);
       const ops = (JSON.parse(add.stdout) as { operations: { path: string; body: unknown }[] }).operations;
