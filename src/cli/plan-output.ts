@@ -267,8 +267,7 @@ export async function planForDesired<T>(
       perRoute: globals.concurrency,
     });
     outcome.plan.emctl_version = EMCTL_VERSION;
-    // Relative to where the command ran, so a plan made in CI or on a laptop names the same files.
-    outcome.plan.config_files = outcome.plan.config_files.map((file) => relativePath(ctx.io.cwd, file));
+    relativeToCwd(outcome.plan, ctx.io.cwd);
     outcome.plan.organization = organizationOf(globals.emulator !== undefined ? `emulator:${globals.emulator}` : connection.baseUrl, outcome.snapshot);
     const planned: LivePlan = { ...outcome, globals };
     return whileConnected ? await whileConnected(planned, connection) : planned;
@@ -278,10 +277,31 @@ export async function planForDesired<T>(
 }
 
 /**
+ * Every config path of a plan relative to where the command ran (config_files, the desired state's
+ * files, each warning's and error's file:line:column), so a plan made in CI or on a laptop names
+ * the same files and a saved plan holds no home directory.
+ */
+function relativeToCwd(plan: Plan, cwd: string): void {
+  plan.config_files = plan.config_files.map((file) => relativePath(cwd, file));
+  for (const m of [...plan.warnings, ...plan.errors]) if (m.location !== undefined) m.location = relativeLocation(cwd, m.location);
+  // plan.desired is the plan's own copy (desiredForPlan), or what a saved plan held.
+  const desired = plan.desired as { files?: unknown } | undefined;
+  if (desired !== undefined && Array.isArray(desired.files)) desired.files = desired.files.map((f: unknown) => (typeof f === 'string' ? relativePath(cwd, f) : f));
+}
+
+/** `FILE:LINE:COLUMN` with FILE relative to cwd (relativePath); anything else as it is. */
+export function relativeLocation(cwd: string, location: string): string {
+  const m = /^(.*):(\d+):(\d+)$/.exec(location);
+  return m ? `${relativePath(cwd, m[1]!)}:${m[2]}:${m[3]}` : relativePath(cwd, location);
+}
+
+/**
  * `emctl/team-42.yaml` for a file under cwd, with `/` separators; a file outside cwd keeps its
- * absolute path (`../../tmp/x.yaml` would say less than `/tmp/x.yaml`).
+ * absolute path (`../../tmp/x.yaml` would say less than `/tmp/x.yaml`); a path already relative
+ * (from a saved plan) is left as it is.
  */
 export function relativePath(cwd: string, file: string): string {
+  if (!isAbsolute(file)) return file;
   const rel = relative(cwd, file);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return file;
   return rel.split(sep).join('/');
