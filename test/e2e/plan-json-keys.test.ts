@@ -62,7 +62,7 @@ describe('the JSON plan: snake_case keys and relative paths everywhere', () => {
   it('a saved plan with warnings, safety rails, reads, totals and the desired state', async () => {
     const made = await runEmctl(['--emulator', 'default', 'plan', '--out', 'plan.json'], { cwd: dir });
     expect(made.code, made.stderr).toBe(0);
-    const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as Record<string, unknown[]> & { desired: { files: string[] } };
+    const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as Record<string, unknown> & { warnings: unknown[]; safety_refusals: unknown[]; operations: unknown[]; desired: { files: string[] } };
     for (const part of ['organization', 'config_files', 'summary', 'changes', 'operations', 'warnings', 'safety_refusals', 'reads', 'totals', 'desired']) {
       expect(plan[part], part).toBeDefined();
     }
