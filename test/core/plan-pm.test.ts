@@ -2,7 +2,7 @@
 // predictions about them. Each case is a config, a live state and the plan as text lines.
 
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/core/plan.js';
+import { buildPlan, buildPlanStaged } from '../../src/core/plan.js';
 import { desired, integration, INTEGRATIONS, liveState } from './builders.js';
 import { planLines, type PlanCase } from './plan-text.js';
 
@@ -361,5 +361,33 @@ describe('buildPlan: PM', () => {
   it.each(cases)('$name', ({ config, live, want, options }) => {
     const plan = buildPlan(desired(config), liveState(live));
     expect(planLines(plan, options)).toEqual(want);
+  });
+});
+
+describe('buildPlan: PM scope write mode after the reachability re-read', () => {
+  // The boards list was read with include_invalid, so which boards are unreachable is not known
+  // until the shell reads it again; the first plan writes the gaining key whole and asks for that
+  // re-read, and the plan made after it adds to the key instead (it keeps unreachable 108).
+  const config = desired({ teams: { 45: { pm: { tracker: { boards: ['103', '108'] } } } } });
+  it('is merge before the re-read (asking for it) and add after it, with no predicted refusal', () => {
+    const live = liveState({ entities: ENTITIES, pm: { 45: { 10: { boards: ['108'] } } } });
+    const boards = live.entityLists.find((l) => l.integrationId === 10 && l.type === 'boards');
+    if (!boards) throw new Error('no boards list');
+    const known = boards.unreachableIds;
+    delete boards.unreachableIds;
+    boards.includesUnreachable = true;
+    const staged = buildPlanStaged(config, live);
+    expect(staged.plan.unknownReachability).toEqual([{ integrationId: 10, type: 'boards' }]);
+    expect(planLines(staged.plan)).toEqual([
+      '~ team[45].pm.tracker.boards',
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"},{"entity_provider_id":"108"}]}}]}]}`,
+    ]);
+    boards.unreachableIds = known ?? [];
+    const again = staged.predictAgain();
+    expect(again.unknownReachability).toBeUndefined();
+    expect(planLines(again)).toEqual([
+      '~ team[45].pm.tracker.boards',
+      `stage 1 PATCH ${SCOPE}?mode=add {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"103"}]}}]}]}`,
+    ]);
   });
 });
