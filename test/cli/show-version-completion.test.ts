@@ -81,7 +81,13 @@ describe('emctl completion', () => {
     expect(complete('--emulator', 'default', 'plan', '--det')).toEqual(['--detailed-exitcode']);
     expect(complete('--base-url', '=', 'http', ':', '//127.0.0.1', ':', '8080', 'plan', '--det')).toEqual(['--detailed-exitcode']);
     // After a global option that takes a value: never the commands.
-    expect(complete('--emulator', '')).toEqual([]);
+    expect(complete('--emulator', 'x')).toEqual([]);
+    // The bundled fixture's name (besides files); the first word of each kind of address; --help.
+    expect(complete('--emulator', 'd')).toEqual(['default']);
+    expect(complete('plan', '--target', '')).toEqual(['collection.', 'team[', 'git.defaults', 'repo[']);
+    expect(complete('plan', '--exclude', 're')).toEqual(['repo[']);
+    expect(complete('plan', '--he')).toEqual(['--help']);
+    expect(complete('--he')).toEqual(['--help']);
     expect(complete('plan', '--base-url', '')).toEqual([]);
     expect(complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
     // Offline commands: the network options their help leaves out are not offered either.

@@ -25,18 +25,33 @@ function optionSpec(o: Option): Spec['options'][number] {
   return { flags, takesValue: o.required || o.optional, choices: [...(o.argChoices ?? [])], description: o.description };
 }
 
+/** commander adds -h/--help to every command itself; it is not among `options`. */
+const HELP: Spec['options'][number] = { flags: ['-h', '--help'], takesValue: false, choices: [], description: 'display help for command' };
+
+/**
+ * Values bash offers for options whose value is not one of a fixed set of choices: the bundled
+ * fixture's name besides fixture files, and the first word of each kind of address (an address is
+ * not a file: the file fallback is what bash does when nothing matches).
+ */
+const BASH_VALUE_WORDS: Record<string, { words: string[]; files: boolean }> = {
+  '--emulator': { words: ['default'], files: true },
+  '--target': { words: ['collection.', 'team[', 'git.defaults', 'repo['], files: false },
+  '--exclude': { words: ['collection.', 'team[', 'git.defaults', 'repo['], files: false },
+};
+
 /** The whole command line as data: global options, then each command with its own. */
 export function completionSpec(program: Command): { globals: Spec['options']; commands: Spec[] } {
   const globals = program.options.map(optionSpec);
   const onlineGlobals = globals.filter((o) => !o.flags.some((f) => NETWORK_OPTIONS.has(f)));
   return {
-    globals,
+    // -h/--help: among the program's options here, among each command's own below.
+    globals: [...globals, HELP],
     commands: program.commands
       .filter((c) => c.name() !== 'help')
       .map((c) => ({
         name: c.name(),
         description: c.description(),
-        options: c.options.map(optionSpec),
+        options: [...c.options.map(optionSpec), HELP],
         globals: OFFLINE_COMMANDS.has(c.name()) ? onlineGlobals : globals,
         words: c.name() === 'completion' ? [...SHELLS] : [],
       })),
@@ -57,20 +72,28 @@ export function completionScript(shell: Shell, program: Command): string {
   }
 }
 
+/** The `case "$prev"` branch for an option that takes a value: its choices, its words, or nothing (bash then offers files). */
+function bashValueCase(o: Spec['options'][number]): string {
+  const extra = o.flags.map((f) => BASH_VALUE_WORDS[f]).find((w) => w !== undefined);
+  const words = o.choices.length > 0 ? o.choices : (extra?.words ?? []);
+  const parts = [words.length > 0 ? `$(compgen -W ${quote(words.join(' '))} -- "$cur")` : '', extra?.files ? '$(compgen -f -- "$cur")' : ''].filter((p) => p !== '');
+  // An address is typed on from its first word (team[42]): no space after it.
+  const nospace = extra !== undefined && !extra.files ? 'compopt -o nospace 2>/dev/null; ' : '';
+  return `        ${o.flags.join('|')}) ${nospace}COMPREPLY=(${parts.join(' ')}); return ;;`;
+}
+
 function bashScript(spec: ReturnType<typeof completionSpec>): string {
   const globalFlags = spec.globals.flatMap((o) => o.flags).join(' ');
   const valueGlobals = spec.globals.filter((o) => o.takesValue);
   // The value after a global option that takes one: its choices, else nothing (bash then offers
   // files), never the commands.
-  const globalValueCases = valueGlobals
-    .map((o) => `        ${o.flags.join('|')}) COMPREPLY=(${o.choices.length > 0 ? `$(compgen -W ${quote(o.choices.join(' '))} -- "$cur")` : ''}); return ;;`)
-    .join('\n');
+  const globalValueCases = valueGlobals.map(bashValueCase).join('\n');
   const cases = spec.commands
     .map((c) => {
       const flags = [...c.options, ...c.globals].flatMap((o) => o.flags).join(' ');
       const choices = c.options
-        .filter((o) => o.choices.length > 0)
-        .map((o) => `        ${o.flags.join('|')}) COMPREPLY=($(compgen -W ${quote(o.choices.join(' '))} -- "$cur")); return ;;`)
+        .filter((o) => o.choices.length > 0 || o.flags.some((f) => f in BASH_VALUE_WORDS))
+        .map(bashValueCase)
         .join('\n');
       const words = c.words.length > 0 ? `COMPREPLY+=($(compgen -W ${quote(c.words.join(' '))} -- "$cur"))` : 'COMPREPLY+=($(compgen -f -- "$cur"))';
       return `    ${c.name})\n      case "$prev" in\n${choices}${choices ? '\n' : ''}${globalValueCases}\n      esac\n      if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W ${quote(flags)} -- "$cur")); else COMPREPLY=(); ${words}; fi\n      ;;`;
@@ -149,12 +172,13 @@ function fishScript(spec: ReturnType<typeof completionSpec>): string {
     return `complete -c emctl ${condition}${parts.join(' ')}${value} -d ${quote(o.description)}`;
   };
   // Network options are not offered after an offline command (its help leaves them out).
-  const offline = spec.commands.filter((c) => c.globals.length < spec.globals.length).map((c) => c.name).join(' ');
+  const offline = spec.commands.filter((c) => !c.globals.some((o) => o.flags.some((f) => NETWORK_OPTIONS.has(f)))).map((c) => c.name).join(' ');
   for (const o of spec.globals) {
     const network = offline !== '' && o.flags.some((f) => NETWORK_OPTIONS.has(f));
     lines.push(option(o, network ? `-n "not __fish_seen_subcommand_from ${offline}" ` : ''));
   }
-  for (const c of spec.commands) for (const o of c.options) lines.push(option(o, `-n "__fish_seen_subcommand_from ${c.name}" `));
+  // -h/--help is among the globals above, for every command.
+  for (const c of spec.commands) for (const o of c.options) if (o !== HELP) lines.push(option(o, `-n "__fish_seen_subcommand_from ${c.name}" `));
   for (const c of spec.commands) {
     if (c.words.length > 0) lines.push(`complete -c emctl -n "__fish_seen_subcommand_from ${c.name}" -a ${quote(c.words.join(' '))}`);
   }
