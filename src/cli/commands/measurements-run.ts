@@ -126,15 +126,27 @@ async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: Cli
   return { config: await loadConfigOrThrow(path), path };
 }
 
+/**
+ * The width a chart may take: $COLUMNS when set (shells do not export it by default, so it is
+ * mostly a user's choice), else the terminal's own width when stdout is one (Node gives a TTY
+ * stream its `columns`), else none (the renderer's default, 80).
+ */
+export function terminalWidth(io: Pick<CliIO, 'env' | 'stdout'>): number | undefined {
+  const fromEnv = Number(io.env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
+  const columns = (io.stdout as { columns?: unknown }).columns;
+  return io.stdout.isTTY && typeof columns === 'number' && Number.isInteger(columns) && columns > 20 ? columns : undefined;
+}
+
 async function render(output: RunOutput, spec: MeasureSpec, report: string | undefined, color: boolean, io: CliIO): Promise<string> {
   if (output.kind === 'file') return output.text;
   if (!(MEASUREMENT_FORMATS as readonly string[]).includes(spec.format)) {
     throw new EmctlError('config', `the ${spec.format} format is not available in this build of emctl (formats: ${MEASUREMENT_FORMATS.join(', ')})`);
   }
-  const width = Number(io.env.COLUMNS);
+  const width = terminalWidth(io);
   return renderMeasurements(output.result, spec.format as MeasurementFormat, {
     color,
-    ...(Number.isInteger(width) && width > 20 ? { width } : {}),
+    ...(width !== undefined ? { width } : {}),
     ...(report !== undefined ? { title: report } : {}),
     generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   });
