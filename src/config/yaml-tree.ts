@@ -3,8 +3,9 @@
 // reserved keys and alias bombs are reported here, so nothing downstream has to guard for them.
 
 import { createRequire } from 'node:module';
-import type { Document, Node, ParsedNode } from 'yaml';
+import type { CST, Document, Node, ParsedNode } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
+import { readTokens } from './yaml-depth.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
 // The complete YAML reader is loaded only for a file the fast reader leaves to it (fast-yaml.ts
@@ -103,8 +104,11 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
   const diagnostics: Diagnostic[] = [];
   aliasResolutionWork.documentWalks = 0;
   aliasResolutionWork.nodesWalked = 0;
-  // uniqueKeys is checked below (the package's own check is quadratic in the size of a map).
-  const doc = yaml().parseDocument(source.text, { uniqueKeys: false, prettyErrors: false, merge: false, strict: true });
+  // The package's parser keeps its own stack; building a document from its tokens recurses. So the
+  // depth is measured on the tokens first, and a too-deep text is reported where it crosses the limit.
+  const read = readTokens(yaml(), source.text, MAX_NESTING);
+  if (read.tooDeepAt !== undefined) return { diagnostics: [diagnosticAt(source, read.tooDeepAt, tooDeepMessage())] };
+  const doc = composeFirstDocument(read.tokens, source.text.length);
   for (const e of doc.errors) {
     // The package reports its own stack overflow on deep nesting as an error of the document.
     const message = /Maximum call stack size exceeded/.test(e.message) ? tooDeepMessage() : yamlMessage(e.code, e.message);
@@ -130,6 +134,26 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
     diagnostics.push(diagnosticAt(source, error.offset, `aliases expand to more than ${error.what}; refusing what looks like an alias bomb`));
     return { diagnostics };
   }
+}
+
+/**
+ * The first document of the tokens, as the package's parseDocument builds it (a second document
+ * is an error of the first). uniqueKeys is checked by the Converter: the package's own check is
+ * quadratic in the size of a map.
+ */
+function composeFirstDocument(tokens: Iterable<CST.Token>, length: number): Document {
+  const composer = new (yaml().Composer)({ uniqueKeys: false, merge: false, strict: true });
+  let doc: Document | undefined;
+  for (const next of composer.compose(tokens, true, length)) {
+    if (!doc) {
+      doc = next;
+      continue;
+    }
+    doc.errors.push(new (yaml().YAMLParseError)([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+    break;
+  }
+  // compose(…, true, …) always ends with a document, an empty one for an empty text.
+  return doc as Document;
 }
 
 /** The package's messages end with a position and source excerpt we print ourselves. */
