@@ -104,7 +104,7 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
-      outputError: (s, write) => write(withoutOptionValues(s)),
+      outputError: (s, write) => write(twoDashHint(withoutOptionValues(s), program)),
     });
 
   const ctx: CommandContext = {
@@ -146,9 +146,21 @@ export function configureSubcommands(program: Command, io: CliIO): void {
       .configureOutput({
         writeOut: (s) => void io.stdout.write(s),
         writeErr: (s) => void io.stderr.write(s),
-        outputError: (s, write) => write(withoutOptionValues(s)),
+        outputError: (s, write) => write(twoDashHint(withoutOptionValues(s), sub)),
       });
   }
+}
+
+/**
+ * Terraform's options take one dash (`-out`, `-auto-approve`); emctl's long options take two. An
+ * unknown `-out` that is `--out` of this command (or a global option) says so.
+ */
+export function twoDashHint(message: string, command: Command): string {
+  const m = /unknown option '-([a-z][a-z-]+)(?:=[^']*)?'/.exec(message);
+  if (!m) return message;
+  const long = `--${m[1]}`;
+  const known = [...command.options, ...(command.parent?.options ?? [])].some((o) => o.long === long);
+  return known ? `${message.replace(/\n?$/, '')}\n(emctl's long options take two dashes: ${long})\n` : message;
 }
 
 /** Formats an error for people: message, then one detail per line. Secrets are redacted upstream. */

@@ -52,6 +52,18 @@ describe('emctl', () => {
     expect(unknownCommand.stderr).toBe(`error: unknown command 'frobnicate'\n(run "emctl --help" for usage)\n`);
   });
 
+  it("a Terraform-style one-dash option (-out, -auto-approve) is named with emctl's two dashes", async () => {
+    const out = await runEmctl(['plan', '-out', 'plan.json']);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toBe(`error: unknown option '-out'\n(emctl's long options take two dashes: --out)\n(run "emctl plan --help" for usage)\n`);
+    expect((await runEmctl(['apply', '-auto-approve'])).stderr).toContain('two dashes: --auto-approve');
+    // A global option, and a value that is not echoed.
+    expect((await runEmctl(['plan', '-base-url=https://user:secret@example.com'])).stderr).toBe(
+      `error: unknown option '-base-url=…'\n(emctl's long options take two dashes: --base-url)\n(run "emctl plan --help" for usage)\n`,
+    );
+    expect((await runEmctl(['plan', '-frobnicate'])).stderr).not.toContain('two dashes');
+  });
+
   it('colour: FORCE_COLOR paints a pipe; --no-color and NO_COLOR win over it', async () => {
     const plan = (args: string[], env: Record<string, string | undefined>) => runEmctl(['--emulator', 'default', ...args, 'plan', '-c', 'examples/acme/emctl.yaml'], { env });
     const ESC = String.fromCharCode(27);
