@@ -69,7 +69,8 @@ export function chartSpec(chart: MetricChart, groupTitle: string, slots: Map<num
         field: 'group',
         type: 'nominal',
         scale: { domain: labels, range: colours },
-        legend: { title: groupTitle, labelLimit: 220 },
+        // Wide enough for `owner/a-long-repository-name (1234)`; longer names end in an ellipsis (the table has them whole).
+        legend: { title: groupTitle, labelLimit: 320 },
       },
     },
     config: { font: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', view: { stroke: null } },
