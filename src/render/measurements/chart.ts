@@ -9,6 +9,7 @@ import { painter, type Paint } from './colour.js';
 import { NO_DATA, describeWindow, reportTitle } from './rows.js';
 import { metricChart, styleSlots, type ChartSeries, type MetricChart } from './series.js';
 import { formatValue } from './values.js';
+import { displayWidth, padTo } from './width.js';
 
 type Symbols = [string, string, string, string, string, string, string, string, string, string];
 type Plot = (series: number[][], cfg: { min: number; max: number; height: number; offset: number; symbols: Symbols; format: (x: number) => string }) => string;
@@ -202,12 +203,12 @@ function drawChart(chart: MetricChart, slots: Slots, plot: Plot, width: number, 
 
 function legend(chart: MetricChart, slots: Slots, color: boolean): string[] {
   const labels = chart.series.map((s) => s.label);
-  const width = Math.max(...labels.map((label) => [...label].length));
+  const width = Math.max(...labels.map(displayWidth));
   const lines = chart.series.map((s: ChartSeries, i) => {
     const slot = slots.get(s.group) ?? i;
     const mark = painter(color, colourOf(slot))(legendMark(slot, color));
     const gaps = s.gaps > 0 ? `  (no value in ${s.gaps} of ${s.values.length} buckets)` : '';
-    return `  ${mark} ${(labels[i] ?? '').padEnd(width)}  last ${formatValue(chart.metric.unit, s.last)}${gaps}`;
+    return `  ${mark} ${padTo(labels[i] ?? '', width)}  last ${formatValue(chart.metric.unit, s.last)}${gaps}`;
   });
   if (chart.omitted > 0) {
     const shown = chart.series.length;
@@ -220,9 +221,9 @@ function legend(chart: MetricChart, slots: Slots, color: boolean): string[] {
 function valueList(chart: MetricChart): string[] {
   const labels = chart.series.map((s) => s.label);
   const values = chart.series.map((s) => formatValue(chart.metric.unit, s.last));
-  const labelWidth = Math.max(...labels.map((label) => [...label].length));
+  const labelWidth = Math.max(...labels.map(displayWidth));
   const valueWidth = Math.max(...values.map((value) => value.length));
-  const lines = labels.map((label, i) => `  ${label.padEnd(labelWidth)}  ${(values[i] ?? '').padStart(valueWidth)}`);
+  const lines = labels.map((label, i) => `  ${padTo(label, labelWidth)}  ${(values[i] ?? '').padStart(valueWidth)}`);
   if (chart.omitted > 0) lines.push(`  and ${chart.omitted} more groups (see --format table)`);
   return lines;
 }

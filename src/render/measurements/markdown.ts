@@ -4,6 +4,7 @@
 
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { NO_DATA, describeWindow, humanGrid, reportTitle } from './rows.js';
+import { displayWidth, padTo } from './width.js';
 
 /** A cell's text made safe inside a Markdown table row: one line, no column break, no raw HTML. */
 export function markdownCell(text: string): string {
@@ -25,10 +26,10 @@ export function renderMeasurementsMarkdown(
 
   const header = grid.header.map(markdownCell);
   const rows = grid.rows.map((row) => row.map(markdownCell));
-  const widths = header.map((title) => Math.max(3, title.length));
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  const widths = header.map((title) => Math.max(3, displayWidth(title)));
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, displayWidth(cell))));
   const line = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (grid.numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+    `| ${cells.map((cell, i) => padTo(cell, widths[i] ?? 0, grid.numeric[i] ?? false)).join(' | ')} |`;
   const rule = `| ${widths.map((w, i) => (grid.numeric[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
   return [heading, '', line(header), rule, ...rows.map(line), ...footer, ''].join('\n');
 }

@@ -4,18 +4,9 @@
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { painter } from './colour.js';
 import { NO_DATA, humanGrid, type Grid } from './rows.js';
+import { displayWidth, padTo } from './width.js';
 
 const GAP = '  ';
-
-/** Columns in code points: what a terminal shows for the names and numbers found here. */
-function displayWidth(text: string): number {
-  return [...text].length;
-}
-
-function pad(text: string, width: number, right: boolean): string {
-  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
-  return right ? fill + text : text + fill;
-}
 
 /** The grid as aligned lines: a header, a rule, then one line per row (no trailing spaces). */
 export function layOutGrid(grid: Grid, color: boolean): string[] {
@@ -33,7 +24,7 @@ export function layOutGrid(grid: Grid, color: boolean): string[] {
     cells
       .map((cell, i) => {
         const right = grid.numeric[i] ?? false;
-        return paint(i === last && !right ? cell : pad(cell, widths[i] ?? 0, right));
+        return paint(i === last && !right ? cell : padTo(cell, widths[i] ?? 0, right));
       })
       .join(GAP);
   const rule = widths.map((w) => '-'.repeat(w));
