@@ -152,6 +152,19 @@ export function configureSubcommands(program: Command, io: CliIO): void {
 }
 
 /**
+ * Terraform's `-chdir=DIR` would otherwise parse as `-c hdir=DIR` (a short option with its value
+ * attached) and fail on a config named "hdir=DIR". emctl has no -chdir: say what to do instead.
+ */
+export function refuseChdir(argv: readonly string[]): void {
+  for (const arg of argv) {
+    if (arg === '--') return;
+    if (/^--?chdir(?:=|$)/.test(arg)) {
+      throw new EmctlError('config', 'emctl has no -chdir: run it in that directory (cd DIR && emctl ...), or name the config with -c DIR/emctl.yaml');
+    }
+  }
+}
+
+/**
  * Terraform's options take one dash (`-out`, `-auto-approve`); emctl's long options take two. An
  * unknown `-out` that is `--out` of this command (or a global option) says so.
  */
@@ -178,6 +191,7 @@ export async function runProgram(argv: readonly string[], io: CliIO, build: (set
   let code = EXIT_OK;
   try {
     refuseKeyFlag(argv);
+    refuseChdir(argv);
     const program = await build((c) => {
       code = c;
     });

@@ -62,6 +62,14 @@ describe('emctl', () => {
       `error: unknown option '-base-url=…'\n(emctl's long options take two dashes: --base-url)\n(run "emctl plan --help" for usage)\n`,
     );
     expect((await runEmctl(['plan', '-frobnicate'])).stderr).not.toContain('two dashes');
+    // Terraform's -chdir=DIR, which would parse as `-c hdir=DIR`: no such option, and what to do.
+    for (const args of [['-chdir=envs/prod', 'plan'], ['validate', '-chdir', 'envs/prod'], ['plan', '--chdir=x']]) {
+      const chdir = await runEmctl(args);
+      expect(chdir.code, args.join(' ')).toBe(1);
+      expect(chdir.stderr, args.join(' ')).toBe('Error: emctl has no -chdir: run it in that directory (cd DIR && emctl ...), or name the config with -c DIR/emctl.yaml\n');
+    }
+    // -c with its value attached still works.
+    expect((await runEmctl(['validate', '-cexamples/minimal.yaml'])).code).toBe(0);
   });
 
   it('colour: FORCE_COLOR paints a pipe; --no-color and NO_COLOR win over it', async () => {
