@@ -169,6 +169,21 @@ const CASES: InvalidCase[] = [
     ],
   ],
   [
+    'two reports writing one file',
+    `${TEAMS}reports:
+  a:
+    metrics: [pr.merged]
+    out: out/weekly.csv
+  b:
+    metrics: [pr.new]
+    out: ./out/../out/weekly.csv
+  c:
+    metrics: [pr.new]
+    out: out/other.csv
+`,
+    ["emctl.yaml:13:10: report `b`: out `./out/../out/weekly.csv` is also the out: of report `a`; --all would write one over the other"],
+  ],
+  [
     'format against out',
     `${TEAMS}reports:
   r:

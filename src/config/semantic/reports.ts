@@ -4,6 +4,7 @@
 // against this config's teams, format against out. What the JSON schema already reports (types,
 // enums, patterns) is not reported twice.
 
+import { posix } from 'node:path';
 import type { ReportDefinition } from '../../core/model.js';
 import { checkSpec } from '../../core/measurement-spec.js';
 import { isMap, type PlainValue } from '../source.js';
@@ -36,9 +37,17 @@ export function checkReports(ctx: CheckContext): void {
   const reports = mapOf(ctx.doc.reports);
   if (!reports) return;
   const configTeams = configTeamNames(ctx.doc);
+  // `--all` writes every report to its out:; two reports naming one file would overwrite each other.
+  const outFiles = new Map<string, string>();
   for (const name of keysOf(reports)) {
     const report = reports[name];
     if (!isMap(report)) continue; // the schema reports it
+    if (typeof report.out === 'string' && report.out !== '') {
+      const file = posix.normalize(report.out.replace(/\\/g, '/'));
+      const first = outFiles.get(file);
+      if (first === undefined) outFiles.set(file, name);
+      else ctx.error(['reports', name, 'out'], `report \`${name}\`: out \`${report.out}\` is also the out: of report \`${first}\`; --all would write one over the other`);
+    }
     const { problems } = checkSpec(report as unknown as ReportDefinition, { configTeams, api: 'v2', serverExport: false });
     for (const problem of problems) {
       if (problem.schema) continue;
