@@ -88,6 +88,11 @@ describe('emctl completion', () => {
     expect(complete('plan', '--exclude', 're')).toEqual(['repo[']);
     expect(complete('plan', '--he')).toEqual(['--help']);
     expect(complete('--he')).toEqual(['--help']);
+    // The measurement request's values, which commander does not check (checkSpec does).
+    expect(complete('measurements', '--roll-up', '')).toEqual(['1d', '1w', '1mo', 'custom']);
+    expect(complete('measurements', '--group-by', 'te')).toEqual(['team']);
+    expect(complete('measurements', '--format', 'c')).toEqual(['csv', 'chart']);
+    expect(complete('measurements', '--metric', 'branch.computed.cy')).toEqual(['branch.computed.cycle_time']);
     expect(complete('plan', '--base-url', '')).toEqual([]);
     expect(complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
     // Offline commands: the network options their help leaves out are not offered either.

@@ -3,7 +3,9 @@
 // choices), and cannot fall out of step with it.
 
 import type { Command, Option } from 'commander';
+import { GROUP_BYS, ROLL_UPS, V2_METRICS } from '../../api/metrics.js';
 import { EmctlError } from '../../core/errors.js';
+import { OUTPUT_FORMATS } from '../../core/measurement-spec.js';
 import type { CommandContext } from '../main.js';
 import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../program.js';
 
@@ -29,14 +31,23 @@ function optionSpec(o: Option): Spec['options'][number] {
 const HELP: Spec['options'][number] = { flags: ['-h', '--help'], takesValue: false, choices: [], description: 'display help for command' };
 
 /**
- * Values bash offers for options whose value is not one of a fixed set of choices: the bundled
- * fixture's name besides fixture files, and the first word of each kind of address (an address is
- * not a file: the file fallback is what bash does when nothing matches).
+ * Values bash offers for options whose value is not one of commander's fixed choices: the bundled
+ * fixture's name besides fixture files; the first word of each kind of address (an address is not
+ * a file, and is typed on from there: no space after it); the measurement request's values, which
+ * checkSpec validates rather than commander (`--format` here is measurements'; plan's has choices).
  */
-const BASH_VALUE_WORDS: Record<string, { words: string[]; files: boolean }> = {
+const ADDRESS_ROOTS = ['collection.', 'team[', 'git.defaults', 'repo['];
+const METRIC_NAMES = V2_METRICS.map((m) => m.name);
+const BASH_VALUE_WORDS: Record<string, { words: readonly string[]; files?: boolean; nospace?: boolean }> = {
   '--emulator': { words: ['default'], files: true },
-  '--target': { words: ['collection.', 'team[', 'git.defaults', 'repo['], files: false },
-  '--exclude': { words: ['collection.', 'team[', 'git.defaults', 'repo['], files: false },
+  '--target': { words: ADDRESS_ROOTS, nospace: true },
+  '--exclude': { words: ADDRESS_ROOTS, nospace: true },
+  '--metric': { words: METRIC_NAMES },
+  '--order-by': { words: METRIC_NAMES },
+  '--group-by': { words: GROUP_BYS },
+  '--roll-up': { words: ROLL_UPS },
+  '--api': { words: ['v2', 'v1'] },
+  '--format': { words: OUTPUT_FORMATS },
 };
 
 /** The whole command line as data: global options, then each command with its own. */
@@ -78,7 +89,7 @@ function bashValueCase(o: Spec['options'][number]): string {
   const words = o.choices.length > 0 ? o.choices : (extra?.words ?? []);
   const parts = [words.length > 0 ? `$(compgen -W ${quote(words.join(' '))} -- "$cur")` : '', extra?.files ? '$(compgen -f -- "$cur")' : ''].filter((p) => p !== '');
   // An address is typed on from its first word (team[42]): no space after it.
-  const nospace = extra !== undefined && !extra.files ? 'compopt -o nospace 2>/dev/null; ' : '';
+  const nospace = extra?.nospace ? 'compopt -o nospace 2>/dev/null; ' : '';
   return `        ${o.flags.join('|')}) ${nospace}COMPREPLY=(${parts.join(' ')}); return ;;`;
 }
 
