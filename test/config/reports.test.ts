@@ -169,6 +169,15 @@ const CASES: InvalidCase[] = [
     ],
   ],
   [
+    'no metrics list: the schema says so, once',
+    `${TEAMS}reports:
+  none: {}
+  text:
+    metrics: pr.merged
+`,
+    ['emctl.yaml:8:3: missing required key `metrics` in `reports.none`', 'emctl.yaml:10:14: `metrics` must be a list; got a string (`pr.merged`)'],
+  ],
+  [
     'two reports writing one file',
     `${TEAMS}reports:
   a:
