@@ -7,9 +7,10 @@
 //
 // Robust like a server others talk to (DESIGN 4): the key is checked before a body is read (the
 // body of an unauthenticated request is drained, never kept); the request log keeps the body only
-// of a write that reached its route (not of one refused at the gateway: bad key, too large, rate
-// limited, an injected fault), and is capped in bytes; a body nested too deep to serialise again is
-// not kept, so no request can break GET /_emulator/requests. With --state, changes run one at a
+// of a write the emulator accepted (answered 2xx, a partly applied 200 with `rejected` items
+// included), never of a refused one (bad key, too large, rate limited, an injected fault, invalid
+// 4xx, a failed save), and is capped in bytes; a body nested too deep to serialise again is not
+// kept, so no request can break GET /_emulator/requests. With --state, changes run one at a
 // time, each persisted (tmp file, fsync, rename) before it is answered; a change whose write fails
 // is rolled back and answered 503, and the next change writes the whole state again.
 
@@ -202,8 +203,6 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
     let raw: string | undefined;
     let reply: Reply;
     let headers: Record<string, string> = {};
-    /** Whether the route's handler ran (it may still refuse): only then is a write's body kept in the log. */
-    let reachedRoute = false;
     try {
       try {
         checkAuth(store, family, key);
@@ -230,7 +229,6 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
         if (fault !== undefined) throw refused(fault, `injected fault (${fault})`);
       }
       const run = async (): Promise<Reply> => {
-        reachedRoute = true;
         let changed = false;
         let result: Reply;
         try {
@@ -274,7 +272,10 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
     res.writeHead(reply.status, { ...(reply.status === 204 ? {} : { 'content-type': contentType, 'content-length': Buffer.byteLength(text) }), ...headers });
     res.end(text);
     if (logged) {
-      const body = reachedRoute ? loggedBody(method, raw) : {};
+      // Only a write the emulator accepted keeps its body: a refused one (up to 10 MB each) would
+      // let anyone fill the log with what was never applied.
+      const accepted = reply.status >= 200 && reply.status < 300;
+      const body = accepted ? loggedBody(method, raw) : {};
       const size = logSize(url) + (body.body === undefined ? 0 : (raw?.length ?? 0));
       store.logRequest({ method, path: loggedPath, query: queryRecord(url.searchParams), status: reply.status, ms: Math.round((performance.now() - started) * 100) / 100, ...body }, size);
     }

@@ -111,6 +111,11 @@ export class EmulatorStore {
     }
   }
 
+  /** What the request log holds now, in the bytes logRequest was told (bodies counted by their size). */
+  get requestLogBytes(): number {
+    return this.requestBytes;
+  }
+
   get requests(): readonly EmulatorRequestLogEntry[] {
     return this.requestStart === 0 ? this.requestLog : this.requestLog.slice(this.requestStart);
   }

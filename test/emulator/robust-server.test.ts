@@ -30,6 +30,21 @@ describe('bounded memory', () => {
     }
   });
 
+  test('a refused write keeps no body in the log: five 9 MB bodies answered 422 leave the log a few hundred bytes', async () => {
+    const own = await startTestEmulator();
+    try {
+      const big = JSON.stringify({ repository_ids: 'x'.repeat(9 * 1024 * 1024) });
+      for (let i = 0; i < 5; i++) expect((await call(own, 'PUT', '/api/v1/git/config/teams/42/scope', { raw: big })).status).toBe(422);
+      const accepted = { repository_ids: [1201] };
+      expect((await call(own, 'PUT', '/api/v1/git/config/teams/42/scope', { body: accepted })).status).toBe(200);
+      const log = (await call(own, 'GET', '/_emulator/requests')).body.items as { status: number; body?: unknown }[];
+      expect(log.map((e) => [e.status, e.body ?? 'none'])).toEqual([...Array.from({ length: 5 }, () => [422, 'none']), [200, accepted]]);
+      expect(own.store.requestLogBytes).toBeLessThan(2000);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('the request log is capped in bytes, oldest entries dropped first', () => {
     const store = new EmulatorStore(acmeFixture());
     const entrySize = 1024 * 1024;
