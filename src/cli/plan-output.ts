@@ -23,6 +23,7 @@ import { readLiveState, readReachability, type StateClient } from '../state/read
 import { readRecords } from '../state/read-records.js';
 import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../state/read-scope.js';
 import { resolveScopeRepositories } from '../state/scope-repositories.js';
+import { reachabilityOfPmPart } from '../state/early-reachability.js';
 import type { Command } from 'commander';
 import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
@@ -101,14 +102,17 @@ export async function planAgainstLive(client: StateClient, config: DesiredConfig
       ? undefined
       : changedReadScope(config, opts.changedFrom, withOtherSpellings(patterns.targets, resolved.spellings), patterns.excludes, resolved.spellings);
   const scope = changed?.scope ?? scopeDesired(config, spelled);
-  const { snapshot, sources } = await readLiveState(resolved.client, scope.desired, readOptions);
   const now = opts.now ?? new Date();
-  const staged = buildPlanStaged(scope.desired, snapshot, {
+  const planOptions = {
     targets: opts.targets ?? [],
     excludes: opts.excludes ?? [],
     today: now.toISOString().slice(0, 10),
     ...(changed === undefined ? {} : { keep: changed.keep }),
-  });
+  };
+  // The lists whose reachability the plan needs are read as soon as the PM part of the state is in.
+  const reachabilityFor = reachabilityOfPmPart(scope.desired, planOptions);
+  const { snapshot, sources } = await readLiveState(resolved.client, scope.desired, { ...readOptions, reachabilityFor });
+  const staged = buildPlanStaged(scope.desired, snapshot, planOptions);
   let plan = staged.plan;
   if (plan.unknownReachability !== undefined) {
     await readReachability(client, snapshot, plan.unknownReachability, readOptions);

@@ -53,6 +53,13 @@ export interface StateClient {
 export interface ReadOptions {
   /** Reads of one route handed to the client at a time (default 8, like --concurrency). */
   perRoute?: number;
+  /**
+   * Given the PM part of the snapshot (integrations, entity lists, team PM scopes) as soon as it
+   * is in, the entity lists whose reachability the plan will ask for (src/state/early-reachability.ts):
+   * they are read again without unreachable entities while the rest of the read goes on (under
+   * pacing the repository configurations take longest), not after the plan is built.
+   */
+  reachabilityFor?: (pm: LiveSnapshot) => readonly { integrationId: number; type: string }[] | undefined;
 }
 
 export interface LiveRead {
@@ -319,10 +326,31 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     return { repos, monitoredTotal, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
   };
 
-  const [entityLists, repoRead, teamPm, teamGit, orgConfig, configsById] = (await allOrFirstFailure<unknown>([
-    pmChain(),
+  const pmRead = pmChain();
+  const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
+  const wants = options.reachabilityFor;
+  const early =
+    wants === undefined
+      ? Promise.resolve()
+      : Promise.all([pmRead, teamPmRead]).then(async ([lists, teamPm]) => {
+          const pm: LiveSnapshot = {
+            integrations,
+            entityLists: lists,
+            repositories: [],
+            repositoriesComplete: false,
+            teamPmScopes: new Map(teamPm),
+            teamGitScopes: new Map(),
+            repositoryConfigs: new Map(),
+          };
+          const needed = wants(pm);
+          // Marks the same list objects the snapshot below holds.
+          if (needed !== undefined && needed.length > 0) await readReachability(client, pm, needed, options);
+        });
+  const [entityLists, repoRead, teamPm, , teamGit, orgConfig, configsById] = (await allOrFirstFailure<unknown>([
+    pmRead,
     repositoryChain(),
-    allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const)),
+    teamPmRead,
+    early,
     allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const)),
     two.orgConfig ? reader.orgConfig() : Promise.resolve(undefined),
     allOrFirstFailure(two.repositoryConfigIds.map(async (id) => [id, await reader.repositoryConfig(id)] as const)),
@@ -330,6 +358,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     EntityListRead[],
     Awaited<ReturnType<typeof repositoryChain>>,
     Entry<TeamPmScopeResponse | 'not_found'>[],
+    void,
     Entry<TeamGitScopeResponse | 'not_found'>[],
     OrgConfigResponse | undefined,
     Entry<RepositoryConfigResponse | undefined>[],

@@ -1,0 +1,106 @@
+// The reachability re-read (entity lists read again without unreachable entities, for a plan whose
+// writes name their entities) goes out as soon as the PM part of the live state is in, while the
+// repository configurations are still being read, not after the whole plan is built. Proven by
+// order, not by time: a proxy in front of the emulator holds the first repository configuration
+// answer until that re-read has arrived. Were the re-read to wait for the plan, it would wait for
+// that answer, which the proxy would release only at its deadline, with the flag unset.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { parsePlanJson } from '../../src/render/json.js';
+import { runEmctl } from '../helpers/cli.js';
+import { apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../state/helpers/emulator.js';
+import { generatedConfig } from '../state/helpers/generated-org.mjs';
+
+const CONFIG_READ = /^\/api\/v1\/git\/repositories\/\d+\/config$/;
+
+/** Holds the first configuration answer until a reachability re-read (an entity list without include_invalid) arrives. */
+async function holdingProxy(target: string, deadlineMs: number) {
+  let reachabilitySeen = false;
+  let releasedEarly = false;
+  let holding = false;
+  const held: (() => void)[] = [];
+  const release = () => {
+    for (const go of held.splice(0)) go();
+  };
+  const timer = setTimeout(release, deadlineMs);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://proxy');
+    if (url.pathname.startsWith('/api/v2/pm/entities/') && url.searchParams.get('include_invalid') !== 'true' && url.searchParams.get('is_selected_for_collection') !== 'true') {
+      if (!reachabilitySeen) releasedEarly = held.length > 0;
+      reachabilitySeen = true;
+      release();
+    }
+    const forward = http.request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const reply = () => res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+        // One answer held: the other calls keep their slots of --concurrency and go on.
+        if (CONFIG_READ.test(url.pathname) && !reachabilitySeen && !holding) {
+          holding = true;
+          held.push(reply);
+        } else reply();
+      });
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** The re-read arrived while configuration answers were still held. */
+    overlapped: () => reachabilitySeen && releasedEarly,
+    close: () => {
+      clearTimeout(timer);
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let emulator: RunningEmulator;
+let configPath: string;
+
+beforeAll(async () => {
+  const fixture = generateFixture({ repos: 200, teams: 20, boards: 300, seed: 42 });
+  emulator = await startTestEmulator(fixture);
+  const doc = generatedConfig(fixture, { pmTeams: 10, gitTeams: 5, settingsRepos: 20 });
+  configPath = join(await tempDir(), 'emctl.yaml');
+  await writeFile(configPath, YAML.stringify(doc), 'utf8');
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe('the reachability re-read', () => {
+  it('goes out while repository configurations are still unanswered, and the plan is the same', async () => {
+    const env = { EMCTL_API_KEY: TEST_KEY };
+    const direct = await runEmctl(['plan', '-c', configPath, '--base-url', emulator.url, '--rate-limit', '0', '--format', 'json'], { env });
+    expect(direct.code, direct.stderr).toBe(0);
+    const directRequests = await apiRequests(emulator.url);
+    // The plan's writes name boards, so the re-read is part of this plan.
+    const reachability = directRequests.filter((r) => r.path.startsWith('/api/v2/pm/entities/') && r.query.include_invalid !== 'true' && r.query.is_selected_for_collection !== 'true');
+    expect(reachability.length).toBeGreaterThan(0);
+
+    const proxy = await holdingProxy(emulator.url, 10_000);
+    try {
+      const viaProxy = await runEmctl(['plan', '-c', configPath, '--base-url', proxy.url, '--rate-limit', '0', '--format', 'json'], { env });
+      expect(viaProxy.code, viaProxy.stderr).toBe(0);
+      expect(proxy.overlapped()).toBe(true);
+      const a = parsePlanJson(direct.stdout);
+      const b = parsePlanJson(viaProxy.stdout);
+      expect(b.changes).toEqual(a.changes);
+      expect(b.operations).toEqual(a.operations);
+      expect(b.errors).toEqual(a.errors);
+      // No call more than the plan made directly.
+      expect((await apiRequests(emulator.url)).length - directRequests.length).toBe(directRequests.length);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
