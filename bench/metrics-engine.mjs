@@ -123,6 +123,7 @@ const twelveWeeks = [{ after: isoDay(END - 84 * DAY), before: isoDay(END) }];
 const ONLY = process.env.BENCH_ONLY;
 const allCases = {
   'team, 50 ids, 1w x 12 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), rollUp: '1w', timeRanges: twelveWeeks },
+  'team, 50 ids, 1w x 52 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), rollUp: '1w', timeRanges: [{ after: isoDay(END - 364 * DAY), before: isoDay(END) }] },
   'team, 50 ids, with_direct_children, 1w x 12 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), withDirectChildren: true, rollUp: '1w', timeRanges: twelveWeeks },
   'repository, 50 ids, one year': { ...base, groupBy: 'repository', repositoryIds: Array.from({ length: 50 }, (_, k) => k * 200 + 1), timeRanges: [{ after: isoDay(START), before: isoDay(END) }] },
   'organization, whole year, 1mo (every PR)': { ...base, groupBy: 'organization', rollUp: '1mo', timeRanges: [{ after: isoDay(START), before: isoDay(END) }] },
