@@ -172,9 +172,9 @@ export async function startPlatformStub(): Promise<PlatformStub> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    ...stub,
+  // The same object the server reads, so a test's change of a flag (graphql) takes effect.
+  return Object.assign(stub, {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }
