@@ -104,7 +104,7 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
-      outputError: (s, write) => write(twoDashHint(withoutOptionValues(s), program)),
+      outputError: (s, write) => write(usageHint(withoutOptionValues(s), program)),
     });
 
   const ctx: CommandContext = {
@@ -146,7 +146,7 @@ export function configureSubcommands(program: Command, io: CliIO): void {
       .configureOutput({
         writeOut: (s) => void io.stdout.write(s),
         writeErr: (s) => void io.stderr.write(s),
-        outputError: (s, write) => write(twoDashHint(withoutOptionValues(s), sub)),
+        outputError: (s, write) => write(usageHint(withoutOptionValues(s), sub)),
       });
   }
 }
@@ -166,9 +166,14 @@ export function refuseChdir(argv: readonly string[]): void {
 
 /**
  * Terraform's options take one dash (`-out`, `-auto-approve`); emctl's long options take two. An
- * unknown `-out` that is `--out` of this command (or a global option) says so.
+ * unknown `-out` that is `--out` of this command (or a global option) says so. A config given as an
+ * argument says how to name it.
  */
-export function twoDashHint(message: string, command: Command): string {
+export function usageHint(message: string, command: Command): string {
+  // `emctl plan emctl.yaml` (Terraform once took a directory here): the config goes with -c.
+  if (/too many arguments/.test(message) && command.options.some((o) => o.long === '--config')) {
+    return `${message.replace(/\n?$/, '')}\n(a config is named with -c: emctl ${command.name()} -c PATH)\n`;
+  }
   const m = /unknown option '-([a-z][a-z-]+)(?:=[^']*)?'/.exec(message);
   if (!m) return message;
   const long = `--${m[1]}`;

@@ -68,6 +68,10 @@ describe('emctl', () => {
       expect(chdir.code, args.join(' ')).toBe(1);
       expect(chdir.stderr, args.join(' ')).toBe('Error: emctl has no -chdir: run it in that directory (cd DIR && emctl ...), or name the config with -c DIR/emctl.yaml\n');
     }
+    // A config given as an argument: how to name it.
+    expect((await runEmctl(['validate', 'examples/minimal.yaml'])).stderr).toBe(
+      `error: too many arguments for 'validate'. Expected 0 arguments but got 1.\n(a config is named with -c: emctl validate -c PATH)\n(run "emctl validate --help" for usage)\n`,
+    );
     // -c with its value attached still works.
     expect((await runEmctl(['validate', '-cexamples/minimal.yaml'])).code).toBe(0);
   });
