@@ -19,6 +19,19 @@ const EXTENSION_FORMATS: Record<string, OutputFormat> = {
   '.htm': 'html',
 };
 
+/**
+ * Extensions of files emctl cannot write, with what to write instead: without --format such a
+ * file would get the terminal table (a spreadsheet user reaching for .xlsx gets text, not a sheet).
+ */
+const UNWRITABLE_EXTENSIONS: Record<string, string> = {
+  '.xlsx': 'spreadsheets open csv: name it .csv',
+  '.xls': 'spreadsheets open csv: name it .csv',
+  '.ods': 'spreadsheets open csv: name it .csv',
+  '.png': 'charts come as html (.html, an SVG per metric) or in the terminal (--format chart)',
+  '.svg': 'charts come as html (.html, an SVG per metric) or in the terminal (--format chart)',
+  '.pdf': 'charts come as html (.html, an SVG per metric) or in the terminal (--format chart)',
+};
+
 /** The format an output file's extension implies, if it implies one. */
 export function formatOfPath(path: string): OutputFormat | undefined {
   const dot = path.lastIndexOf('.');
@@ -37,6 +50,9 @@ export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Re
     else if (/[\\/]$/.test(out)) problem(['out'], `out names a directory (${quote(out)}); name the file to write`);
     else {
       const implied = formatOfPath(out);
+      const dot = out.lastIndexOf('.');
+      const unwritable = dot < 0 ? undefined : UNWRITABLE_EXTENSIONS[out.slice(dot).toLowerCase()];
+      if (format === undefined && unwritable !== undefined) problem(['out'], `emctl does not write ${out.slice(dot).toLowerCase()} files (${quote(out)}); ${unwritable}`);
       if (format === undefined) format = implied;
       else if (implied !== undefined && implied !== format && def.format !== undefined) {
         problem(['out'], `out ${quote(out)} has the extension of ${implied}, but the format is ${format}`);

@@ -202,10 +202,22 @@ const CASES: InvalidCase[] = [
   d:
     metrics: [pr.merged]
     out: reports/
+  x:
+    metrics: [pr.merged]
+    out: reports/weekly.XLSX
+  p:
+    metrics: [pr.merged]
+    out: chart.png
+  t:
+    metrics: [pr.merged]
+    format: csv
+    out: for-excel.xlsx
 `,
     [
       'emctl.yaml:11:10: report `r`: out `weekly.json` has the extension of json, but the format is csv',
       'emctl.yaml:14:10: report `d`: out names a directory (`reports/`); name the file to write',
+      'emctl.yaml:17:10: report `x`: emctl does not write .xlsx files (`reports/weekly.XLSX`); spreadsheets open csv: name it .csv',
+      'emctl.yaml:20:10: report `p`: emctl does not write .png files (`chart.png`); charts come as html (.html, an SVG per metric) or in the terminal (--format chart)',
     ],
   ],
 ];
