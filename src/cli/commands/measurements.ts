@@ -30,6 +30,7 @@ Examples:
   emctl measurements --metric pr.merged --group-by team --team managed --roll-up 1w --last 12w --format chart
   emctl measurements --metric pr.merged,releases.count --group-by repository --last 4w --format csv --out weekly.csv
   emctl measurements weekly-delivery            one report of the config, to its out: or stdout
+  emctl measurements weekly-delivery --format table   preview it on stdout (its out: is left alone)
   emctl measurements --all                      every report of the config
   emctl measurements --metric pr.merged --last 30d --server-export --format json   the service's own export file`;
 
