@@ -112,8 +112,9 @@ export async function ownAuthor(api, opts, env, warn = (line) => console.error(l
     const { data } = await api.call('GET', '/user');
     return api.github ? { login: data.login } : { id: data.id };
   } catch (error) {
-    // Only GitHub's installation tokens are refused /user; anything else is a real failure.
-    if (!api.github || !(error instanceof HttpError) || (error.status !== 403 && error.status !== 401)) throw error;
+    // Only GitHub's installation tokens are refused /user (403); anything else, a bad token's 401
+    // included, is a real failure.
+    if (!api.github || !(error instanceof HttpError) || error.status !== 403) throw error;
     refused = error;
   }
   try {

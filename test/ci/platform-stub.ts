@@ -45,6 +45,8 @@ export interface PlatformStub {
   githubTokens: Map<string, GithubIdentity>;
   /** false: POST /graphql answers 502, as when GraphQL cannot be reached. */
   graphql: boolean;
+  /** Tokens GitHub does not accept (expired, revoked): every request answers 401. */
+  badTokens: Set<string>;
   close(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
 }
 
 export async function startPlatformStub(): Promise<PlatformStub> {
-  const stub: Omit<PlatformStub, 'url' | 'close'> = { requests: [], notes: [], issues: [], readOnlyTokens: new Set(), githubTokens: new Map(), graphql: true };
+  const stub: Omit<PlatformStub, 'url' | 'close'> = { requests: [], notes: [], issues: [], readOnlyTokens: new Set(), githubTokens: new Map(), graphql: true, badTokens: new Set() };
   let nextId = 1000;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -82,7 +84,7 @@ export async function startPlatformStub(): Promise<PlatformStub> {
       };
       const gitlab = url.pathname.startsWith('/api/v4/');
       const token = gitlab ? String(req.headers['private-token'] ?? '') : String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (token === '') return send(401, { message: 'Bad credentials' });
+      if (token === '' || stub.badTokens.has(token)) return send(401, { message: 'Bad credentials' });
       const method = req.method ?? 'GET';
       if (method !== 'GET' && stub.readOnlyTokens.has(token)) return send(403, { message: 'Resource not accessible by integration' });
       const me = gitlab ? { ...GITLAB_BOT, kind: 'user' as const } : (stub.githubTokens.get(token) ?? GITHUB_BOT);

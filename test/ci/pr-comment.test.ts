@@ -79,3 +79,23 @@ describe('the comment is matched by marker and by the token\'s own author', () =
     expect(warnings[0]).not.toContain('actions-token');
   });
 });
+
+describe('a token GitHub does not accept', () => {
+  it('fails with the 401, without guessing an author', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(
+        upsertComment({ platform: 'github', marker: '<!-- emctl-plan -->' }, { GITHUB_API_URL: stub.url, GITHUB_REPOSITORY: 'acme/settings', PR_NUMBER: '7', GITHUB_TOKEN: '' }, 'x'),
+      ).rejects.toThrow('GITHUB_TOKEN is not set');
+      stub.requests.length = 0;
+      stub.badTokens.add('expired-token');
+      await expect(
+        upsertComment({ platform: 'github', marker: '<!-- emctl-plan -->' }, { GITHUB_API_URL: stub.url, GITHUB_REPOSITORY: 'acme/settings', PR_NUMBER: '7', GITHUB_TOKEN: 'expired-token' }, 'x'),
+      ).rejects.toThrow('GET /user answered 401');
+      expect(spy).not.toHaveBeenCalled();
+      expect(stub.requests.map((r) => r.path)).toEqual(['/user']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
