@@ -127,7 +127,8 @@ function summarize(body: ApiErrorBody): string {
     case 'detail':
       return truncate(body.detail);
     case 'validation':
-      return truncate(body.detail.map(formatValidationItem).join('; '));
+      // The first few are enough for one line (truncate cuts it anyway): no join of 100,000 items.
+      return truncate(body.detail.slice(0, 5).map(formatValidationItem).join('; '));
     case 'items': {
       const first = body.rejected[0];
       if (!first) return 'nothing applied';
@@ -151,18 +152,32 @@ function authHint(init: ApiErrorInit): string[] {
   return aboutKey ? ['the service refused the API key: check EMCTL_API_KEY or the file given to --api-key-file'] : [];
 }
 
+/**
+ * Detail lines an error carries at most; past them one line counts the rest. A service may answer
+ * a refusal with thousands of validation items or rejections (one per entry sent): the message
+ * stays readable, and the whole list is still in the error's body.
+ */
+export const MAX_DETAIL_LINES = 20;
+
 function detailLines(body: ApiErrorBody): string[] {
   if (body.shape === 'items') {
-    return body.rejected.map((r) => {
+    return firstLines(body.rejected, (r) => {
       const who = Object.entries(r)
         .filter(([k, v]) => !['code', 'message', 'status', 'used_by'].includes(k) && (typeof v === 'string' || typeof v === 'number'))
-        .map(([k, v]) => `${k}=${String(v)}`)
+        .map(([k, v]) => `${k}=${truncate(String(v), 100)}`)
         .join(' ');
-      return `${who ? `${who}: ` : ''}${r.code}: ${r.message}`;
-    });
+      return `${who ? `${who}: ` : ''}${truncate(r.code, 100)}: ${truncate(r.message)}`;
+    }, 'rejected');
   }
-  if (body.shape === 'validation' && body.detail.length > 1) return body.detail.map(formatValidationItem);
+  if (body.shape === 'validation' && body.detail.length > 1) return firstLines(body.detail, (item) => truncate(formatValidationItem(item)), 'problems');
   return [];
+}
+
+/** `format` of the first MAX_DETAIL_LINES items, then "... and N more <what>" for the rest. */
+function firstLines<T>(items: readonly T[], format: (item: T) => string, what: string): string[] {
+  const lines = items.slice(0, MAX_DETAIL_LINES).map(format);
+  if (items.length > MAX_DETAIL_LINES) lines.push(`... and ${items.length - MAX_DETAIL_LINES} more ${what} (not shown)`);
+  return lines;
 }
 
 // ---- parsing and redaction ------------------------------------------------------------------

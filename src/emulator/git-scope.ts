@@ -33,14 +33,22 @@ export function readGitScope(state: EmulatorState, teamId: number): TeamGitScope
   return { team_id: team.id, team_name: team.name, repositories, services };
 }
 
+/** Ids listed in a refusal at most: a body may name 10,000 (the answer stays short). */
+const MAX_LISTED_IDS = 100;
+
+function idList(ids: readonly number[]): string {
+  if (ids.length <= MAX_LISTED_IDS) return ids.join(', ');
+  return `${ids.slice(0, MAX_LISTED_IDS).join(', ')} and ${ids.length - MAX_LISTED_IDS} more`;
+}
+
 function checkIds(state: EmulatorState, body: GitScopeWrite): void {
   const problems: string[] = [];
   const missing = (body.repository_ids ?? []).filter((id) => !state.repos.has(id));
   const unmonitored = (body.repository_ids ?? []).filter((id) => state.repos.has(id) && state.repos.get(id)!.state !== 'monitored');
   const noService = (body.service_ids ?? []).filter((id) => !state.services.has(id));
-  if (missing.length) problems.push(`repositories not found: ${missing.join(', ')}`);
-  if (unmonitored.length) problems.push(`repositories not monitored: ${unmonitored.join(', ')}`);
-  if (noService.length) problems.push(`services not found: ${noService.join(', ')}`);
+  if (missing.length) problems.push(`repositories not found: ${idList(missing)}`);
+  if (unmonitored.length) problems.push(`repositories not monitored: ${idList(unmonitored)}`);
+  if (noService.length) problems.push(`services not found: ${idList(noService)}`);
   if (problems.length) throw refused(400, problems.join('; '));
 }
 

@@ -68,7 +68,7 @@ export function list(issues: Issues, loc: Loc, v: unknown, limits: { min?: numbe
 export function intList(issues: Issues, loc: Loc, v: unknown, limits: { min?: number; max?: number; check?: (n: number) => string | undefined } = {}): number[] | undefined {
   const items = list(issues, loc, v, limits);
   if (!items) return undefined;
-  const before = issues.items.length;
+  const before = issues.count;
   const out: number[] = [];
   items.forEach((item, i) => {
     const n = laxInt(issues, [...loc, i], item);
@@ -77,7 +77,7 @@ export function intList(issues: Issues, loc: Loc, v: unknown, limits: { min?: nu
     if (problem) issues.add([...loc, i], 'value_error', problem);
     out.push(n);
   });
-  return issues.items.length > before ? undefined : out;
+  return issues.count > before ? undefined : out;
 }
 
 export function required(issues: Issues, loc: Loc, v: unknown): boolean {

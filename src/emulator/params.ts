@@ -7,15 +7,45 @@ import { invalid } from './http-error.js';
 
 type Loc = (string | number)[];
 
+/**
+ * Problems listed in one refusal at most; past them a last item says how many more there were. A
+ * body of 100,000 bad items (10 MB allows that) would otherwise build and send a detail list far
+ * larger than the body.
+ */
+export const MAX_LISTED_ISSUES = 100;
+
+/** Problems of one request, collected so that all are refused at once (the first MAX_LISTED_ISSUES listed). */
 export class Issues {
-  readonly items: ValidationErrorItem[] = [];
+  private readonly listed: ValidationErrorItem[] = [];
+  private total = 0;
+
   add(loc: Loc, type: string, msg: string): void {
-    this.items.push({ type, loc, msg });
+    this.total++;
+    if (this.listed.length < MAX_LISTED_ISSUES) this.listed.push({ type, loc, msg });
   }
+
+  /** Problems found so far, the unlisted ones included. */
+  get count(): number {
+    return this.total;
+  }
+
+  /** The detail list of the refusal: the listed problems, then one item counting the rest. */
+  get items(): ValidationErrorItem[] {
+    return cappedIssues(this.listed, this.total);
+  }
+
   /** Throws the collected problems as one refusal. */
   throwIfAny(status: number): void {
-    if (this.items.length > 0) throw invalid(status, this.items);
+    if (this.total > 0) throw invalid(status, this.items);
   }
+}
+
+/** `listed` (the first problems) and, when `total` is more, one last item saying how many more. */
+export function cappedIssues(listed: readonly ValidationErrorItem[], total: number): ValidationErrorItem[] {
+  const shown = listed.slice(0, MAX_LISTED_ISSUES);
+  if (total <= shown.length) return shown;
+  const more = total - shown.length;
+  return [...shown, { type: 'too_many_errors', loc: [], msg: `${more} more problem${more === 1 ? '' : 's'} not listed; the first ${shown.length} are` }];
 }
 
 const INT = /^-?\d+$/;

@@ -12,7 +12,7 @@ import {
   type ValidationErrorItem,
 } from '../api/types.js';
 import { checkPythonRegex } from '../core/python-regex.js';
-import { isObject } from './params.js';
+import { isObject, Issues } from './params.js';
 
 /**
  * Service defaults for sections an organization never wrote. The spec does not give them
@@ -39,6 +39,7 @@ export interface ValidatedSettings {
   settings: OrgSettings;
   /** backfill_days given with a section (write-time only). */
   backfill: Partial<Record<OrgSection, BackfillDays>>;
+  /** The problems found, at most MAX_LISTED_ISSUES listed (params.ts). */
   issues: ValidationErrorItem[];
 }
 
@@ -77,13 +78,13 @@ const PATTERN_METHODS = ['tags', 'pr_to_branch', 'merge_to_branch'];
 
 /** Validates and normalizes a settings body (a map of section name to section object). */
 export function validateSettings(body: unknown, rules: SettingsRules): ValidatedSettings {
-  const issues: ValidationErrorItem[] = [];
+  const issues = new Issues();
   const settings: Record<string, unknown> = {};
   const backfill: Partial<Record<OrgSection, BackfillDays>> = {};
-  const issue = (loc: Loc, type: string, msg: string) => issues.push({ type, loc: [...rules.loc, ...loc], msg });
+  const issue = (loc: Loc, type: string, msg: string) => issues.add([...rules.loc, ...loc], type, msg);
   if (!isObject(body)) {
     issue([], 'dict_type', 'Input should be a valid dictionary');
-    return { settings: {}, backfill, issues };
+    return { settings: {}, backfill, issues: issues.items };
   }
   for (const [name, raw] of Object.entries(body)) {
     if (!(ORG_SECTIONS as readonly string[]).includes(name)) {
@@ -95,13 +96,13 @@ export function validateSettings(body: unknown, rules: SettingsRules): Validated
       issue([name], 'extra_forbidden', `Section "${name}" is organization-wide only and cannot be set per repository`);
       continue;
     }
-    const before = issues.length;
+    const before = issues.count;
     const value = normalizeSection(section, raw, rules, (loc, type, msg) => issue([name, ...loc], type, msg));
-    if (issues.length > before || value === undefined) continue;
+    if (issues.count > before || value === undefined) continue;
     settings[section] = value.value;
     if (value.backfill !== undefined) backfill[section] = value.backfill;
   }
-  return { settings: settings as OrgSettings, backfill, issues };
+  return { settings: settings as OrgSettings, backfill, issues: issues.items };
 }
 
 type Report = (loc: Loc, type: string, msg: string) => void;

@@ -79,6 +79,21 @@ describe('error bodies', () => {
   });
 
   it.each([
+    ['20 validation items: all listed', 422, { detail: Array.from({ length: 20 }, (_, i) => ({ type: 'missing', loc: ['body', 'repositories', i, 'state'], msg: 'Field required' })) }, 20, undefined],
+    ['100,000 validation items: 20 listed, the rest counted', 422, { detail: Array.from({ length: 100_000 }, (_, i) => ({ type: 'missing', loc: ['body', 'repositories', i, 'state'], msg: 'Field required' })) }, 21, '... and 99980 more problems (not shown)'],
+    ['5,000 rejected items: 20 listed, the rest counted', 400, { applied: [], rejected: Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, state: 'monitored', code: 'repository_not_found', message: `repository ${i + 1} not found` })) }, 21, '... and 4980 more rejected (not shown)'],
+    ['one 1 MB message: cut', 422, { detail: [{ type: 'x', loc: ['body'], msg: 'm'.repeat(1 << 20) }, { type: 'y', loc: ['body'], msg: 'short' }] }, 2, undefined],
+  ])('a long list of details from the service is cut in the message: %s', async (_name, status, body, lines, last) => {
+    const error = await failWith((_q, res) => json(res, status, body));
+    expect(error.details.length).toBe(lines);
+    if (last !== undefined) expect(error.details.at(-1)).toBe(last);
+    expect(error.message.length).toBeLessThan(400);
+    expect(error.details.every((line) => line.length <= 310)).toBe(true);
+    // The whole list stays in the error's body for callers that handle items.
+    expect(error.body.shape === 'validation' ? error.body.detail.length : error.body.shape === 'items' ? error.body.rejected.length : 0).toBe((body as { detail?: unknown[]; rejected?: unknown[] }).detail?.length ?? (body as { rejected: unknown[] }).rejected.length);
+  });
+
+  it.each([
     ['{"detail":"x"}', { shape: 'detail', detail: 'x' }],
     ['{"applied":[{"id":1}],"rejected":[{"id":2}]}', { shape: 'items', applied: [{ id: 1 }], rejected: [{ id: 2, code: 'unknown', message: '' }] }],
     ['{"detail":[{"loc":"oops","msg":"bad"}]}', { shape: 'validation', detail: [{ type: '', loc: [], msg: 'bad' }] }],
