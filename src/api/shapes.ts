@@ -88,16 +88,38 @@ const monitor = obj({
   applied: list(monitorEntry),
   rejected: list(obj({ id: int, state: str, code: str, message: str })),
 });
-const section = { type: 'object' } as const;
+// The Git settings sections (api-spec.md, "Resources": the section fields), each field typed:
+// the plan compares them with the config, so `exclude_branches: {patterns: "main"}` must be an
+// API error naming the field, not a diff of a string against a list. Methods are strings, not
+// enums: a method a newer service adds is shown as a change, not refused. A section this list
+// does not know is still checked to be an object.
+const patterns = obj({}, { patterns: list(str) });
+const methodOnly = obj({ method: str });
+const SECTION_SHAPES: Record<string, JsonSchema> = {
+  releases_detection: obj({ method: str }, { pattern: nullableStr, backfill_days: int }),
+  draft_pull_requests: obj({}, { labels: list(str), title_pattern: nullableStr }),
+  default_branch: obj({}, { branch_name: nullableStr }),
+  exclude_branches: patterns,
+  exclude_base_branches: patterns,
+  exclude_file_extensions: patterns,
+  include_file_extensions: patterns,
+  active_branches_duration: obj({ days: int }),
+  coding_time_strategy: obj({ method: str }, { backfill_days: int }),
+  issue_start_time: methodOnly,
+  bot_pr_attribution: methodOnly,
+};
+const anySection = { type: 'object' } as const;
+/** A `settings` map: each known section by its own shape (made by `entry`), any other an object. */
+function settingsMap(entry: (section: JsonSchema) => JsonSchema): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(SECTION_SHAPES).map(([name, shape]) => [name, entry(shape)]));
+  return { type: 'object', properties, additionalProperties: entry(anySection) };
+}
 const repositoryConfig = obj({
   repository_id: int,
   repository_name: str,
-  settings: {
-    type: 'object',
-    additionalProperties: obj({ value: section, source: { enum: ['repository', 'global'] } }, { global_default: section }),
-  },
+  settings: settingsMap((section) => obj({ value: section, source: { enum: ['repository', 'global'] } }, { global_default: section })),
 });
-const orgConfig = obj({ settings: { type: 'object', additionalProperties: section } });
+const orgConfig = obj({ settings: settingsMap((section) => section) });
 const teamGitScope = obj({
   team_id: int,
   team_name: str,

@@ -30,6 +30,52 @@ describe('responseShapeProblem', () => {
     ['org config settings null', 'GET /api/v1/git/config', { settings: null }, 'field settings must be an object'],
     ['a route with no shape', 'GET /_emulator/requests', 'anything', undefined],
   ];
+  // The Git settings sections, field by field (api-spec.md "Resources"), on both settings reads.
+  const ORG = 'GET /api/v1/git/config';
+  const REPO = 'GET /api/v1/git/repositories/{repo_id}/config';
+  const org = (settings: unknown) => ({ settings });
+  const repo = (settings: unknown) => ({ repository_id: 1201, repository_name: 'acme/api', settings });
+  cases.push(
+    ['org settings, every section well typed', ORG, org({
+      releases_detection: { method: 'tags', pattern: '^v', backfill_days: 90 },
+      draft_pull_requests: { labels: ['wip'], title_pattern: null },
+      default_branch: { branch_name: null },
+      exclude_branches: { patterns: ['^tmp/'] },
+      exclude_base_branches: { patterns: [] },
+      exclude_file_extensions: { patterns: ['lock'] },
+      include_file_extensions: { patterns: [] },
+      active_branches_duration: { days: 7 },
+      coding_time_strategy: { method: 'first_commit' },
+      issue_start_time: { method: 'first_transition' },
+      bot_pr_attribution: { method: 'none' },
+      a_section_of_a_newer_service: { anything: 1 },
+    }), undefined],
+    ['org exclude_branches patterns as a string', ORG, org({ exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
+    ['org exclude_branches as a list', ORG, org({ exclude_branches: ['main'] }), 'field settings.exclude_branches must be an object'],
+    ['org section a string', ORG, org({ default_branch: 'main' }), 'field settings.default_branch must be an object'],
+    ['org unknown section not an object', ORG, org({ newer_section: 3 }), 'field settings.newer_section must be an object'],
+    ['org pattern entry a number', ORG, org({ exclude_file_extensions: { patterns: ['lock', 7] } }), 'field settings.exclude_file_extensions.patterns[1] must be a string'],
+    ['org releases_detection without method', ORG, org({ releases_detection: { pattern: '^v' } }), 'field settings.releases_detection.method is missing'],
+    ['org releases_detection pattern a list', ORG, org({ releases_detection: { method: 'tags', pattern: ['^v'] } }), 'field settings.releases_detection.pattern must be a string or null'],
+    ['org backfill_days a string', ORG, org({ coding_time_strategy: { method: 'first_commit', backfill_days: '90' } }), 'field settings.coding_time_strategy.backfill_days must be a whole number'],
+    ['org draft labels a string', ORG, org({ draft_pull_requests: { labels: 'wip' } }), 'field settings.draft_pull_requests.labels must be a list'],
+    ['org days a string', ORG, org({ active_branches_duration: { days: '7' } }), 'field settings.active_branches_duration.days must be a whole number'],
+    ['org method a number', ORG, org({ bot_pr_attribution: { method: 1 } }), 'field settings.bot_pr_attribution.method must be a string'],
+    ['org branch_name a number', ORG, org({ default_branch: { branch_name: 1 } }), 'field settings.default_branch.branch_name must be a string or null'],
+    ['repo settings well typed', REPO, repo({
+      exclude_branches: { value: { patterns: ['^a'] }, source: 'repository', global_default: { patterns: [] } },
+      default_branch: { value: { branch_name: 'main' }, source: 'global' },
+    }), undefined],
+    ['repo value patterns a string', REPO, repo({ exclude_branches: { value: { patterns: 'main' }, source: 'global' } }), 'field settings.exclude_branches.value.patterns must be a list'],
+    ['repo global_default patterns a string', REPO, repo({ exclude_branches: { value: { patterns: [] }, source: 'repository', global_default: { patterns: 'x' } } }), 'field settings.exclude_branches.global_default.patterns must be a list'],
+    ['repo section entry not an object', REPO, repo({ coding_time_strategy: 'first_commit' }), 'field settings.coding_time_strategy must be an object'],
+    ['repo value not an object', REPO, repo({ releases_detection: { value: 'tags', source: 'global' } }), 'field settings.releases_detection.value must be an object'],
+    ['repo value without method', REPO, repo({ releases_detection: { value: {}, source: 'global' } }), 'field settings.releases_detection.value.method is missing'],
+    ['repo unknown source', REPO, repo({ default_branch: { value: {}, source: 'team' } }), 'field settings.default_branch.source must be one of "repository", "global"'],
+    ['repo settings a list', REPO, repo([]), 'field settings must be an object'],
+    ['repo write answer checked too', 'PATCH /api/v1/git/repositories/{repo_id}/config', repo({ exclude_branches: { value: { patterns: 'main' }, source: 'repository' } }), 'field settings.exclude_branches.value.patterns must be a list'],
+    ['org write answer checked too', 'PATCH /api/v1/git/config', org({ exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
+  );
   it.each(cases)('%s', (_name, route, body, expected) => {
     expect(responseShapeProblem(route, body)).toBe(expected);
   });
@@ -75,6 +121,15 @@ describe('the client refuses answers of the wrong shape', () => {
     server = await startScriptedServer((_q, res) => void res.writeHead(200).end());
     const client = new EmClient({ baseUrl: server.url, apiKey: 'secret-key', rateLimit: 0, maxTries: 1 });
     await expect(client.getOrgConfig()).rejects.toThrow('the body is empty');
+  });
+
+  it('a settings section field of the wrong type names the route and the field', async () => {
+    const client = await clientAnswering({ repository_id: 1201, repository_name: 'acme/api', settings: { exclude_branches: { value: { patterns: 'main' }, source: 'global' } } });
+    const error = (await client.getRepositoryConfig(1201).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(
+      'GET /api/v1/git/repositories/{repo_id}/config failed: the 200 answer does not have the documented shape: field settings.exclude_branches.value.patterns must be a list',
+    );
   });
 
   it('never echoes the key from a mismatching body', async () => {

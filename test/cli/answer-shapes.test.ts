@@ -23,6 +23,9 @@ teams:
     pm:
       tracker:
         labels: [backend]
+git:
+  defaults:
+    exclude_branches: { patterns: ["^tmp/"] }
 `;
 
 const INTEGRATIONS = { items: [{ id: 10, type: 'pm', provider: 'tracker_a', name: 'Tracker', state: 'ok', auth_type: 'oauth' }] };
@@ -31,6 +34,12 @@ describe('answers of the wrong shape', () => {
   it.each([
     ['an entity page answered as {items: []}', '/api/v2/pm/entities/', { items: [] }, 'GET /api/v2/pm/entities/{entity_type} failed: the 200 answer does not have the documented shape: field total is missing'],
     ['a PM scope read with no items', '/api/v1/pm/config/teams/42/scope', { team_id: 42, team_name: 'Payments' }, 'GET /api/v1/pm/config/teams/{team_id}/scope failed: the 200 answer does not have the documented shape: field items is missing'],
+    [
+      'Git defaults with exclude_branches patterns as a string',
+      '/api/v1/git/config',
+      { settings: { exclude_branches: { patterns: 'main' } } },
+      'GET /api/v1/git/config failed: the 200 answer does not have the documented shape: field settings.exclude_branches.patterns must be a list',
+    ],
   ])('%s: plan exits 1 naming the route and the field, before any plan', async (_name, prefix, bad, message) => {
     server = await startScriptedServer((req, res) => {
       if (req.url.startsWith('/api/v1/integrations')) return json(res, 200, INTEGRATIONS);
