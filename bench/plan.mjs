@@ -308,6 +308,7 @@ async function main() {
   // (time-compressed), against the per-route floor max over routes of max(0, calls - bucket) / rate.
   const teamId = doc.teams['1001']?.pm && doc.teams['1001']?.git ? '1001' : Object.keys(doc.teams).find((id) => doc.teams[id].pm && doc.teams[id].git);
   const repoName = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k].settings !== undefined);
+  const repoId = fixture.repositories.find((r) => r.name === repoName)?.id;
   const planFile = join(dir, 'plan.json');
   const plain = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
   try {
@@ -343,6 +344,8 @@ async function main() {
       { name: `--changed-from HEAD (team ${teamId}'s ${key} trimmed)`, changedFrom: 'HEAD', configPath: join(gitDir, 'emctl.yaml') },
       { name: `--target repo[${JSON.stringify(repoName)}]`, targets: [`repo[${JSON.stringify(repoName)}]`] },
       { name: `--target repo[${JSON.stringify(repoName)}].settings`, targets: [`repo[${JSON.stringify(repoName)}].settings`] },
+      // The same repository by id, which the config writes by name (docs/planning.md section 7).
+      { name: `--target repo[${repoId}] (written by name)`, targets: [`repo[${repoId}]`] },
       { name: 'apply PLANFILE re-read', planFile },
     ];
     // BENCH_RUN=apply (a substring of a run's name) runs only the matching runs.
