@@ -182,6 +182,13 @@ describe('values in every format', () => {
     expect(lookups.map((q) => q.query.name).sort()).toEqual(['acme/api', 'acme/web']);
   });
 
+  it('a short last week: a note on stderr with its dates; the data as asked', async () => {
+    const r = await emctl(['--metric', 'pr.merged', '--after', '2026-09-01', '--before', '2026-09-10', '--roll-up', '1w', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('after,before,organization_id,pr.merged\n2026-09-01,2026-09-08,1,2\n2026-09-08,2026-09-10,1,1\n');
+    expect(r.stderr).toBe('note: the last weekly bucket, 2026-09-08 to 2026-09-10 (before), is 2 days, the others 7 days: its counts cover less time\n');
+  });
+
   it('releases.count grouped by team: an empty column, and a note on stderr saying why', async () => {
     const r = await emctl(['-c', config, '--metric', 'pr.merged,releases.count', ...WINDOW, '--group-by', 'team', '--team', '42', '--format', 'csv']);
     expect(r.code).toBe(0);

@@ -10,6 +10,7 @@ import { loadConfigOrThrow } from '../../config/index.js';
 import { EmctlError } from '../../core/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/flags.js';
+import { releasesNotice, shortLastBucketNotice } from '../../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../../core/measurement-spec.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../render/measurements/index.js';
@@ -152,17 +153,6 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
   });
 }
 
-/**
- * The service gives releases.count for organization and repository groups only (releases belong to
- * repositories, not to people): asked with another grouping its column stays empty, which a reader
- * of the file would take for "no releases". Said once per request, before it runs.
- */
-export function releasesNotice(spec: Pick<MeasureSpec, 'metrics' | 'groupBy'>): string | undefined {
-  if (spec.groupBy === 'organization' || spec.groupBy === 'repository') return undefined;
-  if (!spec.metrics.some((m) => m.name === 'releases.count')) return undefined;
-  return `note: releases.count has values only when grouping by organization or repository (releases belong to repositories); grouped by ${spec.groupBy.replace(/_/g, ' ')}, its column stays empty`;
-}
-
 function rowCount(output: RunOutput): number {
   return output.kind === 'result' ? output.result.elements.reduce((n, e) => n + e.rows.length, 0) : 0;
 }
@@ -181,15 +171,17 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
   if (opts.api === 'v1') {
     io.stderr.write('Warning: the v1 measurements API (--api v1) is deprecated by the service since 2023-10-01; the v2 API (the default) answers at once.\n');
   }
+  // One "now" for the whole run: the windows the notes name are the windows requested.
+  const now = new Date();
   for (const job of jobs) {
-    const notice = releasesNotice(job.spec);
-    if (notice) io.stderr.write(`${job.report === undefined ? '' : `report ${job.report}: `}${notice}\n`);
+    for (const notice of [releasesNotice(job.spec), shortLastBucketNotice(windowOf(job.spec, now), job.spec.rollUp)]) {
+      if (notice) io.stderr.write(`${job.report === undefined ? '' : `report ${job.report}: `}${notice}\n`);
+    }
   }
   const connection = await connect(globals, io);
   const failures: string[] = [];
   let progressShown = false;
   try {
-    const now = new Date();
     for (const job of jobs) {
       const label = job.report === undefined ? '' : `report ${job.report}: `;
       try {

@@ -1,0 +1,22 @@
+// The notes emctl gives before a request whose answer is easy to misread (src/measure/notices.ts).
+
+import { describe, expect, it } from 'vitest';
+import type { RollUp } from '../../src/api/metrics.js';
+import { shortLastBucketNotice } from '../../src/measure/notices.js';
+
+describe('shortLastBucketNotice', () => {
+  it.each<[string, string, RollUp, string | undefined]>([
+    // 90 days = 12 weeks + 6 days: the last bucket starts 84 days after 08-26.
+    ['2026-08-26', '2026-11-24', '1w', 'note: the last weekly bucket, 2026-11-18 to 2026-11-24 (before), is 6 days, the others 7 days: its counts cover less time'],
+    ['2026-09-01', '2026-11-24', '1w', undefined], // 12 weeks exactly
+    ['2026-09-01', '2026-09-05', '1w', undefined], // one bucket: nothing to compare with
+    ['2026-09-01', '2026-09-09', '1w', 'note: the last weekly bucket, 2026-09-08 to 2026-09-09 (before), is 1 day, the others 7 days: its counts cover less time'],
+    ['2026-05-24', '2026-11-24', '1mo', undefined], // 6 whole months
+    // Month buckets chain from after (01-31 -> 02-28 -> 03-28 -> 04-28), the last one to 05-01.
+    ['2026-01-31', '2026-05-01', '1mo', 'note: the last monthly bucket, 2026-04-28 to 2026-05-01 (before), is 3 days, the others a calendar month: its counts cover less time'],
+    ['2026-08-26', '2026-11-24', '1d', undefined],
+    ['2026-08-26', '2026-11-24', 'custom', undefined],
+  ])('[%s, %s) by %s', (after, before, rollUp, expected) => {
+    expect(shortLastBucketNotice({ after, before }, rollUp)).toBe(expected);
+  });
+});
