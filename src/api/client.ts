@@ -381,7 +381,7 @@ export class EmClient {
   }
 
   private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number): ApiError {
-    return new ApiError({ route: d.route, path: safePath, status, body: redactDeep(body, this.apiKey), tries, baseUrl: this.settings.baseUrl });
+    return new ApiError({ route: d.route, path: safePath, status, body: { ...redactDeep(body, this.apiKey), shape: body.shape } as ApiErrorBody, tries, baseUrl: this.settings.baseUrl });
   }
 
   private count(route: string, attempt: number): void {

@@ -240,14 +240,23 @@ export function mayHoldKey(text: string, apiKey: string): boolean {
   return !/^[A-Za-z0-9._~+=:-]*$/.test(apiKey) || text.includes(apiKey);
 }
 
-/** Deep copy of a JSON-like value with `secret` replaced in every string (keys included). */
+/**
+ * Below this length a secret is not looked for in property names. A key that short (`x`, `e`) is
+ * part of the spec's own field names (`text`, `detail`), and renaming those fields would break the
+ * answer's structure (the error lost its message, or a reader crashed on the missing field); such
+ * a key is not a credential anyone issues, and values are still redacted.
+ */
+const MIN_SECRET_IN_NAMES = 8;
+
+/** Deep copy of a JSON-like value with `secret` replaced in every string (keys too, unless the secret is very short). */
 export function redactDeep<T>(value: T, secret: string): T {
   if (!secret) return value;
   if (typeof value === 'string') return redactText(value, secret) as T;
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret)) as T;
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redactText(k, secret)] = redactDeep(v, secret);
+    const names = secret.length >= MIN_SECRET_IN_NAMES;
+    for (const [k, v] of Object.entries(value)) out[names ? redactText(k, secret) : k] = redactDeep(v, secret);
     return out as T;
   }
   return value;

@@ -177,4 +177,21 @@ describe('the key never leaks', () => {
     expect(answer.applied).toEqual([{ id: 1, state: 'monitored' }]);
     expect(Object.keys(answer)).toContain('[REDACTED]');
   });
+
+  it.each([
+    ['detail', (_q, res) => json(res, 403, { detail: 'invalid API key' })] as [string, Script],
+    ['plain text', (_q, res) => void res.writeHead(500).end('upstream timeout')] as [string, Script],
+  ])('a one-letter key (e, a) keeps the answer whole in a %s body: field names stay, values are redacted', async (_name, script) => {
+    server = await startScriptedServer(script);
+    for (const apiKey of ['e', 'a']) {
+      const client = new EmClient({ baseUrl: server.url, apiKey, rateLimit: 0, maxTries: 1 });
+      const error = await client.listIntegrations().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      const body = (error as ApiError).body;
+      // The structure is intact (the message is not lost, nothing reads a renamed field) ...
+      expect(body.shape === 'detail' ? body.detail : body.shape === 'none' ? body.text : undefined).toMatch(/\[REDACTED\]/);
+      // ... and the key's letter is gone from every value.
+      expect((error as ApiError).message.split('failed:')[1]).not.toContain(apiKey);
+    }
+  });
 });
