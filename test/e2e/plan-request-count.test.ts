@@ -71,7 +71,8 @@ afterAll(async () => {
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; requests: EmulatorRequestLogEntry[] }> {
   const before = (await apiRequests(emulator.url)).length;
   const target = against(emulator);
-  const result = await runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env });
+  // In a temp dir: apply writes its journal under the working directory (.emctl/), never the checkout.
+  const result = await runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env, cwd: await tempDir('emctl-count-') });
   const requests = (await apiRequests(emulator.url)).slice(before);
   return { ...result, requests };
 }
