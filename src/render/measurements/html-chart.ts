@@ -56,7 +56,9 @@ export function chartSpec(chart: MetricChart, groupTitle: string, slots: Map<num
       x: {
         field: 'date',
         type: 'temporal',
-        scale: { type: 'utc' },
+        // Every chart of a report spans the whole window, also when a metric has values in part of
+        // it only (durations where nothing was merged yet), so the charts line up date for date.
+        scale: chart.buckets.length > 1 ? { type: 'utc', domain: [utcMillis(chart.buckets[0]!), utcMillis(chart.buckets[chart.buckets.length - 1]!)] } : { type: 'utc' },
         // Labels centred on their ticks (not pushed inside at the ends, where they would collide).
         axis: { title: 'bucket start', format: '%Y-%m-%d', labelFlush: false, labelOverlap: 'greedy', values: tickValues },
       },
