@@ -322,6 +322,7 @@ export class EmClient {
       }
       this.answered = true;
       this.log(d, safePath, response.status, started, attempt);
+      if (response.status !== 429) this.pacer.answered(d.route, sentAt); // a quiet spell lets a slowed route speed up again
 
       if (response.status >= 200 && response.status < 300) {
         const parsed = target?.raw ? undefined : this.parseSuccess<unknown>(d, safePath, response, attempt);

@@ -6,7 +6,10 @@
 // Adaptive: when the service answers 429 the route slows down (slowDown): its rate is halved and
 // its bucket emptied, so a service whose real limit is below --rate-limit is met within a few
 // halvings instead of failing the run. A route with pacing off starts at the service's documented
-// 60 calls a minute when it first gets a 429.
+// 60 calls a minute when it first gets a 429. A slowed route climbs back additively (answered()):
+// after a quiet spell of a bucketful of calls answered without a 429 (a minute's worth at its
+// lowered pace, with the default bucket), its pace goes up by a tenth of the pace it was set to,
+// never above it.
 //
 // CallGate takes a route's token and one of the --concurrency slots together.
 
@@ -33,12 +36,20 @@ interface Bucket {
   capacity: number;
   /** The last call stamp when the route slowed down: a 429 for a call sent before it was already answered by it. */
   slowedAfter: number;
+  /** The pace the route climbs back to after a slow-down: the configured one (60 a minute when pacing is off). */
+  targetMsPerToken: number;
+  /** The bucket size it climbs back to. */
+  targetCapacity: number;
+  /** Calls sent after the route last slowed down and answered without a 429 since it slowed down or sped up (answered()). */
+  quiet: number;
 }
 
 /** The pace a route with pacing off takes on its first 429: the service's documented 60 calls a minute. */
 export const THROTTLED_START_PER_MINUTE = 60;
 /** A route is never slowed below one call a minute. */
 export const THROTTLED_FLOOR_PER_MINUTE = 1;
+/** A slowed route's pace goes up by this share of the pace it was set to after each quiet spell. */
+export const RECOVERY_STEP = 0.1;
 
 export class RoutePacer {
   private readonly msPerToken: number;
@@ -79,11 +90,20 @@ export class RoutePacer {
     const bucket = this.bucket(route);
     if (sentAt <= bucket.slowedAfter) return undefined;
     const floor = 60_000 / THROTTLED_FLOOR_PER_MINUTE;
-    bucket.msPerToken = bucket.msPerToken === 0 ? 60_000 / THROTTLED_START_PER_MINUTE : Math.min(floor, bucket.msPerToken * 2);
+    if (bucket.msPerToken === 0) {
+      // Pacing off: paced from now on at the documented limit, which is also as high as it climbs back.
+      bucket.msPerToken = 60_000 / THROTTLED_START_PER_MINUTE;
+      bucket.targetMsPerToken = bucket.msPerToken;
+      bucket.targetCapacity = THROTTLED_START_PER_MINUTE;
+      bucket.capacity = THROTTLED_START_PER_MINUTE;
+    } else {
+      bucket.msPerToken = Math.min(floor, bucket.msPerToken * 2);
+    }
     bucket.capacity = Math.max(1, Math.min(bucket.capacity, Math.floor(60_000 / bucket.msPerToken)));
     bucket.tokens = 0;
     bucket.updatedAt = this.now();
     bucket.slowedAfter = this.sent;
+    bucket.quiet = 0;
     return 60_000 / bucket.msPerToken;
   }
 
@@ -104,6 +124,29 @@ export class RoutePacer {
   take(route: string): void {
     const bucket = this.buckets.get(route);
     if (bucket !== undefined && bucket.msPerToken > 0) bucket.tokens -= 1;
+  }
+
+  /**
+   * The service answered a call on `route` stamped `sentAt` with something other than 429. A route
+   * slowed below the pace it was set to speeds up again after a quiet spell: once a bucketful of
+   * calls sent since it last slowed down (its bucket then holds at most a minute's worth of its
+   * lowered pace) have been answered without a 429 slowing it down meanwhile, its pace goes up by a
+   * tenth of the pace it was set to, and its bucket back toward its size, never above either.
+   * Additive increase after multiplicative decrease: a limit just under the pace is met again by a
+   * halving, then approached slowly, never overshot by much.
+   */
+  answered(route: string, sentAt: number): void {
+    const bucket = this.buckets.get(route);
+    if (bucket === undefined || bucket.msPerToken === 0 || bucket.msPerToken <= bucket.targetMsPerToken) return;
+    if (sentAt <= bucket.slowedAfter) return; // sent before the slow-down: says nothing of the new pace
+    bucket.quiet += 1;
+    if (bucket.quiet < bucket.capacity) return;
+    const target = 60_000 / bucket.targetMsPerToken;
+    const rate = Math.min(target, 60_000 / bucket.msPerToken + target * RECOVERY_STEP);
+    this.refill(bucket); // tokens so far at the old pace
+    bucket.msPerToken = 60_000 / rate;
+    bucket.capacity = Math.max(1, Math.min(bucket.targetCapacity, Math.floor(rate)));
+    bucket.quiet = 0;
   }
 
   /** A number for a call being sent, increasing (not a time: two calls may leave in one millisecond); for slowDown. */
@@ -127,7 +170,17 @@ export class RoutePacer {
   private bucket(route: string): Bucket {
     let bucket = this.buckets.get(route);
     if (!bucket) {
-      bucket = { tokens: this.capacity, updatedAt: this.now(), pausedUntil: 0, msPerToken: this.msPerToken, capacity: this.capacity, slowedAfter: 0 };
+      bucket = {
+        tokens: this.capacity,
+        updatedAt: this.now(),
+        pausedUntil: 0,
+        msPerToken: this.msPerToken,
+        capacity: this.capacity,
+        slowedAfter: 0,
+        targetMsPerToken: this.msPerToken,
+        targetCapacity: this.capacity,
+        quiet: 0,
+      };
       this.buckets.set(route, bucket);
     }
     return bucket;

@@ -1,7 +1,7 @@
-// RoutePacer on a fake clock: tokens, Retry-After pauses and the slow-down on 429.
+// RoutePacer on a fake clock: tokens, Retry-After pauses, the slow-down on 429 and the climb back.
 
 import { describe, expect, it } from 'vitest';
-import { RoutePacer, THROTTLED_FLOOR_PER_MINUTE } from '../../src/api/pacing.js';
+import { RECOVERY_STEP, RoutePacer, THROTTLED_FLOOR_PER_MINUTE } from '../../src/api/pacing.js';
 
 function pacer(ratePerMinute: number, burst?: number) {
   let now = 0;
@@ -50,5 +50,80 @@ describe('RoutePacer', () => {
     expect(p.waitFor('r')).toBe(1500);
     advance(1500);
     expect(p.waitFor('r')).toBe(0);
+  });
+
+  describe('climbs back after a quiet spell', () => {
+    /** Sends n calls on `route`, each as soon as its token is there, each answered without a 429. */
+    function send(p: RoutePacer, advance: (ms: number) => void, route: string, n: number): void {
+      for (let i = 0; i < n; i++) {
+        advance(p.waitFor(route));
+        p.take(route);
+        p.answered(route, p.stamp());
+      }
+    }
+
+    it('by a tenth of the set pace per bucketful of calls without a 429, up to the set pace', () => {
+      const { p, advance } = pacer(600, 10);
+      p.slowDown('r', p.stamp());
+      expect(p.rateOf('r')).toBe(300);
+      // The quiet spell is the bucket (10 calls here): 9 change nothing, the 10th raises the pace.
+      const rates: number[] = [];
+      for (let call = 1; call <= 60; call++) {
+        send(p, advance, 'r', 1);
+        rates.push(p.rateOf('r'));
+      }
+      expect(rates.slice(0, 9).every((r) => r === 300)).toBe(true);
+      expect(rates[9]).toBeCloseTo(300 + 600 * RECOVERY_STEP);
+      expect(rates[19]).toBeCloseTo(420);
+      // Back at the set pace after five spells, and no higher.
+      expect(rates[49]).toBeCloseTo(600);
+      expect(rates[59]).toBeCloseTo(600);
+      expect(p.rateOf('other')).toBe(600);
+    });
+
+    it('a 429 in the spell halves again and starts the spell over', () => {
+      const { p, advance } = pacer(600, 10);
+      p.slowDown('r', p.stamp());
+      send(p, advance, 'r', 9);
+      expect(p.slowDown('r', p.stamp())).toBe(150);
+      send(p, advance, 'r', 9);
+      expect(p.rateOf('r')).toBe(150);
+      send(p, advance, 'r', 1);
+      expect(p.rateOf('r')).toBeCloseTo(210);
+    });
+
+    it('answers of calls sent before the slow-down do not count toward the spell', () => {
+      const { p, advance } = pacer(600, 10);
+      const old = Array.from({ length: 20 }, () => p.stamp());
+      p.slowDown('r', p.stamp());
+      for (const sentAt of old) p.answered('r', sentAt);
+      expect(p.rateOf('r')).toBe(300);
+      send(p, advance, 'r', 10);
+      expect(p.rateOf('r')).toBeCloseTo(360);
+    });
+
+    it('a 429 of a call sent before the climb halves the climbed pace', () => {
+      const { p, advance } = pacer(600, 10);
+      p.slowDown('r', p.stamp());
+      send(p, advance, 'r', 5);
+      const before = p.stamp(); // in flight while the spell ends
+      send(p, advance, 'r', 5);
+      expect(p.rateOf('r')).toBeCloseTo(360);
+      expect(p.slowDown('r', before)).toBeCloseTo(180);
+    });
+
+    it('a route with pacing off climbs back to 60 a minute at most, its bucket a minute of it', () => {
+      const { p, advance } = pacer(0);
+      p.slowDown('r', p.stamp());
+      p.slowDown('r', p.stamp());
+      expect(p.rateOf('r')).toBe(30);
+      // Its bucket holds a minute of 30 a minute: 30 calls of quiet, then 30 + 6.
+      send(p, advance, 'r', 29);
+      expect(p.rateOf('r')).toBe(30);
+      send(p, advance, 'r', 1);
+      expect(p.rateOf('r')).toBeCloseTo(36);
+      send(p, advance, 'r', 500);
+      expect(p.rateOf('r')).toBeCloseTo(60);
+    });
   });
 });
