@@ -1,16 +1,22 @@
 // `--format markdown`: a table to paste into a pull-request comment or a wiki page, under a heading
 // that says what was measured. Durations are human (`2d 4h`); cells are padded so the source reads
-// as a table too; pipes and backslashes in names are escaped, so a name cannot break the table.
+// as a table too; pipes, backslashes and inline syntax in names are escaped, so a name cannot
+// break the table or turn into a link, emphasis or code.
 
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { NO_DATA, describeWindow, humanGrid, reportTitle } from './rows.js';
 import { displayWidth, padTo } from './width.js';
 
-/** A cell's text made safe inside a Markdown table row: one line, no column break, no raw HTML. */
+/**
+ * A cell's text made safe inside a Markdown table row: one line, no column break, no raw HTML, and
+ * no inline syntax (`*bold*`, `_em_` at a word's edge, `[link](…)`, `` `code` ``, `~~strike~~`): a team or repository
+ * name is shown as written.
+ */
 export function markdownCell(text: string): string {
   return text
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
+    .replace(/[\\|*[\]`~]/g, (c) => `\\${c}`)
+    // An underscore inside a word (team_id, cycle_time) never starts emphasis in GitHub's Markdown.
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
     .replace(/</g, '&lt;')
     .replace(/\r\n|\r|\n/g, ' ');
 }
