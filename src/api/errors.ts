@@ -159,13 +159,18 @@ function authHint(init: ApiErrorInit): string[] {
  */
 export const MAX_DETAIL_LINES = 20;
 
+/** The fields a rejected entry is identified by, across the spec's write endpoints, in print order. */
+const REJECTED_IDENTITY = ['team_id', 'integration_id', 'entity_provider_id', 'id', 'state'] as const;
+
 function detailLines(body: ApiErrorBody): string[] {
   if (body.shape === 'items') {
     return firstLines(body.rejected, (r) => {
-      const who = Object.entries(r)
-        .filter(([k, v]) => !['code', 'message', 'status', 'used_by'].includes(k) && (typeof v === 'string' || typeof v === 'number'))
-        .map(([k, v]) => `${k}=${truncate(String(v), 100)}`)
-        .join(' ');
+      // Only the fields the spec identifies an entry by: a name the service made up is never
+      // printed (a key shorter than redactDeep looks for in names could be one).
+      const who = REJECTED_IDENTITY.flatMap((k) => {
+        const v = (r as Record<string, unknown>)[k];
+        return typeof v === 'string' || typeof v === 'number' ? [`${k}=${truncate(String(v), 100)}`] : [];
+      }).join(' ');
       return `${who ? `${who}: ` : ''}${truncate(r.code, 100)}: ${truncate(r.message)}`;
     }, 'rejected');
   }
@@ -233,11 +238,14 @@ export function redactText(text: string, secret: string): string {
 
 /**
  * Whether a body's text may hold the key, so the walk over large list pages is skipped when it
- * cannot: a key spelled only with characters JSON never escapes is found by a plain search.
+ * cannot: a key spelled only with characters JSON needs no escape for is found by a plain search,
+ * unless the text escapes some character as \uXXXX.
  */
 export function mayHoldKey(text: string, apiKey: string): boolean {
   if (!apiKey) return false;
-  return !/^[A-Za-z0-9._~+=:-]*$/.test(apiKey) || text.includes(apiKey);
+  // JSON may spell any character as \uXXXX (a letter included), so a text with such an escape is
+  // walked whatever the key is spelled with.
+  return !/^[A-Za-z0-9._~+=:-]*$/.test(apiKey) || text.includes(apiKey) || text.includes('\\u');
 }
 
 /**

@@ -178,6 +178,29 @@ describe('the key never leaks', () => {
     expect(Object.keys(answer)).toContain('[REDACTED]');
   });
 
+  it('from a key a successful answer echoes only JSON-escaped (\\u0073...), with no plain copy to find', async () => {
+    server = await startScriptedServer((q, res) => {
+      const escaped = [...String(q.headers['x-api-key'])].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+      void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"applied":[{"id":1,"state":"monitored"}],"rejected":[{"id":2,"state":"monitored","code":"write_failed","message":"key ${escaped}"}]}`);
+    });
+    const client = new EmClient({ baseUrl: server.url, apiKey: KEY, rateLimit: 0, maxTries: 1 });
+    const answer = await client.setMonitoring([{ id: 1, state: 'monitored' }, { id: 2, state: 'monitored' }]);
+    expect(JSON.stringify(answer)).not.toContain(KEY);
+    expect(answer.rejected.map((r) => r.message)).toEqual(['key [REDACTED]']);
+  });
+
+  it('from a short key a rejected entry uses as a field name: detail lines print only the fields an entry is identified by', async () => {
+    const apiKey = 'k3y9';
+    server = await startScriptedServer((q, res) =>
+      json(res, 400, { applied: [], rejected: [{ id: 1, state: 'monitored', code: 'write_failed', message: 'no', [String(q.headers['x-api-key'])]: 'echoed', other: 'x' }] }),
+    );
+    const client = new EmClient({ baseUrl: server.url, apiKey, rateLimit: 0, maxTries: 1 });
+    const error = (await client.setMonitoring([{ id: 1, state: 'monitored' }]).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.details).toEqual(['id=1 state=monitored: write_failed: no']);
+    expect([error.message, ...error.details].join('\n')).not.toContain(apiKey);
+  });
+
   it.each([
     ['detail', (_q, res) => json(res, 403, { detail: 'invalid API key' })] as [string, Script],
     ['plain text', (_q, res) => void res.writeHead(500).end('upstream timeout')] as [string, Script],
