@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
 import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
-import { emptyDoc, lowerBound, namedByWrites, routeOf } from '../helpers/read-bound.js';
+import { countByRoute, runCounted } from '../helpers/counted-run.js';
+import { emptyDoc, lowerBound, namedByWrites } from '../helpers/read-bound.js';
 import { against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
 
@@ -67,21 +67,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** Runs emctl against the emulator; the requests are those this run made (the log is kept across runs). */
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; requests: EmulatorRequestLogEntry[] }> {
-  const before = (await apiRequests(emulator.url)).length;
-  const target = against(emulator);
-  // In a temp dir: apply writes its journal under the working directory (.emctl/), never the checkout.
-  const result = await runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env, cwd: await tempDir('emctl-count-') });
-  const requests = (await apiRequests(emulator.url)).slice(before);
-  return { ...result, requests };
-}
 
-function byRoute(requests: readonly EmulatorRequestLogEntry[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of requests) out[routeOf(r)] = (out[routeOf(r)] ?? 0) + 1;
-  return out;
-}
 
 describe('emctl plan on 1,000 repositories and 100 teams', () => {
   it('makes exactly the lower bound of requests, all GETs', async () => {
@@ -108,8 +94,7 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     }
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(requests.filter((r) => r.status !== 200)).toEqual([]);
-    const byRoute: Record<string, number> = {};
-    for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
+    const byRoute = countByRoute(requests);
     // The smallest filters: used_by only on the selected-only re-read; a list without unreachable
     // entities only for the re-read of an (integration, type) whose entities the plan's writes name
     // (the bound counts each kind of read apart).
@@ -133,7 +118,7 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
       ([, t]) => Object.keys(t.pm ?? {}).length > 0 && (t.git?.repositories.length ?? 0) > 1 && t.git?.repositories.every((r) => typeof r === 'string'),
     ) ?? [];
     expect(teamId, 'the generated config has such a team').toBeDefined();
-    const result = await run(['plan', '-c', configPath, '--target', `team[${teamId}]`, '--format', 'json']);
+    const result = await runCounted(emulator, ['plan', '-c', configPath, '--target', `team[${teamId}]`, '--format', 'json']);
     expect(result.code, result.stderr).toBe(0);
     const plan = parsePlanJson(result.stdout);
     expect(plan.scope).toEqual({ narrowed_by: [`--target team[${teamId}]`], objects: Object.keys(team?.pm ?? {}).length + 1 });
@@ -141,29 +126,29 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     const narrowed = emptyDoc(doc);
     narrowed.teams[teamId as string] = team as GeneratedConfigDoc['teams'][string];
     expect(result.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
-    expect(byRoute(result.requests)).toEqual(lowerBound(narrowed, fixture, plan));
+    expect(countByRoute(result.requests)).toEqual(lowerBound(narrowed, fixture, plan));
     expect(result.requests.length).toBeLessThan(30);
   });
 
   it('--target on one repository reads it by name, the count of monitored repositories (the patterns are judged for it alone) and its configuration', async () => {
     const name = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k]?.settings !== undefined) as string;
-    const whole = await run(['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
+    const whole = await runCounted(emulator, ['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
     expect(whole.code, whole.stderr).toBe(0);
     const narrowed = emptyDoc(doc);
     narrowed.git.repositories[name] = { settings: doc.git.repositories[name]?.settings ?? {} };
     // One exact-name lookup (counted by the bound) and one call for the count of monitored ones.
     const bound = lowerBound(narrowed, fixture, parsePlanJson(whole.stdout));
     bound['GET /api/v1/git/repositories'] = (bound['GET /api/v1/git/repositories'] ?? 0) + 1;
-    expect(byRoute(whole.requests)).toEqual(bound);
+    expect(countByRoute(whole.requests)).toEqual(bound);
     expect(whole.requests.length).toBe(4);
     const count = whole.requests.find((r) => r.path === '/api/v1/git/repositories' && r.query.page_size === '1');
     expect(count?.query.state).toBe('monitored,failing');
 
     // Its settings alone: one exact-name lookup and one configuration read.
-    const settings = await run(['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}].settings`, '--format', 'json']);
+    const settings = await runCounted(emulator, ['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}].settings`, '--format', 'json']);
     expect(settings.code, settings.stderr).toBe(0);
     delete narrowed.git.monitoring;
-    expect(byRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
+    expect(countByRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
     expect(settings.requests.length).toBe(3);
   });
 
@@ -202,23 +187,23 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     const narrowed = emptyDoc(changed);
     narrowed.teams[teamId] = { pm: { [alias]: scope } };
     expect(requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
-    expect(byRoute(requests)).toEqual(lowerBound(narrowed, fixture, plan));
+    expect(countByRoute(requests)).toEqual(lowerBound(narrowed, fixture, plan));
   });
 
   // Last: it writes to the organization.
   it('apply PLANFILE re-reads only the objects the saved plan writes, and what predicting them needs', async () => {
     const planFile = join(await tempDir(), 'plan.json');
-    const made = await run(['plan', '-c', configPath, '--out', planFile, '--format', 'json']);
+    const made = await runCounted(emulator, ['plan', '-c', configPath, '--out', planFile, '--format', 'json']);
     expect(made.code, made.stderr).toBe(0);
     const saved = parsePlanJson(made.stdout);
     // Fewer objects than the config manages: unchanged team scopes and override sets are not read again.
-    const applied = await run(['apply', planFile, '--auto-approve']);
+    const applied = await runCounted(emulator, ['apply', planFile, '--auto-approve']);
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     const firstWrite = applied.requests.findIndex((r) => r.method !== 'GET');
     expect(firstWrite).toBeGreaterThan(0);
     const reread = applied.requests.slice(0, firstWrite);
     const bound = lowerBound(docOfChanges(doc, saved), fixture, saved);
-    expect(byRoute(reread)).toEqual(bound);
+    expect(countByRoute(reread)).toEqual(bound);
     expect(reread.length).toBeLessThan(made.requests.length);
   });
 });

@@ -8,12 +8,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
 import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
-import { runEmctl } from '../helpers/cli.js';
-import { emptyDoc, lowerBound, routeOf } from '../helpers/read-bound.js';
-import { against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
+import { countByRoute, runCounted } from '../helpers/counted-run.js';
+import { emptyDoc, lowerBound } from '../helpers/read-bound.js';
+import { startTestEmulator, tempDir } from '../state/helpers/emulator.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
 
 let emulator: RunningEmulator;
@@ -53,28 +52,16 @@ afterAll(async () => {
   await emulator.close();
 });
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; requests: EmulatorRequestLogEntry[] }> {
-  const before = (await apiRequests(emulator.url)).length;
-  const target = against(emulator);
-  const result = await runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env });
-  const requests = (await apiRequests(emulator.url)).slice(before);
-  return { ...result, requests };
-}
 
-function byRoute(requests: readonly EmulatorRequestLogEntry[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of requests) out[routeOf(r)] = (out[routeOf(r)] ?? 0) + 1;
-  return out;
-}
 
 const LIST = 'GET /api/v1/git/repositories';
 
 describe('a repository addressed the other way than the config writes it', () => {
   it('--target repo[ID] on a repository written by name plans its changes, reading what the name would', async () => {
     const name = JSON.stringify(repo.name);
-    const byName = await run(['plan', '-c', byNamePath, '--target', `repo[${name}]`, '--format', 'json']);
+    const byName = await runCounted(emulator, ['plan', '-c', byNamePath, '--target', `repo[${name}]`, '--format', 'json']);
     expect(byName.code, byName.stderr).toBe(0);
-    const byId = await run(['plan', '-c', byNamePath, '--target', `repo[${repo.id}]`, '--format', 'json']);
+    const byId = await runCounted(emulator, ['plan', '-c', byNamePath, '--target', `repo[${repo.id}]`, '--format', 'json']);
     expect(byId.code, byId.stderr).toBe(0);
     const plan = parsePlanJson(byId.stdout);
     expect(plan.changes.map((c) => c.address)).toContain(`repo[${name}].settings.default_branch`);
@@ -88,21 +75,21 @@ describe('a repository addressed the other way than the config writes it', () =>
     narrowed.git.repositories[repo.name] = { settings: doc.git.repositories[repo.name]?.settings ?? {} };
     const bound = lowerBound(narrowed, fixture, plan);
     bound[LIST] = (bound[LIST] ?? 0) + 1;
-    expect(byRoute(byId.requests)).toEqual(bound);
+    expect(countByRoute(byId.requests)).toEqual(bound);
     expect(byId.requests.length).toBe(4);
-    expect(byRoute(byId.requests)).toEqual(byRoute(byName.requests));
+    expect(countByRoute(byId.requests)).toEqual(countByRoute(byName.requests));
     expect(byId.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
 
     // Its settings alone: the configuration read and the name lookup.
-    const settings = await run(['plan', '-c', byNamePath, '--target', `repo[${repo.id}].settings`, '--format', 'json']);
+    const settings = await runCounted(emulator, ['plan', '-c', byNamePath, '--target', `repo[${repo.id}].settings`, '--format', 'json']);
     expect(settings.code, settings.stderr).toBe(0);
     expect(parsePlanJson(settings.stdout).changes.map((c) => c.address)).toContain(`repo[${name}].settings.default_branch`);
-    expect(byRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
+    expect(countByRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
     expect(settings.requests.length).toBe(3);
   });
 
   it('--target repo["NAME"] on a repository written by id plans its changes, reading it by name, not the whole list', async () => {
-    const result = await run(['plan', '-c', byIdPath, '--target', `repo[${JSON.stringify(repo.name)}]`, '--format', 'json']);
+    const result = await runCounted(emulator, ['plan', '-c', byIdPath, '--target', `repo[${JSON.stringify(repo.name)}]`, '--format', 'json']);
     expect(result.code, result.stderr).toBe(0);
     const plan = parsePlanJson(result.stdout);
     expect(plan.changes.map((c) => c.address)).toContain(`repo[${repo.id}].settings.default_branch`);
@@ -113,7 +100,7 @@ describe('a repository addressed the other way than the config writes it', () =>
     // lookup (which also told its id), the count of monitored repositories, its configuration.
     // lowerBound() would read the whole list for a repository written by id: the point is that
     // the name in the address makes that unnecessary.
-    expect(byRoute(result.requests)).toEqual({
+    expect(countByRoute(result.requests)).toEqual({
       'GET /api/v1/integrations': 1,
       [LIST]: 2,
       'GET /api/v1/git/repositories/{repo_id}/config': 1,
@@ -124,20 +111,20 @@ describe('a repository addressed the other way than the config writes it', () =>
 
   it('--exclude of the other spelling leaves the repository out', async () => {
     const name = JSON.stringify(repo.name);
-    const a = await run(['plan', '-c', byNamePath, '--target', `repo[${name}]`, '--exclude', `repo[${repo.id}].settings`, '--format', 'json']);
+    const a = await runCounted(emulator, ['plan', '-c', byNamePath, '--target', `repo[${name}]`, '--exclude', `repo[${repo.id}].settings`, '--format', 'json']);
     expect(a.code, a.stderr).toBe(0);
     expect(parsePlanJson(a.stdout).changes.filter((c) => c.address.includes('.settings.'))).toEqual([]);
-    const b = await run(['plan', '-c', byIdPath, '--target', `repo[${repo.id}]`, '--exclude', `repo[${name}].settings`, '--format', 'json']);
+    const b = await runCounted(emulator, ['plan', '-c', byIdPath, '--target', `repo[${repo.id}]`, '--exclude', `repo[${name}].settings`, '--format', 'json']);
     expect(b.code, b.stderr).toBe(0);
     expect(parsePlanJson(b.stdout).changes.filter((c) => c.address.includes('.settings.'))).toEqual([]);
   });
 
   it('repo[ID] of no repository: exit 1, the closest addresses, and no repository list read', async () => {
     const missing = Math.max(...(fixture.repositories ?? []).map((r) => r.id)) + 1000;
-    const result = await run(['plan', '-c', byNamePath, '--target', `repo[${missing}]`]);
+    const result = await runCounted(emulator, ['plan', '-c', byNamePath, '--target', `repo[${missing}]`]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('matches nothing in the config or the live state');
     expect(result.stderr).toContain(`--target repo[${missing}]: closest:`);
-    expect(byRoute(result.requests)).toEqual({ 'GET /api/v1/integrations': 1, 'GET /api/v1/git/repositories/{repo_id}/config': 1 });
+    expect(countByRoute(result.requests)).toEqual({ 'GET /api/v1/integrations': 1, 'GET /api/v1/git/repositories/{repo_id}/config': 1 });
   });
 });
