@@ -214,7 +214,8 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     case 'const':
       return { message: `${subject(path)} must be ${show(params.allowedValue)}; got ${show(data)}` };
     case 'type': {
-      if (path.length === 0) return { message: `a config file must hold a mapping (version, teams, git, ...); got ${kindOf(data)}` };
+      // A file that is one string is likely a key file named with -c by mistake: never echo it.
+      if (path.length === 0) return { message: `a config file must hold a mapping (version, teams, git, ...); got ${typeof data === 'string' ? 'a string' : kindOf(data)}` };
       const expected = title ?? TYPE_NOUNS[String(params.type)] ?? String(params.type);
       const quote = typeof data === 'number' && /string|id string|name/.test(expected) && !/integer|numeric/.test(expected)
         ? ` (write it in quotes: "${data}")`

@@ -107,6 +107,21 @@ const METHODS: readonly HttpMethod[] = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE']
 const DESTRUCTIVE: readonly DestructiveKind[] = ['stop_monitoring', 'deselect', 'scope_removal', 'override_removal'];
 
 /**
+ * Where a text stopped being JSON, without quoting it: the parser's own message repeats part of
+ * the text, and the file given may be anything (a key file named by mistake): " at line 3, column
+ * 7" when the parser says where, ": the text ends early" at its end, else nothing.
+ */
+function jsonProblemPlace(text: string, error: Error): string {
+  if (/Unexpected end of JSON input/.test(error.message)) return ': the text ends early';
+  const at = /at position (\d+)/.exec(error.message);
+  if (!at) return '';
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return ` at line ${line}, column ${column}`;
+}
+
+/**
  * Reads a saved plan. Throws an Error whose message says what is wrong and where
  * (`changes[3].action: expected one of add, remove, update`); the caller adds the file name.
  */
@@ -115,7 +130,7 @@ export function parsePlanJson(text: string): Plan {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`not an emctl plan: not valid JSON (${(error as Error).message})`);
+    throw new Error(`not an emctl plan: not valid JSON${jsonProblemPlace(text, error as Error)}`);
   }
   if (!isPlainObject(data)) throw new Error('not an emctl plan: expected a JSON object');
   if (!('format_version' in data)) throw new Error('not an emctl plan: no format_version');

@@ -557,6 +557,14 @@ teams:
     ],
   ],
   [
+    "one string (a key file given with -c): not echoed",
+    `sk-live-7d3f9a2b4c5e
+`,
+    [
+      'emctl.yaml:1:1: a config file must hold a mapping (version, teams, git, ...); got a string',
+    ],
+  ],
+  [
     "two YAML documents in one file",
     `version: 1
 ---

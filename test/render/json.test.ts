@@ -176,6 +176,26 @@ describe('parsePlanJson refuses what is not an emctl plan', () => {
   });
 });
 
+describe('parsePlanJson on a text that is not JSON never quotes it', () => {
+  // The parser's own message repeats part of the text, and the file named may be anything: a key
+  // file given where the plan goes must not be printed back.
+  it.each([
+    ['a key file', 'sk-live-7d3f9a2b4c5e', 'not an emctl plan: not valid JSON'],
+    ['a YAML config', 'version: 1\nteams: {}\n', 'not an emctl plan: not valid JSON'],
+    ['a cut file', '{"format_version":', 'not an emctl plan: not valid JSON: the text ends early'],
+    ['a missing colon on line 2', '{\n  "format_version" 2}', 'not an emctl plan: not valid JSON at line 2, column 20'],
+    ['text after the object', '{"a": 1} sk-live-7d3f9a2b4c5e', 'not an emctl plan: not valid JSON at line 1, column 10'],
+  ])('%s', (_name, text, message) => {
+    let thrown: Error | undefined;
+    try {
+      parsePlanJson(text);
+    } catch (error) {
+      thrown = error as Error;
+    }
+    expect(thrown?.message).toBe(message);
+  });
+});
+
 describe('a scoped plan', () => {
   const scoped = { ...small, scope: { narrowed_by: ['--target team[42]', '--exclude team[42].git'], objects: 2 } };
   it('keeps its scope in the JSON, after config_files, and reads it back', () => {
