@@ -147,7 +147,14 @@ describe('a service whose limit is below our pace (429)', () => {
   it('slows down once for the 429s of calls that were in flight together', async () => {
     const events: ThrottleEvent[] = [];
     let n = 0;
-    const { client } = await clientFor((q, res) => (++n <= 4 ? json(res, 429, {}) : json(res, 200, minimalBody(q))), {
+    // The four 429s are held until all four calls have arrived, so they were in flight together
+    // whatever the machine's load (a cold run could otherwise answer the first before the fourth left).
+    const held: Array<() => void> = [];
+    const { client } = await clientFor((q, res) => {
+      if (++n > 4) return json(res, 200, minimalBody(q));
+      held.push(() => json(res, 429, {}));
+      if (held.length === 4) for (const answer of held) answer();
+    }, {
       rateLimit: 60_000,
       burst: 4,
       onThrottle: (e) => events.push(e),
