@@ -112,15 +112,17 @@ function unreachableInScopeWrite(draft: PlanDraft, op: DraftOperation): void {
   const body = op.body as ScopeWriteBody;
   for (const team of body.teams) {
     for (const item of team.items) {
+      const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
       for (const [key, list] of Object.entries(item.scope ?? {}) as [PmScopeKey, unknown[]][]) {
+        // The key's live entries, indexed once per key on its first unreachable entry (not per entry).
+        let live: Set<string> | undefined;
         for (const [type, id] of namedIds(key, list)) {
           if (!draft.namesUnreachable(item.integration_id, type, id)) continue;
-          const ctx = draft.scopes.get(`${team.team_id}/${item.integration_id}`);
           const address = pmScopeAddress(team.team_id, ctx?.alias ?? String(item.integration_id), key);
           // A key written whole re-sends what it keeps; one that keeps an unreachable entry is
           // added to instead (ops-pm-items.ts), unless it also loses entries: then no write can
           // make it, and only taking the entry out of the config lets the key be written.
-          const kept = ctx !== undefined && liveNames(ctx, key).has(`${type}/${id}`);
+          const kept = ctx !== undefined && (live ??= liveNames(ctx, key)).has(`${type}/${id}`);
           const why = kept ? `; the key loses entries, so it is written whole, and a whole write must name every entry it keeps: take "${id}" out of the config to write it` : '';
           const message = `team ${team.team_id}'s ${key} on ${ctx?.alias ?? item.integration_id} names ${singularType(type)} "${id}", which the provider no longer exposes: the service refuses the item (entity_not_found)${why}`;
           const m: PlanMessage = { message, address };

@@ -317,6 +317,20 @@ const cases: PlanCase[] = [
     ],
   },
   {
+    name: 'two kept entries the provider no longer exposes in a key that loses one: each is named, with the way out',
+    config: { teams: { 45: { pm: { tracker: { boards: ['108', '109'] } } } } },
+    live: {
+      entities: { 10: { boards: [{ id: '101', selected: true }, { id: '108', selected: true, reachable: false }, { id: '109', selected: true, reachable: false }] } },
+      pm: { 45: { 10: { boards: ['108', '109', '101'] } } },
+    },
+    want: [
+      '~ team[45].pm.tracker.boards',
+      `stage 1 PATCH ${SCOPE}?mode=merge {"teams":[{"team_id":45,"items":[{"integration_id":10,"scope":{"boards":[{"entity_provider_id":"108"},{"entity_provider_id":"109"}]}}]}]}`,
+      'error: team 45\'s boards on tracker names board "108", which the provider no longer exposes: the service refuses the item (entity_not_found); the key loses entries, so it is written whole, and a whole write must name every entry it keeps: take "108" out of the config to write it @ team[45].pm.tracker.boards (emctl.yaml#teams.45.pm.tracker.boards:1:1)',
+      'error: team 45\'s boards on tracker names board "109", which the provider no longer exposes: the service refuses the item (entity_not_found); the key loses entries, so it is written whole, and a whole write must name every entry it keeps: take "109" out of the config to write it @ team[45].pm.tracker.boards (emctl.yaml#teams.45.pm.tracker.boards:1:1)',
+    ],
+  },
+  {
     name: 'a team the service does not know is an error; a differing team name is a warning',
     config: { teams: { 77: { pm: { tracker: { boards: ['101'] } } }, 42: { name: 'Payments', pm: { tracker: { boards: ['101'] } } } } },
     live: { entities: ENTITIES, pm: { 77: 'not_found', 42: { 10: { boards: ['101'] } } }, teamNames: { 42: 'Payments team' } },
