@@ -142,11 +142,17 @@ export class RoutePacer {
     bucket.quiet += 1;
     if (bucket.quiet < bucket.capacity) return;
     const target = 60_000 / bucket.targetMsPerToken;
-    const rate = Math.min(target, 60_000 / bucket.msPerToken + target * RECOVERY_STEP);
+    const rate = 60_000 / bucket.msPerToken + target * RECOVERY_STEP;
     this.refill(bucket); // tokens so far at the old pace
+    bucket.quiet = 0;
+    if (rate >= target) {
+      // Back at the configured pace exactly: set, not computed, so rounding cannot pass --rate-limit.
+      bucket.msPerToken = bucket.targetMsPerToken;
+      bucket.capacity = bucket.targetCapacity;
+      return;
+    }
     bucket.msPerToken = 60_000 / rate;
     bucket.capacity = Math.max(1, Math.min(bucket.targetCapacity, Math.floor(rate)));
-    bucket.quiet = 0;
   }
 
   /** A number for a call being sent, increasing (not a time: two calls may leave in one millisecond); for slowDown. */

@@ -81,6 +81,22 @@ describe('RoutePacer', () => {
       expect(p.rateOf('other')).toBe(600);
     });
 
+    it.each([7, 13, 600, 3600])('never above the set pace, even by rounding (--rate-limit %i)', (limit) => {
+      const { p, advance } = pacer(limit, limit);
+      p.slowDown('r', p.stamp());
+      p.slowDown('r', p.stamp());
+      const seen: number[] = [];
+      for (let call = 1; call <= limit * 12; call++) {
+        send(p, advance, 'r', 1);
+        seen.push(p.rateOf('r'));
+      }
+      // The set pace as the pacer holds it (an untouched route), compared exactly: never passed.
+      const set = p.rateOf('other');
+      expect(set).toBeCloseTo(limit, 9);
+      expect(Math.max(...seen)).toBe(set);
+      expect(p.rateOf('r')).toBe(set);
+    });
+
     it('a 429 in the spell halves again and starts the spell over', () => {
       const { p, advance } = pacer(600, 10);
       p.slowDown('r', p.stamp());
