@@ -80,13 +80,13 @@ async function main() {
     },
     {
       title: 'the same, week by week, as a terminal chart',
-      explanation: `emctl measurements -c ${show(configPath)} --metric branch.computed.cycle_time:p75,pr.merged --group-by team --team Payments,Checkout,Platform --roll-up 1w --last 90d --format chart`,
-      args: ['measurements', '-c', configPath, '--metric', 'branch.computed.cycle_time:p75,pr.merged', '--group-by', 'team', '--team', 'Payments,Checkout,Platform', '--roll-up', '1w', '--last', '90d', '--format', 'chart'],
+      explanation: `emctl measurements -c ${show(configPath)} --metric branch.computed.cycle_time:p75,pr.merged --group-by team --team Payments,Checkout,Platform --roll-up 1w --last 13w --format chart`,
+      args: ['measurements', '-c', configPath, '--metric', 'branch.computed.cycle_time:p75,pr.merged', '--group-by', 'team', '--team', 'Payments,Checkout,Platform', '--roll-up', '1w', '--last', '13w', '--format', 'chart'],
     },
     {
       title: 'an HTML report for a static site',
-      explanation: `emctl measurements -c ${show(configPath)} --metric ${delivery} --group-by team --team managed --roll-up 1w --last 90d --out ${reportPath}\nOne self-contained file: an SVG chart per metric and the table; open it in a browser.`,
-      args: ['measurements', '-c', configPath, '--metric', delivery, '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '90d', '--out', reportPath],
+      explanation: `emctl measurements -c ${show(configPath)} --metric ${delivery} --group-by team --team managed --roll-up 1w --last 13w --out ${reportPath}\nOne self-contained file: an SVG chart per metric and the table; open it in a browser.`,
+      args: ['measurements', '-c', configPath, '--metric', delivery, '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '13w', '--out', reportPath],
     },
   ];
 
