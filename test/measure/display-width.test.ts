@@ -15,6 +15,9 @@ describe('displayWidth', () => {
     ['🚀 Rocket', 2 + 1 + 6],
     ['ＡＢ', 2 + 2],
     ['a\u200bb', 2],
+    ['👨\u200d👩\u200d👧 family', 2 + 1 + 6], // joined by zero-width joiners: one symbol
+    ['👍🏽 ok', 2 + 1 + 2], // a skin-tone modifier is drawn into the emoji
+    ['❤\ufe0f', 1], // a variation selector takes no column
     ['', 0],
   ])('%s is %i columns', (text, width) => {
     expect(displayWidth(text)).toBe(width);
