@@ -3,6 +3,7 @@
 // takes two columns (emoji joined by ZWJ or with a skin tone: two in all), a combining mark or a
 // zero-width character none, anything else one. Names come from configs in any script, so
 // counting code points would misalign the columns after them.
+
 const WIDE =
   /[\u1100-\u115f\u231a\u231b\u2329\u232a\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe10-\ufe19\ufe30-\ufe6f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f680}-\u{1f6ff}\u{1f900}-\u{1f9ff}\u{1fa70}-\u{1faff}\u{20000}-\u{3fffd}]/u;
 const ZERO = /[\p{Mn}\p{Me}\u200b-\u200f\u2060\ufeff]/u;
