@@ -1,6 +1,8 @@
 // `reports:` in the config: a valid report becomes part of the model (and nothing else changes),
 // and every invalid case is reported at its file:line:column, schema and semantic checks alike.
 
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { testInvalidConfigs, writeFiles, type InvalidCase } from './helpers.js';
@@ -224,4 +226,28 @@ const CASES: InvalidCase[] = [
 
 describe('invalid reports', () => {
   testInvalidConfigs(CASES);
+});
+
+describe('two reports writing one file, spelled differently', () => {
+  it('an absolute out: and a relative one naming the same file clash; other files do not', async () => {
+    const dir = writeFiles({ 'emctl.yaml': '' });
+    writeFileSync(
+      join(dir, 'emctl.yaml'),
+      `${TEAMS}reports:
+  a:
+    metrics: [pr.merged]
+    out: out/weekly.csv
+  b:
+    metrics: [pr.new]
+    out: ${dir}/out/weekly.csv
+  c:
+    metrics: [pr.new]
+    out: ${dir}/other/weekly.csv
+`,
+    );
+    const result = await loadConfig(`${dir}/emctl.yaml`);
+    expect(result.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)).toEqual([
+      `13:10: report \`b\`: out \`${dir}/out/weekly.csv\` is also the out: of report \`a\`; --all would write one over the other`,
+    ]);
+  });
 });

@@ -26,6 +26,11 @@ export class CheckContext {
   }
 
   /** 1-based line where the value at `path` was written (for "first written at line N"). */
+  /** The file (as diagnostics name it) that wrote the value at `path`. */
+  fileOf(path: Path): string {
+    return placementAt(this.store, this.root, path).placement.source.path;
+  }
+
   lineOf(path: Path): number {
     const { placement } = placementAt(this.store, this.root, path);
     return placement.source.position(placement.value).line;

@@ -4,7 +4,7 @@
 // against this config's teams, format against out. What the JSON schema already reports (types,
 // enums, patterns) is not reported twice.
 
-import { posix } from 'node:path';
+import { dirname, isAbsolute, normalize, resolve } from 'node:path';
 import type { ReportDefinition } from '../../core/model.js';
 import { checkSpec } from '../../core/measurement-spec.js';
 import { isMap, type PlainValue } from '../source.js';
@@ -43,7 +43,11 @@ export function checkReports(ctx: CheckContext): void {
     const report = reports[name];
     if (!isMap(report)) continue; // the schema reports it
     if (typeof report.out === 'string' && report.out !== '') {
-      const file = posix.normalize(report.out.replace(/\\/g, '/'));
+      // Relative to the directory of the file that wrote it (where measurements writes it), so
+      // `reports/a.csv` and its absolute spelling are one file. A config read from git (`REF:path`)
+      // resolves consistently too: its relative outs still meet each other.
+      const written = report.out.replace(/\\/g, '/');
+      const file = isAbsolute(written) ? normalize(written) : resolve(dirname(ctx.fileOf(['reports', name, 'out'])), written);
       const first = outFiles.get(file);
       if (first === undefined) outFiles.set(file, name);
       else ctx.error(['reports', name, 'out'], `report \`${name}\`: out \`${report.out}\` is also the out: of report \`${first}\`; --all would write one over the other`);
