@@ -4,13 +4,19 @@
 // entity lists, the repository list), not the whole organization a second time.
 // Pure: no I/O.
 
-import { matchesAddressPrefix, repoAddress } from '../core/address.js';
+import { boundaryPrefixes, repoAddress } from '../core/address.js';
 import type { OrgSettings } from '../api/types.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';
 
-/** Whether some written address is `prefix` or lies under it. */
-function touched(addresses: readonly string[], prefix: string): boolean {
-  return addresses.some((a) => matchesAddressPrefix(a, prefix));
+/**
+ * Whether some written address is a given object's address or lies under it: every boundary
+ * prefix of every written address in one Set, so each object of the config is one lookup (a scan
+ * of the written addresses per object was thousands x thousands for a large apply).
+ */
+function touchedBy(addresses: readonly string[]): (prefix: string) => boolean {
+  const prefixes = new Set<string>();
+  for (const address of addresses) for (const prefix of boundaryPrefixes(address)) prefixes.add(prefix);
+  return (prefix) => prefixes.has(prefix);
 }
 
 /**
@@ -20,25 +26,26 @@ function touched(addresses: readonly string[], prefix: string): boolean {
  * may be what decided it); aliases, safety and drift settings are kept as they are.
  */
 export function narrowDesiredTo(config: DesiredConfig, addresses: readonly string[]): DesiredConfig {
-  const collection = config.collection.filter((s) => touched(addresses, `collection.${String(s.integration)}.${s.entityType}`));
+  const touched = touchedBy(addresses);
+  const collection = config.collection.filter((s) => touched(`collection.${String(s.integration)}.${s.entityType}`));
   const teams: DesiredTeam[] = [];
   for (const team of config.teams) {
     const prefix = `team[${team.id}]`;
-    if (!touched(addresses, prefix)) continue;
-    const pm = team.pm.filter((scope) => touched(addresses, `${prefix}.pm.${String(scope.integration)}`));
+    if (!touched(prefix)) continue;
+    const pm = team.pm.filter((scope) => touched(`${prefix}.pm.${String(scope.integration)}`));
     const kept: DesiredTeam = { ...team, pm };
-    if (team.git === undefined || !touched(addresses, `${prefix}.git`)) delete kept.git;
+    if (team.git === undefined || !touched(`${prefix}.git`)) delete kept.git;
     teams.push(kept);
   }
   const defaults: OrgSettings = {};
   for (const [section, value] of Object.entries(config.git.defaults)) {
-    if (touched(addresses, `git.defaults.${section}`)) (defaults as Record<string, unknown>)[section] = value;
+    if (touched(`git.defaults.${section}`)) (defaults as Record<string, unknown>)[section] = value;
   }
   const repositories = [];
   for (const entry of config.git.repositories) {
     const repo = repoAddress(entry.ref);
-    const settings = entry.settings !== undefined && touched(addresses, `${repo}.settings`);
-    const monitored = entry.monitored !== undefined && touched(addresses, `${repo}.monitored`);
+    const settings = entry.settings !== undefined && touched(`${repo}.settings`);
+    const monitored = entry.monitored !== undefined && touched(`${repo}.monitored`);
     if (!settings && !monitored) continue;
     const kept = { ...entry };
     if (!settings) delete kept.settings;
