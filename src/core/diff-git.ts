@@ -103,7 +103,8 @@ function diffTeamGit(draft: PlanDraft, team: DesiredTeam, known: ScopeNames): vo
         after: after.length === 0 ? null : after.map(names[key]),
       },
     };
-    if (before.some((id) => !after.includes(id))) change.destructive = 'scope_removal';
+    const kept = new Set(after);
+    if (before.some((id) => !kept.has(id))) change.destructive = 'scope_removal';
     draft.add(change, { kind: 'git-scope', teamId: team.id, key, before, after }, [...git.path, key]);
   }
 }

@@ -78,6 +78,8 @@ const BODY_KEY: Record<GitScopeKey, keyof TeamGitScopeBody> = { repositories: 'r
 export function planGitScopes(changes: PlannedChange[], monitoring: MonitoringOps): DraftOperation[] {
   const byTeam = groupBy(changes, (c) => (c.target.kind === 'git-scope' ? c.target.teamId : undefined));
   const ops: DraftOperation[] = [];
+  const startsByRepo = callsByRepository(monitoring.starts, 'monitored');
+  const stopsByRepo = callsByRepository(monitoring.stops, 'not_monitored');
   for (const [team, list] of byTeam) {
     const keys = list.map((c) => c.target as Extract<PlannedChange['target'], { kind: 'git-scope' }>);
     // Changed keys are written whole (never mode=add), so the scope ends up as this run's desired
@@ -97,20 +99,37 @@ export function planGitScopes(changes: PlannedChange[], monitoring: MonitoringOp
     }
     op.addresses = list.map((c) => c.change.address);
     const repos = keys.find((k) => k.key === 'repositories');
-    const added = new Set(repos ? repos.after.filter((id) => !repos.before.includes(id)) : []);
-    const dropped = new Set(repos ? repos.before.filter((id) => !repos.after.includes(id)) : []);
-    for (const start of monitoring.starts) {
-      if (repositoriesSetTo(start, 'monitored').some((id) => added.has(id))) {
-        pushUnique(op.dependsOn, start.id);
-        op.phase = 'after-monitoring';
-      }
+    const before = new Set(repos?.before ?? []);
+    const after = new Set(repos?.after ?? []);
+    const added = repos ? repos.after.filter((id) => !before.has(id)) : [];
+    const dropped = repos ? repos.before.filter((id) => !after.has(id)) : [];
+    // The start calls that name an added repository, in the order of the calls.
+    const waitsFor = [...new Set(added.flatMap((id) => startsByRepo.get(id) ?? []))].sort((a, b) => a - b);
+    for (const n of waitsFor) {
+      pushUnique(op.dependsOn, (monitoring.starts[n] as DraftOperation).id);
+      op.phase = 'after-monitoring';
     }
-    for (const stop of monitoring.stops) {
-      if (repositoriesSetTo(stop, 'not_monitored').some((id) => dropped.has(id))) pushUnique(stop.dependsOn, op.id);
-    }
+    for (const n of new Set(dropped.flatMap((id) => stopsByRepo.get(id) ?? []))) pushUnique((monitoring.stops[n] as DraftOperation).dependsOn, op.id);
     ops.push(op);
   }
   return ops;
+}
+
+/**
+ * Repository id -> indexes of the calls (in `calls`) that set it to `state`: each team's Git scope
+ * write looks its added or dropped repositories up here instead of scanning every monitoring call
+ * (teams x calls x 100 entries).
+ */
+function callsByRepository(calls: readonly DraftOperation[], state: 'monitored' | 'not_monitored'): Map<number, number[]> {
+  const index = new Map<number, number[]>();
+  calls.forEach((call, n) => {
+    for (const id of repositoriesSetTo(call, state)) {
+      const list = index.get(id);
+      if (list === undefined) index.set(id, [n]);
+      else if (list[list.length - 1] !== n) list.push(n);
+    }
+  });
+  return index;
 }
 
 function repositoriesSetTo(op: DraftOperation, state: 'monitored' | 'not_monitored'): number[] {
