@@ -197,8 +197,15 @@ export function stageTwoReads(config: DesiredConfig, integrations: readonly Inte
 
 // ---- stage 3 -------------------------------------------------------------------------------
 
-function matchesEntity(entity: PmEntity, wanted: readonly EntityName[]): boolean {
-  return wanted.some((w) => ('id' in w ? w.id === entity.entity_provider_id : w.name === entity.name));
+/** The config's entries of one selection, by id and by name: one lookup per live entity, not a scan. */
+function entityMatcher(wanted: readonly EntityName[]): (entity: PmEntity) => boolean {
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  for (const w of wanted) {
+    if ('id' in w) ids.add(w.id);
+    else names.add(w.name);
+  }
+  return (entity) => ids.has(entity.entity_provider_id) || names.has(entity.name);
 }
 
 /**
@@ -220,7 +227,8 @@ export function usedByReads(
     const integration = pmIntegrationOf(config, selection.integration, integrations);
     if (!integration || !providerHas(integration, selection.entityType)) continue;
     const entities = lists.get(listKey(integration.id, selection.entityType)) ?? [];
-    const drops = entities.some((e) => e.is_selected_for_collection === true && !matchesEntity(e, selection.entities));
+    const wanted = entityMatcher(selection.entities);
+    const drops = entities.some((e) => e.is_selected_for_collection === true && !wanted(e));
     if (!drops) continue;
     const ids = byType.get(selection.entityType) ?? new Set<number>();
     ids.add(integration.id);

@@ -166,4 +166,19 @@ describe('stage 3: used_by only for dropped selected entities', () => {
     const c = config({ collection: [{ integration: 'tracker', entityType: 'boards', entities: [{ id: '101' }, { name: 'Checkout' }, { id: '103' }], path: [] }] });
     expect(usedByReads(c, LIVE, lists)).toEqual([]);
   });
+
+  it('matches an id entry by id only and a name entry by name only', () => {
+    const drop = [{ type: 'boards', integrationIds: [10], includeInvalid: true, withUsedBy: true, selectedOnly: true }];
+    const table: { entities: DesiredConfig['collection'][number]['entities']; reads: unknown[] }[] = [
+      { entities: [{ id: '101' }, { name: '102' }], reads: drop }, // 102 is an id, not a name: dropped
+      { entities: [{ id: '101' }, { id: 'Checkout' }], reads: drop }, // Checkout is a name, not an id
+      { entities: [{ name: 'Board 101' }, { name: 'Checkout' }], reads: [] },
+      { entities: [{ name: 'Board 101' }, { id: '102' }, { name: 'Board 103' }], reads: [] },
+      { entities: [], reads: drop },
+    ];
+    for (const row of table) {
+      const c = config({ collection: [{ integration: 'tracker', entityType: 'boards', entities: row.entities, path: [] }] });
+      expect(usedByReads(c, LIVE, lists), JSON.stringify(row.entities)).toEqual(row.reads);
+    }
+  });
 });
