@@ -138,7 +138,7 @@ export function changedObjects(before: DesiredConfig, after: DesiredConfig): Cha
     if (old !== undefined && old.key === value.key) continue;
     changed.push({ object, kind: value.kind, how: old === undefined ? 'added' : 'changed', addresses: value.addresses });
   }
-  const unmanaged = [...was.keys()].filter((object) => !now.has(object));
+  let unmanaged = [...was.keys()].filter((object) => !now.has(object));
 
   const patternsNow = patternsKey(after);
   const patternsWere = patternsKey(before);
@@ -148,10 +148,11 @@ export function changedObjects(before: DesiredConfig, after: DesiredConfig): Cha
   let allMonitoring = patternsNow !== undefined && patternsNow !== patternsWere;
   if (patternsWere !== undefined && patternsNow === undefined) unmanaged.push('git.monitoring');
   if (patternsNow !== undefined && !allMonitoring) {
-    const monitoredBefore = unmanaged.filter((o) => o.endsWith('.monitored'));
-    if (monitoredBefore.length > 0) {
+    // One pass, not a splice per flag (quadratic when thousands of flags are deleted at once).
+    const rest = unmanaged.filter((o) => !o.endsWith('.monitored'));
+    if (rest.length < unmanaged.length) {
       allMonitoring = true;
-      for (const o of monitoredBefore) unmanaged.splice(unmanaged.indexOf(o), 1);
+      unmanaged = rest;
     }
   }
   changed.sort((a, b) => (a.object < b.object ? -1 : a.object > b.object ? 1 : 0));

@@ -97,6 +97,17 @@ describe('changedObjects', () => {
     expect(scope).toMatchObject({ changed: [], unmanaged: [], allMonitoring: true });
   });
 
+  it('many monitored: deleted with patterns in place leave the other objects that ended unmanaged, in order', () => {
+    const flags = ['acme/web', 'acme/x.y', 'labs/z'].map((name) => `    ${name}:\n      monitored: false\n      settings:\n        default_branch: { branch_name: dev }\n`).join('');
+    const before = BASE.replace('    acme/api:\n', `${flags}    acme/api:\n      monitored: true\n`).replace('    git: { repositories: ["acme/api"], services: [7] }\n', '');
+    const scope = changedObjects(load(before), load(BASE));
+    expect(scope).toMatchObject({
+      changed: [{ object: 'team[42].git', how: 'added' }],
+      unmanaged: ['repo["acme/web"].settings', 'repo["acme/x.y"].settings', 'repo["labs/z"].settings'],
+      allMonitoring: true,
+    });
+  });
+
   it('a monitored: deleted with no patterns is no longer managed', () => {
     const noPatterns = BASE.replace(/  monitoring: .*\n/, '');
     const withFlag = noPatterns.replace('    acme/api:\n', '    acme/api:\n      monitored: true\n');
