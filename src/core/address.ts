@@ -90,6 +90,29 @@ export function cleanPattern(pattern: string): string {
   return pattern.trim().replace(/\.+$/, '');
 }
 
+/**
+ * The first of `items` (in list order) whose prefix matches an address, as a
+ * `items.find((i) => matchesAddressPrefix(address, prefixOf(i)))` would answer, but by a lookup of
+ * the address's boundary prefixes in an index built once: changes x config entries (drift ignore
+ * rules, protected addresses) stay linear.
+ */
+export function firstPrefixMatch<T>(items: readonly T[], prefixOf: (item: T) => string): (address: string) => T | undefined {
+  const index = new Map<string, number>();
+  items.forEach((item, n) => {
+    const p = cleanPattern(prefixOf(item));
+    if (p !== '' && !index.has(p)) index.set(p, n);
+  });
+  return (address) => {
+    if (index.size === 0) return undefined;
+    let first = -1;
+    for (const p of boundaryPrefixes(address)) {
+      const n = index.get(p);
+      if (n !== undefined && (first === -1 || n < first)) first = n;
+    }
+    return first === -1 ? undefined : items[first];
+  };
+}
+
 /** The repositories a plan knows, by id and by name (resolve.ts's RepoIndex has this shape). */
 export interface RepositoryNames {
   byId: ReadonlyMap<number, { name: string }>;

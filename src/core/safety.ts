@@ -2,7 +2,7 @@
 // objects of that kind and as a count, and protected addresses. Pure: the apply command decides
 // what a refusal does (exit 3 unless --force).
 
-import { matchesAddressPrefix } from './address.js';
+import { firstPrefixMatch } from './address.js';
 import type { DestructiveKind, SafetyConfig, Threshold } from './model.js';
 import type { Plan, RailRefusal } from './plan-model.js';
 
@@ -64,8 +64,9 @@ export function checkSafety(plan: Plan, safety: SafetyConfig, opts: { force: boo
       rails.push({ rail: 'threshold', kind, count: n, total, limit_count: limit.count, message: `would ${words.verb} ${n} ${unit(n)}; the limit is ${limit.count}` });
     }
   }
+  const protectedPrefixOf = firstPrefixMatch(safety.protected, (p) => p);
   for (const change of plan.changes) {
-    const prefix = safety.protected.find((p) => matchesAddressPrefix(change.address, p));
+    const prefix = protectedPrefixOf(change.address);
     if (prefix !== undefined) {
       rails.push({ rail: 'protected', address: change.address, protected: prefix, message: `${change.address} is protected (protected: ${prefix})` });
     }
