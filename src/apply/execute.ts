@@ -142,16 +142,18 @@ async function runOperation(op: Operation, options: ExecuteOptions): Promise<Add
 
   for (let attempt = 1; ; attempt++) {
     const outcomes = await attemptOnce(op, body, pending, attempt, options);
-    for (const o of outcomes) if (pending.includes(o.address)) final.set(o.address, o);
+    // A Set: a selection call carries up to 1,000 addresses, each outcome is looked up in it.
+    const sent = new Set(pending);
+    for (const o of outcomes) if (sent.has(o.address)) final.set(o.address, o);
 
-    const retryable = outcomes.filter((o) => pending.includes(o.address) && isRetryableItem(o));
+    const retryable = outcomes.filter((o) => sent.has(o.address) && isRetryableItem(o));
     if (retryable.length === 0 || attempt > policy.retries || options.stopRequested()) {
-      for (const o of outcomes) if (pending.includes(o.address)) journalItem(options, op, attempt, o, o.status);
+      for (const o of outcomes) if (sent.has(o.address)) journalItem(options, op, attempt, o, o.status);
       break;
     }
     const retryAddresses = new Set(retryable.map((o) => o.address));
     for (const o of outcomes) {
-      if (pending.includes(o.address)) journalItem(options, op, attempt, o, retryAddresses.has(o.address) ? 'retrying' : o.status);
+      if (sent.has(o.address)) journalItem(options, op, attempt, o, retryAddresses.has(o.address) ? 'retrying' : o.status);
     }
     // Re-send only the retryable entries; when the body has no list to narrow, send it whole again
     // (every write sets absolute values, so a repeat has the effect of one).
