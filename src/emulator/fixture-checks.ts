@@ -5,7 +5,7 @@
 
 import { ENTITY_TYPES, ORG_SECTIONS, REPO_SECTIONS, type EntityType, type OrgSettings, type PmProvider } from '../api/types.js';
 import { checkActivity } from './fixture-checks-activity.js';
-import type { Fixture } from './fixture-types.js';
+import type { Fixture, FixtureEntity } from './fixture-types.js';
 import { checkScope } from './scope-rules.js';
 import { validateSettings } from './settings.js';
 
@@ -82,6 +82,20 @@ export function checkFixtureReferences(f: Fixture): FixtureProblem | undefined {
 
   const pmAt = duplicate(f.team_pm_scopes ?? [], (s) => `${s.team_id}/${s.integration_id}`);
   if (pmAt >= 0) return { path: ['team_pm_scopes', pmAt], message: 'this team and integration already have a scope above' };
+  // Each entity list indexed once, on first use (the first of a repeated id, as a find would give):
+  // a scan per reference was team scopes x entities.
+  const entityIndexes = new Map<string, Map<string, FixtureEntity>>();
+  const entityById = (integrationId: number, type: string, list: readonly FixtureEntity[] | undefined): Map<string, FixtureEntity> | undefined => {
+    if (list === undefined) return undefined;
+    const key = `${integrationId}/${type}`;
+    let index = entityIndexes.get(key);
+    if (index === undefined) {
+      index = new Map();
+      for (const x of list) if (!index.has(x.entity_provider_id)) index.set(x.entity_provider_id, x);
+      entityIndexes.set(key, index);
+    }
+    return index;
+  };
   for (const [i, s] of (f.team_pm_scopes ?? []).entries()) {
     if (!teams.has(s.team_id)) return { path: ['team_pm_scopes', i, 'team_id'], message: `team ${s.team_id} is not defined` };
     const integration = integrations.get(s.integration_id);
@@ -90,7 +104,7 @@ export function checkFixtureReferences(f: Fixture): FixtureProblem | undefined {
     }
     const entities = integration.entities ?? {};
     const checked = checkScope(integration.provider as PmProvider, s.scope, (type, id) => {
-      const e = entities[type]?.find((x) => x.entity_provider_id === id);
+      const e = entityById(integration.id, type, entities[type])?.get(id);
       return e && { reachable: e.reachable ?? true, parentProject: e.parent_project, teams: e.teams };
     });
     if (!checked.ok) return { path: ['team_pm_scopes', i, 'scope'], message: `${checked.code}: ${checked.message}` };
