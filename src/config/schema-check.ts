@@ -75,10 +75,17 @@ export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
 
 /** Drops if/then bookkeeping and the sub-errors of anyOf branches (the anyOf error speaks for them). */
 function foldBranches(errors: readonly ErrorObject[]): ErrorObject[] {
-  const branchRoots = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}/`);
+  // Every root ends in '/', so an error lies under one when one of its own prefixes that end in '/'
+  // is in the Set: a lookup per '/' of the error, not a scan of every root per error (a 10k
+  // repository config with the same anyOf mistake everywhere took 18 s here).
+  const branchRoots = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}/`));
+  const underRoot = (at: string): boolean => {
+    for (let i = at.indexOf('/'); i !== -1; i = at.indexOf('/', i + 1)) if (branchRoots.has(at.slice(0, i + 1))) return true;
+    return false;
+  };
   return errors.filter((e) => {
     if (e.keyword === 'if' || e.keyword === 'propertyNames') return false;
-    return !branchRoots.some((root) => `${e.instancePath}|${e.schemaPath}`.startsWith(root));
+    return branchRoots.size === 0 || !underRoot(`${e.instancePath}|${e.schemaPath}`);
   });
 }
 

@@ -585,6 +585,29 @@ git:
       'emctl.yaml:4:36: `branch_name` must be a branch name or null; got a list',
     ],
   ],
+  [
+    'anyOf mistakes in several objects: each folded into its own message, the errors beside them kept',
+    `version: 1
+git:
+  repositories:
+    a/b:
+      settings:
+        default_branch: { branch_name: [main] }
+        draft_pull_requests: { title_pattern: 5 }
+    "c|d/e":
+      settings:
+        default_branch: { branch_name: {x: 1} }
+    f/g:
+      settings:
+        default_branch: { branch_name: main, extra: 1 }
+`,
+    [
+      'emctl.yaml:6:40: `branch_name` must be a branch name or null; got a list',
+      'emctl.yaml:7:47: `title_pattern` must be a regular expression string or null; got a number (5)',
+      'emctl.yaml:10:40: `branch_name` must be a branch name or null; got a mapping',
+      "emctl.yaml:13:46: unknown key `extra` in repository `f/g`'s default_branch setting",
+    ],
+  ],
 ];
 
 describe('invalid configs', () => {
