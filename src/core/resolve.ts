@@ -26,24 +26,116 @@ function suggestion(input: string, candidates: readonly string[]): string {
   return best === undefined ? '' : `; did you mean ${JSON.stringify(best)}?`;
 }
 
+
 /**
  * The candidate closest to `input` by edit distance (case-insensitive), when it is close enough
  * to be a plausible typo: at most a third of the input's length, and at least 1-2 edits allowed.
+ * The first of equally close candidates wins.
+ *
+ * Each unknown repository name of a plan is compared with every repository of the organization
+ * (full distances took 40 s for 300 unknown names against 10,000 repositories), so: only a
+ * candidate closer than the best so far and within the limit can change the answer, and it is
+ * ruled out as cheaply as possible against that bound (length difference, then the characters the
+ * two do not share, which no edit distance can undercut), the distance itself computed only up to
+ * the bound; answers are kept per candidate list (a plan asks about one name several times).
  */
 export function didYouMean(input: string, candidates: readonly string[]): string | undefined {
+  const lower = lowered(candidates);
+  let answers = answersByList.get(lower);
+  if (answers === undefined) {
+    answers = new Map();
+    answersByList.set(lower, answers);
+  } else if (answers.has(input)) return answers.get(input);
+  const answer = closestWithin(input, candidates, lower);
+  answers.set(input, answer);
+  return answer;
+}
+
+const answersByList = new WeakMap<readonly string[], Map<string, string | undefined>>();
+const loweredLists = new WeakMap<readonly string[], string[]>();
+
+function lowered(candidates: readonly string[]): string[] {
+  let out = loweredLists.get(candidates);
+  // A list that grew or shrank since (the caller's to keep or not) is lowered, and answered, afresh.
+  if (out === undefined || out.length !== candidates.length) {
+    out = candidates.map((c) => c.toLowerCase());
+    loweredLists.set(candidates, out);
+  }
+  return out;
+}
+
+function closestWithin(input: string, candidates: readonly string[], lower: readonly string[]): string | undefined {
   const needle = input.toLowerCase();
   const limit = Math.max(2, Math.floor(needle.length / 3));
+  const counts = new Int32Array(128);
+  let ascii = true;
+  for (let i = 0; i < needle.length; i++) {
+    const c = needle.charCodeAt(i);
+    if (c < 128) counts[c] = (counts[c] ?? 0) + 1;
+    else ascii = false;
+  }
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
+  for (let n = 0; n < candidates.length; n++) {
+    const candidate = candidates[n] as string;
     if (candidate === input) continue;
-    const d = editDistance(needle, candidate.toLowerCase());
-    if (d < bestDistance) {
+    const bound = Math.min(limit, bestDistance - 1);
+    if (bound < 0) break;
+    const other = lower[n] as string;
+    if (Math.abs(other.length - needle.length) > bound) continue;
+    if (ascii && unsharedExceeds(needle.length, other, counts, bound)) continue;
+    const d = editDistanceWithin(needle, other, bound);
+    if (d <= bound) {
       best = candidate;
       bestDistance = d;
     }
   }
   return bestDistance <= limit ? best : undefined;
+}
+
+/**
+ * True when more than `bound` characters of one string have no counterpart in the other (as
+ * multisets): every edit fixes at most one such character on each side, so the edit distance is
+ * above `bound` too. `counts` holds the first string's ASCII characters and is left as found.
+ * A non-ASCII character in `other` gives up (false): the distance will tell.
+ */
+function unsharedExceeds(length: number, other: string, counts: Int32Array, bound: number): boolean {
+  let extra = 0;
+  let j = 0;
+  for (; j < other.length; j++) {
+    const c = other.charCodeAt(j);
+    if (c >= 128) break;
+    const left = counts[c] ?? 0;
+    counts[c] = left - 1;
+    if (left <= 0) extra++;
+  }
+  const complete = j === other.length;
+  for (let k = 0; k < j; k++) {
+    const c = other.charCodeAt(k);
+    counts[c] = (counts[c] ?? 0) + 1;
+  }
+  if (!complete) return false;
+  const missing = length - (other.length - extra);
+  return Math.max(extra, missing) > bound;
+}
+
+/** Levenshtein distance of a and b when it is at most `bound`, else some number above `bound`. */
+export function editDistanceWithin(a: string, b: string, bound: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      current.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    // Row minima never fall: once every cell is past the bound, so is the distance.
+    if (rowMin > bound) return bound + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 /** Levenshtein distance (also used by the config loader's suggestions). */
@@ -133,6 +225,18 @@ export function indexRepositories(repos: Repository[]): RepoIndex {
   return { byId, byName, all: [...byId.values()].sort((a, b) => a.id - b.id) };
 }
 
+/** The names of an index, one array per index (didYouMean lower-cases each list once). */
+const namesOfIndex = new WeakMap<ReadonlyMap<string, unknown>, string[]>();
+
+function repositoryNames(index: RepoIndex): string[] {
+  let names = namesOfIndex.get(index.byName);
+  if (names === undefined || names.length !== index.byName.size) {
+    names = [...index.byName.keys()];
+    namesOfIndex.set(index.byName, names);
+  }
+  return names;
+}
+
 /**
  * A repository by id (must exist) or by name; a name on several Git integrations is ambiguous
  * unless the entry names its `integration:`.
@@ -144,7 +248,7 @@ export function resolveRepository(ref: RepoRef, index: RepoIndex, config: Desire
   }
   let candidates = index.byName.get(ref.name) ?? [];
   if (candidates.length === 0) {
-    return fail(`unknown repository "${ref.name}"${suggestion(ref.name, [...index.byName.keys()])}`);
+    return fail(`unknown repository "${ref.name}"${suggestion(ref.name, repositoryNames(index))}`);
   }
   if (ref.integration !== undefined) {
     const integration = resolveIntegration(config, ref.integration, integrations, 'git');
@@ -213,7 +317,7 @@ export function resolveEntity(ref: EntityName, entityType: string, alias: string
   const index = entities === undefined ? undefined : entityIndex(entities);
   if ('id' in ref) {
     if (entities === undefined || index?.ids.has(ref.id)) return ok(ref.id);
-    return fail(`unknown ${what} "${ref.id}" on ${alias}${suggestion(ref.id, entities.map((e) => e.entity_provider_id))}`);
+    return fail(`unknown ${what} "${ref.id}" on ${alias}${suggestion(ref.id, entityWords(entities).ids)}`);
   }
   if (entities === undefined) return fail(`cannot resolve ${what} name "${ref.name}" on ${alias}: its ${entityType} were not read`);
   const matches = index?.byName.get(ref.name) ?? [];
@@ -222,7 +326,19 @@ export function resolveEntity(ref: EntityName, entityType: string, alias: string
     const ids = matches.map((e) => `"${e.entity_provider_id}"`).join(', ');
     return fail(`${what} name "${ref.name}" on ${alias} is ambiguous: ${ids}; use the id`);
   }
-  return fail(`unknown ${what} "${ref.name}" on ${alias}${suggestion(ref.name, entities.map((e) => e.name))}`);
+  return fail(`unknown ${what} "${ref.name}" on ${alias}${suggestion(ref.name, entityWords(entities).names)}`);
+}
+
+/** A list's ids and names for suggestions, one array each per list (didYouMean caches by array). */
+const wordsOfList = new WeakMap<readonly PmEntity[], { ids: string[]; names: string[] }>();
+
+function entityWords(entities: readonly PmEntity[]): { ids: string[]; names: string[] } {
+  let words = wordsOfList.get(entities);
+  if (words === undefined || words.ids.length !== entities.length) {
+    words = { ids: entities.map((e) => e.entity_provider_id), names: entities.map((e) => e.name) };
+    wordsOfList.set(entities, words);
+  }
+  return words;
 }
 
 // ---- monitoring globs ----------------------------------------------------------------------

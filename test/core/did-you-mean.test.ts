@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { didYouMean, editDistance, editDistanceWithin } from '../../src/core/resolve.js';
+
+// The pruned search must answer exactly as the plain one it replaced: the first candidate at the
+// least case-insensitive edit distance, when that distance is within the limit.
+function plain(input: string, candidates: readonly string[]): string | undefined {
+  const needle = input.toLowerCase();
+  const limit = Math.max(2, Math.floor(needle.length / 3));
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    if (candidate === input) continue;
+    const d = editDistance(needle, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= limit ? best : undefined;
+}
+
+const REPOSITORIES = [
+  'acme/api', 'acme/web', 'acme/api-gateway', 'acme/API', 'Acme/Api', 'labs/project-1', 'labs/project-12',
+  'labs/project-2', 'org/service-4', 'acme/apí', 'acme/αpi', 'x', 'xy', 'acme/pia', 'acme/aip', 'emca/api',
+];
+const INPUTS = [
+  'acme/api', 'ACME/API', 'acme/ap', 'acme/apii', 'acme/api-old', 'acme/aqi', 'labs/project-1-old', 'labs/project-3',
+  'labs/projetc-12', 'org/servcie-4', 'acme/api ', 'acme/αpí', 'y', '', 'acme/web-app', 'nothing/like/it', 'mace/api',
+];
+
+describe('didYouMean', () => {
+  it('answers as the plain search, for every input and every order of the candidates', () => {
+    for (const candidates of [REPOSITORIES, [...REPOSITORIES].reverse(), REPOSITORIES.filter((_, i) => i % 3 !== 0), []]) {
+      for (const input of INPUTS) expect(didYouMean(input, candidates), `${input} in ${JSON.stringify(candidates)}`).toBe(plain(input, candidates));
+    }
+  });
+
+  it('answers again after the list changed length (answers are kept per list)', () => {
+    const list = ['acme/web'];
+    expect(didYouMean('acme/api', list)).toBeUndefined();
+    list.push('acme/apx');
+    expect(didYouMean('acme/api', list)).toBe('acme/apx');
+  });
+});
+
+describe('editDistanceWithin', () => {
+  it('is the edit distance when within the bound, and above the bound otherwise', () => {
+    const words = ['', 'a', 'ab', 'ba', 'abc', 'kitten', 'sitting', 'labs/project-1', 'labs/project-12', 'acme/αpi'];
+    for (const a of words) {
+      for (const b of words) {
+        const d = editDistance(a, b);
+        for (const bound of [0, 1, 2, 3, 5]) {
+          const got = editDistanceWithin(a, b, bound);
+          if (d <= bound) expect(got, `${a} ~ ${b} within ${bound}`).toBe(d);
+          else expect(got, `${a} ~ ${b} within ${bound}`).toBeGreaterThan(bound);
+        }
+      }
+    }
+  });
+});
