@@ -67,13 +67,7 @@ function lowered(candidates: readonly string[]): string[] {
 function closestWithin(input: string, candidates: readonly string[], lower: readonly string[]): string | undefined {
   const needle = input.toLowerCase();
   const limit = Math.max(2, Math.floor(needle.length / 3));
-  const counts = new Int32Array(128);
-  let ascii = true;
-  for (let i = 0; i < needle.length; i++) {
-    const c = needle.charCodeAt(i);
-    if (c < 128) counts[c] = (counts[c] ?? 0) + 1;
-    else ascii = false;
-  }
+  const distance = distanceFrom(needle);
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (let n = 0; n < candidates.length; n++) {
@@ -81,10 +75,7 @@ function closestWithin(input: string, candidates: readonly string[], lower: read
     if (candidate === input) continue;
     const bound = Math.min(limit, bestDistance - 1);
     if (bound < 0) break;
-    const other = lower[n] as string;
-    if (Math.abs(other.length - needle.length) > bound) continue;
-    if (ascii && unsharedExceeds(needle.length, other, counts, bound)) continue;
-    const d = editDistanceWithin(needle, other, bound);
+    const d = distance(lower[n] as string, bound);
     if (d <= bound) {
       best = candidate;
       bestDistance = d;
@@ -94,10 +85,31 @@ function closestWithin(input: string, candidates: readonly string[], lower: read
 }
 
 /**
+ * The edit distance from `word` to other strings when it is at most a bound, else some number
+ * above the bound, ruling a string out as cheaply as it can: by length difference, then by the
+ * characters the two do not share (as multisets; every edit fixes at most one such character on
+ * each side, so no distance undercuts them), and only then by the distance computed up to the
+ * bound. For "did you mean" over every name of an organization.
+ */
+export function distanceFrom(word: string): (other: string, bound: number) => number {
+  const counts = new Int32Array(128);
+  let ascii = true;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 128) counts[c] = (counts[c] ?? 0) + 1;
+    else ascii = false;
+  }
+  return (other, bound) => {
+    if (Math.abs(other.length - word.length) > bound) return bound + 1;
+    if (ascii && unsharedExceeds(word.length, other, counts, bound)) return bound + 1;
+    return editDistanceWithin(word, other, bound);
+  };
+}
+
+/**
  * True when more than `bound` characters of one string have no counterpart in the other (as
- * multisets): every edit fixes at most one such character on each side, so the edit distance is
- * above `bound` too. `counts` holds the first string's ASCII characters and is left as found.
- * A non-ASCII character in `other` gives up (false): the distance will tell.
+ * multisets). `counts` holds the first string's ASCII characters and is left as found. A
+ * non-ASCII character in `other` gives up (false): the distance will tell.
  */
 function unsharedExceeds(length: number, other: string, counts: Int32Array, bound: number): boolean {
   let extra = 0;

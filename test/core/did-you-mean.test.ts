@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance, editDistanceWithin } from '../../src/core/resolve.js';
+import { closest } from '../../src/config/describe.js';
+import { didYouMean, distanceFrom, editDistance, editDistanceWithin } from '../../src/core/resolve.js';
 
 // The pruned search must answer exactly as the plain one it replaced: the first candidate at the
 // least case-insensitive edit distance, when that distance is within the limit.
@@ -51,6 +52,46 @@ describe('editDistanceWithin', () => {
         const d = editDistance(a, b);
         for (const bound of [0, 1, 2, 3, 5]) {
           const got = editDistanceWithin(a, b, bound);
+          if (d <= bound) expect(got, `${a} ~ ${b} within ${bound}`).toBe(d);
+          else expect(got, `${a} ~ ${b} within ${bound}`).toBeGreaterThan(bound);
+        }
+      }
+    }
+  });
+});
+
+// The config loader's variant: case-sensitive distance, a case-only difference counts 0.5.
+function plainClosest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === word) continue;
+    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : editDistance(word, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+describe('closest (config suggestions)', () => {
+  it('answers as the plain search, for every word and every order of the candidates', () => {
+    for (const candidates of [REPOSITORIES, [...REPOSITORIES].reverse(), REPOSITORIES.filter((_, i) => i % 3 !== 0), []]) {
+      for (const word of INPUTS) expect(closest(word, candidates), `${word} in ${JSON.stringify(candidates)}`).toBe(plainClosest(word, candidates));
+    }
+  });
+});
+
+describe('distanceFrom', () => {
+  it('is the edit distance when within the bound, and above the bound otherwise', () => {
+    const words = ['', 'a', 'ab', 'ba', 'aab', 'abb', 'kitten', 'sitting', 'labs/project-1', 'labs/project-1-old', 'acme/αpi', 'acme/api'];
+    for (const a of words) {
+      const from = distanceFrom(a);
+      for (const b of words) {
+        const d = editDistance(a, b);
+        for (const bound of [0, 1, 2, 3, 5]) {
+          const got = from(b, bound);
           if (d <= bound) expect(got, `${a} ~ ${b} within ${bound}`).toBe(d);
           else expect(got, `${a} ~ ${b} within ${bound}`).toBeGreaterThan(bound);
         }
