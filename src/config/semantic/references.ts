@@ -121,14 +121,14 @@ function named(v: PlainValue | undefined): Named | undefined {
  */
 function checkSelectionCoversScopes(ctx: CheckContext, index: IntegrationIndex): void {
   const collection = mapOf(ctx.doc.collection);
-  const selections = new Map<string, { key: string; entries: Named[]; written: Set<string> }>();
+  const selections = new Map<string, { key: string; kinds: Set<Named['kind']>; written: Set<string> }>();
   for (const ck of keysOf(collection)) {
     const identity = index.identity(ck);
     for (const type of ['boards', 'projects'] as const) {
       const list = mapOf(collection?.[ck])?.[type];
       if (identity === undefined || !Array.isArray(list) || selections.has(`${type} ${identity}`)) continue;
       const entries = list.map(named).filter((n): n is Named => n !== undefined);
-      selections.set(`${type} ${identity}`, { key: ck, entries, written: new Set(entries.map((e) => `${e.kind} ${e.value}`)) });
+      selections.set(`${type} ${identity}`, { key: ck, kinds: new Set(entries.map((e) => e.kind)), written: new Set(entries.map((e) => `${e.kind} ${e.value}`)) });
     }
   }
   const selectionOf = (key: string, type: 'boards' | 'projects') => selections.get(`${type} ${index.identity(key) ?? ''}`);
@@ -137,7 +137,7 @@ function checkSelectionCoversScopes(ctx: CheckContext, index: IntegrationIndex):
     const selection = selectionOf(key, type);
     if (!n || !selection) return;
     if (selection.written.has(`${n.kind} ${n.value}`)) return;
-    if (selection.entries.some((e) => e.kind !== n.kind)) return; // by id vs by name: plan checks it
+    if (selection.kinds.has(n.kind === 'id' ? 'name' : 'id')) return; // by id vs by name: plan checks it
     const noun = type === 'boards' ? 'board' : 'project';
     const shown = n.kind === 'id' ? `"${n.value}"` : `{ name: "${n.value}" }`;
     ctx.error(
