@@ -339,6 +339,27 @@ teams:
     ],
   ],
   [
+    "scope entries outside the selection: by name against a selection by id is left to plan, by name against by name is not",
+    `version: 1
+integrations:
+  tracker: { id: 10, provider: tracker_a }
+  work: { id: 11, provider: tracker_b }
+collection:
+  tracker: { boards: ["101"] }
+  work: { projects: [{ name: Core }] }
+teams:
+  42:
+    pm:
+      tracker: { boards: ["101", { name: Checkout }] }
+      work:
+        project_team_areas:
+          - { project: { name: Edge }, team: team-4, areas: [area-5] }
+`,
+    [
+      'emctl.yaml:14:24: project { name: "Edge" } is in team 42\'s work scope but not in collection.work.projects, the exact selected set; add it there (a scope write selects it, and the selection would then deselect it)',
+    ],
+  ],
+  [
     "releases_detection without method",
     `version: 1
 git:
