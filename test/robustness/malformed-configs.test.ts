@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
+import { seededRandom } from '../../src/emulator/traffic.js';
 import { acmeFixture, against, apiRequests, startTestEmulator } from '../state/helpers/emulator.js';
 
 const run = promisify(execFile);
@@ -45,18 +46,6 @@ git:
 `;
 const LINES = BASE.split('\n');
 
-/** A deterministic PRNG (mulberry32): the corpus is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Case = [name: string, content: string | Buffer];
 
 /** Inserts `text` at the start of line `n` (0-based) of the base config. */
@@ -65,7 +54,7 @@ function atLine(n: number, text: string): string {
 }
 
 function corpus(): Case[] {
-  const random = prng(12);
+  const random = seededRandom(12); // the emulator's mulberry32: the corpus is the same on every run
   const cases: Case[] = [];
   const contentLines = LINES.map((l, i) => [l, i] as const).filter(([l]) => l.trim() !== '');
   // Bytes that are never allowed, at 12 places each: NUL, a byte that is not UTF-8, a lone continuation byte.
