@@ -4,20 +4,9 @@
 // entity lists, the repository list), not the whole organization a second time.
 // Pure: no I/O.
 
-import { boundaryPrefixes, repoAddress } from '../core/address.js';
+import { coversSome, repoAddress } from '../core/address.js';
 import type { OrgSettings } from '../api/types.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';
-
-/**
- * Whether some written address is a given object's address or lies under it: every boundary
- * prefix of every written address in one Set, so each object of the config is one lookup (a scan
- * of the written addresses per object was thousands x thousands for a large apply).
- */
-function touchedBy(addresses: readonly string[]): (prefix: string) => boolean {
-  const prefixes = new Set<string>();
-  for (const address of addresses) for (const prefix of boundaryPrefixes(address)) prefixes.add(prefix);
-  return (prefix) => prefixes.has(prefix);
-}
 
 /**
  * `config` with only the objects at (or under) `addresses`: the selection sets, team PM scopes and
@@ -26,7 +15,8 @@ function touchedBy(addresses: readonly string[]): (prefix: string) => boolean {
  * may be what decided it); aliases, safety and drift settings are kept as they are.
  */
 export function narrowDesiredTo(config: DesiredConfig, addresses: readonly string[]): DesiredConfig {
-  const touched = touchedBy(addresses);
+  // Whether some written address is an object's address or lies under it: one lookup per object.
+  const touched = coversSome(addresses);
   const collection = config.collection.filter((s) => touched(`collection.${String(s.integration)}.${s.entityType}`));
   const teams: DesiredTeam[] = [];
   for (const team of config.teams) {

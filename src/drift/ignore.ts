@@ -4,7 +4,7 @@
 // through that day only, after which the drift is reported again with a warning, so a temporary
 // exception cannot silently become permanent. Pure: today's date is a parameter.
 
-import { boundaryPrefixes, cleanPattern, firstPrefixMatch } from '../core/address.js';
+import { coversSome, firstPrefixMatch } from '../core/address.js';
 import { EmctlError } from '../core/errors.js';
 import type { DriftIgnoreRule } from '../core/model.js';
 import type { Change, PlanMessage } from '../core/plan-model.js';
@@ -71,12 +71,10 @@ export function applyIgnoreRules(changes: readonly Change[], rules: readonly Dri
     else reported.push(change);
   }
 
-  // Every prefix some change lies under, once: an expired rule covers drift when its address is one.
-  const underChanges = new Set<string>();
-  if (expired.length > 0) for (const c of changes) for (const p of boundaryPrefixes(c.address)) underChanges.add(p);
+  // An expired rule covers drift when some change lies at or under its address.
+  const coversDrift = coversSome(expired.length > 0 ? changes.map((c) => c.address) : []);
   const warnings: PlanMessage[] = expired.map((rule) => {
-    const at = cleanPattern(rule.address);
-    const covers = at !== '' && underChanges.has(at);
+    const covers = coversDrift(rule.address);
     const tail = covers ? 'drift is reported' : 'no drift under it now; remove the rule';
     // No `address` field: the message names the rule's address already, and renderers prefix it.
     return { message: `ignore rule for ${rule.address} expired on ${rule.until}; ${tail}` };

@@ -8,7 +8,7 @@
 // --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
 // same function. Pure: no I/O.
 
-import { boundaryPrefixes, matchesAddressPrefix, repoAddress } from '../core/address.js';
+import { boundaryPrefixes, cleanPattern, coversSome, matchesAddressPrefix, repoAddress } from '../core/address.js';
 import type { OrgSettings } from '../api/types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
 
@@ -49,7 +49,7 @@ export function withOtherSpellings(patterns: readonly string[], spellings: Repos
   const out: string[] = [];
   for (const pattern of patterns) {
     out.push(pattern);
-    const p = clean(pattern);
+    const p = cleanPattern(pattern);
     const id = BY_ID.exec(p);
     const name = id === null ? BY_NAME.exec(p) : null;
     if (id?.[1] !== undefined && idToName) {
@@ -70,10 +70,6 @@ export interface ScopedDesired {
   objects: number;
   /** False when no target or exclude was given: the plan covers the whole config. */
   scoped: boolean;
-}
-
-function clean(pattern: string): string {
-  return pattern.trim().replace(/\.+$/, '');
 }
 
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
@@ -97,16 +93,10 @@ const targetIndexes = new WeakMap<readonly string[], TargetIndex>();
 function targetIndex(targets: readonly string[]): TargetIndex {
   const known = targetIndexes.get(targets);
   if (known !== undefined) return known;
-  const exact = new Set<string>();
-  const under = new Set<string>();
-  for (const t of targets) {
-    const p = clean(t);
-    if (p === '') continue;
-    exact.add(p);
-    for (const prefix of boundaryPrefixes(p)) under.add(prefix);
-  }
+  const exact = new Set(targets.map(cleanPattern).filter((p) => p !== ''));
+  const aboveSomeTarget = coversSome(exact);
   const index: TargetIndex = {
-    reaches: (object) => targets.length === 0 || under.has(object) || boundaryPrefixes(object).some((p) => exact.has(p)),
+    reaches: (object) => targets.length === 0 || aboveSomeTarget(object) || boundaryPrefixes(object).some((p) => exact.has(p)),
   };
   targetIndexes.set(targets, index);
   return index;
@@ -118,10 +108,10 @@ function targetIndex(targets: readonly string[]): TargetIndex {
  * or, with no target, unless `--exclude repo` leaves every repository out.
  */
 function monitoringInScope(scope: ReadScope): boolean {
-  if (scope.excludes.some((e) => clean(e) === 'repo')) return false;
+  if (scope.excludes.some((e) => cleanPattern(e) === 'repo')) return false;
   if (scope.targets.length === 0) return true;
   return scope.targets.some((t) => {
-    const p = clean(t);
+    const p = cleanPattern(t);
     return p === 'repo' || (p.startsWith('repo[') && !/\]\.settings(\.|$)/.test(p));
   });
 }
@@ -136,7 +126,7 @@ function monitoringNames(scope: ReadScope): string[] | undefined {
   if (scope.targets.length === 0) return undefined;
   const names: string[] = [];
   for (const t of scope.targets) {
-    const p = clean(t);
+    const p = cleanPattern(t);
     if (p !== 'repo' && !p.startsWith('repo[')) continue;
     if (/\]\.settings(\.|$)/.test(p)) continue;
     const m = /^repo\[("(?:[^"\\]|\\.)*"|\d+)\](?:\.monitored)?$/.exec(p);
@@ -163,7 +153,7 @@ function repositoriesNamed(scope: ReadScope): RepoRef[] {
   const names = new Set<string>();
   const ids = new Set<number>();
   for (const pattern of [...scope.targets, ...scope.excludes]) {
-    const p = clean(pattern);
+    const p = cleanPattern(pattern);
     const byName = BY_NAME.exec(p);
     if (byName?.[1]) names.add(JSON.parse(byName[1]) as string);
     const byId = BY_ID.exec(p);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPrefixMatch, matchesAddressPrefix } from '../../src/core/address.js';
+import { coversSome, firstPrefixMatch, matchesAddressPrefix } from '../../src/core/address.js';
 
 // firstPrefixMatch must answer exactly as the scan it replaces: the first item, in list order,
 // whose prefix matchesAddressPrefix accepts.
@@ -51,5 +51,17 @@ describe('firstPrefixMatch', () => {
     expect(firstPrefixMatch(items, (p) => p)('team[42].git.repositories')).toBe('team[42].git.repositories');
     expect(firstPrefixMatch(items.slice(1), (p) => p)('team[42].git.repositories')).toBe('team[42]');
     expect(firstPrefixMatch(items, (p) => p)('team[43].git')).toBeUndefined();
+  });
+});
+
+describe('coversSome', () => {
+  it('answers as some + matchesAddressPrefix for every pattern and every subset of the addresses', () => {
+    const subsets = [ADDRESSES, ADDRESSES.filter((_, i) => i % 3 === 0), ADDRESSES.slice(0, 1), []];
+    for (const addresses of subsets) {
+      const covers = coversSome(addresses);
+      for (const pattern of PATTERNS) {
+        expect([pattern, covers(pattern)]).toEqual([pattern, addresses.some((a) => matchesAddressPrefix(a, pattern))]);
+      }
+    }
   });
 });
