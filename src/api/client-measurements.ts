@@ -7,6 +7,7 @@
 // insecure http allowed to the base URL's own http origin).
 
 import { ApiError } from './errors.js';
+import { isLoopback } from './loopback.js';
 import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from './measurement-types.js';
 import * as rq from './requests-measurements.js';
 import type { RequestDescription } from './requests.js';
@@ -151,12 +152,6 @@ export async function waitForV1Report(wire: MeasurementWire, requestId: string |
   }
 }
 
-/** Loopback hosts, where plain http is as private as https (the emulator serves reports there). */
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  // IPv4-mapped 127/8 as URL parsing writes it: ::ffff:7fXX:XXXX.
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
-}
 
 /**
  * A report URL we may fetch: https anywhere, http on loopback, and http at `httpOrigin` (the base
