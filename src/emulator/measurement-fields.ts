@@ -95,8 +95,3 @@ export function dateMs(text: string): number | undefined {
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return new Date(ms).toISOString().slice(0, 10) === text ? ms : undefined;
 }
-
-/** yyyy-mm-dd of a UTC instant. */
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}

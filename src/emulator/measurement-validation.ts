@@ -7,7 +7,8 @@
 
 import { GROUP_BYS, ROLL_UPS, WORKFLOW_TYPES, isDevToolId, metricKey, v1Metric, v2Metric, type GroupBy, type MetricAgg, type RollUp } from '../api/metrics.js';
 import type { ExportFileFormat, TimeRange } from '../api/measurement-types.js';
-import { dateMs, dayOf, intList, laxBool, laxInt, list, oneOf, required, str, type Loc } from './measurement-fields.js';
+import { dateMs, intList, laxBool, laxInt, list, oneOf, required, str, type Loc } from './measurement-fields.js';
+import { isoDay } from './metrics/buckets.js';
 import type { MeasurementQuery, QueryMetric, QueryWorkflowFilter } from './metrics/types.js';
 import { Issues, isObject, noExtraFields } from './params.js';
 
@@ -95,7 +96,7 @@ function dateRanges(issues: Issues, v: unknown, read: (issues: Issues, loc: Loc,
     const before = required(issues, [...loc, 'before'], item.before) ? read(issues, [...loc, 'before'], item.before, 'before') : undefined;
     if (after === undefined || before === undefined) return;
     if (before <= after) return issues.add([...loc, 'before'], 'value_error', 'Value error, before must be greater than after');
-    out.push({ after: dayOf(after), before: dayOf(before) });
+    out.push({ after: isoDay(after), before: isoDay(before) });
   });
   return out.length === items.length ? out : undefined;
 }
@@ -262,7 +263,7 @@ export function parseV1Body(body: unknown): V1Request {
     const before = required(issues, [...B, 'before'], b.before) ? v1Instant(issues, [...B, 'before'], b.before, 'before') : undefined;
     if (after !== undefined && before !== undefined) {
       if (before <= after) issues.add([...B, 'before'], 'value_error', 'Value error, before must be greater than after');
-      else timeRanges = [{ after: dayOf(after), before: dayOf(before) }];
+      else timeRanges = [{ after: isoDay(after), before: isoDay(before) }];
     }
   }
   if (timeRanges && timeRanges.length > 1 && rollUp !== 'custom') {

@@ -17,6 +17,7 @@ export function dayStart(date: string): number {
   return Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date);
 }
 
+/** yyyy-mm-dd of a UTC instant. */
 export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
