@@ -13,11 +13,11 @@
 // emulator without a rate limit, the writes go to a fresh rate-limited emulator on the same fixture.
 // Figures: docs/performance.md.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -79,13 +79,7 @@ async function child(readUrl, writeUrl, configPath) {
 // ---- parent ----------------------------------------------------------------------------------
 
 function runChild(readUrl, writeUrl, configPath) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [SELF, '--child', readUrl, writeUrl, configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    proc.stdout.on('data', (d) => (out += d));
-    proc.on('error', reject);
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`child exited ${code}`))));
-  });
+  return runChildJson(SELF, [readUrl, writeUrl, configPath], 'child');
 }
 
 async function requestLog(url) {
@@ -101,7 +95,7 @@ async function main() {
   const configPath = join(dir, 'emctl.yaml');
   writeFileSync(configPath, YAML.stringify(doc));
   const runs = Number(process.env.BENCH_RUNS ?? 2);
-  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+  console.log(machineLine());
   console.log(
     `org: ${REPOSITORIES} repositories, ${TEAMS} teams; config: ${OVERRIDES} repository overrides, ${gitScopes} team Git scopes; ` +
       `${RATE_PER_MINUTE}/min per route on client and emulator, bucket ${BURST}, --concurrency ${CONCURRENCY}, emulator latency ${LATENCY_MS} ms`,

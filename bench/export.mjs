@@ -5,11 +5,11 @@
 // bench/validate.mjs validates (exportGeneratedOrg below).
 // Run with `npm run bench:export` (builds first). Figures: docs/performance.md.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLine, runChildJson } from './helpers.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-export-key';
@@ -35,13 +35,7 @@ async function child(url, out, teams) {
 }
 
 function runChild(url, out, teams) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [SELF, '--child', url, out, teams], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    proc.stdout.on('data', (d) => (text += d));
-    proc.on('error', reject);
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`export child exited ${code}`))));
-  });
+  return runChildJson(SELF, [url, out, teams], 'export child');
 }
 
 /**
@@ -66,7 +60,7 @@ export async function exportGeneratedOrg(dir, { repos = 10_000, teams = 500 } = 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-export-'));
   try {
-    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+    console.log(machineLine());
     const r = await exportGeneratedOrg(dir);
     console.log(r.summary);
     console.log(

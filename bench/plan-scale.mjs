@@ -7,11 +7,11 @@
 // request is the figure that must stay flat (target: 50k at most 1.2x the 10k figure).
 // Run with `npm run bench:plan-scale` (builds first). Figures: docs/performance.md.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
 import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
 
@@ -21,33 +21,19 @@ const SIZES = (process.argv[2] === '--child' ? [] : process.argv.slice(2).map(Nu
 
 async function child(url, configPath) {
   const { runCli } = await import('../dist/cli/main.js');
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (s) => (stdout += s), isTTY: false },
-    stderr: { write: (s) => (stderr += s), isTTY: false },
-    stdin: { isTTY: false },
-    env: { EMCTL_API_KEY: KEY, NO_COLOR: '1' },
-    cwd: process.cwd(),
-  };
+  const { io, printed } = capturingIO(KEY);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--concurrency', '16', '--format', 'json'], io);
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  if (code !== 0) throw new Error(`emctl plan exited ${code}: ${stderr}`);
-  const plan = JSON.parse(stdout);
+  if (code !== 0) throw new Error(`emctl plan exited ${code}: ${printed.stderr}`);
+  const plan = JSON.parse(printed.stdout);
   process.stdout.write(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMB: process.resourceUsage().maxRSS / 1024, changes: plan.changes.length }) + '\n');
 }
 
 function runChild(url, configPath) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [SELF, '--child', url, configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    proc.stdout.on('data', (d) => (text += d));
-    proc.on('error', reject);
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`plan child exited ${code}`))));
-  });
+  return runChildJson(SELF, [url, configPath], 'plan child');
 }
 
 async function measure(repos, dir) {
@@ -70,7 +56,7 @@ async function measure(repos, dir) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-plan-scale-'));
   try {
-    console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+    console.log(machineLine());
     const results = [];
     for (const repos of SIZES.length > 0 ? SIZES : [10_000, 50_000]) {
       const r = await measure(repos, dir);

@@ -9,11 +9,11 @@
 // Run with `npm run bench:plan` (builds first). Each measured run is a child process, so its peak
 // memory is its own, not the emulator's (which runs in this process). Figures: docs/performance.md.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
 import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
 
@@ -94,19 +94,11 @@ async function child(mode, url, configPath) {
   const phases = {};
   if (mode === 'emctl' || mode === 'serial' || mode === 'emctl16') {
     const { runCli } = await import('../dist/cli/main.js');
-    let stdout = '';
-    let stderr = '';
-    const io = {
-      stdout: { write: (s) => (stdout += s), isTTY: false },
-      stderr: { write: (s) => (stderr += s), isTTY: false },
-      stdin: { isTTY: false },
-      env: { EMCTL_API_KEY: KEY, NO_COLOR: '1' },
-      cwd: process.cwd(),
-    };
+    const { io, printed } = capturingIO(KEY);
     const concurrency = mode === 'serial' ? ['--concurrency', '1'] : mode === 'emctl16' ? ['--concurrency', '16'] : [];
     const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--format', 'json', ...concurrency], io);
-    if (code !== 0) throw new Error(`emctl plan exited ${code}: ${stderr}`);
-    changes = JSON.parse(stdout).changes.length;
+    if (code !== 0) throw new Error(`emctl plan exited ${code}: ${printed.stderr}`);
+    changes = JSON.parse(printed.stdout).changes.length;
   } else {
     const { EmClient } = await import('../dist/api/client.js');
     if (mode === 'naive') {
@@ -222,16 +214,10 @@ async function scopedChild(spec, url, configPath) {
 // ---- parent: set up, run each child, report --------------------------------------------------
 
 function runChild(mode, url, configPath, spec) {
-  return new Promise((resolve, reject) => {
-    const extra = spec === undefined ? [] : [JSON.stringify(spec)];
-    // BENCH_CPU_PROF=DIR profiles each measured run (node --cpu-prof) into DIR.
-    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-    const proc = spawn(process.execPath, [...prof, SELF, '--child', mode, url, configPath, ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    proc.stdout.on('data', (d) => (out += d));
-    proc.on('error', reject);
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`${mode} run exited ${code}`))));
-  });
+  const extra = spec === undefined ? [] : [JSON.stringify(spec)];
+  // BENCH_CPU_PROF=DIR profiles each measured run (node --cpu-prof) into DIR.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  return runChildJson(SELF, [mode, url, configPath, ...extra], `${mode} run`, prof);
 }
 
 async function requestLog(url) {
@@ -270,7 +256,7 @@ async function main() {
       ? `  (${Object.entries(r.phases).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ')})`
       : '');
 
-  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}`);
+  console.log(machineLine());
   console.log(`org: ${REPOSITORIES} repositories, ${TEAMS} teams, ${doc.git.repositories ? Object.keys(doc.git.repositories).length : 0} repositories with managed settings; emulator latency ${LATENCY_MS} ms`);
 
   // BENCH_ONLY=scoped runs the scoped runs alone (the full-plan runs take minutes).
