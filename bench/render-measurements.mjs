@@ -5,7 +5,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { renderMeasurements } from '../dist/render/measurements/index.js';
+import { renderMeasurements } from '../dist/measure/render/index.js';
 
 const TEAMS = 500;
 const WEEKS = Number(process.env.BENCH_WEEKS ?? 12);
@@ -66,7 +66,7 @@ function report() {
   };
 }
 
-const renderers = importMillis('./dist/render/measurements/index.js');
+const renderers = importMillis('./dist/measure/render/index.js');
 const asciichart = importMillis('asciichart');
 const vega = importMillis('vega');
 const vegaLite = importMillis('vega-lite');

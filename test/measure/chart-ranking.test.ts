@@ -1,10 +1,10 @@
-// Which groups a chart draws when more than MAX_SERIES have values (src/render/measurements/series.ts):
+// Which groups a chart draws when more than MAX_SERIES have values (src/measure/render/series.ts):
 // the highest last value; ties by the higher mean over the window, then by name. A daily count's
 // last bucket (today) is often empty for every group, and the alphabet alone then chose the lines.
 
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../src/core/measurement-result.js';
-import { metricChart } from '../../src/render/measurements/series.js';
+import { metricChart } from '../../src/measure/render/series.js';
 
 const merged = { name: 'pr.merged', agg: undefined, key: 'pr.merged', unit: 'count' } as const;
 

@@ -1,10 +1,10 @@
 // Names in any script line up in the padded formats: a CJK ideograph or an emoji takes two terminal
-// columns, a combining accent none (src/render/measurements/width.ts).
+// columns, a combining accent none (src/measure/render/width.ts).
 
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../src/core/measurement-result.js';
-import { renderMeasurements } from '../../src/render/measurements/index.js';
-import { displayWidth, padTo } from '../../src/render/measurements/width.js';
+import { renderMeasurements } from '../../src/measure/render/index.js';
+import { displayWidth, padTo } from '../../src/measure/render/width.js';
 
 describe('displayWidth', () => {
   it.each<[string, number]>([

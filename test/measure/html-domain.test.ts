@@ -1,11 +1,11 @@
 // The html report's charts share the window on their x axis: a metric with values in part of the
 // window only (a duration before anything was merged) still spans every bucket, so the charts of a
-// report line up date for date (src/render/measurements/html-chart.ts).
+// report line up date for date (src/measure/render/html-chart.ts).
 
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../src/core/measurement-result.js';
-import { chartSpec } from '../../src/render/measurements/html-chart.js';
-import { metricChart, styleSlots } from '../../src/render/measurements/series.js';
+import { chartSpec } from '../../src/measure/render/html-chart.js';
+import { metricChart, styleSlots } from '../../src/measure/render/series.js';
 
 const merged = { name: 'pr.merged', agg: undefined, key: 'pr.merged', unit: 'count' } as const;
 const cycle = { name: 'branch.computed.cycle_time', agg: 'p75', key: 'branch.computed.cycle_time:p75', unit: 'minutes' } as const;

@@ -1,6 +1,6 @@
 // `emctl measurements`, run: the request from flags or from the config's reports, checked with
 // the same rules `validate` applies (src/core/measurement-spec.ts), then run through the API
-// (src/measure/run.ts) and rendered (src/render/measurements), to stdout or to each output file,
+// (src/measure/run.ts) and rendered (src/measure/render), to stdout or to each output file,
 // written atomically. Notices and the v1 progress line go to stderr, data to stdout.
 
 import { existsSync, statSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/f
 import { releasesNotice, shortLastBucketNotice } from '../../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../../core/measurement-spec.js';
-import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../render/measurements/index.js';
+import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../measure/render/index.js';
 import { connect } from '../connect.js';
 import type { CliIO } from '../io.js';
 import type { CommandContext } from '../main.js';

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../../src/core/measurement-result.js';
-import { renderMeasurements } from '../../../src/render/measurements/index.js';
+import { renderMeasurements } from '../../../src/measure/render/index.js';
 import { cycleP75, depth, merged, row, weeklyByTeam } from './fixtures.js';
 
 const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];

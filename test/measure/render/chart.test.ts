@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../../src/core/measurement-result.js';
-import { bridgeGaps, fitToColumns, niceAxis } from '../../../src/render/measurements/chart.js';
-import { renderMeasurements } from '../../../src/render/measurements/index.js';
-import { metricChart } from '../../../src/render/measurements/series.js';
+import { bridgeGaps, fitToColumns, niceAxis } from '../../../src/measure/render/chart.js';
+import { renderMeasurements } from '../../../src/measure/render/index.js';
+import { metricChart } from '../../../src/measure/render/series.js';
 import { cycleP75, merged, noData, orgWhole, row } from './fixtures.js';
 
 /** Three weekly buckets; Platform has no row in the middle one (a count of 0, a duration gap). */

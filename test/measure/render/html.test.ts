@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpec } from '../../../src/render/measurements/html-chart.js';
-import { escapeHtml } from '../../../src/render/measurements/html.js';
-import { renderMeasurements } from '../../../src/render/measurements/index.js';
-import { metricChart, styleSlots } from '../../../src/render/measurements/series.js';
+import { chartSpec } from '../../../src/measure/render/html-chart.js';
+import { escapeHtml } from '../../../src/measure/render/html.js';
+import { renderMeasurements } from '../../../src/measure/render/index.js';
+import { metricChart, styleSlots } from '../../../src/measure/render/series.js';
 import { awkwardNames, cycleP75, merged, noData, row, weeklyByTeam } from './fixtures.js';
 
 /** The chart sections of a page, each with its heading and SVG. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartUnit, formatDuration, formatNumber, formatValue } from '../../../src/render/measurements/values.js';
+import { chartUnit, formatDuration, formatNumber, formatValue } from '../../../src/measure/render/values.js';
 
 describe('formatDuration (minutes as a person reads them)', () => {
   const cases: [number, string][] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../../src/core/measurement-result.js';
-import { renderMeasurements, type MeasurementFormat } from '../../../src/render/measurements/index.js';
-import { markdownCell } from '../../../src/render/measurements/markdown.js';
+import { renderMeasurements, type MeasurementFormat } from '../../../src/measure/render/index.js';
+import { markdownCell } from '../../../src/measure/render/markdown.js';
 import { awkwardNames, noData, orgWhole, weeklyByTeam } from './fixtures.js';
 
 /** Each case: a result, a format, and the exact text the user gets. */
