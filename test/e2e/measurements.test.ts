@@ -265,7 +265,8 @@ describe('reports as code', () => {
     const cfg = await writeConfig(CONFIG, preview);
     const r = await emctl(['-c', cfg, 'weekly', '--format', 'table']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[2]).toMatch(/^2026-09-01 +2026-09-08 +1 +2 +15h +3d 3h$/);
+    // The table shows both days a bucket includes (the csv keeps the exclusive before).
+    expect(r.stdout.split('\n')[2]).toMatch(/^2026-09-01 +2026-09-07 +1 +2 +15h +3d 3h$/);
     expect(r.stderr).toBe('');
     await expect(readFile(join(preview, 'out', 'weekly.csv'), 'utf8')).rejects.toThrow(/ENOENT/);
   });

@@ -1,20 +1,23 @@
-// Which groups a chart draws when more than MAX_SERIES have values (src/measure/render/series.ts):
-// the highest last value; ties by the higher mean over the window, then by name. A daily count's
-// last bucket (today) is often empty for every group, and the alphabet alone then chose the lines.
+// The order of the rows when every group gets one (heatmap, ranked table, bar chart;
+// src/measure/render/series.ts ranked): by the group's value over the window, highest first (a
+// total for counts, the mean of its buckets for durations), groups with no value last, ties in
+// the report's one legend order. A daily count's last bucket (today) is often empty for every
+// group, so the last value alone would rank by the alphabet.
 
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../src/core/measurement-result.js';
-import { metricChart } from '../../src/measure/render/series.js';
+import { metricChart, ranked, reportGroups } from '../../src/measure/render/series.js';
 
 const merged = { name: 'pr.merged', agg: undefined, key: 'pr.merged', unit: 'count' } as const;
+const cycle = { name: 'branch.computed.cycle_time', agg: 'p50', key: 'branch.computed.cycle_time:p50', unit: 'minutes' } as const;
 
-/** Three daily buckets; group g has `perDay[g]` merged PRs on each of the first two days, none on the last. */
-function daily(perDay: Record<string, number>): MeasurementResult {
+/** Three daily buckets; group g has `perDay[g]` on each of the first two days, nothing on the last. */
+function daily(perDay: Record<string, number | null>): MeasurementResult {
   const day = (d: number) => `2026-09-0${d}`;
-  const rows = Object.entries(perDay).map(([name, n], i) => ({ group: 100 + i, name, values: { 'pr.merged': n } }));
+  const rows = Object.entries(perDay).map(([name, n], i) => ({ group: 100 + i, name, values: { 'pr.merged': n, 'branch.computed.cycle_time:p50': n } }));
   return {
     report: undefined,
-    metrics: [merged],
+    metrics: [merged, cycle],
     groupBy: 'repository',
     groupKey: 'repository_id',
     nameColumn: 'repository_name',
@@ -30,20 +33,25 @@ function daily(perDay: Record<string, number>): MeasurementResult {
   };
 }
 
-describe('chart series ranking', () => {
-  it('last values tied at 0: the busiest groups are drawn, not the first names', () => {
-    // Means over the three days: a 2/3, b 4/3, c 6/3, d 8/3.
-    const chart = metricChart(daily({ a: 1, b: 2, c: 3, d: 4 }), merged, 2);
-    expect(chart.series.map((s) => s.label)).toEqual(['d (103)', 'c (102)']);
-    expect(chart.series.map((s) => s.last)).toEqual([0, 0]);
-    expect(chart.omitted).toBe(2);
+const order = (result: MeasurementResult, metric: typeof merged | typeof cycle) =>
+  ranked(metricChart(result, metric, reportGroups(result)).series).map((s) => [s.label, s.window]);
+
+describe('ranked rows', () => {
+  it('counts by their total over the window, the empty last day counting 0', () => {
+    expect(order(daily({ a: 1, b: 2, c: 4, d: 3 }), merged)).toEqual([
+      ['c (102)', 8],
+      ['d (103)', 6],
+      ['b (101)', 4],
+      ['a (100)', 2],
+    ]);
   });
 
-  it('a higher last value still wins over a higher mean; equal means fall back to the name', () => {
-    const result = daily({ b: 5, a: 5, c: 9 });
-    result.elements[2]!.rows = [{ group: 100, name: 'b', values: { 'pr.merged': 1 } }];
-    // b: last 1; then a and c tied at 0, c's mean 18/3 above a's 10/3.
-    expect(metricChart(result, merged, 3).series.map((s) => s.label)).toEqual(['b (100)', 'c (102)', 'a (101)']);
-    expect(metricChart(daily({ y: 2, x: 2 }), merged, 2).series.map((s) => s.label)).toEqual(['x (101)', 'y (100)']);
+  it('durations by the mean of the buckets with a value; no value last; ties in legend order', () => {
+    expect(order(daily({ y: 60, x: 60, q: null, z: 90 }), cycle)).toEqual([
+      ['z (103)', 90],
+      ['x (101)', 60],
+      ['y (100)', 60],
+      ['q (102)', null],
+    ]);
   });
 });

@@ -42,8 +42,9 @@ async function chartWidth(options: { tty: boolean; columns?: number; env?: Recor
     cwd: process.cwd(),
   });
   expect(code).toBe(0);
-  // The plot's rows (the title line above the chart is as long as its words).
-  return Math.max(...stdout.split('\n').filter((line) => /[┤┼]/.test(line)).map((line) => [...line].length));
+  // The plot's rows and its x axis, which runs the plot's whole width (the title line above the
+  // chart is as long as its words).
+  return Math.max(...stdout.split('\n').filter((line) => /[┤┼└]/.test(line)).map((line) => [...line].length));
 }
 
 // The plot keeps the last column free (a line that fills the terminal wraps on some of them).

@@ -1,5 +1,5 @@
 // Names in any script line up in the padded formats: a CJK ideograph or an emoji takes two terminal
-// columns, a combining accent none (src/measure/render/width.ts).
+// columns, a combining accent none (src/measure/render/width.ts, string-width's count).
 
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../src/core/measurement-result.js';
@@ -17,7 +17,9 @@ describe('displayWidth', () => {
     ['a\u200bb', 2],
     ['👨\u200d👩\u200d👧 family', 2 + 1 + 6], // joined by zero-width joiners: one symbol
     ['👍🏽 ok', 2 + 1 + 2], // a skin-tone modifier is drawn into the emoji
-    ['❤\ufe0f', 1], // a variation selector takes no column
+    ['❤\ufe0f', 2], // a variation selector asks for the emoji, drawn two columns wide
+    ['☕ ⚡ ✅', 2 + 1 + 2 + 1 + 2], // emoji of the older symbol blocks: two columns each
+    ['\u001b[31mred\u001b[39m', 3], // an escape sequence draws nothing
     ['', 0],
   ])('%s is %i columns', (text, width) => {
     expect(displayWidth(text)).toBe(width);
@@ -59,7 +61,7 @@ describe('aligned columns with wide names', () => {
   it('table: every line ends in the same column', async () => {
     const lines = (await renderMeasurements(result, 'table', { color: false })).trimEnd().split('\n');
     expect(new Set(ends(lines)).size).toBe(1);
-    expect(lines[2]).toBe('2026-09-01  2026-10-01        1  決済チーム         12');
+    expect(lines[2]).toBe('2026-09-01  2026-09-30        1  決済チーム                    12');
   });
 
   it('markdown: every row of the source ends in the same column', async () => {

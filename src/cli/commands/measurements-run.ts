@@ -139,7 +139,7 @@ export function terminalWidth(io: Pick<CliIO, 'env' | 'stdout'>): number | undef
   return io.stdout.isTTY && typeof columns === 'number' && Number.isInteger(columns) && columns > 20 ? columns : undefined;
 }
 
-async function render(output: RunOutput, spec: MeasureSpec, report: string | undefined, color: boolean, io: CliIO): Promise<string> {
+async function render(output: RunOutput, spec: MeasureSpec, report: string | undefined, color: boolean, io: CliIO, now: Date): Promise<string> {
   if (output.kind === 'file') return output.text;
   if (!(MEASUREMENT_FORMATS as readonly string[]).includes(spec.format)) {
     throw new EmctlError('config', `the ${spec.format} format is not available in this build of emctl (formats: ${MEASUREMENT_FORMATS.join(', ')})`);
@@ -149,7 +149,9 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
     color,
     ...(width !== undefined ? { width } : {}),
     ...(report !== undefined ? { title: report } : {}),
-    generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+    // The run's one clock: a bucket that ends after today is drawn as in progress.
+    today: now.toISOString().slice(0, 10),
   });
 }
 
@@ -204,7 +206,7 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         const window = windowOf(job.spec, now);
         if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
         const toStdout = job.spec.out === undefined;
-        const text = await render(output, job.spec, job.report, toStdout && colorFor(globals, io.stdout), io);
+        const text = await render(output, job.spec, job.report, toStdout && colorFor(globals, io.stdout), io, now);
         if (toStdout) {
           io.stdout.write(text);
         } else {

@@ -1,5 +1,5 @@
 // `emctl measurements` (DESIGN.md §6.1): registration only. The command's code, the measure room
-// and the renderers (vega for html, asciichart for chart) load when the command runs, so the
+// and the renderers (d3-scale and d3-shape for html) load when the command runs, so the
 // start-up of `emctl --help` and of every other command does not pay for them.
 
 import type { Command } from 'commander';

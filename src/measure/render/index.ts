@@ -1,6 +1,7 @@
 // `emctl measurements` output: one MeasurementResult (src/core/measurement-result.ts) to the text of
-// one format. Every format is a pure function of the result; the chart and html formats load their
-// libraries (asciichart, vega) on first use, so the other formats and commands never pay for them.
+// one format. Every format is a pure function of the result (and of `today`, which the caller's
+// clock gives); the chart and html formats are loaded on first use, so the other formats and
+// commands never pay for their libraries (d3-scale, d3-shape).
 
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { renderMeasurementsCsv } from './csv.js';
@@ -20,6 +21,11 @@ export interface MeasurementRenderOptions {
   title?: string;
   /** When the report was made, shown in the markdown and html reports when given. */
   generatedAt?: string;
+  /**
+   * Today's UTC day (yyyy-mm-dd) by the caller's clock: a bucket whose `before` is after it is
+   * drawn as in progress in the chart and html formats. None: no bucket is.
+   */
+  today?: string;
 }
 
 export async function renderMeasurements(

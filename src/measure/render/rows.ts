@@ -3,10 +3,15 @@
 // group's name next to its id. Each format only lays this grid out.
 
 import type { MeasurementResult } from '../../core/measurement-result.js';
+import { dayRange, lastDay } from './dates.js';
+import { metricTitle } from './titles.js';
 import { formatValue } from './values.js';
 
 export interface Grid {
-  /** Column titles: after, before, the group key, `name` when any group has one, then metric keys. */
+  /**
+   * Column titles: from and to (both days included), the group's id, its name when any group has
+   * one, then each metric's human name (csv and json keep the API's keys and exclusive `before`).
+   */
   header: string[];
   /** True for the columns whose cells are numbers (right-aligned). */
   numeric: boolean[];
@@ -29,20 +34,22 @@ export function oneLine(text: string): string {
 
 export function humanGrid(result: MeasurementResult): Grid {
   const withNames = hasNames(result);
-  const header = ['after', 'before', result.groupKey];
+  const noun = groupNoun(result, 1);
+  const header = ['From', 'To', `${noun.charAt(0).toUpperCase()}${noun.slice(1)} id`];
   const numeric = [false, false, true];
   if (withNames) {
-    header.push('name');
+    header.push('Name');
     numeric.push(false);
   }
   for (const metric of result.metrics) {
-    header.push(metric.key);
+    header.push(metricTitle(metric));
     numeric.push(true);
   }
   const rows: string[][] = [];
   for (const element of result.elements) {
+    const to = lastDay(element.before);
     for (const row of element.rows) {
-      const cells = [element.after, element.before, String(row.group)];
+      const cells = [element.after, to, String(row.group)];
       if (withNames) cells.push(oneLine(row.name ?? ''));
       for (const metric of result.metrics) cells.push(formatValue(metric.unit, row.values[metric.key]));
       rows.push(cells);
@@ -59,12 +66,28 @@ const ROLL_UP_WORDS: Record<MeasurementResult['rollUp'], string> = {
 };
 
 /**
- * The one line that says what was measured: `by team, 2026-09-01 to 2026-12-01 (before), weekly`.
- * `before` is exclusive, as in the API and the --before flag, so the line says so.
+ * The one line that says what was measured, its dates both included as people say them:
+ * `by team, Sep 1 - Nov 30, 2026, weekly` (the request's `--before` was 2026-12-01).
  */
 export function describeWindow(result: MeasurementResult): string {
   const groupBy = result.groupBy.replace(/_/g, ' ');
-  return `by ${groupBy}, ${result.after} to ${result.before} (before), ${ROLL_UP_WORDS[result.rollUp]}`;
+  return `by ${groupBy}, ${dayRange(result.after, result.before, true)}, ${ROLL_UP_WORDS[result.rollUp]}`;
+}
+
+const NOUNS: Record<MeasurementResult['groupBy'], [string, string]> = {
+  organization: ['organization', 'organizations'],
+  team: ['team', 'teams'],
+  repository: ['repository', 'repositories'],
+  contributor: ['contributor', 'contributors'],
+  coding_assistant: ['coding assistant', 'coding assistants'],
+  ai_review: ['AI review tool', 'AI review tools'],
+  agentic_pr: ['agentic PR tool', 'agentic PR tools'],
+};
+
+/** `team` / `teams`: what one group of the report is, for headers and counts. */
+export function groupNoun(result: Pick<MeasurementResult, 'groupBy'>, count: number): string {
+  const [one, many] = NOUNS[result.groupBy] ?? [result.groupBy, result.groupBy];
+  return count === 1 ? one : many;
 }
 
 /** The title of a report: the caller's, else the report's name, else a plain word. */

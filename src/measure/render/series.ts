@@ -1,38 +1,65 @@
-// What the two chart formats (terminal chart, html) draw for one metric: the roll-up buckets along x
-// and one series per group, in the chart's unit (durations in hours). Both formats show the same
-// groups, so the choice of which groups fit on a chart is made here, once.
+// What the two chart formats (terminal chart, html) draw: the report's groups, each with one style
+// slot (colour, terminal mark) for the whole report; its buckets with their inclusive labels and
+// whether each is still in progress; and per metric every group's values in the chart's unit.
+// The choice of drawing is made here once, so both formats agree: one bucket is a bar chart;
+// up to MAX_SERIES groups a line each; more, a row each (a heatmap, or a ranked table with
+// sparklines in the terminal), so every group is seen.
 
 import type { MeasurementResult, ResultMetric } from '../../core/measurement-result.js';
+import { bucketLabels, inProgress } from './dates.js';
 import { oneLine } from './rows.js';
+import { metricTitle } from './titles.js';
 import { chartUnit } from './values.js';
 
-/** More lines than this on one chart cannot be told apart; the others are left to the table. */
+/** More lines than this on one chart cannot be told apart: past it every group gets a row. */
 export const MAX_SERIES = 8;
 
-export interface ChartSeries {
+export type ChartKind = 'lines' | 'rows' | 'bars';
+
+export interface ReportGroup {
   group: number | string;
   /** `Payments (42)`, or the bare id when emctl knows no name. */
   label: string;
-  /** One value per bucket in the chart's unit; null where the group has no value. */
+  /** Its style slot, 0.. in legend order: the same colour and mark in every chart of the report. */
+  slot: number;
+}
+
+export interface Bucket {
+  after: string;
+  before: string;
+  /** `Sep 7 - 13`: first and last day, both included. */
+  label: string;
+  inProgress: boolean;
+}
+
+export interface ChartSeries extends ReportGroup {
+  /** One value per bucket in the chart's unit (durations in hours); null where there is none. */
   values: (number | null)[];
-  /** The value in the last bucket that has one, in the API's unit (for the legend). */
-  last: number;
-  /** The value in the last bucket that has one, in the chart's unit (for ranking). */
-  lastCharted: number;
+  /** The same values in the API's unit (for formatting as a person reads them). */
+  raw: (number | null)[];
+  /** The group's value over the window in the API's unit (see windowValue), null when it has none. */
+  window: number | null;
   /** Buckets without a value. */
   gaps: number;
 }
 
 export interface MetricChart {
   metric: ResultMetric;
-  /** The y axis unit (`hours`, `count`, ...), undefined when the spec states none. */
+  /** `Cycle time, 75th percentile`. */
+  title: string;
+  /** The chart's unit (`hours`, `count`, ...), undefined when the spec states none. */
   unitLabel: string | undefined;
-  /** Start date (`after`) of every bucket, in time order. */
-  buckets: string[];
-  /** The groups drawn, highest last value first. */
+  /** How the window value is made: a total for amounts, the mean of the buckets otherwise. */
+  windowWord: 'total' | 'average';
+  /** Every group of the report, in legend (slot) order. */
   series: ChartSeries[];
-  /** Groups with a value that were not drawn (past MAX_SERIES). */
-  omitted: number;
+}
+
+export interface ReportCharts {
+  kind: ChartKind;
+  groups: ReportGroup[];
+  buckets: Bucket[];
+  charts: MetricChart[];
 }
 
 /** The legend's name of a group: its name (on one line) with the id in brackets, so both can be looked up. */
@@ -40,72 +67,98 @@ export function groupLabel(group: number | string, name: string | undefined): st
   return name === undefined || name === '' ? String(group) : `${oneLine(name)} (${group})`;
 }
 
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /**
- * The series of one metric. A count the group has no row for in a bucket is 0 there (the service
- * leaves out groups with nothing in a bucket, and counts are sums); any other missing value is a
- * gap. Groups with no value at all are not drawn; of the rest, the MAX_SERIES with the highest last
- * value are drawn (ties by the higher mean over the window, then by label), the others counted in
- * `omitted`.
+ * Every group of the report in one stable order, by label (numbers in ids compared as numbers):
+ * the order of the legends, and the slot that gives a group its colour, whatever the values.
  */
-export function metricChart(result: MeasurementResult, metric: ResultMetric, maxSeries = MAX_SERIES): MetricChart {
+export function reportGroups(result: MeasurementResult): ReportGroup[] {
+  const names = new Map<number | string, string | undefined>();
+  for (const element of result.elements) {
+    for (const row of element.rows) {
+      if (!names.has(row.group) || names.get(row.group) === undefined) names.set(row.group, row.name);
+    }
+  }
+  const groups = [...names].map(([group, name]) => ({ group, label: groupLabel(group, name) }));
+  groups.sort((a, b) => collator.compare(a.label, b.label) || collator.compare(String(a.group), String(b.group)));
+  return groups.map((g, slot) => ({ ...g, slot }));
+}
+
+/** Amounts add up over the window; a duration, ratio or percentile does not, so it is averaged. */
+function windowWordOf(metric: ResultMetric): 'total' | 'average' {
+  return metric.unit === 'count' || metric.unit === 'lines' || metric.unit === 'days' ? 'total' : 'average';
+}
+
+/**
+ * One metric over the report's groups. A count the group has no row for in a bucket is 0 there
+ * (the service leaves out groups with nothing in a bucket, and counts are sums), once the group has
+ * a value somewhere; any other missing value is a gap.
+ */
+export function metricChart(result: MeasurementResult, metric: ResultMetric, groups: readonly ReportGroup[]): MetricChart {
   const { label: unitLabel, factor } = chartUnit(metric.unit);
-  const buckets = result.elements.map((element) => element.after);
-  const byGroup = new Map<number | string, { name: string | undefined; raw: (number | null)[] }>();
+  const windowWord = windowWordOf(metric);
+  const index = new Map(groups.map((g, i) => [g.group, i]));
+  const raws = groups.map(() => new Array<number | null>(result.elements.length).fill(null));
   result.elements.forEach((element, bucket) => {
     for (const row of element.rows) {
-      let entry = byGroup.get(row.group);
-      if (entry === undefined) {
-        entry = { name: row.name, raw: new Array<number | null>(buckets.length).fill(null) };
-        byGroup.set(row.group, entry);
-      }
-      entry.name ??= row.name;
       const value = row.values[metric.key];
-      if (typeof value === 'number' && Number.isFinite(value)) entry.raw[bucket] = value;
+      const raw = raws[index.get(row.group) ?? -1];
+      if (raw !== undefined && typeof value === 'number' && Number.isFinite(value)) raw[bucket] = value;
     }
   });
-
-  const drawable: ChartSeries[] = [];
-  // Ties of the last value (a daily chart's last bucket, today, is often 0 for every group) go to
-  // the group with the higher mean over the window, then by name: not to the alphabet alone.
-  const means = new Map<number | string, number>();
-  for (const [group, { name, raw }] of byGroup) {
-    let lastIndex = -1;
-    raw.forEach((value, i) => {
-      if (value !== null) lastIndex = i;
-    });
-    if (lastIndex < 0) continue;
-    const filled = metric.unit === 'count' ? raw.map((value) => value ?? 0) : raw;
-    const last = filled[filled.length - 1] ?? raw[lastIndex] ?? 0;
+  const series = groups.map((g, i) => {
+    const known = raws[i] ?? [];
+    const any = known.some((value) => value !== null);
+    const raw = metric.unit === 'count' && any ? known.map((value) => value ?? 0) : known;
     let total = 0;
     let counted = 0;
-    for (const value of filled) {
+    for (const value of raw) {
       if (value === null) continue;
       total += value;
       counted += 1;
     }
-    means.set(group, total / counted);
-    drawable.push({
-      group,
-      label: groupLabel(group, name),
-      values: filled.map((value) => (value === null ? null : value * factor)),
-      last,
-      lastCharted: last * factor,
-      gaps: filled.filter((value) => value === null).length,
-    });
-  }
-  drawable.sort((a, b) => b.lastCharted - a.lastCharted || means.get(b.group)! - means.get(a.group)! || a.label.localeCompare(b.label));
-  const series = drawable.slice(0, maxSeries);
-  return { metric, unitLabel, buckets, series, omitted: drawable.length - series.length };
+    const window = counted === 0 ? null : windowWord === 'total' ? total : total / counted;
+    return {
+      ...g,
+      values: raw.map((value) => (value === null ? null : value * factor)),
+      raw,
+      window,
+      gaps: raw.length - counted,
+    };
+  });
+  return { metric, title: metricTitle(metric), unitLabel, windowWord, series };
 }
 
-/**
- * One style slot (a colour, a line mark) per group for a whole report, in order of first appearance
- * across its charts, so a group looks the same in every chart of the report.
- */
-export function styleSlots(charts: readonly MetricChart[]): Map<number | string, number> {
-  const slots = new Map<number | string, number>();
-  for (const chart of charts) {
-    for (const series of chart.series) if (!slots.has(series.group)) slots.set(series.group, slots.size);
+/** Series by their window value, highest first, those without one last; ties by legend order. */
+export function ranked(series: readonly ChartSeries[]): ChartSeries[] {
+  return [...series].sort((a, b) => {
+    if (a.window === null || b.window === null) return (a.window === null ? 1 : 0) - (b.window === null ? 1 : 0) || a.slot - b.slot;
+    return b.window - a.window || a.slot - b.slot;
+  });
+}
+
+/** The whole report as the chart formats draw it; `today` (yyyy-mm-dd) marks buckets in progress. */
+export function reportCharts(result: MeasurementResult, today: string | undefined): ReportCharts {
+  const groups = reportGroups(result);
+  const labels = bucketLabels(result.elements);
+  const buckets = result.elements.map((element, i) => ({
+    after: element.after,
+    before: element.before,
+    label: labels[i] ?? element.after,
+    inProgress: inProgress(element.before, today),
+  }));
+  const kind: ChartKind = buckets.length === 1 ? 'bars' : groups.length > MAX_SERIES ? 'rows' : 'lines';
+  return { kind, groups, buckets, charts: result.metrics.map((metric) => metricChart(result, metric, groups)) };
+}
+
+/** Groups with no value in some buckets (`gaps`) and groups with none at all (`empty`), in legend order. */
+export function gapsOf(chart: MetricChart): { gaps: ChartSeries[]; empty: ChartSeries[] } {
+  const gaps: ChartSeries[] = [];
+  const empty: ChartSeries[] = [];
+  for (const series of chart.series) {
+    if (series.window === null) empty.push(series);
+    else if (series.gaps > 0) gaps.push(series);
   }
-  return slots;
+  return { gaps, empty };
 }

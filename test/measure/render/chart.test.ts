@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../../src/core/measurement-result.js';
-import { bridgeGaps, fitToColumns, niceAxis } from '../../../src/measure/render/chart.js';
 import { renderMeasurements } from '../../../src/measure/render/index.js';
-import { metricChart } from '../../../src/measure/render/series.js';
+import { metricChart, reportGroups } from '../../../src/measure/render/series.js';
+import { niceAxis, placeLabels } from '../../../src/measure/render/terminal-lines.js';
+import { sparkline } from '../../../src/measure/render/terminal-rows.js';
 import { cycleP75, merged, noData, orgWhole, row } from './fixtures.js';
 
 /** Three weekly buckets; Platform has no row in the middle one (a count of 0, a duration gap). */
@@ -40,154 +41,166 @@ function threeWeeks(parts: Partial<MeasurementResult> = {}): MeasurementResult {
   };
 }
 
+/** `groups` teams over `weeks` weekly buckets from 2026-09-07, team t merging (t * 3 + w) % 11 in week w. */
+function many(groups: number, weeks: number): MeasurementResult {
+  const day = (d: number) => new Date(Date.UTC(2026, 8, 7 + d)).toISOString().slice(0, 10);
+  const elements = Array.from({ length: weeks }, (_, w) => ({
+    after: day(7 * w),
+    before: day(7 * w + 7),
+    rows: Array.from({ length: groups }, (_, t) => row(100 + t, `Team ${t}`, { 'pr.merged': (t * 3 + w) % 11 })),
+  }));
+  return threeWeeks({ metrics: [merged], after: day(0), before: day(7 * weeks), elements });
+}
+
+const legendLines = (text: string) => text.split('\n').filter((line) => / (total|average) |no values$/.test(line) && line.startsWith('  '));
+
 describe('chart format', () => {
-  it('draws a chart per metric, a series per group with its own mark, and a legend naming the groups', async () => {
-    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 40 })).toBe(`weekly: by team, 2026-09-07 to 2026-09-28 (before), weekly
+  it('a line per group in its own mark, the human name over the key and unit, dates both included on the x axis, a legend', async () => {
+    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50 })).toBe(`weekly: by team, Sep 7 - 27, 2026, weekly; 2 teams
 
-pr.merged (count)
-8 ┤                                 ╭──
-7 ┤                             ╭───╯
-6 ┤··                      ╭────╯
-5 ┤ ····               ╭───╯
-4 ┤    ····     ╭──────╯
-3 ┤    ╭────────╯                  ····
-2 ┤────╯     ····            ·······
-1 ┤             ····   ·······
-0 ┼                ·····
-  2026-09-07                2026-09-21
-  ── Payments (42)  last 8
-  ·· Platform (7)   last 3
+Pull requests merged  pr.merged, count
+8 ┤                                     **
+7 ┤                                 ****
+6 ┤       oo                    ****
+5 ┤         ooo             ****
+4 ┤            oo     ******
+3 ┤           ********                 ooo
+2 ┤       ****      ooo           ooooo
+1 ┤                    oo    ooooo
+0 ┼                      oooo
+  └───────┬───────────────┬──────────────┬───────
+     Sep 7 - 13      Sep 14 - 20    Sep 21 - 27
+  ** Payments (42)  total 14
+  oo Platform (7)   total 9
 
-branch.computed.cycle_time:p75 (hours)
-20 ┤                               ╭───
-18 ┤                        ╭──────╯
-16 ┤                 ╭──────╯
-14 ┤          ╭──────╯
-12 ┤   ╭──────╯
-10 ┤───╯
+Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
+20 ┤                                     *
+18 ┤
+16 ┤
+14 ┤
+12 ┤
+10 ┤       *
  8 ┤
  6 ┤
- 4 ┤                                  ·
- 2 ┤···································
+ 4 ┤                                     o
+ 2 ┤       o
  0 ┼
-   2026-09-07               2026-09-21
-  ── Payments (42)  last 20h  (no value in 1 of 3 buckets)
-  ·· Platform (7)   last 3h  (no value in 1 of 3 buckets)
+   └───────┬──────────────┬──────────────┬───────
+      Sep 7 - 13     Sep 14 - 20    Sep 21 - 27
+  ** Payments (42)  average 15h  (no value in 1 of 3)
+  oo Platform (7)   average 2h 30m  (no value in 1 of 3)
 `);
   });
 
-  it('draws the axis once: with several series, `┼` on the zero row only', async () => {
-    const text = await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 40 });
-    const zeroRows = text.split('\n').filter((line) => line.includes('┼'));
-    expect(zeroRows.map((line) => line.trim().split(' ')[0])).toEqual(['0', '0']);
+  it('a bucket still in progress (its before after today): the line into it dashed, the bucket labelled', async () => {
+    const text = await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50, today: '2026-09-24' });
+    const lines = text.split('\n');
+    expect(lines).toContain('                                    in progress');
+    expect(lines[4]).toBe('7 ┤                                 * *');
+    // The day after the window, nothing is in progress; without a today, nothing either.
+    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50, today: '2026-09-28' })).not.toContain('in progress');
+  });
+
+  it('at least three dates along the x axis, also for many buckets at any width', async () => {
+    for (const width of [40, 80, 120]) {
+      const text = await renderMeasurements(many(3, 26), 'chart', { color: false, width });
+      const axis = text.split('\n').find((line) => /[A-Z][a-z]{2} \d/.test(line) && !line.includes(':')) ?? '';
+      expect(axis.match(/\b[A-Z][a-z]{2} \d+|\b\d+\b/g)?.length ?? 0, axis).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('fits the plot to the width it is given', async () => {
     for (const width of [40, 80, 120]) {
       const text = await renderMeasurements(threeWeeks(), 'chart', { color: false, width });
-      const plotLines = text.split('\n').filter((line) => /[┤┼]/.test(line));
-      const widest = Math.max(...plotLines.map((line) => [...line].length));
-      expect(widest).toBeLessThanOrEqual(width);
-      expect(widest).toBeGreaterThan(width - 6);
+      const plotLines = text.split('\n').filter((line) => /[┤┼└]/.test(line));
+      expect(Math.max(...plotLines.map((line) => [...line].length))).toBe(width - 1);
     }
   });
 
-  it('with colour, paints each series and its legend mark in its own colour, box lines for all', async () => {
-    const text = await renderMeasurements(threeWeeks(), 'chart', { color: true, width: 40 });
-    expect(text).toContain('\u001b[34m──\u001b[39m Payments (42)');
-    expect(text).toContain('\u001b[33m──\u001b[39m Platform (7)');
-    expect(text).not.toContain('·');
-    expect(text).toContain('\u001b[1mpr.merged (count)\u001b[22m');
+  it('8 groups: 8 lines, no mark or colour used twice in a chart, each group the same in every chart', async () => {
+    const result = many(8, 4);
+    result.metrics = [merged, { ...merged, name: 'pr.new', key: 'pr.new' }];
+    for (const element of result.elements) for (const r of element.rows) r.values['pr.new'] = Number(r.group) % 5;
+    const plain = legendLines(await renderMeasurements(result, 'chart', { color: false }));
+    expect(plain).toHaveLength(16);
+    const marks = plain.map((line) => line.slice(2, 4));
+    expect(new Set(marks.slice(0, 8)).size).toBe(8);
+    expect(marks.slice(8)).toEqual(marks.slice(0, 8));
+    const painted = legendLines(await renderMeasurements(result, 'chart', { color: true }));
+    const colours = painted.map((line) => /\u001b\[(\d+)m/.exec(line)?.[1]);
+    expect(new Set(colours.slice(0, 8)).size).toBe(8);
+    expect(colours.slice(8)).toEqual(colours.slice(0, 8));
   });
 
-  it('a group keeps its mark (and colour) in every chart of the report, whatever its rank', async () => {
-    const elements = threeWeeks().elements.map((element, i) =>
-      i < 2 ? element : { ...element, rows: element.rows.map((r) => ({ ...r, values: { ...r.values, 'pr.merged': r.group === 42 ? 1 : 3 } })) },
-    );
-    const text = await renderMeasurements(threeWeeks({ elements }), 'chart', { color: false, width: 40 });
-    const legend = text.split('\n').filter((line) => / last \d/.test(line));
-    expect(legend).toEqual([
-      '  ── Platform (7)   last 3',
-      '  ·· Payments (42)  last 1',
-      '  ·· Payments (42)  last 20h  (no value in 1 of 3 buckets)',
-      '  ── Platform (7)   last 3h  (no value in 1 of 3 buckets)',
-    ]);
+  it('past 8 groups: a ranked table with a sparkline per group, every group in it, highest total first', async () => {
+    const text = await renderMeasurements(many(11, 6), 'chart', { color: false, today: '2026-10-15' });
+    const lines = text.split('\n');
+    expect(lines[2]).toBe('Pull requests merged  pr.merged, count');
+    expect(lines[3]).toBe('   #  Team           Sep 7 - 13 … Oct 12 - 18  total');
+    const rows = lines.filter((line) => /^ +\d+ {2}Team \d+/.test(line));
+    expect(rows).toHaveLength(11);
+    expect(rows[0]).toBe('   1  Team 9 (109)   ▅▅▆▇▇█                       45');
+    expect(rows.map((line) => Number(line.trim().split(/\s+/).pop()))).toEqual([45, 40, 39, 35, 33, 30, 27, 25, 21, 20, 15]);
+    expect(text).toContain('  in progress: Oct 12 - 18 (the last character is partial)');
   });
 
-  it('draws at most 8 series, the highest last values, and says how many were left out', async () => {
-    const rows = (bucket: number) => Array.from({ length: 11 }, (_, i) => row(100 + i, `Team ${i}`, { 'pr.merged': i + bucket }));
-    const result = threeWeeks({
-      metrics: [merged],
-      elements: [
-        { after: '2026-09-07', before: '2026-09-14', rows: rows(0) },
-        { after: '2026-09-14', before: '2026-09-21', rows: rows(1) },
-      ],
-    });
-    const legend = (await renderMeasurements(result, 'chart', { color: false })).split('\n').filter((line) => / last \d/.test(line));
-    expect(legend).toEqual([
-      '  ── Team 10 (110)  last 11',
-      '  ·· Team 9 (109)   last 10',
-      '  xx Team 8 (108)   last 9',
-      '  ++ Team 7 (107)   last 8',
-      '  oo Team 6 (106)   last 7',
-      '  ** Team 5 (105)   last 6',
-      '  ## Team 4 (104)   last 5',
-      '  %% Team 3 (103)   last 4',
-    ]);
-    expect(await renderMeasurements(result, 'chart', { color: false })).toContain(
-      '  showing 8 of 11 groups: those with the highest last value (see --format table for all)\n',
-    );
+  it('one bucket: a bar per group, highest first; hollow while the bucket is in progress', async () => {
+    const one = threeWeeks({ rollUp: 'custom', elements: threeWeeks().elements.slice(0, 1) });
+    expect(await renderMeasurements(one, 'chart', { color: false, width: 50 })).toBe(`weekly: by team, Sep 7 - 27, 2026, whole window; 2 teams
+
+Pull requests merged  pr.merged, count
+  Platform (7)   ████████████████████████████  6
+  Payments (42)  █████████▍                    2
+
+Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
+  Payments (42)  ██████████████████████████  10h
+  Platform (7)   █████▎                       2h
+`);
+    const open = await renderMeasurements(one, 'chart', { color: false, width: 50, today: '2026-09-10' });
+    expect(open).toContain('  Platform (7)   ░░░░░░░░░░░░░░░░░░░░░░░░░░░░  6\n');
+    expect(open).toContain('  in progress: Sep 7 - 13 has not ended (values so far)\n');
+    expect(await renderMeasurements(orgWhole(), 'chart', { color: false })).toContain('  1  ████');
   });
 
-  it('a single bucket: says a line needs two and lists the values, human, highest first', async () => {
-    expect(await renderMeasurements(threeWeeks({ rollUp: 'custom', elements: threeWeeks().elements.slice(0, 1) }), 'chart', { color: false })).toBe(
-      `weekly: by team, 2026-09-07 to 2026-09-28 (before), whole window
-One time range only: a line needs at least 2 buckets (a roll-up of 1d, 1w or 1mo); the values:
-
-pr.merged
-  Platform (7)   6
-  Payments (42)  2
-
-branch.computed.cycle_time:p75
-  Payments (42)  10h
-  Platform (7)    2h
-`,
-    );
-    expect(await renderMeasurements(orgWhole(), 'chart', { color: false })).toContain('pr.merged\n  1  12,345\n');
-  });
-
-  it('a metric no group has a value for says so; no data at all is one sentence', async () => {
+  it('a group with no value at all keeps its place; a metric no group has a value for says so; no data is one sentence', async () => {
     const result = threeWeeks({ metrics: [merged, { name: 'releases.count', agg: undefined, key: 'releases.count', unit: 'count' }] });
-    expect(await renderMeasurements(result, 'chart', { color: false })).toContain('releases.count (count)\n  no values for this metric\n');
+    result.elements[0]!.rows.push(row(9, 'Quiet', { 'pr.merged': null }));
+    const text = await renderMeasurements(result, 'chart', { color: false });
+    expect(text).toContain('Releases  releases.count, count\n  no values for this metric\n');
+    expect(text).toContain('  ++ Quiet (9)      no values\n');
     expect(await renderMeasurements(noData(), 'chart', { color: false })).toBe('No data for these filters.\n');
   });
 });
 
 describe('chart helpers', () => {
-  it('series: counts missing in a bucket are 0, durations are gaps, in hours', () => {
-    const counts = metricChart(threeWeeks(), merged);
-    expect(counts.buckets).toEqual(['2026-09-07', '2026-09-14', '2026-09-21']);
-    expect(counts.series.map((s) => [s.label, s.values])).toEqual([
-      ['Payments (42)', [2, 4, 8]],
-      ['Platform (7)', [6, 0, 3]],
+  it('series: every group in one stable order; counts missing in a bucket are 0, durations are gaps, in hours', () => {
+    const groups = reportGroups(threeWeeks());
+    expect(groups.map((g) => [g.label, g.slot])).toEqual([
+      ['Payments (42)', 0],
+      ['Platform (7)', 1],
     ]);
-    const durations = metricChart(threeWeeks(), cycleP75);
+    const counts = metricChart(threeWeeks(), merged, groups);
+    expect(counts.series.map((s) => [s.label, s.values, s.window])).toEqual([
+      ['Payments (42)', [2, 4, 8], 14],
+      ['Platform (7)', [6, 0, 3], 9],
+    ]);
+    const durations = metricChart(threeWeeks(), cycleP75, groups);
     expect(durations.unitLabel).toBe('hours');
-    expect(durations.series.map((s) => [s.label, s.values, s.last, s.gaps])).toEqual([
-      ['Payments (42)', [10, null, 20], 1200, 1],
-      ['Platform (7)', [2, null, 3], 180, 1],
+    expect(durations.series.map((s) => [s.values, s.window, s.gaps])).toEqual([
+      [[10, null, 20], 900, 1],
+      [[2, null, 3], 150, 1],
     ]);
   });
 
-  it('bridges gaps inside a series with a straight line and holds the ends', () => {
-    expect(bridgeGaps([null, 2, null, null, 8, null])).toEqual([2, 2, 4, 6, 8, 8]);
-    expect(bridgeGaps([5])).toEqual([5]);
+  it('sparkline: one character per bucket on one scale, · for no value', () => {
+    expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7], 0, 7)).toBe('▁▂▃▄▅▆▇█');
+    expect(sparkline([5, null, 10], 0, 10)).toBe('▅·█');
+    expect(sparkline([3, 3], 3, 3)).toBe('██');
   });
 
-  it('fits buckets to columns, linear between them', () => {
-    expect(fitToColumns([0, 10], 4)).toEqual([0, 2.5, 5, 7.5, 10]);
-    expect(fitToColumns([0, 10, 0], 4)).toEqual([0, 5, 10, 5, 0]);
-    expect(fitToColumns([3], 2)).toEqual([3, 3, 3]);
+  it('labels never overlap: the newest always shown, the others where they fit', () => {
+    expect(placeLabels(['Sep 1', 'Sep 8', 'Sep 15'], [2, 10, 18], 22)).toBe('Sep 1   Sep 8  Sep 15');
+    expect(placeLabels(['Sep 1', 'Sep 8', 'Sep 15'], [2, 6, 10], 14)).toBe('Sep 1  Sep 15');
   });
 
   it('gives the y axis round steps starting at 0', () => {

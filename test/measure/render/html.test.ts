@@ -1,123 +1,140 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpec } from '../../../src/measure/render/html-chart.js';
-import { escapeHtml } from '../../../src/measure/render/html.js';
+import type { MeasurementResult } from '../../../src/core/measurement-result.js';
 import { renderMeasurements } from '../../../src/measure/render/index.js';
-import { metricChart, styleSlots } from '../../../src/measure/render/series.js';
-import { awkwardNames, cycleP75, merged, noData, row, weeklyByTeam } from './fixtures.js';
+import { escapeHtml, PALETTE } from '../../../src/measure/render/markup.js';
+import { awkwardNames, merged, noData, row, weeklyByTeam } from './fixtures.js';
 
-/** The chart sections of a page, each with its heading and SVG. */
-function chartSections(html: string): { heading: string; svg: string }[] {
-  return [...html.matchAll(/<h2 class="metric">(.*?)<\/h2>\n<figure>(<svg[\s\S]*?<\/svg>)<\/figure>/g)].map((m) => ({
-    heading: m[1] ?? '',
-    svg: m[2] ?? '',
+/** The metric sections of a page, each with its heading and the SVG of its chart. */
+function sections(html: string): { heading: string; kind: string; svg: string; body: string }[] {
+  return [...html.matchAll(/<section class="metric(?: chart (\w+))?">\n(<h2[^>]*>.*?<\/h2>)([\s\S]*?)<\/section>/g)].map((m) => ({
+    kind: m[1] ?? '',
+    heading: m[2] ?? '',
+    body: m[3] ?? '',
+    svg: /<svg xmlns[\s\S]*?<\/svg>/.exec(m[3] ?? '')?.[0] ?? '',
   }));
 }
 
-/**
- * The `d` of each drawn line in an SVG: vega draws a series as one path in a line mark group; a
- * series with a single point is a degenerate `M x,y Z` path, which is not a line.
- */
-function linePaths(svg: string): string[] {
-  const groups = [...svg.matchAll(/<g class="mark-line role-mark[^"]*"[^>]*>([\s\S]*?)<\/g>/g)].map((m) => m[1] ?? '');
-  const paths = groups.flatMap((g) => [...g.matchAll(/<path[^>]* d="([^"]*)"/g)].map((m) => m[1] ?? ''));
-  return paths.filter((d) => d.includes('L'));
+/** `count` teams over `weeks` weekly buckets from 2026-09-07. */
+function teams(count: number, weeks: number): MeasurementResult {
+  const day = (d: number) => new Date(Date.UTC(2026, 8, 7 + d)).toISOString().slice(0, 10);
+  const elements = Array.from({ length: weeks }, (_, w) => ({
+    after: day(7 * w),
+    before: day(7 * w + 7),
+    rows: Array.from({ length: count }, (_, t) => row(100 + t, `Team ${t}`, { 'pr.merged': (t * 3 + w) % 11 })),
+  }));
+  return weeklyByTeam({ metrics: [merged], after: day(0), before: day(7 * weeks), elements });
 }
 
 describe('html format', () => {
-  it('is one page: a title, the window, an SVG line chart per metric with the unit, and the table', async () => {
+  it('is one page: a title, the window in words, per metric its human name (key and unit beside it), a chart and a table', async () => {
     const html = await renderMeasurements(weeklyByTeam(), 'html', { color: false, generatedAt: '2026-09-21T06:00:00Z' });
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
-    expect(html).toContain('<title>weekly-delivery: by team, 2026-09-07 to 2026-09-21 (before), weekly</title>');
-    expect(html).toContain('<h1>weekly-delivery</h1>\n<p class="window">By team, 2026-09-07 to 2026-09-21 (before), weekly</p>');
-    const sections = chartSections(html);
-    expect(sections.map((s) => s.heading)).toEqual([
-      'branch.computed.cycle_time:p75 <span class="unit">hours</span>',
-      'pr.merged <span class="unit">count</span>',
-      'pr.review_depth <span class="unit">ratio</span>',
-      'pr.merged.size:p75 <span class="unit">lines</span>',
+    expect(html).toContain('<title>weekly-delivery: by team, Sep 7 - 20, 2026, weekly</title>');
+    expect(html).toContain('<h1>weekly-delivery</h1>\n<p class="window">By team, Sep 7 - 20, 2026, weekly; 2 teams</p>');
+    const found = sections(html);
+    expect(found.map((s) => s.heading)).toEqual([
+      '<h2 id="metric-1"><span class="title">Cycle time, 75th percentile</span> <code class="key">branch.computed.cycle_time:p75</code> <span class="unit">hours</span></h2>',
+      '<h2 id="metric-2"><span class="title">Pull requests merged</span> <code class="key">pr.merged</code> <span class="unit">count</span></h2>',
+      '<h2 id="metric-3"><span class="title">Review depth (comments per pull request)</span> <code class="key">pr.review_depth</code> <span class="unit">ratio</span></h2>',
+      '<h2 id="metric-4"><span class="title">Merged pull request size, 75th percentile</span> <code class="key">pr.merged.size:p75</code> <span class="unit">lines</span></h2>',
     ]);
-    expect(html.match(/<svg /g)).toHaveLength(4);
-    for (const { svg } of sections) {
-      // A line from the first bucket to the second for each group drawn: a move and a line-to.
-      const paths = linePaths(svg);
-      expect(paths.length).toBeGreaterThanOrEqual(1);
-      for (const d of paths) expect(d).toMatch(/^M[\d.-]+,[\d.-]+L[\d.-]+,[\d.-]+$/);
-      expect(svg).toContain('>Payments (42)</text>');
-      expect(svg).toContain('>2026-09-07</text>');
+    for (const section of found) {
+      expect(section.kind).toBe('lines');
+      expect(section.svg).toContain('>Sep 7 - 13</text>');
+      expect(section.svg).toContain('>Sep 14 - 20</text>');
+      expect(section.body).toContain('<li data-group="42">');
     }
-    // pr.merged has both teams in both buckets; Platform's cycle time has no second value (a point, no line).
-    expect(linePaths(sections[1]?.svg ?? '')).toHaveLength(2);
-    expect(linePaths(sections[0]?.svg ?? '')).toHaveLength(1);
-    expect(html).toContain('(1 group has such gaps)');
-    expect(html).toContain(
-      '<tr><td>2026-09-07</td><td>2026-09-14</td><td class="num">42</td><td>Payments</td><td class="num">2d 4h</td><td class="num">12</td><td class="num">2.50</td><td class="num">1,537.5</td></tr>',
+    // pr.merged: both teams in both buckets, a line each; Platform's cycle time has one value (a point, no line).
+    expect(found[1]?.svg.match(/class="series-line"/g)).toHaveLength(2);
+    expect(found[0]?.svg.match(/class="series-line"/g)).toHaveLength(1);
+    expect(found[0]?.body).toContain('No value in some time ranges (the line stops where a value is missing): Platform (7) (1 of 2).');
+    // The table: a row per group, a column per bucket, then the window's total or average.
+    expect(found[0]?.body).toContain(
+      '<thead><tr><th>Team</th><th class="num">Sep 7 - 13</th><th class="num">Sep 14 - 20</th><th class="num">Average</th></tr></thead>',
     );
+    expect(found[0]?.body).toContain('<tr><th scope="row">Payments (42)</th><td class="num">2d 4h</td><td class="num">45m</td><td class="num window">1d 2h</td></tr>');
+    expect(found[1]?.body).toContain('<tr><th scope="row">Platform (7)</th><td class="num">3</td><td class="num">0</td><td class="num window">3</td></tr>');
     expect(html).toContain('<footer>Made by emctl at 2026-09-21T06:00:00Z.</footer>');
   });
 
-  it('needs nothing from outside and runs nothing: inline style, no script, no URL but SVG namespaces', async () => {
-    const html = await renderMeasurements(weeklyByTeam(), 'html', { color: false });
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
-    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
-    const urls = [...html.matchAll(/https?:\/\/[^"' )]+/g)].map((m) => m[0]);
-    expect(new Set(urls)).toEqual(new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink']));
+  it('a group keeps its colour in every chart; no two groups of a chart share one', async () => {
+    const html = await renderMeasurements(teams(8, 3), 'html', { color: false });
+    const strokes = [...(sections(html)[0]?.svg ?? '').matchAll(/<g class="series" data-group="(\d+)">\n<path class="series-line" d="[^"]*" fill="none" stroke="(#[0-9a-f]{6})"/g)];
+    expect(strokes).toHaveLength(8);
+    expect(new Set(strokes.map((m) => m[2])).size).toBe(8);
+    expect(new Set(strokes.map((m) => m[2]))).toEqual(new Set(PALETTE));
   });
 
-  it('escapes every name, in the table, the legends and the title', async () => {
-    const html = await renderMeasurements(awkwardNames(), 'html', { color: false, title: '<Q3> & "co"' });
-    expect(html).not.toContain('<b>Ops');
-    expect(html).toContain('<h1>&lt;Q3&gt; &amp; &quot;co&quot;</h1>');
-    expect(html).toContain('<td>&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b next</td>');
-    expect(html).toContain('<td>Pay|ments, &quot;core&quot;</td>');
-    expect(chartSections(html)[0]?.svg).toContain('&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b next (43)</text>');
+  it('a bucket in progress: a grey band labelled "in progress", the line into it dashed, its points hollow; the page says so', async () => {
+    const html = await renderMeasurements(weeklyByTeam(), 'html', { color: false, today: '2026-09-16' });
+    expect(html).toContain('<p class="note partial-note">Sep 14 - 20 is still in progress: its values are partial and drawn pale, dashed or hollow.</p>');
+    const svg = sections(html)[1]?.svg ?? '';
+    expect(svg).toMatch(/<text class="in-progress" [^>]*>in progress<\/text>/);
+    expect(svg.match(/class="series-line in-progress-line"/g)).toHaveLength(2);
+    expect(svg).toMatch(/<circle [^>]*fill="#ffffff"[^>]*><title>Payments \(42\), Sep 14 - 20 \(in progress\): 1<\/title>/);
+    expect(sections(html)[1]?.body).toContain('<th class="num">Sep 14 - 20<br><span class="in-progress">in progress</span></th>');
+    expect(await renderMeasurements(weeklyByTeam(), 'html', { color: false, today: '2026-09-21' })).not.toContain('in progress');
+  });
+
+  it('past 8 groups: a heatmap per metric, a row per group ranked by the window, each cell titled with its value', async () => {
+    const html = await renderMeasurements(teams(30, 4), 'html', { color: false, today: '2026-09-30' });
+    const [section] = sections(html);
+    expect(section?.kind).toBe('rows');
+    const rows = [...(section?.svg ?? '').matchAll(/<g class="row" data-group="(\d+)">/g)].map((m) => Number(m[1]));
+    expect(rows).toHaveLength(30);
+    expect(new Set(rows).size).toBe(30);
+    expect(section?.svg).toContain('<title>Team 3 (103), Sep 7 - 13: 9</title>');
+    expect(section?.svg).toContain('<title>Team 3 (103), Sep 28 - Oct 4 (in progress): 1</title>');
+    expect(section?.svg).toContain('class="in-progress"');
+    // Totals over the four weeks, highest first.
+    const totals = rows.map((g) => [0, 1, 2, 3].reduce((sum, w) => sum + (((g - 100) * 3 + w) % 11), 0));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    expect(section?.body.match(/<tr><th scope="row">/g)).toHaveLength(30);
+  });
+
+  it('one bucket: a bar chart, highest first, a group with no value kept at the end', async () => {
+    const result = teams(3, 1);
+    result.rollUp = 'custom';
+    result.elements[0]!.rows.push(row(9, 'Quiet', { 'pr.merged': null }));
+    const html = await renderMeasurements(result, 'html', { color: false });
+    const [section] = sections(html);
+    expect(section?.kind).toBe('bars');
+    expect([...(section?.svg ?? '').matchAll(/<g class="row" data-group="(\d+)">/g)].map((m) => m[1])).toEqual(['102', '101', '100', '9']);
+    expect(section?.svg).toContain('>no value</text>');
+    expect(section?.body).toContain('No value at all: Quiet (9).');
+  });
+
+  it('needs nothing from outside and runs nothing: inline style, no script, no URL but the SVG namespace', async () => {
+    for (const result of [weeklyByTeam(), teams(30, 4), teams(3, 1)]) {
+      const html = await renderMeasurements(result, 'html', { color: false, today: '2026-09-10' });
+      expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
+      expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(|\son\w+=/i);
+      const urls = [...html.matchAll(/https?:\/\/[^"' )]+/g)].map((m) => m[0]);
+      expect(new Set(urls)).toEqual(new Set(['http://www.w3.org/2000/svg']));
+    }
+  });
+
+  it('escapes every name, in the tables, the legends, the charts and the title', async () => {
+    for (const result of [awkwardNames(), { ...awkwardNames(), elements: [...awkwardNames().elements, { ...awkwardNames().elements[0]!, after: '2026-09-14', before: '2026-09-21' }] }]) {
+      const html = await renderMeasurements(result, 'html', { color: false, title: '<Q3> & "co"' });
+      expect(html).not.toContain('<b>Ops');
+      expect(html).toContain('<h1>&lt;Q3&gt; &amp; &quot;co&quot;</h1>');
+      expect(html).toContain('<th scope="row">&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b next (43)</th>');
+      expect(html).toContain('<th scope="row">Pay|ments, &quot;core&quot; (42)</th>');
+      expect(sections(html)[0]?.body).toContain('&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b next (43)</');
+    }
     expect(escapeHtml(`<a href='x'>&`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;');
   });
 
-  it('no data: the page says so, with no chart and no table', async () => {
+  it('no data: the page says so, with no chart and no table; a metric with no value says so', async () => {
     const html = await renderMeasurements(noData(), 'html', { color: false });
     expect(html).toContain('<main>\n<p>No data for these filters.</p>\n</main>');
     expect(html).not.toContain('<svg');
     expect(html).not.toContain('<table');
-  });
-
-  it('says when groups were left out of a chart and when a metric has no value', async () => {
-    const rows = (bucket: number) => Array.from({ length: 10 }, (_, i) => row(100 + i, `Team ${i}`, { 'pr.merged': i + bucket }));
-    const result = weeklyByTeam({
-      metrics: [merged, { name: 'releases.count', agg: undefined, key: 'releases.count', unit: 'count' }],
-      elements: [
-        { after: '2026-09-07', before: '2026-09-14', rows: rows(0) },
-        { after: '2026-09-14', before: '2026-09-21', rows: rows(1) },
-      ],
-    });
-    const html = await renderMeasurements(result, 'html', { color: false });
-    expect(html).toContain('<p class="note">Showing 8 of 10 groups: the 8 with the highest last value. The table has them all.</p>');
-    expect(linePaths(chartSections(html)[0]?.svg ?? '')).toHaveLength(8);
-    expect(html).toContain('<h2 class="metric">releases.count <span class="unit">count</span></h2>\n<p class="note">No values for this metric.</p>');
-    expect(html.match(/<tr>/g)).toHaveLength(21);
-  });
-});
-
-describe('html chart spec', () => {
-  it('plots bucket starts as UTC dates, durations in hours, gaps left out, groups in legend order, colours per group', () => {
-    // Payments comes first in the report's first chart, so it has the first colour in every chart.
-    const slots = styleSlots([metricChart(weeklyByTeam(), merged)]);
-    const spec = chartSpec(metricChart(weeklyByTeam(), cycleP75), 'team', slots) as {
-      data: { values: unknown[] };
-      encoding: {
-        x: { axis: { values: number[] } };
-        y: { axis: { title: string } };
-        color: { scale: { domain: string[]; range: string[] }; legend: { title: string } };
-      };
-    };
-    // Platform's last value (3h 20m, in the first bucket) ranks above Payments' (45m).
-    expect(spec.data.values).toEqual([
-      { date: Date.UTC(2026, 8, 7), group: 'Platform (7)', value: 3.3375 },
-      { date: Date.UTC(2026, 8, 7), group: 'Payments (42)', value: 52 },
-      { date: Date.UTC(2026, 8, 14), group: 'Payments (42)', value: 0.75 },
-    ]);
-    expect(spec.encoding.x.axis.values).toEqual([Date.UTC(2026, 8, 7), Date.UTC(2026, 8, 14)]);
-    expect(spec.encoding.y.axis.title).toBe('hours');
-    expect(spec.encoding.color.scale).toEqual({ domain: ['Platform (7)', 'Payments (42)'], range: ['#f58518', '#4c78a8'] });
-    expect(spec.encoding.color.legend.title).toBe('team');
+    const none = teams(2, 2);
+    none.metrics = [merged, { name: 'releases.count', agg: undefined, key: 'releases.count', unit: 'count' }];
+    expect(await renderMeasurements(none, 'html', { color: false })).toContain(
+      '<code class="key">releases.count</code> <span class="unit">count</span></h2>\n<p class="note">No values for this metric.</p>',
+    );
   });
 });

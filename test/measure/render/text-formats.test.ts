@@ -7,35 +7,35 @@ import { awkwardNames, noData, orgWhole, weeklyByTeam } from './fixtures.js';
 /** Each case: a result, a format, and the exact text the user gets. */
 const cases: { name: string; result: MeasurementResult; format: MeasurementFormat; expected: string }[] = [
   {
-    name: 'table: names next to ids, durations human, numbers right-aligned, no value a dash',
+    name: 'table: dates both included, names next to ids, metrics by their human names, durations human, numbers right-aligned, no value a dash',
     result: weeklyByTeam(),
     format: 'table',
-    expected: `after       before      team_id  name      branch.computed.cycle_time:p75  pr.merged  pr.review_depth  pr.merged.size:p75
-----------  ----------  -------  --------  ------------------------------  ---------  ---------------  ------------------
-2026-09-07  2026-09-14       42  Payments                           2d 4h         12             2.50             1,537.5
-2026-09-07  2026-09-14        7  Platform                          3h 20m          3             0.33                  40
-2026-09-14  2026-09-21       42  Payments                             45m          1             1.00                  12
-2026-09-14  2026-09-21        7  Platform                               -          0             0.00                   -
+    expected: `From        To          Team id  Name      Cycle time, 75th percentile  Pull requests merged  Review depth (comments per pull request)  Merged pull request size, 75th percentile
+----------  ----------  -------  --------  ---------------------------  --------------------  ----------------------------------------  -----------------------------------------
+2026-09-07  2026-09-13       42  Payments                        2d 4h                    12                                      2.50                                    1,537.5
+2026-09-07  2026-09-13        7  Platform                       3h 20m                     3                                      0.33                                         40
+2026-09-14  2026-09-20       42  Payments                          45m                     1                                      1.00                                         12
+2026-09-14  2026-09-20        7  Platform                            -                     0                                      0.00                                          -
 `,
   },
   {
     name: 'table: no name column when no group has a name',
     result: orgWhole(),
     format: 'table',
-    expected: `after       before      organization_id  pr.merged
-----------  ----------  ---------------  ---------
-2026-06-01  2026-09-01                1     12,345
+    expected: `From        To          Organization id  Pull requests merged
+----------  ----------  ---------------  --------------------
+2026-06-01  2026-08-31                1                12,345
 `,
   },
   {
     name: 'table: a group without a name leaves its name cell empty, the last column unpadded',
     result: awkwardNames(),
     format: 'table',
-    expected: `after       before      team_id  name                   pr.merged
-----------  ----------  -------  ---------------------  ---------
-2026-09-07  2026-09-14       42  Pay|ments, "core"              2
-2026-09-07  2026-09-14       43  <b>Ops</b> & a\\b next          1
-2026-09-07  2026-09-14       44                                 0
+    expected: `From        To          Team id  Name                   Pull requests merged
+----------  ----------  -------  ---------------------  --------------------
+2026-09-07  2026-09-13       42  Pay|ments, "core"                         2
+2026-09-07  2026-09-13       43  <b>Ops</b> & a\\b next                     1
+2026-09-07  2026-09-13       44                                            0
 `,
   },
   { name: 'table: no data', result: noData(), format: 'table', expected: 'No data for these filters.\n' },
@@ -169,34 +169,34 @@ next",1
     name: 'markdown: a heading with the window and grouping, numeric columns right-aligned',
     result: weeklyByTeam(),
     format: 'markdown',
-    expected: `### weekly-delivery: by team, 2026-09-07 to 2026-09-21 (before), weekly
+    expected: `### weekly-delivery: by team, Sep 7 - 20, 2026, weekly
 
-| after      | before     | team_id | name     | branch.computed.cycle_time:p75 | pr.merged | pr.review_depth | pr.merged.size:p75 |
-| ---------- | ---------- | ------: | -------- | -----------------------------: | --------: | --------------: | -----------------: |
-| 2026-09-07 | 2026-09-14 |      42 | Payments |                          2d 4h |        12 |            2.50 |            1,537.5 |
-| 2026-09-07 | 2026-09-14 |       7 | Platform |                         3h 20m |         3 |            0.33 |                 40 |
-| 2026-09-14 | 2026-09-21 |      42 | Payments |                            45m |         1 |            1.00 |                 12 |
-| 2026-09-14 | 2026-09-21 |       7 | Platform |                              - |         0 |            0.00 |                  - |
+| From       | To         | Team id | Name     | Cycle time, 75th percentile | Pull requests merged | Review depth (comments per pull request) | Merged pull request size, 75th percentile |
+| ---------- | ---------- | ------: | -------- | --------------------------: | -------------------: | ---------------------------------------: | ----------------------------------------: |
+| 2026-09-07 | 2026-09-13 |      42 | Payments |                       2d 4h |                   12 |                                     2.50 |                                   1,537.5 |
+| 2026-09-07 | 2026-09-13 |       7 | Platform |                      3h 20m |                    3 |                                     0.33 |                                        40 |
+| 2026-09-14 | 2026-09-20 |      42 | Payments |                         45m |                    1 |                                     1.00 |                                        12 |
+| 2026-09-14 | 2026-09-20 |       7 | Platform |                           - |                    0 |                                     0.00 |                                         - |
 `,
   },
   {
     name: 'markdown: pipes, backslashes, HTML and line breaks in names cannot break the table',
     result: awkwardNames(),
     format: 'markdown',
-    expected: `### weekly-delivery: by team, 2026-09-07 to 2026-09-21 (before), weekly
+    expected: `### weekly-delivery: by team, Sep 7 - 20, 2026, weekly
 
-| after      | before     | team_id | name                         | pr.merged |
-| ---------- | ---------- | ------: | ---------------------------- | --------: |
-| 2026-09-07 | 2026-09-14 |      42 | Pay\\|ments, "core"           |         2 |
-| 2026-09-07 | 2026-09-14 |      43 | &lt;b>Ops&lt;/b> & a\\\\b next |         1 |
-| 2026-09-07 | 2026-09-14 |      44 |                              |         0 |
+| From       | To         | Team id | Name                         | Pull requests merged |
+| ---------- | ---------- | ------: | ---------------------------- | -------------------: |
+| 2026-09-07 | 2026-09-13 |      42 | Pay\\|ments, "core"           |                    2 |
+| 2026-09-07 | 2026-09-13 |      43 | &lt;b>Ops&lt;/b> & a\\\\b next |                    1 |
+| 2026-09-07 | 2026-09-13 |      44 |                              |                    0 |
 `,
   },
   {
     name: 'markdown: no data is a sentence under the heading',
     result: noData({ report: undefined }),
     format: 'markdown',
-    expected: '### Measurements: by team, 2026-09-07 to 2026-09-21 (before), weekly\n\nNo data for these filters.\n',
+    expected: '### Measurements: by team, Sep 7 - 20, 2026, weekly\n\nNo data for these filters.\n',
   },
 ];
 
@@ -209,11 +209,11 @@ describe('renderMeasurements: exact output of the text formats', () => {
 
   it('markdown takes a title and a generation time', async () => {
     const text = await renderMeasurements(orgWhole(), 'markdown', { color: false, title: 'Delivery | Q3', generatedAt: '2026-09-01T06:00:00Z' });
-    expect(text).toBe(`### Delivery \\| Q3: by organization, 2026-06-01 to 2026-09-01 (before), whole window
+    expect(text).toBe(`### Delivery \\| Q3: by organization, Jun 1 - Aug 31, 2026, whole window
 
-| after      | before     | organization_id | pr.merged |
-| ---------- | ---------- | --------------: | --------: |
-| 2026-06-01 | 2026-09-01 |               1 |    12,345 |
+| From       | To         | Organization id | Pull requests merged |
+| ---------- | ---------- | --------------: | -------------------: |
+| 2026-06-01 | 2026-08-31 |               1 |               12,345 |
 
 _Generated by emctl at 2026-09-01T06:00:00Z._
 `);
@@ -222,9 +222,9 @@ _Generated by emctl at 2026-09-01T06:00:00Z._
   it('table: colour only when asked, headers bold and the rule dim, cells unpainted', async () => {
     const coloured = await renderMeasurements(orgWhole(), 'table', { color: true });
     const [header, rule, body] = coloured.split('\n');
-    expect(header).toBe(['after     ', 'before    ', 'organization_id', 'pr.merged'].map((h) => `\u001b[1m${h}\u001b[22m`).join('  '));
-    expect(rule).toBe(['----------', '----------', '---------------', '---------'].map((h) => `\u001b[2m${h}\u001b[22m`).join('  '));
-    expect(body).toBe('2026-06-01  2026-09-01                1     12,345');
+    expect(header).toBe(['From      ', 'To        ', 'Organization id', 'Pull requests merged'].map((h) => `\u001b[1m${h}\u001b[22m`).join('  '));
+    expect(rule).toBe(['----------', '----------', '---------------', '--------------------'].map((h) => `\u001b[2m${h}\u001b[22m`).join('  '));
+    expect(body).toBe('2026-06-01  2026-08-31                1                12,345');
     expect(await renderMeasurements(orgWhole(), 'table', { color: false })).not.toContain('\u001b');
   });
 
@@ -233,9 +233,9 @@ _Generated by emctl at 2026-09-01T06:00:00Z._
       metrics: [weeklyByTeam().metrics[1]!],
       elements: [{ after: '2026-09-07', before: '2026-09-14', rows: [{ group: 1, name: '\u001b[31mred\u0007', values: { 'pr.merged': 1 } }] }],
     });
-    expect(await renderMeasurements(result, 'table', { color: false })).toBe(`after       before      team_id  name       pr.merged
-----------  ----------  -------  ---------  ---------
-2026-09-07  2026-09-14        1   [31mred           1
+    expect(await renderMeasurements(result, 'table', { color: false })).toBe(`From        To          Team id  Name       Pull requests merged
+----------  ----------  -------  ---------  --------------------
+2026-09-07  2026-09-13        1   [31mred                      1
 `);
   });
 });

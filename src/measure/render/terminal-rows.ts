@@ -1,0 +1,97 @@
+// The terminal chart's two row-per-group forms. Past MAX_SERIES groups, lines cannot be told
+// apart, so every group gets a ranked row: its rank, its name, a sparkline of its buckets (one
+// character each, ▁ to █ on the chart's one scale, · where it has no value) and its value over
+// the window. With one bucket, a horizontal bar per group, highest first. Groups with no value
+// keep their row at the end.
+
+import { painter } from './colour.js';
+import type { Bucket, ChartSeries, MetricChart } from './series.js';
+import { MAX_SERIES, ranked } from './series.js';
+import { colourOf } from './terminal-lines.js';
+import { formatValue } from './values.js';
+import { displayWidth, padTo } from './width.js';
+
+const LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+const GAP = '·';
+const FULL = '█';
+const OPEN = '░';
+const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+
+/** One character per value on the scale low..high; null is a gap. */
+export function sparkline(values: readonly (number | null)[], low: number, high: number): string {
+  const span = high - low;
+  return values
+    .map((v) => {
+      if (v === null) return GAP;
+      const level = span <= 0 ? LEVELS.length - 1 : Math.round(((v - low) / span) * (LEVELS.length - 1));
+      return LEVELS[Math.max(0, Math.min(LEVELS.length - 1, level))] ?? GAP;
+    })
+    .join('');
+}
+
+function range(series: readonly ChartSeries[]): [number, number] {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const s of series) {
+    for (const v of s.values) {
+      if (v === null) continue;
+      low = Math.min(low, v);
+      high = Math.max(high, v);
+    }
+  }
+  return Number.isFinite(low) ? [Math.min(0, low), high] : [0, 1];
+}
+
+/** The ranked table: `#`, the group, the sparkline, the window's total or average. */
+export function rankedRows(chart: MetricChart, buckets: readonly Bucket[], groupTitle: string, color: boolean): string[] {
+  const rows = ranked(chart.series);
+  const [low, high] = range(rows);
+  const dim = painter(color, 'dim');
+  const first = buckets[0]?.label ?? '';
+  const last = buckets[buckets.length - 1]?.label ?? '';
+  const sparkHead = buckets.length > 1 ? `${first} … ${last}` : first;
+  const sparkWidth = Math.max(buckets.length, displayWidth(sparkHead));
+  const labels = rows.map((r) => r.label);
+  const labelWidth = Math.max(displayWidth(groupTitle), ...labels.map(displayWidth));
+  const values = rows.map((r) => formatValue(chart.metric.unit, r.window));
+  const valueWidth = Math.max(chart.windowWord.length, ...values.map((v) => v.length));
+  const rankWidth = String(rows.length).length;
+  const lines = [
+    dim(`  ${'#'.padStart(rankWidth)}  ${padTo(groupTitle, labelWidth)}  ${padTo(sparkHead, sparkWidth)}  ${chart.windowWord.padStart(valueWidth)}`),
+  ];
+  rows.forEach((series, i) => {
+    const spark = series.window === null ? '' : sparkline(series.values, low, high);
+    const rank = series.window === null ? '' : String(i + 1);
+    lines.push(`  ${rank.padStart(rankWidth)}  ${padTo(labels[i] ?? '', labelWidth)}  ${padTo(spark, sparkWidth)}  ${(values[i] ?? '').padStart(valueWidth)}`.trimEnd());
+  });
+  const open = buckets.filter((b) => b.inProgress).map((b) => b.label);
+  if (open.length > 0) lines.push(`  in progress: ${open.join(', ')} (the last ${open.length === 1 ? 'character is' : `${open.length} characters are`} partial)`);
+  return lines;
+}
+
+/** `columns` cells of bar for `fraction` of the whole, in eighths of a cell. */
+function bar(fraction: number, columns: number, open: boolean): string {
+  const eighths = Math.round(Math.max(0, Math.min(1, fraction)) * columns * 8);
+  if (open) return OPEN.repeat(Math.max(eighths > 0 ? 1 : 0, Math.round(eighths / 8)));
+  return FULL.repeat(Math.floor(eighths / 8)) + (EIGHTHS[eighths % 8] ?? '');
+}
+
+/** One bucket: a bar per group, highest first, its value after it; hollow (░) while in progress. */
+export function barRows(chart: MetricChart, bucket: Bucket, width: number, color: boolean): string[] {
+  const rows = ranked(chart.series);
+  const labels = rows.map((r) => r.label);
+  const labelWidth = Math.max(...labels.map(displayWidth));
+  const values = rows.map((r) => (r.raw[0] === null || r.raw[0] === undefined ? '' : formatValue(chart.metric.unit, r.raw[0])));
+  const valueWidth = Math.max(...values.map((v) => v.length));
+  const columns = Math.max(10, width - labelWidth - valueWidth - 8);
+  const high = Math.max(0, ...rows.map((r) => r.values[0] ?? 0));
+  const byColour = rows.length <= MAX_SERIES;
+  const lines = rows.map((series, i) => {
+    const v = series.values[0] ?? null;
+    const paint = painter(color && byColour, colourOf(series.slot));
+    const drawn = v === null ? padTo('no value', columns) : paint(padTo(bar(high > 0 ? v / high : 0, columns, bucket.inProgress), columns));
+    return `  ${padTo(labels[i] ?? '', labelWidth)}  ${drawn}  ${(values[i] ?? '').padStart(valueWidth)}`.trimEnd();
+  });
+  if (bucket.inProgress) lines.push(`  in progress: ${bucket.label} has not ended (values so far)`);
+  return lines;
+}
