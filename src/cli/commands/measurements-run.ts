@@ -13,6 +13,7 @@ import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/f
 import { releasesNotice, shortLastBucketNotice } from '../../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../../core/measurement-spec.js';
+import { utcToday } from '../../core/measurement-window.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../measure/render/index.js';
 import { connect } from '../connect.js';
 import type { CliIO } from '../io.js';
@@ -151,7 +152,7 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
     ...(report !== undefined ? { title: report } : {}),
     generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
     // The run's one clock: a bucket that ends after today is drawn as in progress.
-    today: now.toISOString().slice(0, 10),
+    today: utcToday(now),
   });
 }
 

@@ -13,7 +13,7 @@ import { barRows, rankedRows } from './terminal-rows.js';
 import { formatValue } from './values.js';
 import { displayWidth, padTo } from './width.js';
 
-export const DEFAULT_CHART_WIDTH = 80;
+const DEFAULT_CHART_WIDTH = 80;
 
 function legend(chart: MetricChart, color: boolean): string[] {
   const width = Math.max(...chart.series.map((s) => displayWidth(s.label)));

@@ -42,7 +42,7 @@ export function dayRange(after: string, before: string, withYear = false): strin
 }
 
 /** Whether the labels of a report's buckets need their years (the window spans more than one). */
-export function spansYears(after: string, before: string): boolean {
+function spansYears(after: string, before: string): boolean {
   return parseDay(after).year !== parseDay(lastDay(before)).year;
 }
 

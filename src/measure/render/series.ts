@@ -63,7 +63,7 @@ export interface ReportCharts {
 }
 
 /** The legend's name of a group: its name (on one line) with the id in brackets, so both can be looked up. */
-export function groupLabel(group: number | string, name: string | undefined): string {
+function groupLabel(group: number | string, name: string | undefined): string {
   return name === undefined || name === '' ? String(group) : `${oneLine(name)} (${group})`;
 }
 

@@ -10,8 +10,8 @@ import type { Bucket, MetricChart } from './series.js';
 const HEIGHT = 15;
 const MIN_PLOT_COLUMNS = 16;
 /** One mark per style slot: as many as a chart can have lines (MAX_SERIES), none repeated. */
-export const MARKS = ['*', 'o', '+', 'x', '#', '%', '@', '='] as const;
-export const COLOURS = ['blue', 'yellow', 'green', 'magenta', 'cyan', 'red', 'gray', 'white'] as const;
+const MARKS = ['*', 'o', '+', 'x', '#', '%', '@', '='] as const;
+const COLOURS = ['blue', 'yellow', 'green', 'magenta', 'cyan', 'red', 'gray', 'white'] as const;
 
 export function markOf(slot: number): string {
   return MARKS[slot % MARKS.length] ?? '*';
@@ -45,7 +45,7 @@ export function niceAxis(dataMin: number, dataMax: number, maxRows: number): { m
 }
 
 /** The column of each bucket's centre in a plot of `columns` cells. */
-export function bucketColumns(count: number, columns: number): number[] {
+function bucketColumns(count: number, columns: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.min(columns - 1, Math.floor(((i + 0.5) * columns) / count)));
 }
 
