@@ -56,6 +56,9 @@ export interface Exchange {
 /** What these functions need of the client: its call path, and how it words a shape error. */
 export interface MeasurementWire {
   exchange(d: RequestDescription, target?: WireTarget): Promise<Exchange>;
+  /** The client's clock: polling waits on it. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
   /** An answer the spec does not document (a status, a missing body), as an ApiError naming the route. */
   shapeError(d: RequestDescription, status: number, problem: string, tries: number, shownAs?: string): ApiError;
 }
@@ -125,13 +128,13 @@ function stateError(requestId: string | number, status: number, text: string, tr
 }
 
 export async function waitForV1Report(wire: MeasurementWire, requestId: string | number, options: WaitOptions): Promise<ReportLink> {
-  const started = performance.now();
+  const started = wire.now();
   let wait = options.pollMs ?? 1000;
   let polls = 0;
   for (;;) {
     const state = await getV1Report(wire, requestId);
     polls += 1;
-    const elapsed = performance.now() - started;
+    const elapsed = wire.now() - started;
     options.onPoll?.(state.state, elapsed);
     if (state.state === 'ready') return state.link;
     if (state.state === 'gone') {
@@ -147,7 +150,7 @@ export async function waitForV1Report(wire: MeasurementWire, requestId: string |
     if (elapsed + wait > options.deadlineMs) {
       throw stateError(requestId, 202, `report ${requestId} was not ready after ${Math.round(elapsed / 1000)} s (${polls} polls; deadline ${Math.round(options.deadlineMs / 1000)} s)`, polls);
     }
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await wire.sleep(wait);
     wait = Math.min(POLL_CEILING_MS, Math.ceil(wait * 1.5));
   }
 }

@@ -3,6 +3,7 @@
 
 import type { Dispatcher } from 'undici';
 import { redactText } from './errors.js';
+import type { Clock } from './clock.js';
 import type { RoutePacer } from './pacing.js';
 import type { RetryPolicy } from './retry.js';
 
@@ -42,6 +43,13 @@ export interface ClientOptions {
    * halves its route's pace (RoutePacer.slowDown), so a few are enough for any real limit.
    */
   maxThrottledTries?: number;
+  /**
+   * How long a route may go without progress (no answer but 429) before its call fails naming the
+   * route; default 10 minutes (DESIGN.md 8, --max-throttle-wait); 0 = wait as long as the tries allow.
+   */
+  maxThrottleWaitMs?: number;
+  /** Time for pacing, retries and polling: the system's unless a test gives a fake one. */
+  clock?: Clock;
   /** Called when a 429 slows a route down (once per slow-down, not per 429). */
   onThrottle?: (event: ThrottleEvent) => void;
   /**
@@ -51,6 +59,8 @@ export interface ClientOptions {
    */
   insecureHttp?: boolean;
 }
+
+export const DEFAULT_MAX_THROTTLE_WAIT_MS = 10 * 60_000;
 
 export interface ThrottleEvent {
   route: string;
@@ -92,6 +102,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   const service = { url: redactText(parsed.href, options.apiKey), host: redactText(parsed.hostname, options.apiKey) };
   const retry = { maxTries: options.maxTries ?? 5, baseMs: options.retryBaseMs ?? 1000, maxMs: options.retryMaxMs ?? 30_000 };
   if (!Number.isInteger(retry.maxTries) || retry.maxTries < 1) throw new RangeError('maxTries must be an integer >= 1');
+  if (options.maxThrottleWaitMs !== undefined && !(options.maxThrottleWaitMs >= 0)) throw new RangeError('maxThrottleWaitMs must be >= 0');
   const pacing: ClientSettings['pacing'] = { ratePerMinute: options.rateLimit ?? 60 };
   if (options.burst !== undefined) pacing.burst = options.burst;
   return { baseUrl, service, httpReportOrigin, retry, pacing };

@@ -4,8 +4,10 @@
 
 import type { Dispatcher } from 'undici';
 import { ApiError, mayHoldKey, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
-import { clientSettings, type ClientOptions, type ClientSettings } from './client-options.js';
-import { CallGate, RoutePacer } from './pacing.js';
+import { clientSettings, DEFAULT_MAX_THROTTLE_WAIT_MS, type ClientOptions, type ClientSettings } from './client-options.js';
+import { sleepOn, systemClock, type Clock } from './clock.js';
+import { CallGate, type PacingView } from './gate.js';
+import { RoutePacer } from './pacing.js';
 import { collectEntityPages, collectRepositoryPages } from './paginate.js';
 import * as rq from './requests.js';
 import type { HttpMethod, ListIntegrationsParams, RequestDescription } from './requests.js';
@@ -52,6 +54,7 @@ import type {
 } from './types.js';
 
 export type { ClientOptions, ResponseLog, ThrottleEvent } from './client-options.js';
+export type { PacingView, RouteProgress } from './gate.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -66,7 +69,11 @@ export class EmClient {
   private readonly onResponse: ClientOptions['onResponse'];
   private readonly onThrottle: ClientOptions['onThrottle'];
   private readonly maxThrottledTries: number;
+  private readonly maxThrottleWaitMs: number;
   private readonly random: () => number;
+  private readonly clock: Clock;
+  /** Per route, when it last made progress (its first call, or an answer other than 429): --max-throttle-wait. */
+  private readonly progressAt = new Map<string, number>();
   private readonly counts = { calls: 0, retries: 0, byRoute: {} as Record<string, number> };
   /** Whether the service has answered anything yet (any status): a refusal before that is likely "nothing listens". */
   private answered = false;
@@ -76,11 +83,13 @@ export class EmClient {
     this.apiKey = options.apiKey;
     this.dispatcher = options.dispatcher;
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.pacer = new RoutePacer(this.settings.pacing);
-    this.gate = new CallGate(this.pacer, options.concurrency ?? 8);
+    this.clock = options.clock ?? systemClock;
+    this.pacer = new RoutePacer({ ...this.settings.pacing, clock: this.clock });
+    this.gate = new CallGate(this.pacer, options.concurrency ?? 8, this.clock);
     this.onResponse = options.onResponse;
     this.onThrottle = options.onThrottle;
     this.maxThrottledTries = options.maxThrottledTries ?? 20;
+    this.maxThrottleWaitMs = options.maxThrottleWaitMs ?? DEFAULT_MAX_THROTTLE_WAIT_MS;
     this.random = options.random ?? Math.random;
   }
 
@@ -227,6 +236,8 @@ export class EmClient {
 
   private readonly wire: mm.MeasurementWire = {
     exchange: (d, target) => this.exchange(d, target),
+    now: () => this.clock.now(),
+    sleep: (ms) => sleepOn(this.clock, ms),
     shapeError: (d, status, problem, tries, shownAs) => this.unexpectedShape(d, shownAs ?? redactText(d.path, this.apiKey), status, problem, tries),
   };
 
@@ -251,6 +262,11 @@ export class EmClient {
   /** Calls on the wire now (sent, not yet answered); calls waiting for a token or a slot are not counted. */
   inFlight(): number {
     return this.gate.busy;
+  }
+
+  /** Each route's calls done, waiting and in flight, and its pace: what a progress line's ETA needs. */
+  pacing(): PacingView {
+    return this.gate;
   }
 
   /** Calls made so far (tries, retries included) and per route. */
@@ -279,6 +295,7 @@ export class EmClient {
 
     /** Tries answered 429: counted apart from the failures maxTries bounds. */
     let throttled = 0;
+    if (!this.progressAt.has(d.route)) this.progressAt.set(d.route, this.clock.now());
     for (let attempt = 1; ; attempt++) {
       // Every try, retries included, takes a token of its route and a slot together (CallGate):
       // waiting for a token holds no slot, so a busy route never blocks the others, and calls do
@@ -304,7 +321,7 @@ export class EmClient {
           // Refused before the service ever answered: likely nothing listens there, so the same
           // tries with short waits (bounded, retry.ts); after an answer, a restart: normal waits.
           const policy = error.code === 'ECONNREFUSED' && !this.answered ? refusedBeforeAnswerPolicy(this.settings.retry) : this.settings.retry;
-          await sleep(backoffMs(attempt - throttled, policy, this.random));
+          await sleepOn(this.clock, backoffMs(attempt - throttled, policy, this.random));
           continue;
         }
         // The one place a transport failure becomes an ApiError: when nothing was reached, the
@@ -322,7 +339,10 @@ export class EmClient {
       }
       this.answered = true;
       this.log(d, safePath, response.status, started, attempt);
-      if (response.status !== 429) this.pacer.answered(d.route, sentAt); // a quiet spell lets a slowed route speed up again
+      if (response.status !== 429) {
+        this.pacer.answered(d.route, sentAt); // a quiet spell lets a slowed route speed up again
+        this.progressAt.set(d.route, this.clock.now());
+      }
 
       if (response.status >= 200 && response.status < 300) {
         const parsed = target?.raw ? undefined : this.parseSuccess<unknown>(d, safePath, response, attempt);
@@ -337,16 +357,25 @@ export class EmClient {
         // again at the new pace. These tries do not use up the retries meant for failures, so a
         // limit lower than --rate-limit slows a run down but never fails it.
         throttled += 1;
-        const retryAfter = parseRetryAfter(response.headers['retry-after']);
+        const now = this.clock.now();
+        // A route that only ever answers 429 is not waited on forever (DESIGN.md 8).
+        const giveUpAt = this.maxThrottleWaitMs > 0 ? (this.progressAt.get(d.route) ?? now) + this.maxThrottleWaitMs : Number.POSITIVE_INFINITY;
+        if (now >= giveUpAt) {
+          const error = this.throttledTooLong(d, safePath, attempt);
+          this.gate.close(d.route, error);
+          throw error;
+        }
+        const retryAfter = parseRetryAfter(response.headers['retry-after'], now);
         const rate = this.pacer.slowDown(d.route, sentAt);
-        // A 429 speaks for the whole route: hold its other calls too, not just this one.
-        if (retryAfter !== undefined) this.pacer.pause(d.route, retryAfter);
+        // A 429 speaks for the whole route: hold its other calls too, not just this one (never
+        // past the moment the route gives up, so that try can say so).
+        if (retryAfter !== undefined) this.pacer.pause(d.route, Math.min(retryAfter, giveUpAt - now));
         if (rate !== undefined) this.onThrottle?.({ route: d.route, ratePerMinute: rate, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) });
         continue;
       }
       if (isRetryableStatus(response.status) && response.status !== 429 && attempt - throttled < this.settings.retry.maxTries) {
-        const retryAfter = parseRetryAfter(response.headers['retry-after']);
-        await sleep(retryAfter ?? backoffMs(attempt - throttled, this.settings.retry, this.random));
+        const retryAfter = parseRetryAfter(response.headers['retry-after'], this.clock.now());
+        await sleepOn(this.clock, retryAfter ?? backoffMs(attempt - throttled, this.settings.retry, this.random));
         continue;
       }
       throw this.failure(d, safePath, response.status, parseErrorBody(response.text), attempt);
@@ -376,6 +405,12 @@ export class EmClient {
     return redacted;
   }
 
+  private throttledTooLong(d: RequestDescription, safePath: string, tries: number): ApiError {
+    const wait = formatDuration(this.maxThrottleWaitMs);
+    const detail = `the service answered nothing but 429 (too many requests) on this route for ${wait}; giving up (--max-throttle-wait ${wait})`;
+    return new ApiError({ route: d.route, path: safePath, status: 429, body: { shape: 'detail', detail }, tries });
+  }
+
   private unexpectedShape(d: RequestDescription, safePath: string, status: number, problem: string, tries: number): ApiError {
     const text = redactText(problem, this.apiKey);
     return new ApiError({ route: d.route, path: safePath, status, body: { shape: 'none', text }, tries, unexpectedShape: text });
@@ -398,6 +433,10 @@ export class EmClient {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+/** 600000 -> "10m", 90000 -> "1m30s", 1500 -> "1.5s". */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = (ms - minutes * 60_000) / 1000;
+  if (minutes === 0) return `${seconds}s`;
+  return seconds === 0 ? `${minutes}m` : `${minutes}m${seconds}s`;
 }

@@ -11,17 +11,25 @@
 // lowered pace, with the default bucket), its pace goes up by a tenth of the pace it was set to,
 // never above it.
 //
-// CallGate takes a route's token and one of the --concurrency slots together.
+// Margin: the service counts a call when it arrives, emctl when it sends it, so a call paced at
+// exactly the service's rate can arrive a little early (latency varies) and find the service just
+// under a token. Two guards, so our own pacing never meets a 429 (issue 19: one such 429 used to
+// halve a busy route for minutes): a paced route keeps one token of its bucket in hand (a call goes
+// when a token remains after it; the burst is one call smaller, so at the service's own rate the
+// service always holds a token more than emctl counts, a second of slack at 60 a minute), and the
+// first 429 of a route still at its configured pace is taken as that kind of miss (or as a bucket a
+// previous run left low): the route's bucket is emptied, not its pace halved. Only a second one
+// slows it down.
 
-import { Fifo } from './fifo.js';
+import { systemClock, type Clock } from './clock.js';
 
 export interface PacerOptions {
   /** Calls per minute per route; 0 turns pacing off. */
   ratePerMinute: number;
   /** Bucket capacity: calls that may go at once after a quiet spell. Default: one minute's worth. */
   burst?: number;
-  /** Clock, replaceable in tests of pure timing logic. */
-  now?: () => number;
+  /** Time: the system's, a fake one in tests. */
+  clock?: Clock;
 }
 
 interface Bucket {
@@ -42,6 +50,8 @@ interface Bucket {
   targetCapacity: number;
   /** Calls sent after the route last slowed down and answered without a 429 since it slowed down or sped up (answered()). */
   quiet: number;
+  /** Whether this route already had its one 429 at the configured pace that does not halve it. */
+  forgiven: boolean;
 }
 
 /** The pace a route with pacing off takes on its first 429: the service's documented 60 calls a minute. */
@@ -50,11 +60,13 @@ export const THROTTLED_START_PER_MINUTE = 60;
 export const THROTTLED_FLOOR_PER_MINUTE = 1;
 /** A slowed route's pace goes up by this share of the pace it was set to after each quiet spell. */
 export const RECOVERY_STEP = 0.1;
+/** Tokens a paced route keeps in hand (see the margin above); none for a bucket of one. */
+export const MARGIN_TOKENS = 1;
 
 export class RoutePacer {
   private readonly msPerToken: number;
   private readonly capacity: number;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly buckets = new Map<string, Bucket>();
   /** Calls stamped so far (stamp()). */
   private sent = 0;
@@ -64,7 +76,11 @@ export class RoutePacer {
     if (!Number.isFinite(rate) || rate < 0) throw new RangeError(`rate limit must be >= 0, got ${rate}`);
     this.msPerToken = rate === 0 ? 0 : 60_000 / rate;
     this.capacity = Math.max(1, Math.floor(options.burst ?? rate));
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 
   get enabled(): boolean {
@@ -89,6 +105,15 @@ export class RoutePacer {
   slowDown(route: string, sentAt: number): number | undefined {
     const bucket = this.bucket(route);
     if (sentAt <= bucket.slowedAfter) return undefined;
+    if (!bucket.forgiven && bucket.msPerToken > 0 && bucket.msPerToken === bucket.targetMsPerToken) {
+      // At the configured pace, one 429 says the service's bucket and ours were out of step, not
+      // that the service allows less: start from an empty bucket at the same pace.
+      bucket.forgiven = true;
+      bucket.tokens = 0;
+      bucket.updatedAt = this.now();
+      bucket.slowedAfter = this.sent;
+      return undefined;
+    }
     const floor = 60_000 / THROTTLED_FLOOR_PER_MINUTE;
     if (bucket.msPerToken === 0) {
       // Pacing off: paced from now on at the documented limit, which is also as high as it climbs back.
@@ -96,6 +121,7 @@ export class RoutePacer {
       bucket.targetMsPerToken = bucket.msPerToken;
       bucket.targetCapacity = THROTTLED_START_PER_MINUTE;
       bucket.capacity = THROTTLED_START_PER_MINUTE;
+      bucket.forgiven = true; // the service's own limit, met with no margin of ours: a 429 there is a real one
     } else {
       bucket.msPerToken = Math.min(floor, bucket.msPerToken * 2);
     }
@@ -117,7 +143,8 @@ export class RoutePacer {
     const bucket = this.enabled ? this.bucket(route) : this.buckets.get(route);
     if (bucket === undefined || bucket.msPerToken === 0) return 0;
     this.refill(bucket);
-    return bucket.tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) * bucket.msPerToken));
+    const needed = bucket.capacity > MARGIN_TOKENS ? 1 + MARGIN_TOKENS : 1;
+    return bucket.tokens >= needed ? 0 : Math.max(1, Math.ceil((needed - bucket.tokens) * bucket.msPerToken - 1e-6));
   }
 
   /** Takes a token of `route` (call after waitFor answered 0). */
@@ -186,6 +213,7 @@ export class RoutePacer {
         targetMsPerToken: this.msPerToken,
         targetCapacity: this.capacity,
         quiet: 0,
+        forgiven: false,
       };
       this.buckets.set(route, bucket);
     }
@@ -198,81 +226,6 @@ export class RoutePacer {
     if (elapsed > 0) {
       bucket.tokens = Math.min(bucket.capacity, bucket.tokens + elapsed / bucket.msPerToken);
       bucket.updatedAt = now;
-    }
-  }
-}
-
-/**
- * Hands out a route's token and an in-flight slot together (--concurrency slots, RoutePacer
- * tokens): a call leaves only when both are there, so calls that got their tokens while every slot
- * was busy do not pile up and leave in a bunch when slots free, and a call waiting for its token
- * holds no slot. Among the routes whose token is there, the call that has waited longest goes
- * first. Waiting is per route; picking a call scans the routes that have waiters (a few dozen).
- */
-export class CallGate {
-  private inFlight = 0;
-  private sequence = 0;
-  private readonly waiting = new Map<string, Fifo<{ seq: number; go: () => void }>>();
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly pacer: RoutePacer,
-    private readonly max: number,
-  ) {
-    if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be an integer >= 1, got ${max}`);
-  }
-
-  /** Calls holding a slot: sent and not yet answered (those waiting for a token or slot are not). */
-  get busy(): number {
-    return this.inFlight;
-  }
-
-  /** Runs `task` once `route` has a token and a slot is free; the slot is held until it settles. */
-  async run<T>(route: string, task: () => Promise<T>): Promise<T> {
-    await new Promise<void>((go) => {
-      let queue = this.waiting.get(route);
-      if (!queue) this.waiting.set(route, (queue = new Fifo()));
-      queue.push({ seq: this.sequence++, go });
-      this.pump();
-    });
-    try {
-      return await task();
-    } finally {
-      this.inFlight -= 1;
-      this.pump();
-    }
-  }
-
-  private pump(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    let soonest = Number.POSITIVE_INFINITY;
-    while (this.inFlight < this.max) {
-      let best: { route: string; seq: number } | undefined;
-      soonest = Number.POSITIVE_INFINITY;
-      for (const [route, queue] of this.waiting) {
-        const head = queue.peek();
-        if (head === undefined) {
-          this.waiting.delete(route);
-          continue;
-        }
-        const wait = this.pacer.waitFor(route);
-        if (wait > 0) soonest = Math.min(soonest, wait);
-        else if (best === undefined || head.seq < best.seq) best = { route, seq: head.seq };
-      }
-      if (best === undefined) break;
-      this.pacer.take(best.route);
-      this.inFlight += 1;
-      this.waiting.get(best.route)?.shift()?.go();
-    }
-    // A free slot and waiters whose tokens are not there yet: look again when the first one is.
-    if (this.inFlight < this.max && soonest !== Number.POSITIVE_INFINITY) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.pump();
-      }, soonest);
     }
   }
 }

@@ -54,6 +54,7 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
     // The in-process emulator has no rate limit of its own, so pacing against it only slows demos.
     rateLimit: emulator ? 0 : globals.rateLimit,
     concurrency: globals.concurrency,
+    ...(globals.maxThrottleWaitMs === undefined ? {} : { maxThrottleWaitMs: globals.maxThrottleWaitMs }),
     ...(globals.verbose ? { onResponse: (log: ResponseLog) => io.stderr.write(formatRequestLog(log, apiKey)) } : {}),
     onThrottle: throttleNotice(io),
     // Report links at the base URL's own http origin are fetched only when http was allowed.

@@ -10,7 +10,7 @@ import type { CliIO } from './io.js';
 import { configureSubcommands, rootProgram, runProgram, type CommandContext } from './program.js';
 
 /** Global options that take a value as the next argument (their values are not command names). */
-const VALUE_OPTIONS = new Set(['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit']);
+const VALUE_OPTIONS = new Set(['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit', '--max-throttle-wait']);
 
 /** The command argv runs (`help NAME` runs NAME's help), or undefined when it names none. */
 export function commandNamed(argv: readonly string[]): string | undefined {

@@ -17,6 +17,8 @@ export interface GlobalOptions {
   emulator?: string;
   concurrency: number;
   rateLimit: number;
+  /** --max-throttle-wait: how long a route may answer nothing but 429 before the run gives up; 0 = no limit. */
+  maxThrottleWaitMs?: number;
   /** Colour allowed: no --no-color, no NO_COLOR. */
   color: boolean;
   /** FORCE_COLOR (set, and not 0 or false): colour even when stdout is not a terminal, if allowed. */
@@ -34,7 +36,7 @@ export function colorFor(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, s
 }
 
 /** Global options that only matter to commands that call the service. */
-export const NETWORK_OPTIONS = new Set(['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit', '--verbose', '--insecure-http']);
+export const NETWORK_OPTIONS = new Set(['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit', '--max-throttle-wait', '--verbose', '--insecure-http']);
 
 /** Commands that never call the service: their help leaves the network options out. */
 export const OFFLINE_COMMANDS = new Set(['validate', 'show', 'completion', 'version', 'emulator']);
@@ -84,6 +86,20 @@ function positiveInt(name: string, min: number) {
   };
 }
 
+/**
+ * A duration for --max-throttle-wait: `10m`, `90s`, `1m30s`, `1h`, or plain seconds (`600`); `0` = no
+ * limit. Returns milliseconds.
+ */
+export function parseDuration(name: string) {
+  return (value: string): number => {
+    const text = value.trim();
+    const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s?)?$/.exec(text);
+    if (text === '' || match === null) throw new EmctlError('config', `${name} must be a duration such as 10m, 90s or 1m30s (0 = no limit), got "${value}"`);
+    const [, h = '0', m = '0', sec = '0'] = match;
+    return Math.round((Number(h) * 3600 + Number(m) * 60 + Number(sec)) * 1000);
+  };
+}
+
 /** The program with its global options and no command yet, and the context commands get. */
 export function rootProgram(io: CliIO, setExit: (code: number) => void): { program: Command; ctx: CommandContext } {
   const program = new Command('emctl')
@@ -94,6 +110,11 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
     .addOption(new Option('--emulator <fixture>', 'run against an in-process emulator seeded from FIXTURE ("default" = the bundled example)'))
     .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt('--concurrency', 1)))
     .addOption(new Option('--rate-limit <n>', 'calls per minute per route; 0 = off').default(60).argParser(positiveInt('--rate-limit', 0)))
+    .addOption(
+      new Option('--max-throttle-wait <duration>', 'give up (exit 1) when a route answers nothing but 429 for this long; 0 = no limit')
+        .default(10 * 60_000, '10m')
+        .argParser(parseDuration('--max-throttle-wait')),
+    )
     .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'))
     .addOption(new Option('-v, --verbose', 'log each request on stderr (method, path, status, ms); the key is never shown'))
     .addOption(new Option('--insecure-http', 'allow a non-loopback http:// base URL (the key would travel in cleartext)'))
@@ -117,6 +138,7 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
         emulator: o.emulator,
         concurrency: o.concurrency ?? 8,
         rateLimit: o.rateLimit ?? 60,
+        maxThrottleWaitMs: o.maxThrottleWait ?? 10 * 60_000,
         color: o.color !== false && !io.env.NO_COLOR,
         forceColor: io.env.FORCE_COLOR !== undefined && !['0', 'false'].includes(io.env.FORCE_COLOR),
         verbose: Boolean(o.verbose),

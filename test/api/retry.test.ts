@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient, type ClientOptions, type ThrottleEvent } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { backoffMs, parseRetryAfter } from '../../src/api/retry.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { unusedPort } from '../helpers/unused-port.js';
 import { json, minimalBody, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 
@@ -19,6 +20,18 @@ async function clientFor(script: Script, options: Partial<ClientOptions> = {}): 
   server = await startScriptedServer(script);
   const client = new EmClient({ baseUrl: server.url, apiKey: 'secret-key', rateLimit: 0, retryBaseMs: 5, retryMaxMs: 20, timeoutMs: 2000, ...options });
   return { client, server };
+}
+
+/**
+ * The same on a fake clock, for the tests about waiting: the server stamps arrivals with the fake
+ * time, and run() lets time jump whenever nothing is on the wire, so waits are exact and instant.
+ */
+async function fakeTimeClientFor(script: Script, options: Partial<ClientOptions> = {}) {
+  const clock = new FakeClock();
+  server = await startScriptedServer(script, () => clock.now());
+  const client = new EmClient({ baseUrl: server.url, apiKey: 'secret-key', rateLimit: 0, retryBaseMs: 5, retryMaxMs: 20, timeoutMs: 2000, clock, ...options });
+  const run = <T>(work: Promise<T>): Promise<T> => clock.run(work, () => client.inFlight() > 0);
+  return { client, server, clock, run };
 }
 
 /** Fails the first `failures` requests with `fail`, then answers 200. */
@@ -93,55 +106,55 @@ describe('retries', () => {
   });
 
   it('honours Retry-After in seconds over its own short backoff', async () => {
-    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })));
-    await client.listIntegrations();
-    const gap = server.seen[1]!.at - server.seen[0]!.at;
-    expect(gap).toBeGreaterThanOrEqual(950);
-    expect(gap).toBeLessThan(1500);
+    const { client, server, run } = await fakeTimeClientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '5' })));
+    await run(client.listIntegrations());
+    expect(server.seen[1]!.at - server.seen[0]!.at).toBe(5000);
   });
 
   it('holds the other calls of a route that got a 429 until Retry-After has passed', async () => {
-    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })));
+    const { client, server, clock, run } = await fakeTimeClientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '5' })));
+    const start = clock.now();
     const first = client.getTeamGitScope(1);
-    await server.waitFor(1);
-    await new Promise((r) => setTimeout(r, 20)); // let the 429 reach the client
+    // Let the 429 reach the client, the fake clock standing still.
+    while (server.seen.length < 1 || client.inFlight() > 0) await new Promise((resolve) => setTimeout(resolve, 1));
     const second = client.getTeamGitScope(2); // same route, other path
     const other = client.getOrgConfig(); // another route is not held
-    await Promise.all([first, second, other]);
-    const at = (url: string) => server.seen.filter((r) => r.url === url).map((r) => r.at - server.seen[0]!.at);
-    expect(at('/api/v1/git/config')[0]).toBeLessThan(500);
-    expect(at('/api/v1/git/config/teams/2/scope')[0]).toBeGreaterThanOrEqual(950);
+    await run(Promise.all([first, second, other]));
+    const at = (url: string) => server.seen.filter((r) => r.url === url).map((r) => r.at - start);
+    expect(at('/api/v1/git/config')).toEqual([0]);
+    expect(at('/api/v1/git/config/teams/2/scope')).toEqual([5000]);
   });
 
   it('paces retries too: every try takes a token of its route', async () => {
     // 600 per minute with a bucket of one = one call per 100 ms, whatever the backoff says.
-    const { client, server } = await clientFor(failFirst(3, (_q, res) => json(res, 500, {})), { rateLimit: 600, burst: 1 });
-    const start = performance.now(); // same clock as the in-process server's arrival times
-    await client.listIntegrations();
-    expect(server.seen[3]!.at - start).toBeGreaterThanOrEqual(297);
+    const { client, server, clock, run } = await fakeTimeClientFor(failFirst(3, (_q, res) => json(res, 500, {})), { rateLimit: 600, burst: 1 });
+    const start = clock.now();
+    await run(client.listIntegrations());
+    expect(server.seen.map((r) => r.at - start)).toEqual([0, 100, 200, 300]);
   });
 });
 
 describe('a service whose limit is below our pace (429)', () => {
   const tooMany: Script = (_q, res) => json(res, 429, { detail: 'Too many requests' });
 
-  it('slows the route down (its rate halved at each 429) and goes on, without using up the retries for failures', async () => {
+  it('takes the first 429 at the set pace as out of step (the bucket emptied), then halves at each 429, without using up the retries for failures', async () => {
     const events: ThrottleEvent[] = [];
-    // 6000 a minute with a bucket of one: a call every 10 ms, then 20, 40, 80 ms after each 429.
-    const { client, server } = await clientFor(failFirst(3, tooMany), { rateLimit: 6000, burst: 1, maxTries: 2, onThrottle: (e) => events.push(e) });
-    await expect(client.listIntegrations()).resolves.toEqual(OK);
+    // 6000 a minute with a bucket of one: a call every 10 ms; after the first 429 the same pace
+    // from an empty bucket (10 ms), then 20 and 40 ms after the next two, each halving.
+    const { client, server, run } = await fakeTimeClientFor(failFirst(3, tooMany), { rateLimit: 6000, burst: 1, maxTries: 2, onThrottle: (e) => events.push(e) });
+    await expect(run(client.listIntegrations())).resolves.toEqual(OK);
     expect(server.seen).toHaveLength(4);
-    expect(events.map((e) => e.ratePerMinute)).toEqual([3000, 1500, 750]);
-    const gaps = server.seen.slice(1).map((r, i) => r.at - server.seen[i]!.at);
-    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(20 * 2 ** i - 3));
+    expect(events.map((e) => e.ratePerMinute)).toEqual([3000, 1500]);
+    expect(server.seen.slice(1).map((r, i) => r.at - server.seen[i]!.at)).toEqual([10, 20, 40]);
   });
 
-  it('slows a route with pacing off to the service\'s 60 a minute, and honours Retry-After', async () => {
+  it("slows a route with pacing off to the service's 60 a minute, and honours Retry-After", async () => {
     const events: ThrottleEvent[] = [];
-    const { client, server } = await clientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })), { onThrottle: (e) => events.push(e) });
-    await client.listIntegrations();
+    const { client, server, run } = await fakeTimeClientFor(failFirst(1, (_q, res) => json(res, 429, { detail: 'slow down' }, { 'retry-after': '1' })), { onThrottle: (e) => events.push(e) });
+    await run(client.listIntegrations());
     expect(events).toEqual([{ route: 'GET /api/v1/integrations', ratePerMinute: 60, retryAfterMs: 1000 }]);
-    expect(server.seen[1]!.at - server.seen[0]!.at).toBeGreaterThanOrEqual(950);
+    // Retry-After, or the two tokens of 60 a minute (the one it takes and the one in hand): the longer.
+    expect(server.seen[1]!.at - server.seen[0]!.at).toBe(2000);
   });
 
   it('slows down once for the 429s of calls that were in flight together', async () => {
@@ -156,10 +169,14 @@ describe('a service whose limit is below our pace (429)', () => {
       if (held.length === 4) for (const answer of held) answer();
     }, {
       rateLimit: 60_000,
-      burst: 4,
+      burst: 5,
       onThrottle: (e) => events.push(e),
     });
+    // The first episode is taken as out of step (no halving); the second halves, once.
     await Promise.all([1, 2, 3, 4].map((id) => client.getTeamGitScope(id)));
+    n = 0;
+    held.length = 0;
+    await Promise.all([5, 6, 7, 8].map((id) => client.getTeamGitScope(id)));
     expect(events.map((e) => e.ratePerMinute)).toEqual([30_000]);
   });
 
@@ -215,25 +232,24 @@ describe('a service that cannot be reached', () => {
   it('refused before any answer: all the tries, with short waits (at most 1.5 s in all with the defaults)', async () => {
     const port = await unusedPort();
     // Default backoff (1 s base, 30 s ceiling), every draw at its ceiling: 100 + 200 + 400 + 800 ms.
-    const client = new EmClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'secret-key', rateLimit: 0, random: () => 1 });
-    const start = performance.now();
-    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
-    const elapsed = performance.now() - start;
+    const clock = new FakeClock();
+    const client = new EmClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'secret-key', rateLimit: 0, random: () => 1, clock });
+    const start = clock.now();
+    const error = (await clock.run(client.getOrgConfig(), () => client.inFlight() > 0).catch((e: unknown) => e)) as ApiError;
     expect(error.tries).toBe(5);
     expect(client.stats()).toEqual({ calls: 5, retries: 4, byRoute: { 'GET /api/v1/git/config': 5 } });
-    expect(elapsed).toBeGreaterThanOrEqual(1490);
-    expect(elapsed).toBeLessThan(2500);
+    expect(clock.now() - start).toBe(1500);
   });
 
   it('refused after the service has answered (a restart): the normal backoff', async () => {
-    const { client, server } = await clientFor((q, res) => json(res, 200, minimalBody(q)), { retryBaseMs: 1000, retryMaxMs: 30_000, maxTries: 2, random: () => 1 });
-    await client.getOrgConfig();
+    const { client, server, clock, run } = await fakeTimeClientFor((q, res) => json(res, 200, minimalBody(q)), { retryBaseMs: 1000, retryMaxMs: 30_000, maxTries: 2, random: () => 1 });
+    await run(client.getOrgConfig());
     await server.close();
-    const start = performance.now();
-    const error = (await client.getOrgConfig().catch((e: unknown) => e)) as ApiError;
+    const start = clock.now();
+    const error = (await run(client.getOrgConfig()).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.tries).toBe(2);
-    expect(performance.now() - start).toBeGreaterThanOrEqual(990);
+    expect(clock.now() - start).toBe(1000);
   });
 });
 

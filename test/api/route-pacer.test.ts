@@ -2,33 +2,65 @@
 
 import { describe, expect, it } from 'vitest';
 import { RECOVERY_STEP, RoutePacer, THROTTLED_FLOOR_PER_MINUTE } from '../../src/api/pacing.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 
 function pacer(ratePerMinute: number, burst?: number) {
-  let now = 0;
-  const p = new RoutePacer({ ratePerMinute, ...(burst === undefined ? {} : { burst }), now: () => now });
-  return { p, advance: (ms: number) => (now += ms) };
+  const clock = new FakeClock(0);
+  const p = new RoutePacer({ ratePerMinute, ...(burst === undefined ? {} : { burst }), clock });
+  return { p, advance: (ms: number) => clock.advance(ms) };
+}
+
+/** Spends a route's one 429 at the configured pace that does not halve it. */
+function forgive(p: RoutePacer, route = 'r'): void {
+  expect(p.slowDown(route, p.stamp())).toBeUndefined();
 }
 
 describe('RoutePacer', () => {
-  it('hands out a full bucket, then one token per interval', () => {
-    const { p, advance } = pacer(60, 2);
+  it('hands out a full bucket but one token (the margin), then one token per interval', () => {
+    const { p, advance } = pacer(60, 3);
     expect(p.waitFor('r')).toBe(0);
     p.take('r');
+    expect(p.waitFor('r')).toBe(0);
     p.take('r');
-    expect(p.waitFor('r')).toBe(1000);
+    expect(p.waitFor('r')).toBe(1000); // one token left, kept in hand
     advance(400);
     expect(p.waitFor('r')).toBe(600);
     advance(600);
     expect(p.waitFor('r')).toBe(0);
+    p.take('r');
+    expect(p.waitFor('r')).toBe(1000);
+  });
+
+  it('keeps no margin with a bucket of one', () => {
+    const { p, advance } = pacer(60, 1);
+    expect(p.waitFor('r')).toBe(0);
+    p.take('r');
+    expect(p.waitFor('r')).toBe(1000);
+    advance(1000);
+    expect(p.waitFor('r')).toBe(0);
+  });
+
+  it('takes the first 429 at the configured pace as a bucket out of step: emptied, not halved', () => {
+    const { p, advance } = pacer(60);
+    const early = p.stamp();
+    expect(p.slowDown('r', p.stamp())).toBeUndefined();
+    expect(p.slowDown('r', early)).toBeUndefined(); // the same episode
+    expect(p.rateOf('r')).toBe(60);
+    expect(p.waitFor('r')).toBe(2000); // empty, and a token in hand before the next call
+    advance(2000);
+    expect(p.waitFor('r')).toBe(0);
+    expect(p.slowDown('r', p.stamp())).toBe(30); // the second one halves
+    expect(p.slowDown('other', p.stamp())).toBeUndefined(); // each route has its own
   });
 
   it('halves a route on 429 once per episode, empties and shrinks its bucket, and never goes below the floor', () => {
     const { p } = pacer(60);
+    forgive(p);
     const early = p.stamp();
     const late = p.stamp();
     expect(p.slowDown('r', late)).toBe(30);
     expect(p.slowDown('r', early)).toBeUndefined(); // sent before the slow-down: the same episode
-    expect(p.waitFor('r')).toBe(2000);
+    expect(p.waitFor('r')).toBe(4000); // two tokens at 30 a minute: the one it takes, the one in hand
     expect(p.waitFor('other')).toBe(0);
     let rate = 30;
     for (let i = 0; i < 10; i++) rate = p.slowDown('r', p.stamp()) ?? rate;
@@ -40,7 +72,7 @@ describe('RoutePacer', () => {
     const { p } = pacer(0);
     expect(p.waitFor('r')).toBe(0);
     expect(p.slowDown('r', p.stamp())).toBe(60);
-    expect(p.waitFor('r')).toBe(1000);
+    expect(p.waitFor('r')).toBe(2000); // the token it takes and the one in hand
     expect(p.waitFor('other')).toBe(0);
   });
 
@@ -64,6 +96,7 @@ describe('RoutePacer', () => {
 
     it('by a tenth of the set pace per bucketful of calls without a 429, up to the set pace', () => {
       const { p, advance } = pacer(600, 10);
+      forgive(p);
       p.slowDown('r', p.stamp());
       expect(p.rateOf('r')).toBe(300);
       // The quiet spell is the bucket (10 calls here): 9 change nothing, the 10th raises the pace.
@@ -83,6 +116,7 @@ describe('RoutePacer', () => {
 
     it.each([7, 13, 600, 3600])('never above the set pace, even by rounding (--rate-limit %i)', (limit) => {
       const { p, advance } = pacer(limit, limit);
+      forgive(p);
       p.slowDown('r', p.stamp());
       p.slowDown('r', p.stamp());
       const seen: number[] = [];
@@ -99,6 +133,7 @@ describe('RoutePacer', () => {
 
     it('a 429 in the spell halves again and starts the spell over', () => {
       const { p, advance } = pacer(600, 10);
+      forgive(p);
       p.slowDown('r', p.stamp());
       send(p, advance, 'r', 9);
       expect(p.slowDown('r', p.stamp())).toBe(150);
@@ -111,6 +146,7 @@ describe('RoutePacer', () => {
     it('answers of calls sent before the slow-down do not count toward the spell', () => {
       const { p, advance } = pacer(600, 10);
       const old = Array.from({ length: 20 }, () => p.stamp());
+      forgive(p);
       p.slowDown('r', p.stamp());
       for (const sentAt of old) p.answered('r', sentAt);
       expect(p.rateOf('r')).toBe(300);
@@ -120,6 +156,7 @@ describe('RoutePacer', () => {
 
     it('a 429 of a call sent before the climb halves the climbed pace', () => {
       const { p, advance } = pacer(600, 10);
+      forgive(p);
       p.slowDown('r', p.stamp());
       send(p, advance, 'r', 5);
       const before = p.stamp(); // in flight while the spell ends

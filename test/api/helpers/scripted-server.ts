@@ -8,7 +8,7 @@ export interface SeenRequest {
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
-  /** performance.now() when the request arrived. */
+  /** When the request arrived: performance.now(), or the `now` the server was started with (a fake clock's). */
   at: number;
 }
 
@@ -23,7 +23,7 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-export async function startScriptedServer(script: Script): Promise<ScriptedServer> {
+export async function startScriptedServer(script: Script, now: () => number = () => performance.now()): Promise<ScriptedServer> {
   const seen: SeenRequest[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const server = http.createServer((req, res) => {
@@ -35,7 +35,7 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-        at: performance.now(),
+        at: now(),
       };
       seen.push(entry);
       for (const w of waiters.filter((w) => seen.length >= w.count)) {
