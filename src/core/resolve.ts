@@ -224,23 +224,36 @@ export interface RepoIndex {
 }
 
 export function indexRepositories(repos: Repository[]): RepoIndex {
-  const byId = new Map<number, Repository>();
-  const byName = new Map<string, Repository[]>();
+  const index: NameIndex = { byId: new Map(), byName: new Map() };
+  addToRepositoryIndex(index, repos);
+  return { ...index, all: [...index.byId.values()].sort((a, b) => a.id - b.id) };
+}
+
+/** What resolving a repository reference needs of an index: a reader grows one page by page. */
+export type NameIndex = Pick<RepoIndex, 'byId' | 'byName'>;
+
+/**
+ * Adds repositories to an index in place (a repository already there is kept), so an index grows
+ * with the pages of a list instead of being rebuilt from all of them at each page. A name's list
+ * stays in id order; names are on one or a few integrations, so it is short.
+ */
+export function addToRepositoryIndex(index: NameIndex, repos: readonly Repository[]): void {
   for (const repo of repos) {
-    if (byId.has(repo.id)) continue;
-    byId.set(repo.id, repo);
-    const list = byName.get(repo.name);
-    if (list) list.push(repo);
-    else byName.set(repo.name, [repo]);
+    if (index.byId.has(repo.id)) continue;
+    index.byId.set(repo.id, repo);
+    const list = index.byName.get(repo.name);
+    if (list === undefined) index.byName.set(repo.name, [repo]);
+    else {
+      list.push(repo);
+      if (list.length > 1 && (list[list.length - 2] as Repository).id > repo.id) list.sort((a, b) => a.id - b.id);
+    }
   }
-  for (const list of byName.values()) list.sort((a, b) => a.id - b.id);
-  return { byId, byName, all: [...byId.values()].sort((a, b) => a.id - b.id) };
 }
 
 /** The names of an index, one array per index (didYouMean lower-cases each list once). */
 const namesOfIndex = new WeakMap<ReadonlyMap<string, unknown>, string[]>();
 
-function repositoryNames(index: RepoIndex): string[] {
+function repositoryNames(index: NameIndex): string[] {
   let names = namesOfIndex.get(index.byName);
   if (names === undefined || names.length !== index.byName.size) {
     names = [...index.byName.keys()];
@@ -253,7 +266,7 @@ function repositoryNames(index: RepoIndex): string[] {
  * A repository by id (must exist) or by name; a name on several Git integrations is ambiguous
  * unless the entry names its `integration:`.
  */
-export function resolveRepository(ref: RepoRef, index: RepoIndex, config: DesiredConfig, integrations: Integration[]): Resolved<Repository> {
+export function resolveRepository(ref: RepoRef, index: NameIndex, config: DesiredConfig, integrations: Integration[]): Resolved<Repository> {
   if ('id' in ref) {
     const repo = index.byId.get(ref.id);
     return repo ? ok(repo) : fail(`repository ${ref.id} does not exist`);

@@ -21,10 +21,15 @@ function noQuery(ctx: RouteContext): void {
   new Query(ctx.query, [], STATUS).done();
 }
 
+/** A v2 answer, its pages cut from one computed whole (store.answers). */
+function measurePaged(ctx: RouteContext, query: MeasurementQuery): MeasurementElement[] {
+  return ctx.store.answers.page(query, ctx.store.revision, (whole) => measure(ctx.store.activityIndex, ctx.state, whole));
+}
+
 function measurementsRoute(ctx: RouteContext): Reply {
   noQuery(ctx);
   const { query } = parseV2Body(ctx.json(STATUS));
-  const elements = measure(ctx.store.activityIndex, ctx.state, query);
+  const elements = measurePaged(ctx, query);
   return isEmptyAnswer(elements) ? { status: 204, body: undefined } : { status: 200, body: elements };
 }
 
@@ -54,7 +59,7 @@ function exportRoute(ctx: RouteContext): Reply {
   const format = q.oneOf('file_format', ['csv', 'json'] as const) ?? 'csv';
   q.done();
   const { query, beautified } = parseV2Body(ctx.json(STATUS), { export: true });
-  const elements = measure(ctx.store.activityIndex, ctx.state, query);
+  const elements = measurePaged(ctx, query);
   if (isEmptyAnswer(elements)) return { status: 204, body: undefined };
   const text = renderReportFile(elements, layout(ctx, query, GROUP_BY_KEYS[query.groupBy], format, beautified));
   const path = ctx.store.reports.addFile(text, format);

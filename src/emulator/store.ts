@@ -7,6 +7,7 @@ import type { Fixture } from './fixture-types.js';
 import { resolveActivity } from './generate-activity.js';
 import { stateJournal, type Journal } from './journal.js';
 import { indexActivity, type ActivityIndex } from './metrics/index.js';
+import { AnswerCache } from './metrics/answer-cache.js';
 import { ReportStore, DEFAULT_REPORT_OPTIONS, type ReportOptions } from './reports.js';
 import { buildState, stateToFixture, type EmulatorState } from './state.js';
 
@@ -39,6 +40,10 @@ export class EmulatorStore {
    * --state file does not hold it (it comes from the fixture the emulator starts with).
    */
   readonly activityIndex: ActivityIndex;
+  /** Whole v2 answers kept for their next page (metrics/answer-cache.ts). */
+  readonly answers = new AnswerCache();
+  /** Goes up at every change of the state (a write, reset, restore): what cached answers are valid for. */
+  revision = 0;
   /** Report files of exports and v1 reports, behind expiring links (kept across reset, like issued links). */
   readonly reports: ReportStore;
   private requestLog: EmulatorRequestLogEntry[] = [];
@@ -68,11 +73,15 @@ export class EmulatorStore {
 
   /** A journal for one request; `onTouch` learns that the request changed the state. */
   journal(onTouch: () => void = () => {}): Journal {
-    return stateJournal(this.state, this.clock, onTouch);
+    return stateJournal(this.state, this.clock, () => {
+      this.revision += 1;
+      onTouch();
+    });
   }
 
   /** Restores the fixture state and clears every log. */
   reset(): void {
+    this.revision += 1;
     this.state = buildState(structuredClone(this.pristine));
     this.clearRequests();
   }
@@ -82,6 +91,7 @@ export class EmulatorStore {
    * request log: a change whose --state write failed is undone this way.
    */
   restore(file: StateFile): void {
+    this.revision += 1;
     const apiKeys = [...this.state.apiKeys];
     this.state = buildState({ ...structuredClone(file.fixture), api_keys: apiKeys });
     this.state.audit = [...file.audit_log];

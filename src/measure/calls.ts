@@ -1,15 +1,20 @@
 // From a checked request to the calls that answer it (DESIGN.md §6.1): only the id list of the
 // group-by dimension is split, into calls of at most 50 ids, each with `limit` equal to its number
 // of ids so that no group is cut; a group-by with no id list (contributors, AI tools) is paged with
-// limit/offset until complete. Filter lists of the other dimensions go whole into every call.
+// limit/offset (one large page, more only when it comes back full). Filter lists of the other dimensions go whole into every call.
 
 import { GROUP_BY_KEYS, type GroupBy } from '../api/metrics.js';
 import type { MeasurementElement, MeasurementRow, MeasurementsBody, TimeRange } from '../api/measurement-types.js';
 import { chunk } from '../core/ops-common.js';
 import { IDS_PER_CALL, type MeasureSpec } from '../core/measurement-spec.js';
 
-/** Groups per page when a group-by without an id list is paged. */
-export const PAGE_SIZE = 100;
+/**
+ * Groups per page when a group-by without an id list is paged. The spec sets no maximum for
+ * `limit`, and each page is a call on a paced route while the service computes every group to
+ * answer any page, so one large page answers an organization's contributors in one call; more
+ * pages only follow when one comes back full.
+ */
+export const PAGE_SIZE = 10_000;
 
 /** Ids of every dimension, names already resolved. */
 export interface RequestIds {

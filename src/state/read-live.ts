@@ -17,7 +17,7 @@ import { API_LIMITS } from '../api/types.js';
 import { EmctlError } from '../core/errors.js';
 import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
-import { indexRepositories, resolveRepository } from '../core/resolve.js';
+import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import { listKey, stageTwoReads, usedByReads } from './read-plan.js';
 import { allOrFirstFailure } from './scheduler.js';
@@ -83,7 +83,8 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
       const name = (entry.ref as { name: string }).name;
       byNameWanted.set(name, [...(byNameWanted.get(name) ?? []), entry]);
     }
-    const seen: Repository[] = [];
+    // The named repositories seen so far, indexed as their pages arrive (one insert each).
+    const seen: NameIndex = { byId: new Map(), byName: new Map() };
     const started = new Map<number, Promise<Entry<RepositoryConfigResponse | undefined>>>();
     const start = (id: number): void => {
       if (byIdWanted.has(id) || started.has(id)) return;
@@ -96,11 +97,10 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     reader.onRepositoryPage = (items) => {
       const fresh = items.filter((r) => byNameWanted.has(r.name));
       if (fresh.length === 0) return;
-      seen.push(...fresh);
-      const index = indexRepositories(seen);
+      addToRepositoryIndex(seen, fresh);
       for (const repo of fresh) {
         for (const entry of byNameWanted.get(repo.name) ?? []) {
-          const resolved = resolveRepository(entry.ref, index, config, integrations).value;
+          const resolved = resolveRepository(entry.ref, seen, config, integrations).value;
           if (resolved) start(resolved.id);
         }
       }
