@@ -434,7 +434,7 @@ export class EmClient {
 }
 
 /** 600000 -> "10m", 90000 -> "1m30s", 1500 -> "1.5s". */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const seconds = (ms - minutes * 60_000) / 1000;
   if (minutes === 0) return `${seconds}s`;

@@ -61,7 +61,7 @@ export const THROTTLED_FLOOR_PER_MINUTE = 1;
 /** A slowed route's pace goes up by this share of the pace it was set to after each quiet spell. */
 export const RECOVERY_STEP = 0.1;
 /** Tokens a paced route keeps in hand (see the margin above); none for a bucket of one. */
-export const MARGIN_TOKENS = 1;
+const MARGIN_TOKENS = 1;
 
 export class RoutePacer {
   private readonly msPerToken: number;

@@ -40,7 +40,8 @@ export interface RunApplyOptions {
   journalFile?: string;
   itemRetry?: ItemRetryPolicy;
   /**
-   * The final check (DESIGN 3): re-reads the objects at `addresses` and returns those whose live
+   * The final check (DESIGN 3): re-reads the objects at `addresses` (or takes them from the write
+   * answers that carry their state) and returns the addresses of those objects whose live
    * state still differs from the desired state. Without it, nothing is verified and writes whose
    * answer was lost stay unresolved (reported as rejected with code response_lost).
    */
@@ -189,7 +190,11 @@ async function verifyAndResolve(report: ExecutionReport, journal: FileJournal, v
     report.rejected.push({ address: u.address, operation: u.operation, op: u.op, code: RESPONSE_LOST, message });
   }
   const lostSet = new Set(lost.map((u) => u.address));
-  const mismatched = differing ? report.applied.map((a) => a.address).filter((a) => differing.has(a) && !lostSet.has(a)) : [];
+  // Written addresses that differ, and other keys of the objects written that differ (someone else
+  // changed them during the apply: the check compares whole objects). A lost answer that differs
+  // was resolved above as not applied.
+  const reported = new Set([...lostSet, ...report.rejected.map((r) => r.address), ...report.skipped.map((r) => r.address)]);
+  const mismatched = differing ? [...differing].filter((a) => !reported.has(a)) : [];
   if (verify && written.length > 0) {
     journal.write({
       event: 'verify',

@@ -21,6 +21,9 @@ import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
 import { readRecords } from '../state/read-records.js';
+import { managesAnything, snapshotAfterWrites, stillToRead, type WriteAnswers } from '../state/after-writes.js';
+import { firstPrefixMatch } from '../core/address.js';
+import { ownershipObject } from '../apply/stale.js';
 import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../state/read-scope.js';
 import { resolveScopeRepositories } from '../state/scope-repositories.js';
 import { reachabilityOfPmPart } from '../state/early-reachability.js';
@@ -177,11 +180,30 @@ function scopeFlags(opts: PlanOptions): string[] {
  * (the desired state narrowed to them, so only they are read again, and the plan narrowed to
  * their addresses); an address that still has a change does not match.
  */
-export function verifierFor(client: StateClient, desired: DesiredConfig, perRoute: number): (addresses: string[]) => Promise<string[]> {
+export function verifierFor(
+  client: StateClient,
+  desired: DesiredConfig,
+  perRoute: number,
+  known?: { before: LiveSnapshot; answers: WriteAnswers },
+): (addresses: string[]) => Promise<string[]> {
+  if (known === undefined) {
+    return async (addresses) => {
+      const written = new Set(addresses);
+      const { plan } = await planAgainstLive(client, narrowDesiredTo(desired, addresses), { targets: addresses, perRoute });
+      return [...new Set(plan.changes.map((c) => c.address).filter((a) => written.has(a)))];
+    };
+  }
+  // The objects whose write answers carry their state are compared with those answers; the rest,
+  // and objects whose answer was lost, are read again (state/after-writes.ts). Each object written
+  // is compared whole: a key of it that someone else changed during the apply is named too.
   return async (addresses) => {
-    const written = new Set(addresses);
-    const { plan } = await planAgainstLive(client, narrowDesiredTo(desired, addresses), { targets: addresses, perRoute });
-    return [...new Set(plan.changes.map((c) => c.address).filter((a) => written.has(a)))];
+    const narrowed = narrowDesiredTo(desired, addresses);
+    const reread = stillToRead(narrowed, known.answers, known.before);
+    const fresh = managesAnything(reread) ? (await readLiveState(client, reread, { perRoute })).snapshot : undefined;
+    const after = snapshotAfterWrites(known.before, known.answers, fresh);
+    const { plan } = buildPlanStaged(narrowed, after, { today: new Date().toISOString().slice(0, 10) });
+    const writtenObject = firstPrefixMatch([...new Set(addresses.flatMap(ownershipObject))], (prefix) => prefix);
+    return [...new Set(plan.changes.map((c) => c.address).filter((a) => writtenObject(a) !== undefined))];
   };
 }
 

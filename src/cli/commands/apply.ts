@@ -6,7 +6,11 @@
 
 import type { Command } from 'commander';
 import { readPlanFile } from '../../apply/plan-file.js';
+import type { OperationSender } from '../../apply/execute.js';
 import { runApply } from '../../apply/run.js';
+import type { EmClient } from '../../api/client.js';
+import type { LiveSnapshot } from '../../core/snapshot.js';
+import { WriteAnswers } from '../../state/after-writes.js';
 import { desiredFromPlan, operationDifferences, organizationDifference, ownershipTargets, staleDifferences, staleError } from '../../apply/stale.js';
 import { EmctlError } from '../../core/errors.js';
 import type { DesiredConfig, SafetyConfig } from '../../core/model.js';
@@ -73,7 +77,7 @@ address and the journal has every call), 3 refused by a safety rail or a stale p
 async function applyFromConfig(ctx: CommandContext, command: Command, opts: ApplyCommandOptions): Promise<number> {
   const { io } = ctx;
   const scoped = opts.changedFrom === undefined ? {} : { changedFrom: opts.changedFrom };
-  return planFromConfig(ctx, command, opts.config, scoped, async ({ plan, config, globals }, connection) => {
+  return planFromConfig(ctx, command, opts.config, scoped, async ({ plan, config, globals, snapshot }, connection) => {
     const style = styleFor(io, globals);
     io.stdout.write(renderPlanText(plan, style));
     if (plan.errors.length > 0) throw refusalError(plan, { shownAbove: true });
@@ -83,7 +87,7 @@ async function applyFromConfig(ctx: CommandContext, command: Command, opts: Appl
       io.stdout.write('Apply cancelled.\n');
       return EXIT_ERROR;
     }
-    return execute(plan, config, connection, io, globals, style, opts);
+    return execute(plan, config, snapshot, connection, io, globals, style, opts);
   });
 }
 
@@ -103,7 +107,7 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
   // a team's scope is stale when that scope's labels moved since (its write would not leave the
   // scope as the config says).
   const targets = ownershipTargets(saved.changes);
-  return planForDesired(ctx, command, desired, { targets }, async ({ plan: rebuilt, globals }, connection) => {
+  return planForDesired(ctx, command, desired, { targets }, async ({ plan: rebuilt, globals, snapshot }, connection) => {
     const otherOrganization = rebuilt.organization ? organizationDifference(saved.organization, rebuilt.organization) : undefined;
     if (otherOrganization !== undefined) {
       throw new EmctlError(
@@ -132,7 +136,7 @@ async function applySavedPlan(ctx: CommandContext, command: Command, planfile: s
     }
     enforceSafety(rebuilt, desired.safety, Boolean(opts.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
-    return execute(saved, desired, connection, io, globals, styleFor(io, globals), opts);
+    return execute(saved, desired, snapshot, connection, io, globals, styleFor(io, globals), opts);
   });
 }
 
@@ -171,15 +175,18 @@ async function confirmed(io: CliIO): Promise<boolean> {
 async function execute(
   plan: Plan,
   desired: DesiredConfig,
+  before: LiveSnapshot,
   connection: Connection,
   io: CliIO,
   globals: GlobalOptions,
   style: Style,
   opts: ApplyCommandOptions,
 ): Promise<number> {
+  // The answers of writes that carry their object's new state: the check compares them instead of reading again.
+  const answers = new WriteAnswers();
   const { report, result, mismatched, verifyError } = await runApply(plan, {
-    verify: verifierFor(connection.client, desired, globals.concurrency),
-    sender: connection.client,
+    verify: verifierFor(connection.client, desired, globals.concurrency, { before, answers }),
+    sender: answerKeeping(connection.client, answers),
     io,
     exitNow: () => io.exitNow?.(EXIT_ERROR),
     style,
@@ -191,10 +198,11 @@ async function execute(
     throw new EmctlError('interrupted', 'apply interrupted: operations not started are listed as skipped; run "emctl plan" to see what is left');
   }
   if (mismatched.length > 0) {
+    const written = new Set(report.applied.map((a) => a.address));
     throw new EmctlError(
       'api',
       `apply wrote ${plural(mismatched.length, 'object')} that ${mismatched.length === 1 ? 'does' : 'do'} not match the config when read back (changed by someone else during the apply, e.g. a concurrent apply?): run "emctl plan" to see the difference`,
-      mismatched.map((a) => `${a}: does not match the config after the apply`),
+      mismatched.map((a) => (written.has(a) ? `${a}: does not match the config after the apply` : `${a} changed during the apply (this run did not write it)`)),
     );
   }
   if (verifyError !== undefined && report.rejected.length === 0 && report.skipped.length === 0) {
@@ -206,4 +214,21 @@ async function execute(
     throw new EmctlError('api', `apply incomplete (${counts}; each listed above, every call in ${result.journalPath ?? 'the journal'}): fix the cause, then run "emctl plan" to see what is left`);
   }
   return EXIT_OK;
+}
+
+/** The client as apply's sender, keeping the answers of writes that carry their object's state. */
+function answerKeeping(client: EmClient, answers: WriteAnswers): OperationSender {
+  return {
+    async send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
+      try {
+        const body = await client.send<T>(req);
+        answers.answered(req.route, req.path, body);
+        return body;
+      } catch (error) {
+        answers.failed(req.route, req.path);
+        throw error;
+      }
+    },
+    inFlight: () => client.inFlight(),
+  };
 }
