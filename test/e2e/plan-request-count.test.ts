@@ -205,5 +205,28 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     const bound = lowerBound(docOfChanges(doc, saved), fixture, saved);
     expect(countByRoute(reread)).toEqual(bound);
     expect(reread.length).toBeLessThan(made.requests.length);
+
+    // Apply's check of its result (DESIGN 3): the answers of the Git scope, repository settings and
+    // org settings writes carry the new state and are compared as they are; only the objects whose
+    // answers do not (PM scopes, selections, monitoring states) are read again, with what resolving
+    // them needs, and nothing answered is read twice.
+    const lastWrite = applied.requests.findLastIndex((r) => r.method !== 'GET');
+    const check = applied.requests.slice(lastWrite + 1);
+    const written = docOfChanges(doc, saved);
+    const notAnswered = { ...emptyDoc(written), collection: written.collection, teams: {} as GeneratedConfigDoc['teams'] };
+    for (const [id, team] of Object.entries(written.teams)) if (team.pm) notAnswered.teams[id] = { pm: team.pm };
+    if (written.git.monitoring) notAnswered.git.monitoring = written.git.monitoring;
+    // No reachability re-read: the check predicts nothing, so the plan it passes names no write.
+    // And no used_by read: after the apply the selection sets drop nothing (the fixture as the
+    // apply left it: the selected entities are the config's).
+    const afterApply = structuredClone(fixture);
+    for (const [alias, sets] of Object.entries(doc.collection)) {
+      const integration = afterApply.integrations.find((i) => i.id === doc.integrations[alias]?.id);
+      for (const [type, wanted] of Object.entries(sets) as [string, string[]][]) {
+        for (const e of (integration?.entities?.[type as 'boards' | 'projects'] ?? [])) e.selected = wanted.includes(e.entity_provider_id);
+      }
+    }
+    expect(countByRoute(check)).toEqual(lowerBound(notAnswered, afterApply, { ...saved, operations: [] }));
+    expect(check.filter((r) => /\/git\/config|\/repositories\/\d+\/config/.test(r.path))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // A service whose real limit is below emctl's --rate-limit: the run slows down and succeeds,
 // saying once on stderr that it was asked to. Time-compressed: the emulator allows 400 calls a
-// minute per route (a bucket of 400), emctl paces at 6,000; the plan reads 340 repository
-// configurations on one route and the check of the apply's result reads again those it wrote,
-// so the last few dozen of them meet a 429 (Retry-After of a second or so).
+// minute per route (a bucket of 400), emctl paces at 6,000; the plan reads 450 repository
+// configurations on one route, so the last few dozen of them meet a 429 (Retry-After of a second
+// or so): the first is taken as a bucket out of step, the next halves the route's pace.
 
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const fixture = { ...generateFixture({ repos: 1000, teams: 20, boards: 40, seed: 3 }), api_keys: [TEST_KEY] };
   emulator = await startTestEmulator(fixture, { rateLimit: 400 });
   dir = await tempDir('emctl-throttled-');
-  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(generatedConfig(fixture, { pmTeams: 5, gitTeams: 5, settingsRepos: 340 })));
+  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(generatedConfig(fixture, { pmTeams: 5, gitTeams: 5, settingsRepos: 450 })));
 });
 
 afterAll(async () => {
