@@ -1,36 +1,38 @@
-// Write cost of an apply against its per-route floor: a generated organization of 10,000
-// repositories and 500 teams, a config that overrides a setting of 2,000 repositories and replaces
-// the repositories of 500 team Git scopes. Time-compressed pacing as in bench/plan.mjs: 3600 calls
-// per minute per route (60 per second, the real 60 per minute sixty times faster) on the client and
-// on the emulator, a client bucket of 60 (a minute's worth, as the real bucket), 20 ms per answer.
+// The whole of an apply against the service's pace: `emctl apply --auto-approve` (the plan's reads,
+// the writes, the check of the result) on a generated organization of 10,000 repositories and 500
+// teams, with a config that overrides a setting of 2,000 repositories and replaces the
+// repositories of 500 team Git scopes. Client and emulator at the same rate with the same bucket,
+// a minute's worth (the client's own defaults: the real burst); time-compressed by default to 600
+// calls a minute (the real 60 a minute with every count ten times larger: 2,000 configurations at
+// 600 a minute take what 200 take at 60), 20 ms per answer.
 //
-// The floor: a route with n calls whose bucket holds B tokens (full at start) and refills at R per
-// second cannot finish before max(0, n - B) / R; routes run side by side, so the writes cannot take
-// less than the largest of those. The bench times the operations alone (src/apply/execute.ts), not
-// the plan's reads, which bench/plan.mjs measures.
+// The floor of each phase: a route with n calls whose bucket holds B tokens refilling at R per
+// second cannot finish before max(0, n - B) / R; routes run side by side; the phases (the plan's
+// reads, the writes, the check) follow one another, so the whole cannot take less than the sum.
 //
-// Run with `npm run bench:apply` (builds first). The plan is made in a child process against an
-// emulator without a rate limit, the writes go to a fresh rate-limited emulator on the same fixture.
+//   npm run bench:apply                         # BENCH_RATE=600, 2 runs
+//   BENCH_RATE=60 BENCH_OVERRIDES=200 BENCH_TEAMS=50 node bench/apply.mjs   # the real pace, smaller
+//   BENCH_DIST=/other/dist node bench/apply.mjs # another build (before/after)
+//
 // Figures: docs/performance.md.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { machineLine, runChildJson } from './helpers.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-key';
 const REPOSITORIES = 10_000;
-const TEAMS = 500;
-const OVERRIDES = 2_000;
+const TEAMS = Number(process.env.BENCH_TEAMS ?? 500);
+const OVERRIDES = Number(process.env.BENCH_OVERRIDES ?? 2_000);
 const LATENCY_MS = 20;
-const RATE_PER_MINUTE = 3600;
-const BURST = 60;
-const CONCURRENCY = 8;
+const RATE = Number(process.env.BENCH_RATE ?? 600);
+const DIST = process.env.BENCH_DIST ? pathToFileURL(process.env.BENCH_DIST.replace(/\/?$/, '/')).href : new URL('../dist/', import.meta.url).href;
 
-/** The desired state: 500 Git scopes each set to one other monitored repository, 2,000 overrides. */
+/** The desired state: TEAMS Git scopes each set to one other monitored repository, OVERRIDES overrides. */
 function benchConfig(fixture) {
   const monitored = (fixture.repositories ?? []).filter((r) => r.state === 'monitored').sort((a, b) => a.id - b.id);
   if (monitored.length < OVERRIDES) throw new Error(`the fixture has only ${monitored.length} monitored repositories`);
@@ -47,91 +49,85 @@ function benchConfig(fixture) {
   return { doc, gitScopes: scopes.length };
 }
 
-// ---- child: plan against the unlimited emulator, then time the writes against the limited one --
+// ---- child: the CLI in process, each line it prints timed -------------------------------------
 
-async function child(readUrl, writeUrl, configPath) {
-  const { EmClient } = await import('../dist/api/client.js');
-  const { loadConfigOrThrow } = await import('../dist/config/index.js');
-  const { readLiveState } = await import('../dist/state/read-live.js');
-  const { buildPlan } = await import('../dist/core/plan.js');
-  const { executeOperations } = await import('../dist/apply/execute.js');
-  const config = await loadConfigOrThrow(configPath);
-  const reader = new EmClient({ baseUrl: readUrl, apiKey: KEY, rateLimit: 0 });
-  const { snapshot } = await readLiveState(reader, config, { perRoute: CONCURRENCY });
-  const plan = buildPlan(config, snapshot, {});
-  if (plan.errors.length > 0) throw new Error(`plan errors: ${JSON.stringify(plan.errors.slice(0, 3))}`);
-  const byRoute = {};
-  for (const op of plan.operations) byRoute[op.route] = (byRoute[op.route] ?? 0) + 1;
-  const writer = new EmClient({ baseUrl: writeUrl, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST, concurrency: CONCURRENCY });
+async function child(url, configPath) {
+  const { runCli } = await import(`${DIST}cli/main.js`);
+  const { io, printed } = capturingIO(KEY);
   const started = performance.now();
-  const report = await executeOperations(plan.operations, {
-    sender: writer,
-    journal: { write() {} },
-    continueOnError: false,
-    concurrency: CONCURRENCY,
-    stopRequested: () => false,
-  });
+  let planShown;
+  const write = io.stdout.write;
+  io.stdout.write = (s) => {
+    // The plan is printed once the reads are done, before the first write.
+    if (planShown === undefined && /to (add|change|destroy)|Plan:/.test(s)) planShown = performance.now() - started;
+    return write(s);
+  };
+  const code = await runCli(['apply', '-c', configPath, '--base-url', url, '--rate-limit', String(RATE), '--auto-approve', '--journal', join(configPath, '..', 'journal.jsonl')], io);
   const wallMs = performance.now() - started;
-  const failed = report.operations.filter((o) => o.status !== 'succeeded').length;
-  process.stdout.write(JSON.stringify({ wallMs, operations: plan.operations.length, byRoute, failed, rejected: report.rejected.length }) + '\n');
+  process.stdout.write(JSON.stringify({ code, wallMs, planShownMs: planShown, stderr: printed.stderr.slice(0, 2000), summary: printed.stdout.split('\n').filter((l) => /^Applied/.test(l)) }) + '\n');
 }
 
 // ---- parent ----------------------------------------------------------------------------------
-
-function runChild(readUrl, writeUrl, configPath) {
-  return runChildJson(SELF, [readUrl, writeUrl, configPath], 'child');
-}
 
 async function requestLog(url) {
   const response = await fetch(`${url}/_emulator/requests`, { headers: { 'x-api-key': KEY } });
   return (await response.json()).items.filter((r) => !r.path.startsWith('/_emulator'));
 }
 
+const routeOf = (q) => `${q.method} ${q.path.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
+
+function floorOf(requests) {
+  const byRoute = new Map();
+  for (const q of requests.filter((x) => x.status !== 429)) byRoute.set(routeOf(q), (byRoute.get(routeOf(q)) ?? 0) + 1);
+  return { byRoute, floor: Math.max(0, ...[...byRoute.values()].map((n) => Math.max(0, n - RATE) / (RATE / 60))) };
+}
+
 async function main() {
-  const { generateFixture, startEmulator } = await import('../dist/emulator/index.js');
-  const fixture = { ...generateFixture({ repos: REPOSITORIES, teams: TEAMS, boards: 2000, seed: 1 }), api_keys: [KEY] };
+  const { generateFixture, startEmulator } = await import(`${DIST}emulator/index.js`);
+  const fixture = { ...generateFixture({ repos: REPOSITORIES, teams: 500, boards: 2000, seed: 1 }), api_keys: [KEY] };
   const { doc, gitScopes } = benchConfig(fixture);
-  const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-apply-'));
-  const configPath = join(dir, 'emctl.yaml');
-  writeFileSync(configPath, YAML.stringify(doc));
   const runs = Number(process.env.BENCH_RUNS ?? 2);
   console.log(machineLine());
   console.log(
-    `org: ${REPOSITORIES} repositories, ${TEAMS} teams; config: ${OVERRIDES} repository overrides, ${gitScopes} team Git scopes; ` +
-      `${RATE_PER_MINUTE}/min per route on client and emulator, bucket ${BURST}, --concurrency ${CONCURRENCY}, emulator latency ${LATENCY_MS} ms`,
+    `org: ${REPOSITORIES} repositories, 500 teams; config: ${OVERRIDES} repository overrides, ${gitScopes} team Git scopes; ` +
+      `${RATE}/min per route on client and emulator, buckets of ${RATE} (a minute's worth, both), --concurrency 8, emulator latency ${LATENCY_MS} ms; ${DIST}`,
   );
-  const reader = await startEmulator({ fixture, port: 0 });
-  try {
-    for (let run = 1; run <= runs; run++) {
-      const limited = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS, rateLimit: RATE_PER_MINUTE });
-      try {
-        const r = await runChild(reader.url, limited.url, configPath);
-        const log = await requestLog(limited.url);
-        const throttled = log.filter((x) => x.status === 429).length;
-        const perSecond = RATE_PER_MINUTE / 60;
-        const floors = Object.entries(r.byRoute).map(([route, n]) => [route, Math.max(0, n - BURST) / perSecond]);
-        const [busiest, floor] = floors.sort((a, b) => b[1] - a[1])[0];
-        console.log(
-          `run ${run}: ${r.operations} operations ${JSON.stringify(r.byRoute)}; writes sent ${log.length} (429s ${throttled}), ` +
-            `failed operations ${r.failed}, rejected addresses ${r.rejected}`,
-        );
-        console.log(
-          `run ${run}: writes ${(r.wallMs / 1000).toFixed(2)} s; floor max over routes of max(0, calls - ${BURST}) / ${perSecond}/s = ` +
-            `${floor.toFixed(2)} s (${busiest}); ratio ${(r.wallMs / 1000 / floor).toFixed(3)}x`,
-        );
-      } finally {
-        await limited.close();
-      }
+  for (let run = 1; run <= runs; run++) {
+    const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-apply-'));
+    const configPath = join(dir, 'emctl.yaml');
+    writeFileSync(configPath, YAML.stringify(doc));
+    const emulator = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS, rateLimit: RATE });
+    const load0 = loadavg()[0];
+    try {
+      const r = await runChildJson(SELF, [emulator.url, configPath], 'child');
+      if (r.code !== 0) throw new Error(`emctl apply exited ${r.code}: ${r.stderr}`);
+      const log = await requestLog(emulator.url);
+      const first = log.findIndex((q) => q.method !== 'GET');
+      const last = log.findLastIndex((q) => q.method !== 'GET');
+      const phases = { reads: log.slice(0, first), writes: log.slice(first, last + 1), check: log.slice(last + 1) };
+      const describe = (name, list) => {
+        const { byRoute, floor } = floorOf(list);
+        return `${name} ${list.length} calls (${list.filter((q) => q.status === 429).length} 429s; ${[...byRoute].map(([k, n]) => `${k} ${n}`).join(', ')}), floor ${floor.toFixed(2)} s`;
+      };
+      // The phases follow one another; each is given full buckets (a lower bound: the plan's reads
+      // leave the GET route's bucket empty, though the writes' time refills some of it).
+      const wholeFloor = floorOf(phases.reads).floor + floorOf(phases.writes).floor + floorOf(phases.check).floor;
+      console.log(`run ${run}: ${describe('reads', phases.reads)}; ${describe('writes', phases.writes)}; ${describe('check', phases.check)}`);
+      console.log(
+        `run ${run}: whole apply ${(r.wallMs / 1000).toFixed(2)} s (plan shown at ${(r.planShownMs / 1000).toFixed(2)} s, writes and check ${((r.wallMs - r.planShownMs) / 1000).toFixed(2)} s); ` +
+          `floor ${wholeFloor.toFixed(2)} s (${(r.wallMs / 1000 / wholeFloor).toFixed(3)}x); 429s ${log.filter((q) => q.status === 429).length}; ${r.summary.join(' ')}; ` +
+          `load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)}`,
+      );
+    } finally {
+      await emulator.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    await reader.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 if (process.argv[2] === '--child') {
-  const [, , , readUrl, writeUrl, configPath] = process.argv;
-  await child(readUrl, writeUrl, configPath);
+  const [, , , url, configPath] = process.argv;
+  await child(url, configPath);
 } else {
   await main();
 }
