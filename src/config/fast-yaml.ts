@@ -10,6 +10,7 @@
 // package, value by value and position by position. This file reads the structure (maps, lists,
 // flow collections); fast-yaml-scalars.ts reads the scalars in them.
 
+import { flowEnd, UnclosedFlow } from './unclosed-flow.js';
 import { resolvePlain } from './yaml-scalars.js';
 import { MAX_NESTING, RESERVED_KEYS } from './yaml-tree.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
@@ -289,7 +290,14 @@ class FastParser {
   /** A value written on one line from `p`: flow collection, quoted or plain scalar. */
   private inline(p: number, end: number): PlainValue {
     const c = this.text[p] as string;
-    if (c === '[' || c === '{') return this.flow(p, end);
+    if (c === '[' || c === '{') {
+      // Checked before reading the items: a reader that gave up at the line's end would first have
+      // built every item of a 10 MB line.
+      const close = flowEnd(this.text, p);
+      if (close === 'unclosed') throw new UnclosedFlow(p);
+      if (close === 'unsure' || close > end) throw new GiveUp();
+      return this.flow(p, end);
+    }
     if (c === '"') return this.doubleQuoted(p, end);
     if (c === "'") return this.singleQuoted(p, end);
     const value = readPlainBlockScalar(this.text, p, end, this.end);

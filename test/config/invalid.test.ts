@@ -45,7 +45,7 @@ tems: {}
 teams: [1, 2
 `,
     [
-      'emctl.yaml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'emctl.yaml:2:8: this `[` is never closed: the file ends inside the flow collection it opens',
     ],
   ],
   [
