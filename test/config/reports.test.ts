@@ -228,8 +228,8 @@ describe('invalid reports', () => {
   testInvalidConfigs(CASES);
 });
 
-describe('two reports writing one file, spelled differently', () => {
-  it('an absolute out: and a relative one naming the same file clash; other files do not', async () => {
+describe('an absolute out: is refused (DESIGN 8), and clashes with nothing; relative spellings of one file clash', () => {
+  it('the absolute out: is a located error; the relative clash is found', async () => {
     const dir = writeFiles({ 'emctl.yaml': '' });
     writeFileSync(
       join(dir, 'emctl.yaml'),
@@ -242,12 +242,13 @@ describe('two reports writing one file, spelled differently', () => {
     out: ${dir}/out/weekly.csv
   c:
     metrics: [pr.new]
-    out: ${dir}/other/weekly.csv
+    out: out/./weekly.csv
 `,
     );
     const result = await loadConfig(`${dir}/emctl.yaml`);
     expect(result.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)).toEqual([
-      `13:10: report \`b\`: out \`${dir}/out/weekly.csv\` is also the out: of report \`a\`; --all would write one over the other`,
+      `13:10: report \`b\`: out \`${dir}/out/weekly.csv\` is an absolute path; a config writes only inside its own directory (give a path relative to it, or --out on the command line)`,
+      `16:10: report \`c\`: out \`out/./weekly.csv\` is also the out: of report \`a\`; --all would write one over the other`,
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfigOrThrow } from '../../config/index.js';
+import { outPathProblem } from '../../config/out-path.js';
 import { EmctlError } from '../../core/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/flags.js';
@@ -31,6 +32,8 @@ interface Job {
   spec: MeasureSpec;
   /** Where `out` is relative to: the config's directory for reports, the working directory for flags. */
   base: string;
+  /** A report's own out: must stay inside the config's directory (DESIGN 8); --out is not checked. */
+  confined: boolean;
 }
 
 function atPath(io: CliIO, path: string): string {
@@ -75,7 +78,7 @@ function planJobs(reports: readonly string[], opts: MeasurementsOptions, config:
     const checked = checkSpec(definition, ctx);
     const all: SpecProblem[] = [...problems, ...checked.problems];
     if (all.length > 0 || !checked.spec) throw invalid('invalid request', all.map(flagProblem));
-    return [{ report: undefined, spec: checked.spec, base: io.cwd }];
+    return [{ report: undefined, spec: checked.spec, base: io.cwd, confined: false }];
   }
 
   const flags = requestFlagsGiven(opts);
@@ -115,7 +118,7 @@ function planJobs(reports: readonly string[], opts: MeasurementsOptions, config:
     }
     const checked = checkSpec(definition, ctx);
     for (const p of checked.problems) problems.push(`report \`${name}\`: ${flagProblem(p)}`);
-    if (checked.spec) jobs.push({ report: name, spec: checked.spec, base: opts.out !== undefined ? io.cwd : base });
+    if (checked.spec) jobs.push({ report: name, spec: checked.spec, base: opts.out !== undefined ? io.cwd : base, confined: opts.out === undefined });
   }
   if (problems.length > 0) throw invalid('invalid report', problems);
   return jobs;
@@ -211,6 +214,9 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         if (toStdout) {
           io.stdout.write(text);
         } else {
+          // Again at write time: the tree may have changed since the config was validated.
+          const outside = job.confined ? outPathProblem(job.spec.out ?? '', job.base) : undefined;
+          if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
           const target = isAbsolute(job.spec.out ?? '') ? (job.spec.out ?? '') : resolve(job.base, job.spec.out ?? '');
           await writeFileAtomically(target, text, { createDirectory: true, name: shown(io, target) });
           const count = rowCount(output);

@@ -4,9 +4,10 @@
 // against this config's teams, format against out. What the JSON schema already reports (types,
 // enums, patterns) is not reported twice.
 
-import { dirname, isAbsolute, normalize, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { ReportDefinition } from '../../core/model.js';
 import { checkSpec } from '../../core/measurement-spec.js';
+import { outPathProblem } from '../out-path.js';
 import { isMap, type PlainValue } from '../source.js';
 import { keysOf, mapOf, type CheckContext } from './context.js';
 
@@ -43,13 +44,16 @@ export function checkReports(ctx: CheckContext): void {
     const report = reports[name];
     if (!isMap(report)) continue; // the schema reports it
     if (typeof report.out === 'string' && report.out !== '') {
-      // Relative to the directory of the file that wrote it (where measurements writes it), so
-      // `reports/a.csv` and its absolute spelling are one file. A config read from git (`REF:path`)
-      // resolves consistently too: its relative outs still meet each other.
-      const written = report.out.replace(/\\/g, '/');
-      const file = isAbsolute(written) ? normalize(written) : resolve(dirname(ctx.fileOf(['reports', name, 'out'])), written);
+      // Relative to the directory of the file that wrote it (where measurements writes it), and
+      // confined to it (src/config/out-path.ts). A config read from git (`REF:path`) resolves
+      // consistently too: its relative outs still meet each other.
+      const directory = dirname(ctx.fileOf(['reports', name, 'out']));
+      const file = resolve(directory, report.out.replace(/\\/g, '/'));
+      const confined = outPathProblem(report.out, directory);
       const first = outFiles.get(file);
-      if (first === undefined) outFiles.set(file, name);
+      // A refused out: is not written at all, so it clashes with nothing.
+      if (confined !== undefined) ctx.error(['reports', name, 'out'], `report \`${name}\`: ${confined}`);
+      else if (first === undefined) outFiles.set(file, name);
       else ctx.error(['reports', name, 'out'], `report \`${name}\`: out \`${report.out}\` is also the out: of report \`${first}\`; --all would write one over the other`);
     }
     const { problems } = checkSpec(report as unknown as ReportDefinition, { configTeams, api: 'v2', serverExport: false });
