@@ -67,11 +67,12 @@ function report() {
 }
 
 const renderers = importMillis('./dist/measure/render/index.js');
+const table = importMillis('./dist/measure/render/table.js');
 const chart = importMillis('./dist/measure/render/chart.js');
 const html = importMillis('./dist/measure/render/html.js');
 console.log(
   `import in a fresh node (median of ${RUNS}): the measurements renderers ${renderers.toFixed(1)} ms; ` +
-    `loaded only by their format: the chart format ${chart.toFixed(1)} ms, the html format (d3-scale, d3-shape) ${html.toFixed(1)} ms`,
+    `loaded only by their format: table (string-width) ${table.toFixed(1)} ms, chart ${chart.toFixed(1)} ms, html (d3-scale, d3-shape) ${html.toFixed(1)} ms`,
 );
 
 const result = report();

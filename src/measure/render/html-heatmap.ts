@@ -20,9 +20,15 @@ const MAX_LABEL = 230;
 /** Light to dark: a sequential blue that keeps white text readable on its upper half. */
 const RAMP = ['#eef4fb', '#8db9e0', '#1f4e8c'];
 
-/** Whether white text reads better than black on an `rgb(r, g, b)` fill (relative luminance). */
+/** `rgb(r, g, b)` (what d3's colour interpolation gives) as `#rrggbb`, a third of the bytes. */
+function hex(rgb: string): string {
+  const parts = (rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0'));
+  return parts.length === 3 ? `#${parts.join('')}` : rgb;
+}
+
+/** Whether white text reads better than black on a `#rrggbb` fill (relative luminance). */
 function isDark(fill: string): boolean {
-  const [r = 255, g = 255, b = 255] = (fill.match(/\d+/g) ?? []).map(Number);
+  const [r = 255, g = 255, b = 255] = [1, 3, 5].map((at) => parseInt(fill.slice(at, at + 2), 16));
   const linear = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -64,29 +70,45 @@ export function heatmapSvg(chart: MetricChart, buckets: readonly Bucket[]): stri
   });
   out.push(`<text x="${px(WIDTH - 4)}" y="${HEADER - 8}" text-anchor="end" fill="#57606a" font-weight="600">${chart.windowWord}</text>`);
 
+  // Per bucket once: where its cells go, and what its title says of it.
+  const lefts = buckets.map((_, i) => px(labelWidth + i * cellWidth + 1));
+  const centres = buckets.map((_, i) => px(labelWidth + (i + 0.5) * cellWidth));
+  const whens = buckets.map((b) => `${b.label}${b.inProgress ? ' (in progress)' : ''}`);
+  const cellWidthPx = px(Math.max(1, cellWidth - 2));
+  const fills = new Map<number, { fill: string; dark: boolean }>();
+  const fillOf = (v: number) => {
+    let known = fills.get(v);
+    if (known === undefined) {
+      const fill = hex(colour(v));
+      known = { fill, dark: isDark(fill) };
+      fills.set(v, known);
+    }
+    return known;
+  };
+  const baseline = px(ROW / 2 + FONT * 0.35);
   rows.forEach((series, r) => {
-    const top = HEADER + r * ROW;
     const label = fitText(series.label, labelWidth - 12, FONT);
     const cut = label === series.label ? '' : `<title>${escapeHtml(series.label)}</title>`;
-    out.push(`<g class="row" data-group="${escapeHtml(String(series.group))}">`);
-    out.push(`<text class="row-label" x="${px(labelWidth - 8)}" y="${px(top + ROW / 2)}" dy="0.32em" text-anchor="end" fill="#1f2328">${cut}${escapeHtml(label)}</text>`);
+    const name = escapeHtml(series.label);
+    // A row is one group translated to its place, so its cells need no y of their own.
+    out.push(`<g class="row" data-group="${escapeHtml(String(series.group))}" transform="translate(0,${HEADER + r * ROW})">`);
+    out.push(`<text class="row-label" x="${px(labelWidth - 8)}" y="${baseline}" text-anchor="end" fill="#1f2328">${cut}${escapeHtml(label)}</text>`);
+    const texts: string[] = [];
     series.values.forEach((v, i) => {
-      const bucket = buckets[i];
-      const left = px(labelWidth + i * cellWidth + 1);
-      const width = px(Math.max(1, cellWidth - 2));
-      const when = `${bucket?.label ?? ''}${bucket?.inProgress ? ' (in progress)' : ''}`;
-      const title = escapeHtml(`${series.label}, ${when}: ${v === null ? 'no value' : formatValue(chart.metric.unit, series.raw[i] ?? null)}`);
-      const open = bucket?.inProgress === true ? ' fill-opacity="0.45" stroke="#57606a" stroke-dasharray="3 2"' : '';
-      const fill = v === null ? '#ffffff" stroke="#d0d7de' : colour(v);
-      out.push(`<rect x="${left}" y="${px(top + 1)}" width="${width}" height="${ROW - 2}" fill="${fill}"${open}><title>${title}</title></rect>`);
-      if (showValues && v !== null) {
-        const text = formatValue(chart.metric.unit, series.raw[i] ?? null);
-        const ink = bucket?.inProgress !== true && isDark(colour(v)) ? '#ffffff' : '#1f2328';
-        out.push(`<text x="${px(labelWidth + (i + 0.5) * cellWidth)}" y="${px(top + ROW / 2)}" dy="0.32em" text-anchor="middle" font-size="${CELL_FONT}" fill="${ink}" pointer-events="none">${escapeHtml(fitText(text, cellWidth - 4, CELL_FONT))}</text>`);
+      const open = buckets[i]?.inProgress === true;
+      const text = v === null ? 'no value' : formatValue(chart.metric.unit, series.raw[i] ?? null);
+      const edge = open ? ' fill-opacity="0.45" stroke="#57606a" stroke-dasharray="3 2"' : '';
+      const cell = v === null ? undefined : fillOf(v);
+      const fill = cell === undefined ? '#ffffff" stroke="#d0d7de' : cell.fill;
+      out.push(`<rect x="${lefts[i]}" y="1" width="${cellWidthPx}" height="${ROW - 2}" fill="${fill}"${edge}><title>${name}, ${whens[i]}: ${escapeHtml(text)}</title></rect>`);
+      if (showValues && cell !== undefined) {
+        const ink = !open && cell.dark ? ' fill="#ffffff"' : '';
+        texts.push(`<text x="${centres[i]}" y="${baseline}"${ink}>${escapeHtml(fitText(text, cellWidth - 4, CELL_FONT))}</text>`);
       }
     });
+    if (texts.length > 0) out.push(`<g font-size="${CELL_FONT}" text-anchor="middle" fill="#1f2328" pointer-events="none">${texts.join('')}</g>`);
     const total = series.window === null ? 'no value' : formatValue(chart.metric.unit, series.window);
-    out.push(`<text x="${px(WIDTH - 4)}" y="${px(top + ROW / 2)}" dy="0.32em" text-anchor="end" fill="${series.window === null ? '#8c959f' : '#1f2328'}">${escapeHtml(total)}</text>`);
+    out.push(`<text x="${px(WIDTH - 4)}" y="${baseline}" text-anchor="end" fill="${series.window === null ? '#8c959f' : '#1f2328'}">${escapeHtml(total)}</text>`);
     out.push('</g>');
   });
   out.push('</svg>');

@@ -1,13 +1,12 @@
 // `emctl measurements` output: one MeasurementResult (src/core/measurement-result.ts) to the text of
 // one format. Every format is a pure function of the result (and of `today`, which the caller's
-// clock gives); the chart and html formats are loaded on first use, so the other formats and
-// commands never pay for their libraries (d3-scale, d3-shape).
+// clock gives). The formats that lay text out for people (table, markdown, chart, html) are
+// loaded on first use, so csv, json and other commands never pay for their libraries
+// (string-width, d3-scale, d3-shape).
 
 import type { MeasurementResult } from '../../core/measurement-result.js';
 import { renderMeasurementsCsv } from './csv.js';
 import { renderMeasurementsJson } from './json.js';
-import { renderMeasurementsMarkdown } from './markdown.js';
-import { renderMeasurementsTable } from './table.js';
 
 export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
 export type MeasurementFormat = (typeof MEASUREMENT_FORMATS)[number];
@@ -35,13 +34,13 @@ export async function renderMeasurements(
 ): Promise<string> {
   switch (format) {
     case 'table':
-      return renderMeasurementsTable(result, options);
+      return (await import('./table.js')).renderMeasurementsTable(result, options);
     case 'csv':
       return renderMeasurementsCsv(result);
     case 'json':
       return renderMeasurementsJson(result);
     case 'markdown':
-      return renderMeasurementsMarkdown(result, options);
+      return (await import('./markdown.js')).renderMeasurementsMarkdown(result, options);
     case 'chart':
       return (await import('./chart.js')).renderMeasurementsChart(result, options);
     case 'html':

@@ -6,8 +6,11 @@
 
 import stringWidth from 'string-width';
 
+/** Printable ASCII only: one column a character, no need to ask string-width (ten times slower). */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  return PLAIN.test(text) ? text.length : stringWidth(text);
 }
 
 /** `text` padded with spaces to `width` columns, on the left when `right` (numbers), else on the right. */

@@ -80,7 +80,7 @@ describe('html format', () => {
     const html = await renderMeasurements(teams(30, 4), 'html', { color: false, today: '2026-09-30' });
     const [section] = sections(html);
     expect(section?.kind).toBe('rows');
-    const rows = [...(section?.svg ?? '').matchAll(/<g class="row" data-group="(\d+)">/g)].map((m) => Number(m[1]));
+    const rows = [...(section?.svg ?? '').matchAll(/<g class="row" data-group="(\d+)"/g)].map((m) => Number(m[1]));
     expect(rows).toHaveLength(30);
     expect(new Set(rows).size).toBe(30);
     expect(section?.svg).toContain('<title>Team 3 (103), Sep 7 - 13: 9</title>');
@@ -99,7 +99,7 @@ describe('html format', () => {
     const html = await renderMeasurements(result, 'html', { color: false });
     const [section] = sections(html);
     expect(section?.kind).toBe('bars');
-    expect([...(section?.svg ?? '').matchAll(/<g class="row" data-group="(\d+)">/g)].map((m) => m[1])).toEqual(['102', '101', '100', '9']);
+    expect([...(section?.svg ?? '').matchAll(/<g class="row" data-group="(\d+)"/g)].map((m) => m[1])).toEqual(['102', '101', '100', '9']);
     expect(section?.svg).toContain('>no value</text>');
     expect(section?.body).toContain('No value at all: Quiet (9).');
   });
