@@ -5,7 +5,7 @@
 
 import type { Plan, PlanMessage } from '../core/plan-model.js';
 import { countActions, groupChanges, type ChangeEntry } from './entries.js';
-import { railsTitle, scopeLine, summaryLine, NO_CHANGES } from './text.js';
+import { noChangesLine, railsTitle, scopeLine, summaryLine } from './text.js';
 
 export interface PlanMarkdownOptions {
   title?: string;
@@ -38,7 +38,7 @@ export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
     marker: '<!-- emctl-plan -->',
     title: opts.title ?? 'emctl plan',
     summary: summaryLine(plan),
-    empty: NO_CHANGES,
+    empty: noChangesLine(plan.scope),
     command: 'emctl plan',
     document: 'plan',
     showApiCalls: true,

@@ -15,11 +15,20 @@ export interface PlanTextOptions {
 
 export const NO_CHANGES = 'No changes. Live state matches the configuration.';
 
+/**
+ * The closing line of a plan with nothing to do. A scoped plan read only part of the organization,
+ * so it cannot say that live state matches the configuration: it says what it did check.
+ */
+export function noChangesLine(scope: PlanScope | undefined): string {
+  if (scope === undefined) return NO_CHANGES;
+  return `No changes in scope: ${plural(scope.objects, 'object')} read; the rest was not checked.`;
+}
+
 export function renderPlanText(plan: Plan, style: Style, opts: PlanTextOptions = {}): string {
   const sections = planBodySections(plan, style);
   if (plan.safety_refusals && plan.safety_refusals.length > 0) sections.push(railsSection(plan.safety_refusals, style));
   if (plan.scope !== undefined) sections.push(scopeLine(plan.scope));
-  if (plan.changes.length === 0) return [...sections, NO_CHANGES].join('\n\n') + '\n';
+  if (plan.changes.length === 0) return [...sections, noChangesLine(plan.scope)].join('\n\n') + '\n';
   if (opts.showOperations && plan.operations.length > 0) sections.push(operationsSection(plan.operations, style));
   sections.push(style.bold(summaryLine(plan)));
   return sections.join('\n\n') + '\n';

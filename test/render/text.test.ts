@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Change, Plan } from '../../src/core/plan-model.js';
 import { makeStyle, plainStyle } from '../../src/render/style.js';
 import { renderPlanText } from '../../src/render/text.js';
+import { renderPlanMarkdown } from '../../src/render/markdown.js';
 import { everyKind, op, plan, shuffled } from './fixtures.js';
 
 const kind = (k: Change['kind'][]) => everyKind.filter((c) => k.includes(c.kind));
@@ -290,7 +291,22 @@ describe('renderPlanText of a scoped plan', () => {
     const line =
       'Scoped plan (--target team[42]): 2 objects of the config read and planned; drift checks the rest. The share thresholds of the safety rails are judged on these objects.';
     expect(renderPlanText(plan({ changes: kind(['pm-scope']), scope }), plainStyle)).toContain(`\n\n${line}\n\nPlan: `);
-    expect(renderPlanText(plan({ changes: [], scope }), plainStyle)).toContain(`${line}\n\nNo changes.`);
+    expect(renderPlanText(plan({ changes: [], scope }), plainStyle)).toContain(`${line}\n\nNo changes in scope: 2 objects read; the rest was not checked.\n`);
     expect(renderPlanText(plan({ changes: kind(['pm-scope']) }), plainStyle)).not.toContain('Scoped plan');
+  });
+
+  // DESIGN 3: a scoped plan never says "Live state matches the configuration": it read only part.
+  it.each([
+    { by: ['--target team[42]'], objects: 1, line: 'No changes in scope: 1 object read; the rest was not checked.' },
+    { by: ['--exclude repo'], objects: 7, line: 'No changes in scope: 7 objects read; the rest was not checked.' },
+    { by: ['--changed-from main'], objects: 0, changed_from: 'main', line: 'No changes in scope: 0 objects read; the rest was not checked.' },
+  ])('an empty plan narrowed by $by says what it checked', ({ by, objects, changed_from, line }) => {
+    const s = { narrowed_by: by, objects, ...(changed_from === undefined ? {} : { changed_from }) };
+    const text = renderPlanText(plan({ changes: [], scope: s }), plainStyle);
+    expect(text.endsWith(`${line}\n`)).toBe(true);
+    expect(text).not.toContain('matches the configuration');
+    const md = renderPlanMarkdown(plan({ changes: [], scope: s }));
+    expect(md).toContain(`**${line}**`);
+    expect(md).not.toContain('matches the configuration');
   });
 });
