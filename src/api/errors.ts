@@ -117,7 +117,12 @@ function unreachedSentence(where: NonNullable<ApiErrorInit['unreached']>, cause:
   const notFound = where.code === 'ENOTFOUND' || where.code === 'EAI_NONAME';
   const reason = notFound ? `host not found: ${where.host}` : (cause ?? 'no response');
   const after = tries > 1 ? `, after ${tries} tries` : '';
-  const check = where.code === 'ECONNREFUSED' ? 'is it running? check --base-url or EMCTL_BASE_URL' : 'check --base-url or EMCTL_BASE_URL';
+  const check =
+    where.code === 'ECONNREFUSED'
+      ? 'is it running? check --base-url or EMCTL_BASE_URL'
+      : where.code === 'ERR_SSL_WRONG_VERSION_NUMBER'
+        ? 'it serves http://, not https://: use http:// in --base-url (and --insecure-http if it is not on this machine: the key would travel in cleartext)'
+        : 'check --base-url or EMCTL_BASE_URL';
   return `could not reach the service at ${where.url} (${reason}${after}); ${check}`;
 }
 

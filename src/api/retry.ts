@@ -54,8 +54,13 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
  */
 const FINAL_TRANSPORT_CODES = new Set(['ERR_BODY_TOO_LARGE', 'ENOTFOUND', 'EAI_NONAME', 'ERR_INVALID_URL', 'UND_ERR_INVALID_ARG', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
 
+/** A failed TLS handshake (https:// to a plain-HTTP server, a protocol mismatch): every try fails alike, and nothing was sent. */
+function isTlsFailure(code: string): boolean {
+  return code.startsWith('ERR_SSL_');
+}
+
 export function isRetryableTransportCode(code: string): boolean {
-  return !FINAL_TRANSPORT_CODES.has(code);
+  return !FINAL_TRANSPORT_CODES.has(code) && !isTlsFailure(code);
 }
 
 /**
@@ -65,7 +70,7 @@ export function isRetryableTransportCode(code: string): boolean {
 const UNREACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_NONAME', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function isUnreachedCode(code: string): boolean {
-  return UNREACHED_CODES.has(code);
+  return UNREACHED_CODES.has(code) || isTlsFailure(code);
 }
 
 /**

@@ -90,6 +90,10 @@ function toTransportError(error: unknown): TransportError {
     UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response',
     UND_ERR_BODY_TIMEOUT: 'timed out reading the response',
   };
+  // OpenSSL's own text ("0A00010B:SSL routines:ssl3_get_record:wrong version number:...") helps no
+  // one: a handshake failure is named by its code, and https:// to a plain-HTTP server in words.
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return new TransportError(code, 'TLS handshake failed: the server answered in plain HTTP, not HTTPS');
+  if (code.startsWith('ERR_SSL_')) return new TransportError(code, `TLS handshake failed (${code})`);
   const detail = typeof e?.message === 'string' ? e.message : String(error);
   return new TransportError(code, words[code] ?? `request failed: ${detail}`);
 }

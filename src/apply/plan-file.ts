@@ -4,6 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
+import { osReason } from '../config/read-files.js';
 import { EmctlError } from '../core/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { parsePlanJson } from '../render/json.js';
@@ -18,7 +19,10 @@ export async function readPlanFile(cwd: string, planfile: string, reader: PlanFi
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new EmctlError('config', `cannot read the plan file ${planfile} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    // No plan there is the usual case (a typo, or a CI step that did not save one): say how to make it.
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const hint = missing ? `; make it with "emctl plan --out ${planfile}"` : '';
+    throw new EmctlError('config', `cannot read the plan file ${planfile}: ${osReason(error)}${hint}`);
   }
   try {
     return parsePlanJson(text);

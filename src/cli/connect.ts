@@ -88,9 +88,12 @@ function checkBaseUrl(raw: string | undefined, insecureHttp: boolean): string {
   if (raw === undefined || raw.trim() === '') {
     throw new EmctlError('config', 'no service URL: pass --base-url URL or set EMCTL_BASE_URL (or use --emulator default to try emctl without an account)');
   }
+  const given = raw.trim();
+  // `api.example.com` or `localhost:8080`: the URL parser reads the host as a scheme, or fails.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(given)) throw new EmctlError('config', `--base-url needs a scheme: ${withScheme(given)}`);
   let url: URL;
   try {
-    url = new URL(raw.trim());
+    url = new URL(given);
   } catch {
     throw new EmctlError('config', `--base-url is not a valid URL: "${raw}"`);
   }
@@ -98,6 +101,13 @@ function checkBaseUrl(raw: string | undefined, insecureHttp: boolean): string {
     throw new EmctlError('config', `--base-url must start with https:// (or http:// for a local service), got "${url.protocol}//"`);
   }
   if (url.username || url.password) throw new EmctlError('config', '--base-url must not carry credentials; the API key goes in EMCTL_API_KEY or --api-key-file');
+  // Every path emctl calls starts with /api/v1 or /api/v2: a base URL ending in one would double it.
+  const apiPath = /\/api\/v\d+\/*$/.exec(url.pathname);
+  if (apiPath !== null) {
+    const root = new URL(url.href);
+    root.pathname = url.pathname.slice(0, apiPath.index) || '/';
+    throw new EmctlError('config', `--base-url is the service's root, without ${apiPath[0].replace(/\/+$/, '')}: use ${root.href.replace(/\/+$/, '')}`);
+  }
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecureHttp) {
     throw new EmctlError(
       'config',
@@ -107,6 +117,18 @@ function checkBaseUrl(raw: string | undefined, insecureHttp: boolean): string {
   return url.href.replace(/\/+$/, '');
 }
 
+
+/** What to type instead of a base URL given without a scheme: http:// only for this machine. */
+function withScheme(given: string): string {
+  let host = '';
+  try {
+    host = new URL(`https://${given}`).hostname;
+  } catch {
+    return `start it with https:// (or http:// for a service on this machine), got "${given}"`;
+  }
+  const scheme = isLoopback(host) ? 'http' : 'https';
+  return `did you mean ${scheme}://${given.replace(/\/api\/v\d+\/*$/, '')}? (https:// for a remote service, http:// for one on this machine)`;
+}
 
 // ---- API key --------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
 // Light on purpose: it loads commander and nothing of the commands.
 
 import { Command, CommanderError, Option } from 'commander';
+import { habitPointer, unknownIn } from './habits.js';
 import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
 import { EmctlError } from '../core/errors.js';
 import { EMCTL_VERSION } from '../core/version.js';
@@ -192,6 +193,9 @@ export function refuseChdir(argv: readonly string[]): void {
  * argument says how to name it.
  */
 export function usageHint(message: string, command: Command): string {
+  const unknown = unknownIn(message, command);
+  const pointer = unknown === undefined ? undefined : habitPointer(unknown);
+  if (pointer !== undefined) return `${message.replace(/\n?$/, '')}\n(${pointer})\n`;
   // `emctl plan emctl.yaml` (Terraform once took a directory here): the config goes with -c.
   if (/too many arguments/.test(message) && command.options.some((o) => o.long === '--config')) {
     return `${message.replace(/\n?$/, '')}\n(a config is named with -c: emctl ${command.name()} -c PATH)\n`;

@@ -32,7 +32,33 @@ export async function writeFileAtomically(path: string, text: string, options: A
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new EmctlError('config', `cannot write ${options.name ?? path} (${code})`);
+    throw new EmctlError('config', `cannot write ${options.name ?? path}: ${writeReason(error, path)}`);
+  }
+}
+
+/**
+ * Why a write failed, in words about the target (the temporary file is no concern of the user's,
+ * and Node's message names it): never a bare ENOENT.
+ */
+function writeReason(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+      return `the directory ${dirname(path)} does not exist`;
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    case 'EISDIR':
+    case 'ENOTEMPTY':
+    case 'EEXIST':
+      return 'a directory is in the way';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EROFS':
+      return 'read-only file system';
+    default:
+      return code ?? String(error);
   }
 }

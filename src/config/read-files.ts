@@ -22,8 +22,11 @@ function problem(file: string, message: string, severity: Diagnostic['severity']
   return { file, line: 1, column: 1, message, severity };
 }
 
-/** The OS reason in words (the diagnostic already names the file; Node's message repeats it). */
-function reason(error: unknown): string {
+/**
+ * The OS reason in words, for messages that already name the file (Node's message repeats the
+ * path, and a raw ENOENT tells a user nothing).
+ */
+export function osReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -39,7 +42,7 @@ function reason(error: unknown): string {
 function unreadablePath(pathOrDir: string, error: unknown): Diagnostic {
   const missing = (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
   const hint = missing ? ' (pass -c PATH; the default is ./emctl.yaml)' : '';
-  return problem(pathOrDir, `cannot read config ${pathOrDir}: ${reason(error)}${hint}`);
+  return problem(pathOrDir, `cannot read config ${pathOrDir}: ${osReason(error)}${hint}`);
 }
 
 export async function readConfigFiles(pathOrDir: string): Promise<ReadResult> {
@@ -82,7 +85,7 @@ async function readFiles(paths: string[], diagnostics: Diagnostic[]): Promise<Re
       if ('diagnostic' in decoded) diagnostics.push(decoded.diagnostic);
       else sources.push(decoded.source);
     } catch (error) {
-      diagnostics.push(problem(path, `cannot read config ${path}: ${reason(error)}`));
+      diagnostics.push(problem(path, `cannot read config ${path}: ${osReason(error)}`));
     }
   }
   return { sources, files: paths, diagnostics };

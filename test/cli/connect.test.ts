@@ -131,7 +131,12 @@ describe('the base URL', () => {
   });
 
   it.each([
-    ['not a URL', 'em.example.com', '--base-url is not a valid URL: "em.example.com"'],
+    // DESIGN 9: connection errors say what to do.
+    ['a host without a scheme', 'em.example.com', '--base-url needs a scheme: did you mean https://em.example.com? (https:// for a remote service, http:// for one on this machine)'],
+    ['a local host and port without a scheme', 'localhost:8080', '--base-url needs a scheme: did you mean http://localhost:8080? (https:// for a remote service, http:// for one on this machine)'],
+    ['a base URL ending in /api/v1', 'https://em.example.com/api/v1', "--base-url is the service's root, without /api/v1: use https://em.example.com"],
+    ['a base URL ending in /api/v2/ under a prefix', 'https://gw.example.com/em/api/v2/', "--base-url is the service's root, without /api/v2: use https://gw.example.com/em"],
+    ['not a URL', 'https://exa mple.com', '--base-url is not a valid URL: "https://exa mple.com"'],
     ['another scheme', 'ftp://em.example.com', '--base-url must start with https:// (or http:// for a local service), got "ftp://"'],
     ['credentials in the URL', 'https://me:pw@em.example.com', '--base-url must not carry credentials; the API key goes in EMCTL_API_KEY or --api-key-file'],
   ])('refuses %s', async (_name, url, message) => {
@@ -228,6 +233,24 @@ describe('through the CLI', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^GET \/api\/v1\/integrations 200 \d+ms$/m);
     expect(result.stdout + result.stderr).not.toContain('dev-key');
+  });
+
+  it('apply of a plan file that does not exist: how to make it, no raw ENOENT, nothing read', async () => {
+    const cwd = await minimalConfig();
+    const result = await runEmctl(['apply', 'plan.json'], { cwd, env: { EMCTL_API_KEY: KEY } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('Error: cannot read the plan file plan.json: no such file or directory; make it with "emctl plan --out plan.json"\n');
+  });
+
+  it('https:// to a plain-HTTP server: one try, what to do, no OpenSSL text', async () => {
+    const s = await echoServer();
+    const cwd = await minimalConfig();
+    const url = s.url.replace(/^http:/, 'https:');
+    const result = await runEmctl(['plan', '--base-url', url], { cwd, env: { EMCTL_API_KEY: KEY } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`could not reach the service at ${url}/ (TLS handshake failed: the server answered in plain HTTP, not HTTPS); it serves http://, not https://: use http:// in --base-url`);
+    expect(result.stderr).not.toMatch(/SSL routines|openssl|tries/i);
+    expect(s.seen).toHaveLength(0);
   });
 
   it.each([

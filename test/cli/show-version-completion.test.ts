@@ -50,7 +50,9 @@ describe('emctl show PLANFILE', () => {
     expect(bad.stderr).toContain('not an emctl plan: no format_version');
     const missing = await runEmctl(['show', join(dir, 'nope.json')]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('cannot read the plan file');
+    // DESIGN 9: no raw ENOENT; what to do instead.
+    expect(missing.stderr).toContain(`cannot read the plan file ${join(dir, 'nope.json')}: no such file or directory; make it with "emctl plan --out ${join(dir, 'nope.json')}"`);
+    expect(missing.stderr).not.toContain('ENOENT');
     // A config where the plan file goes: the hint says what was probably meant.
     const config = await runEmctl(['show', join(ROOT, 'examples/acme/emctl.yaml')]);
     expect(config.code).toBe(1);

@@ -125,7 +125,7 @@ describe('emctl export refuses', () => {
     writeFileSync(blocker, '');
     const r = await service.emctl(['export', '--out', join(blocker, 'emctl.yaml')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/cannot write .*a-file\/emctl\.yaml \((ENOTDIR|EEXIST)\)/);
+    expect(r.stderr).toMatch(/cannot write .*a-file\/emctl\.yaml: (a part of the path is not a directory|a directory is in the way)/);
   });
 
   it('exits 1 when the service cannot be reached', async () => {
