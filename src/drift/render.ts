@@ -5,6 +5,7 @@
 import { MARKERS } from '../render/entries.js';
 import { escapeText, codeSpan } from '../render/markdown.js';
 import type { Style } from '../render/style.js';
+import type { Plan } from '../core/plan-model.js';
 import type { IgnoredChange } from './ignore.js';
 
 function why(item: IgnoredChange): string {
@@ -43,5 +44,21 @@ export function ignoredJson(ignored: readonly IgnoredChange[]): { address: strin
     rule: i.rule.address,
     reason: i.rule.reason,
     ...(i.rule.until === undefined ? {} : { until: i.rule.until }),
+  }));
+}
+
+/**
+ * The JSON form of what changed in the service: per drifted object the value live and the one the
+ * config wants (the plan's before and after, read the other way round), with names for ids where
+ * the plan has them.
+ */
+export function driftedJson(plan: Plan): { address: string; kind: string; live: unknown; desired: unknown; live_display?: unknown; desired_display?: unknown }[] {
+  return plan.changes.map((c) => ({
+    address: c.address,
+    kind: c.kind,
+    live: c.before ?? null,
+    desired: c.after ?? null,
+    ...(c.display?.before === undefined ? {} : { live_display: c.display.before }),
+    ...(c.display?.after === undefined ? {} : { desired_display: c.display.after }),
   }));
 }

@@ -54,10 +54,10 @@ const TONES: Record<Action, Tone> = { add: 'add', remove: 'remove', update: 'upd
  * already orders changes deterministically, and re-sorting addresses as strings would put
  * team[100] before team[42].
  */
-export function groupChanges(changes: readonly Change[]): ChangeGroup[] {
+export function groupChanges(changes: readonly Change[], toEntry: (change: Change) => ChangeEntry = changeEntry): ChangeGroup[] {
   return GROUPS.map((group) => ({
     title: group.title,
-    entries: changes.filter((c) => group.kinds.includes(c.kind)).map(changeEntry),
+    entries: changes.filter((c) => group.kinds.includes(c.kind)).map((c) => toEntry(c)),
   })).filter((group) => group.entries.length > 0);
 }
 
@@ -72,14 +72,19 @@ export function countActions(changes: readonly Change[]): string {
 }
 
 export function changeEntry(change: Change): ChangeEntry {
-  const marker = MARKERS[change.action];
+  const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
+  return { change, marker: MARKERS[change.action], head: entryHead(change, true), body: isSection ? sectionDiff(change.before, change.after) : [] };
+}
+
+/** The head line after the marker: address, label, the value (a plan's; a drift report puts values below), impacts. */
+export function entryHead(change: Change, withValue: boolean): Segment[] {
   const head: Segment[] = [{ tone: TONES[change.action], text: change.address }];
   if (labelAddsToAddress(change)) head.push({ tone: 'plain', text: ` (${change.label})` });
   const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
   // A selection's address already names the entity; its value says nothing more.
-  if (!isSection && change.kind !== 'selection') head.push(...valueSegments(change));
+  if (withValue && !isSection && change.kind !== 'selection') head.push(...valueSegments(change));
   if (change.impacts.length > 0) head.push({ tone: 'dim', text: `  [${change.impacts.join(', ')}]` });
-  return { change, marker, head, body: isSection ? sectionDiff(change.before, change.after) : [] };
+  return head;
 }
 
 /**

@@ -3,7 +3,7 @@
 // <details> block holding a ```diff block. GitHub refuses comments over 65,536 characters, so the
 // output is kept under maxChars by dropping whole changes from the end, with a note saying so.
 
-import type { Plan, PlanMessage } from '../core/plan-model.js';
+import type { Change, Plan, PlanMessage } from '../core/plan-model.js';
 import { countActions, groupChanges, type ChangeEntry } from './entries.js';
 import { noChangesLine, railsTitle, scopeLine, summaryLine } from './text.js';
 
@@ -31,6 +31,8 @@ export interface MarkdownWording {
   showApiCalls: boolean;
   /** A plan names the safety rails apply would refuse it on; a drift report does not. */
   showRails?: boolean;
+  /** How a change is drawn; default the plan's (what apply would do). */
+  entry?: (change: Change) => ChangeEntry;
 }
 
 export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): string {
@@ -48,7 +50,7 @@ export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
 }
 
 export function renderMarkdownDocument(plan: Plan, wording: MarkdownWording, maxChars: number): string {
-  const groups = groupChanges(plan.changes);
+  const groups = groupChanges(plan.changes, wording.entry);
   const empty = plan.changes.length === 0;
   const head = [wording.marker, `## ${escapeText(wording.title)}`, `**${escapeText(empty ? wording.empty : wording.summary)}**`];
   if (plan.scope !== undefined) head.push(`_${escapeText(scopeLine(plan.scope))}_`);

@@ -3,6 +3,7 @@
 // the other way round, so it reuses the plan renderers and only changes the words.
 
 import type { Plan } from '../core/plan-model.js';
+import { driftEntry } from './drift-entries.js';
 import { DEFAULT_MAX_CHARS, renderMarkdownDocument, type MarkdownWording } from './markdown.js';
 import type { Style } from './style.js';
 import { planBodySections } from './text.js';
@@ -50,7 +51,7 @@ export function driftLine(plan: Plan): string {
  * would do to bring live state back to the configuration; API calls are left out (nothing is sent).
  */
 export function renderDriftText(plan: Plan, style: Style): string {
-  const sections = planBodySections(plan, style);
+  const sections = planBodySections(plan, style, driftEntry);
   sections.push(plan.changes.length === 0 ? NO_DRIFT : style.bold(`Drift: ${driftLine(plan)}.`));
   return sections.join('\n\n') + '\n';
 }
@@ -65,6 +66,7 @@ export function renderDriftMarkdown(plan: Plan, opts: { title?: string; maxChars
     command: 'emctl drift',
     document: 'report',
     showApiCalls: false,
+    entry: driftEntry,
   };
   return renderMarkdownDocument(plan, wording, opts.maxChars ?? DEFAULT_MAX_CHARS);
 }

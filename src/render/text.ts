@@ -2,7 +2,7 @@
 // unified diffs for settings sections, then warnings, predicted refusals, the HTTP calls by stage
 // and a one-line summary. Drift (results.ts) reuses the body with its own closing line.
 
-import type { Operation, Plan, PlanMessage, PlanScope, RailRefusal } from '../core/plan-model.js';
+import type { Change, Operation, Plan, PlanMessage, PlanScope, RailRefusal } from '../core/plan-model.js';
 import { FORCE_HINT } from '../core/safety.js';
 import { groupChanges, type ChangeEntry, type Segment } from './entries.js';
 import type { Style } from './style.js';
@@ -57,8 +57,8 @@ export function summaryLine(plan: Plan): string {
 }
 
 /** Change groups, then warnings and errors: each a block of lines, joined by blank lines. */
-export function planBodySections(plan: Plan, style: Style): string[] {
-  const sections = groupChanges(plan.changes).map((group) =>
+export function planBodySections(plan: Plan, style: Style, toEntry?: (change: Change) => ChangeEntry): string[] {
+  const sections = groupChanges(plan.changes, toEntry).map((group) =>
     [style.bold(`${group.title}:`), ...group.entries.flatMap((entry) => entryLines(entry, style))].join('\n'),
   );
   if (plan.warnings.length > 0) {

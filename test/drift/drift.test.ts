@@ -60,6 +60,32 @@ describe('emctl drift', () => {
     expect(sent.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
+  // DESIGN 3: what changed in the service, per drifted object, in each form.
+  it('shows per drifted object the value live and the desired one, in text, JSON and Markdown', async () => {
+    await driftBehindOurBack();
+    const text = await service.emctl(['drift', '-c', config()]);
+    expect(text.code).toBe(2);
+    expect(text.stdout).toContain(`  ~ git.defaults.active_branches_duration
+    - live:    {days: 7}
+    + desired: {days: 14}
+`);
+    expect(text.stdout).toContain(`  ~ team[42].git.services  [changes-team-metrics]
+    - live:    ["7 (billing)", "8 (checkout)"]
+    + desired: ["7 (billing)"]
+`);
+    const json = await service.emctl(['drift', '-c', config(), '--format', 'json']);
+    const parsed = JSON.parse(json.stdout) as { drifted: { address: string; live: unknown; desired: unknown }[] };
+    expect(parsed.drifted.find((d) => d.address === 'git.defaults.active_branches_duration')).toEqual({
+      address: 'git.defaults.active_branches_duration',
+      kind: 'org-default',
+      live: { days: 7 },
+      desired: { days: 14 },
+    });
+    expect(parsed.drifted.find((d) => d.address === 'team[42].git.services')).toMatchObject({ live: [7, 8], desired: [7] });
+    const md = await service.emctl(['drift', '-c', config(), '--format', 'markdown']);
+    expect(md.stdout).toContain('! git.defaults.active_branches_duration\n-   live:    {days: 7}\n+   desired: {days: 14}\n');
+  });
+
   it('reports drift as the plan JSON, and as Markdown with its marker', async () => {
     await driftBehindOurBack();
     const json = await service.emctl(['drift', '-c', config(), '--format', 'json']);

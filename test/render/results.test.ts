@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderApplySummary, renderDriftMarkdown, renderDriftText, type ApplyResult } from '../../src/render/results.js';
 import { makeStyle, plainStyle } from '../../src/render/style.js';
+import { driftEntry, driftValues } from '../../src/render/drift-entries.js';
 import { everyKind, plan } from './fixtures.js';
 
 const applyCases: { name: string; result: ApplyResult; expected: string }[] = [
@@ -82,10 +83,16 @@ describe('drift', () => {
   it('speaks of drift in text, without API calls', () => {
     expect(renderDriftText(drifted, plainStyle)).toBe(`Collection:
   + collection.tracker.boards["103"] (Checkout board)  [counts-against-limit]
+    - live:    not selected
+    + desired: selected
   - collection.tracker.boards["101"] (Payments board)  [stops-collection]
+    - live:    selected
+    + desired: not selected
 
 Monitoring:
-  ~ repo["acme/web"].monitored  false -> true  [backfill]
+  ~ repo["acme/web"].monitored  [backfill]
+    - live:    not monitored
+    + desired: monitored
 
 Drift: live state differs from the configuration in 3 objects.
 `);
@@ -123,7 +130,11 @@ Drift: live state differs from the configuration in 3 objects.
 
 \`\`\`diff
 + collection.tracker.boards["103"] (Checkout board)  [counts-against-limit]
+-   live:    not selected
++   desired: selected
 - collection.tracker.boards["101"] (Payments board)  [stops-collection]
+-   live:    selected
++   desired: not selected
 \`\`\`
 
 </details>
@@ -131,13 +142,35 @@ Drift: live state differs from the configuration in 3 objects.
 <details><summary>Monitoring: 1 to change</summary>
 
 \`\`\`diff
-! repo["acme/web"].monitored  false -> true  [backfill]
+! repo["acme/web"].monitored  [backfill]
+-   live:    not monitored
++   desired: monitored
 \`\`\`
 
 </details>
 `);
-    const cut = renderDriftMarkdown(drifted, { maxChars: 600 });
-    expect(cut.length).toBeLessThanOrEqual(600);
+    const cut = renderDriftMarkdown(drifted, { maxChars: 650 });
+    expect(cut.length).toBeLessThanOrEqual(650);
     expect(cut).toMatch(/_\.\.\. \d more changes not shown; run `emctl drift` for the full report\._\n$/);
+  });
+});
+
+describe('driftValues: the live value and the desired one, in words where null or true say little', () => {
+  const base = { action: 'update' as const, impacts: [] };
+  it.each([
+    { name: 'a selection added', change: { ...base, address: 'a', kind: 'selection' as const, action: 'add' as const, before: null, after: true }, live: 'not selected', desired: 'selected' },
+    { name: 'monitoring stopped', change: { ...base, address: 'a', kind: 'monitoring' as const, action: 'remove' as const, before: true, after: null }, live: 'monitored', desired: 'not monitored' },
+    { name: 'a scope key set', change: { ...base, address: 'a', kind: 'pm-scope' as const, action: 'add' as const, before: null, after: ['105'] }, live: 'not set', desired: '["105"]' },
+    { name: 'an override removed', change: { ...base, address: 'a', kind: 'repo-override' as const, action: 'remove' as const, before: { days: 3 }, after: null }, live: '{days: 3}', desired: 'no override (the org default applies)' },
+    { name: 'names for ids', change: { ...base, address: 'a', kind: 'git-scope' as const, before: [1], after: [1, 2], display: { before: ['acme/api'], after: ['acme/api', 'acme/web'] } }, live: '["acme/api"]', desired: '["acme/api", "acme/web"]' },
+  ])('$name', ({ change, live, desired }) => {
+    expect(driftValues(change)).toEqual({ live, desired });
+  });
+
+  it('a long list also names the elements on one side only, which the cut lists could hide', () => {
+    const live = Array.from({ length: 30 }, (_, i) => `r${i}`);
+    const desired = [...live.slice(1), 'new'];
+    const entry = driftEntry({ address: 'team[1].git.repositories', kind: 'git-scope', action: 'update', impacts: [], before: live, after: desired });
+    expect(entry.body.map((l) => `${l.marker} ${l.text}`).slice(2)).toEqual(['  live only:    "r0"', '  desired only: "new"']);
   });
 });

@@ -9,7 +9,7 @@ import { renderPlanJson } from '../../render/json.js';
 import { renderDriftMarkdown, renderDriftText } from '../../render/results.js';
 import { localToday } from '../../drift/ignore.js';
 import { readOnly } from '../../drift/read-only-client.js';
-import { ignoredJson, ignoredMarkdown, ignoredText } from '../../drift/render.js';
+import { driftedJson, ignoredJson, ignoredMarkdown, ignoredText } from '../../drift/render.js';
 import { driftReport, type DriftReport } from '../../drift/report.js';
 import type { Style } from '../../render/style.js';
 import { EXIT_CHANGES, EXIT_OK } from '../exit.js';
@@ -35,9 +35,10 @@ export function renderDrift(report: DriftReport, format: PlanFormat, style: Styl
       return renderDriftMarkdown(report.plan, { maxChars: DEFAULT_MAX_CHARS - ignored.length }) + ignored;
     }
     case 'json': {
-      // The plan JSON (what apply would do to undo the drift), plus what the ignore rules hid.
+      // The plan JSON (what apply would do to undo the drift), what changed in the service per
+      // drifted object, and what the ignore rules hid.
       const plan = JSON.parse(renderPlanJson(report.plan)) as Record<string, unknown>;
-      return JSON.stringify({ ...plan, ignored: ignoredJson(report.ignored) }, null, 2) + '\n';
+      return JSON.stringify({ ...plan, drifted: driftedJson(report.plan), ignored: ignoredJson(report.ignored) }, null, 2) + '\n';
     }
   }
 }
