@@ -5,7 +5,7 @@
 // leaves nothing to do; drift opens one issue, then updates it. GitHub examples run through this
 // repository's action.yml (`uses: emctl/emctl@REF`, which must be pinned).
 
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,10 +226,28 @@ describe('GitHub examples through action.yml', () => {
     expect(job.summary).toContain('against the committed snapshot `emctl-snapshot.yaml`, not the live service: this run has no API key');
   });
 
-  it('apply.yml applies, and the check that follows finds nothing left to do', async () => {
+  it('plan.yml on a fork with no snapshot committed: not planned, said so, and the job passes', async () => {
+    // The same repository without emctl-snapshot.yaml (the example names it; a team may never commit one).
+    const bare = mkdtempSync(join(tmpdir(), 'emctl-ws-bare-'));
+    cpSync(join(workspace, 'emctl'), join(bare, 'emctl'), { recursive: true });
+    stub.readOnlyTokens.add('fork-token');
+    const job = await runGithubJob('examples/ci/github-actions/plan.yml', 'plan', { ...githubContext({ key: '', token: 'fork-token' }), cwd: bare });
+    expect(job.ok, failure(job)).toBe(true);
+    expect(job.outputs.plan?.exitcode).toBe('0');
+    expect(job.summary.startsWith(MARKER)).toBe(true);
+    expect(job.summary).toContain(':warning: **Not planned: this run has no API key.**');
+    expect(job.summary).toContain('The snapshot `emctl-snapshot.yaml` is not in the repository: commit it');
+    expect(failure(job)).not.toMatch(/cannot read emulator fixture|Error:/);
+  });
+
+  it('apply.yml applies, keeps the journal as an artifact whatever the outcome, and the check finds nothing left to do', async () => {
     const job = await runGithubJob('examples/ci/github-actions/apply.yml', 'apply', githubContext({ pr: false }));
     expect(job.ok, failure(job)).toBe(true);
     expect(job.outputs.check?.exitcode).toBe('0');
+    expect(readdirSync(join(workspace, '.emctl')).some((f) => /^journal-.*\.jsonl$/.test(f))).toBe(true);
+    const steps = (parse(readFileSync(join(ROOT, 'examples/ci/github-actions/apply.yml'), 'utf8')) as { jobs: { apply: { steps: { uses?: string; if?: string; with?: Record<string, string> }[] } } }).jobs.apply.steps;
+    const upload = steps.find((st) => st.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload).toMatchObject({ if: 'always()', with: { path: '.emctl/' } });
   });
 
   it('drift.yml: in sync -> no issue; drift -> one issue opened (job fails), then updated', async () => {
@@ -286,6 +304,8 @@ describe('GitLab example', () => {
 
     const apply = await runGitlabJob('apply', gitlabContext(), gitlabInstall);
     expect(apply.code, failure(apply)).toBe(0);
+    const file = parse(readFileSync(join(ROOT, 'examples/ci/gitlab-ci.yml'), 'utf8')) as { apply: { artifacts: { when: string; paths: string[] } } };
+    expect(file.apply.artifacts).toMatchObject({ when: 'always', paths: ['.emctl/'] });
     const drift = await runGitlabJob('drift', gitlabContext(), gitlabInstall);
     expect(drift.code, failure(drift)).toBe(0);
   });
