@@ -255,6 +255,18 @@ describe('reports as code', () => {
     ]);
   });
 
+  it('--all to stdout: a heading above each report, in the form of the format', async () => {
+    const md = await emctl(['-c', config, '--all', '--format', 'markdown']);
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout.startsWith('## Report weekly\n\n')).toBe(true);
+    expect(md.stdout).toContain('\n\n## Report by-team\n\n');
+    const table = await emctl(['-c', config, '--all', '--format', 'table']);
+    expect(table.stdout.startsWith('== report weekly ==\n')).toBe(true);
+    expect(table.stdout).toMatch(/\n\n== report by-team ==\n/);
+    const csv = await emctl(['-c', config, '--all', '--format', 'csv']);
+    expect(csv.stdout.split('\n').filter((l) => l.startsWith('# report '))).toEqual(['# report weekly', '# report by-team']);
+  });
+
   it('--format overrides a named report', async () => {
     const r = await emctl(['-c', config, 'by-team', '--format', 'csv']);
     expect(r.stdout.split('\n')[1]).toBe('2026-09-01,2026-09-15,42,Payments,2,680,4500');
@@ -287,7 +299,9 @@ describe('reports as code', () => {
     expect(r.stderr).toMatch(/report weekly: wrote \S+\/out\/weekly\.csv \(csv, 2 rows/);
     expect(r.stderr).toContain('report gone: failed: no repository named `acme/gone`');
     expect(r.stderr).toContain('Error: 1 of 3 reports failed');
-    expect(JSON.parse(r.stdout)[0].metrics).toHaveLength(2);
+    // Two reports were to print on stdout: the one that did has its heading.
+    expect(r.stdout.startsWith('# report by-team\n')).toBe(true);
+    expect(JSON.parse(r.stdout.replace(/^# report .*\n/, ''))[0].metrics).toHaveLength(2);
   });
 
   it('an unknown report name lists the reports', async () => {

@@ -16,6 +16,7 @@ import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js'
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../../core/measurement-spec.js';
 import { utcToday } from '../../core/measurement-window.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../measure/render/index.js';
+import { reportHeading } from '../../measure/render/heading.js';
 import { connect } from '../connect.js';
 import type { CliIO } from '../io.js';
 import type { CommandContext } from '../main.js';
@@ -188,6 +189,8 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
   const failures: string[] = [];
   let progressShown = false;
   try {
+    const toStdoutCount = jobs.filter((j) => j.spec.out === undefined).length;
+    let headings = 0;
     for (const job of jobs) {
       const label = job.report === undefined ? '' : `report ${job.report}: `;
       try {
@@ -212,6 +215,7 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         const toStdout = job.spec.out === undefined;
         const text = await render(output, job.spec, job.report, toStdout && colorFor(globals, io.stdout), io, now);
         if (toStdout) {
+          if (toStdoutCount > 1 && job.report !== undefined) io.stdout.write(reportHeading(job.report, job.spec.format, headings++ === 0));
           io.stdout.write(text);
         } else {
           // Again at write time: the tree may have changed since the config was validated.
