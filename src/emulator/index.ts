@@ -36,6 +36,8 @@ export interface EmulatorOptions {
   reportDelayMs?: number;
   /** Seconds report links (and v1 request ids) live once the file is ready (default 3600). */
   reportRetentionS?: number;
+  /** The clock report readiness and expiry are judged by (ms; default Date.now): tests share a fake one with the client. */
+  reportClock?: () => number;
 }
 
 export interface RunningEmulator {
@@ -88,7 +90,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   checkOptions(options);
   const current = options.statePath ? await readStateFile(options.statePath, options.fixture.api_keys) : undefined;
   const reports = { delayMs: options.reportDelayMs ?? DEFAULT_REPORT_OPTIONS.delayMs, retentionS: options.reportRetentionS ?? DEFAULT_REPORT_OPTIONS.retentionS };
-  const store = new EmulatorStore(options.fixture, current ? { current, reports } : { reports });
+  const store = new EmulatorStore(options.fixture, { reports, ...(current ? { current } : {}), ...(options.reportClock ? { reportClock: options.reportClock } : {}) });
   const server = await startServer(store, {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',

@@ -56,14 +56,14 @@ export class EmulatorStore {
   private readonly clock: () => Date;
 
   /** `fixture` is what reset restores; `current` (from a state file) is where to start instead. */
-  constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile; reports?: ReportOptions } = {}) {
+  constructor(fixture: Fixture, options: { clock?: () => Date; current?: StateFile; reports?: ReportOptions; reportClock?: () => number } = {}) {
     // The activity is kept once, below; reset rebuilds only the organization.
     const { activity, ...organization } = fixture;
     void activity;
     this.pristine = structuredClone(organization);
     this.clock = options.clock ?? (() => new Date());
     this.activityIndex = indexActivity(resolveActivity(fixture, this.clock()));
-    this.reports = new ReportStore(options.reports ?? DEFAULT_REPORT_OPTIONS);
+    this.reports = new ReportStore(options.reports ?? DEFAULT_REPORT_OPTIONS, options.reportClock);
     this.state = buildState(options.current ? { ...options.current.fixture, api_keys: fixture.api_keys } : fixture);
     if (options.current) {
       this.state.audit = [...options.current.audit_log];

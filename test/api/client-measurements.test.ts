@@ -14,6 +14,7 @@ import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { startTestEmulator } from '../emulator/helpers.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 
 const KEY = 'dev-key';
@@ -36,10 +37,18 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
   throw new Error('the call succeeded');
 }
 
+/**
+ * One fake clock for the emulator's reports and the client's polling: time jumps to the next poll
+ * whenever nothing is on the wire, so "ready after 400 ms" and "expired 0.5 s later" hold whatever
+ * the machine's speed.
+ */
+const clock = new FakeClock();
+const onClock = <T>(client: EmClient, work: Promise<T>): Promise<T> => clock.run(work, () => client.inFlight() > 0);
+
 describe('against the emulator', () => {
   let emulator: RunningEmulator;
   beforeAll(async () => {
-    emulator = await startTestEmulator({ reportDelayMs: 400, reportRetentionS: 0.5 });
+    emulator = await startTestEmulator({ reportDelayMs: 400, reportRetentionS: 0.5, reportClock: () => clock.now() });
   });
   afterAll(async () => {
     await emulator.close();
@@ -55,10 +64,10 @@ describe('against the emulator', () => {
   });
 
   test('v1: create, wait with progress, download the file', async () => {
-    const client = fastClient(emulator.url);
+    const client = fastClient(emulator.url, { clock });
     const created = await client.createV1Report({ requested_metrics: ['pr.merged'], after: `${day(-30)}T00:00:00Z`, before: `${day(1)}T00:00:00Z` });
     const polls: string[] = [];
-    const link = await client.waitForV1Report(created!.request_id, { deadlineMs: 5000, pollMs: 50, onPoll: (state) => polls.push(state) });
+    const link = await onClock(client, client.waitForV1Report(created!.request_id, { deadlineMs: 5000, pollMs: 50, onPoll: (state) => polls.push(state) }));
     expect(polls[0]).toBe('pending');
     expect(polls[polls.length - 1]).toBe('ready');
     const file = JSON.parse(await client.downloadReport(link.report_url, { maxBytes: 100_000 }));
@@ -66,21 +75,21 @@ describe('against the emulator', () => {
   });
 
   test('v1: a report that expired between polls is a clear error; an unknown one too', async () => {
-    const client = fastClient(emulator.url);
+    const client = fastClient(emulator.url, { clock });
     const created = await client.createV1Report({ requested_metrics: ['pr.merged'], after: `${day(-30)}T00:00:00Z`, before: `${day(1)}T00:00:00Z` });
     // Polls 1.2 s apart: the first sees 202, the next comes after delay + retention (0.9 s), so 204.
-    const error = await failure(client.waitForV1Report(created!.request_id, { deadlineMs: 10_000, pollMs: 1200 }));
+    const error = await failure(onClock(client, client.waitForV1Report(created!.request_id, { deadlineMs: 10_000, pollMs: 1200 })));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toContain(`report ${created!.request_id} expired before it was fetched (204 after 1 "not ready" answers)`);
-    expect((await failure(client.waitForV1Report('999999', { deadlineMs: 1000 }))).message).toContain('report 999999 does not exist or has expired (204)');
+    expect((await failure(onClock(client, client.waitForV1Report('999999', { deadlineMs: 1000 })))).message).toContain('report 999999 does not exist or has expired (204)');
   });
 
   test('v1: the deadline is an error naming the time waited', async () => {
-    const slow = await startTestEmulator({ reportDelayMs: 60_000 });
+    const slow = await startTestEmulator({ reportDelayMs: 60_000, reportClock: () => clock.now() });
     try {
-      const client = fastClient(slow.url);
+      const client = fastClient(slow.url, { clock });
       const created = await client.createV1Report({ requested_metrics: ['pr.merged'], after: `${day(-30)}T00:00:00Z`, before: `${day(1)}T00:00:00Z` });
-      const error = await failure(client.waitForV1Report(created!.request_id, { deadlineMs: 200, pollMs: 50 }));
+      const error = await failure(onClock(client, client.waitForV1Report(created!.request_id, { deadlineMs: 200, pollMs: 50 })));
       expect(error.message).toMatch(/report \d+ was not ready after \d+ s \(\d+ polls; deadline 0 s\)/);
     } finally {
       await slow.close();

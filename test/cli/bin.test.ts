@@ -23,8 +23,11 @@ interface Exit {
   stderr: string;
 }
 
-/** Collects a child's output until it exits; a child still running after `limitMs` is killed. */
-function finished(child: ChildProcess, limitMs = 8_000): Promise<Exit> {
+/**
+ * Collects a child's output until it exits. A child still running after `limitMs` is killed: a
+ * guard against a hang (below the test timeout, so no child outlives its test), not a speed check.
+ */
+function finished(child: ChildProcess, limitMs = 240_000): Promise<Exit> {
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (s: string) => (stdout += s));

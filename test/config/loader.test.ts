@@ -90,9 +90,8 @@ describe('YAML features and hostile input', () => {
       levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
     }
     const dir = writeFiles({ 'emctl.yaml': `version: 1\n${levels.join('\n')}\n` });
-    const started = Date.now();
+    // Refused by counting expanded values (no timing: an unbounded expansion would hang the test).
     const shown = await problems(join(dir, 'emctl.yaml'));
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(shown).toEqual(['emctl.yaml:6:36: aliases expand to more than 100000 values; refusing what looks like an alias bomb']);
   });
 

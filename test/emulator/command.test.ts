@@ -22,13 +22,17 @@ async function freePort(): Promise<number> {
 /** Runs `emctl emulator ARGS`, lets `during` talk to it, then interrupts it. */
 async function serve(args: string[], during: (url: string) => Promise<void>) {
   const port = await freePort();
-  let interrupt: (() => void) | undefined;
-  const run = runEmctl(['emulator', '--port', String(port), ...args], { onInterruptRegistered: (fire) => (interrupt = fire) });
-  const started = Date.now();
-  while (!interrupt) {
-    if (Date.now() - started > 10_000) throw new Error('emulator did not start');
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  // The emulator registers its Ctrl-C handler once it listens: that, not a time limit, says it started.
+  let interrupt: () => void = () => {};
+  let listening: () => void = () => {};
+  const started = new Promise<void>((resolve) => (listening = resolve));
+  const run = runEmctl(['emulator', '--port', String(port), ...args], {
+    onInterruptRegistered: (fire) => {
+      interrupt = fire;
+      listening();
+    },
+  });
+  await Promise.race([started, run.then((r) => Promise.reject(new Error(`emulator exited before it listened: ${r.stderr}`)))]);
   try {
     await during(`http://127.0.0.1:${port}`);
   } finally {

@@ -122,7 +122,7 @@ describe.skipIf(executablePath === undefined)('html report in a real browser', (
   let dir: string;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath, timeout: 8_000 });
+    browser = await chromium.launch({ executablePath, timeout: 240_000 }); // a hang guard: a loaded machine starts a browser slowly
     dir = mkdtempSync(join(tmpdir(), 'emctl-html-'));
     mkdirSync(shotsDir, { recursive: true });
   });
