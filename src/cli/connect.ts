@@ -8,6 +8,8 @@ import { Agent } from 'undici';
 import { EmClient, type ResponseLog, type ThrottleEvent } from '../api/client.js';
 import { redactText } from '../api/errors.js';
 import { isLoopback } from '../api/loopback.js';
+import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
+import { EXIT_INTERRUPTED } from './exit.js';
 import { EmctlError } from '../core/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { CliIO } from './io.js';
@@ -16,6 +18,13 @@ import type { GlobalOptions } from './main.js';
 export interface Connection {
   client: EmClient;
   baseUrl: string;
+  /** The progress line of reads made through this connection (DESIGN 3). */
+  progress: ReadProgress;
+  /**
+   * Runs a read with its progress line shown; with `interrupt` (the default), Ctrl-C during it
+   * prints "Interrupted: nothing was written" and exits 130 (a read has written nothing).
+   */
+  reading<T>(read: () => Promise<T>, options?: { interrupt?: boolean }): Promise<T>;
   /** Present when --emulator started one in this process. */
   emulator?: RunningEmulator;
   /** Closes the connection pool and stops the in-process emulator, if any. */
@@ -25,6 +34,8 @@ export interface Connection {
 export interface ConnectOptions {
   /** Default true: a missing API key is an error. False sends no key when none is given. */
   needKey?: boolean;
+  /** The progress line's clock; default the system's (tests give a fake one). */
+  clock?: ProgressClock;
 }
 
 const KEY_HELP = 'set EMCTL_API_KEY or pass --api-key-file PATH (a key is never read from a flag value or the config file)';
@@ -47,6 +58,9 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
   }
 
   const agent = new Agent({ connections: Math.max(1, globals.concurrency) });
+  // Made once the client is (its counts feed it); the client's notices go through it.
+  // eslint-disable-next-line prefer-const
+  let progress: ReadProgress;
   const client = new EmClient({
     baseUrl,
     apiKey,
@@ -56,15 +70,21 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
     concurrency: globals.concurrency,
     ...(globals.maxThrottleWaitMs === undefined ? {} : { maxThrottleWaitMs: globals.maxThrottleWaitMs }),
     ...(globals.verbose ? { onResponse: (log: ResponseLog) => io.stderr.write(formatRequestLog(log, apiKey)) } : {}),
-    onThrottle: throttleNotice(io),
+    onThrottle: throttleNotice({ stderr: { write: (text: string) => progress.say(text) } }),
     // Report links at the base URL's own http origin are fetched only when http was allowed.
     insecureHttp: globals.insecureHttp,
   });
 
+  // What the client has done and still holds per route, with each route's pace and ETA (its
+  // pacing view); the scheduler adds the reads it holds back.
+  const calls = (): RouteCalls[] => client.pacing().routes();
+  progress = new ReadProgress(io.stderr, opts.clock ?? systemProgressClock, calls);
   let closed = false;
   const connection: Connection = {
     client,
     baseUrl,
+    progress,
+    reading: (read, options = {}) => guardedRead(progress, io, read, options.interrupt ?? true),
     async close() {
       if (closed) return;
       closed = true;
@@ -74,6 +94,23 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
   };
   if (emulator) connection.emulator = emulator;
   return connection;
+}
+
+async function guardedRead<T>(progress: ReadProgress, io: CliIO, read: () => Promise<T>, interrupt: boolean): Promise<T> {
+  progress.start();
+  const removeInterrupt = interrupt
+    ? io.onInterrupt?.(() => {
+        progress.stop();
+        io.stderr.write('\nInterrupted: nothing was written\n');
+        io.exitNow?.(EXIT_INTERRUPTED);
+      })
+    : undefined;
+  try {
+    return await read();
+  } finally {
+    removeInterrupt?.();
+    progress.stop();
+  }
 }
 
 /** One -v line: `GET /api/v1/integrations 200 12ms`, with the try number on retries. */
@@ -191,7 +228,7 @@ async function startInProcessEmulator(fixture: string, cwd: string): Promise<{ e
  * Says once per run, on stderr, that the service asked emctl to slow down (429): the run goes on
  * at the lower pace, which a reader of a slow CI log should know. Later slow-downs are silent.
  */
-export function throttleNotice(io: CliIO): (event: ThrottleEvent) => void {
+export function throttleNotice(io: Pick<CliIO, 'stderr'>): (event: ThrottleEvent) => void {
   let told = false;
   return (event) => {
     if (told) return;

@@ -7,6 +7,8 @@ export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_CHANGES = 2;
 export const EXIT_REFUSED = 3;
+/** Ctrl-C during a read (128 + SIGINT, as shells report it): nothing was written. */
+export const EXIT_INTERRUPTED = 130;
 
 const BY_KIND: Record<ErrorKind, number> = {
   config: EXIT_ERROR,

@@ -20,6 +20,7 @@ import { renderPlanMarkdown } from '../render/markdown.js';
 import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
+import type { LaneObserver } from '../state/scheduler.js';
 import { readRecords } from '../state/read-records.js';
 import { managesAnything, snapshotAfterWrites, stillToRead, type WriteAnswers } from '../state/after-writes.js';
 import { firstPrefixMatch } from '../core/address.js';
@@ -78,6 +79,8 @@ export interface PlanOptions {
   changedFrom?: ChangedFrom;
   /** Reads of one route handed to the client at once; --concurrency. */
   perRoute?: number;
+  /** Told of reads held back per route (the progress line's total). */
+  observer?: LaneObserver;
   /** For tests and reproducible output; default now. */
   now?: Date;
 }
@@ -94,7 +97,7 @@ export interface PlanOutcome {
  * (entity_not_reachable, entity_not_found) is predicted; a plan without such writes costs nothing more.
  */
 export async function planAgainstLive(client: StateClient, config: DesiredConfig, opts: PlanOptions = {}): Promise<PlanOutcome> {
-  const readOptions = opts.perRoute === undefined ? {} : { perRoute: opts.perRoute };
+  const readOptions = { ...(opts.perRoute === undefined ? {} : { perRoute: opts.perRoute }), ...(opts.observer === undefined ? {} : { observer: opts.observer }) };
   // A repository the patterns spell otherwise than the config (repo[ID] for one written by name,
   // or the reverse) is resolved first, with a configuration read or a name lookup.
   const patterns = { targets: opts.targets ?? [], excludes: opts.excludes ?? [] };
@@ -185,11 +188,15 @@ export function verifierFor(
   desired: DesiredConfig,
   perRoute: number,
   known?: { before: LiveSnapshot; answers: WriteAnswers },
+  shown?: Pick<Connection, 'reading' | 'progress'>,
 ): (addresses: string[]) => Promise<string[]> {
+  const observer = shown ? { observer: shown.progress } : {};
+  // Progress, but no "nothing was written" on Ctrl-C: apply's own handler speaks for this phase.
+  const reading = <T>(read: () => Promise<T>): Promise<T> => (shown ? shown.reading(read, { interrupt: false }) : read());
   if (known === undefined) {
     return async (addresses) => {
       const written = new Set(addresses);
-      const { plan } = await planAgainstLive(client, narrowDesiredTo(desired, addresses), { targets: addresses, perRoute });
+      const { plan } = await reading(() => planAgainstLive(client, narrowDesiredTo(desired, addresses), { targets: addresses, perRoute, ...observer }));
       return [...new Set(plan.changes.map((c) => c.address).filter((a) => written.has(a)))];
     };
   }
@@ -199,7 +206,7 @@ export function verifierFor(
   return async (addresses) => {
     const narrowed = narrowDesiredTo(desired, addresses);
     const reread = stillToRead(narrowed, known.answers, known.before);
-    const fresh = managesAnything(reread) ? (await readLiveState(client, reread, { perRoute })).snapshot : undefined;
+    const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, { perRoute, ...observer }))).snapshot : undefined;
     const after = snapshotAfterWrites(known.before, known.answers, fresh);
     const { plan } = buildPlanStaged(narrowed, after, { today: new Date().toISOString().slice(0, 10) });
     const writtenObject = firstPrefixMatch([...new Set(addresses.flatMap(ownershipObject))], (prefix) => prefix);
@@ -287,12 +294,15 @@ export async function planForDesired<T>(
   const connection = await connect(globals, ctx.io);
   try {
     const client = opts.wrapClient ? opts.wrapClient(connection.client) : connection.client;
-    const outcome = await planAgainstLive(client, desired, {
-      ...(opts.targets === undefined ? {} : { targets: opts.targets }),
-      ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
-      ...(opts.changes === undefined ? {} : { changedFrom: opts.changes }),
-      perRoute: globals.concurrency,
-    });
+    const outcome = await connection.reading(() =>
+      planAgainstLive(client, desired, {
+        ...(opts.targets === undefined ? {} : { targets: opts.targets }),
+        ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
+        ...(opts.changes === undefined ? {} : { changedFrom: opts.changes }),
+        perRoute: globals.concurrency,
+        observer: connection.progress,
+      }),
+    );
     outcome.plan.emctl_version = EMCTL_VERSION;
     relativeToCwd(outcome.plan, ctx.io.cwd);
     outcome.plan.organization = organizationOf(globals.emulator !== undefined ? `emulator:${globals.emulator}` : connection.baseUrl, outcome.snapshot);

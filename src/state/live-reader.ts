@@ -23,7 +23,7 @@ import { API_LIMITS } from '../api/types.js';
 import { EmctlError } from '../core/errors.js';
 import type { EntityListRead } from '../core/snapshot.js';
 import { finishFullList, type EntityReadSpec, type RepositoryReadSpec } from './read-plan.js';
-import { ReadScheduler, allOrFirstFailure } from './scheduler.js';
+import { ReadScheduler, allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import { emptySources, entityKey, type ReadSources } from './sources.js';
 
 /** The calls the reader makes; EmClient has them all (declared here so the need is explicit). */
@@ -56,8 +56,9 @@ export class LiveReader {
   constructor(
     private readonly client: StateClient,
     perRoute: number,
+    observer?: LaneObserver,
   ) {
-    this.scheduler = new ReadScheduler(perRoute);
+    this.scheduler = new ReadScheduler(perRoute, observer);
   }
 
   /**

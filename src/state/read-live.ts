@@ -20,7 +20,7 @@ import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import { listKey, stageTwoReads, usedByReads } from './read-plan.js';
-import { allOrFirstFailure } from './scheduler.js';
+import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from './sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
 
@@ -29,6 +29,8 @@ export { readFailure, type StateClient } from './live-reader.js';
 export interface ReadOptions {
   /** Reads of one route handed to the client at a time (default 8, like --concurrency). */
   perRoute?: number;
+  /** Told of reads held back in their route's lane (a progress line counts them as to come). */
+  observer?: LaneObserver;
   /**
    * Given the PM part of the snapshot (integrations, entity lists, team PM scopes) as soon as it
    * is in, the entity lists whose reachability the plan will ask for (src/state/early-reachability.ts):
@@ -55,7 +57,7 @@ type Entry<T> = readonly [number, T];
  * matters: the repository configs, usually the busiest route, need not wait for the team scopes.
  */
 export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
-  const reader = new LiveReader(client, options.perRoute ?? 8);
+  const reader = new LiveReader(client, options.perRoute ?? 8, options.observer);
   const integrations = await reader.integrations();
   const two = stageTwoReads(config, integrations);
 
@@ -200,7 +202,7 @@ export async function readReachability(
   lists: readonly { integrationId: number; type: string }[],
   options: ReadOptions = {},
 ): Promise<void> {
-  const reader = new LiveReader(client, options.perRoute ?? 8);
+  const reader = new LiveReader(client, options.perRoute ?? 8, options.observer);
   const byType = new Map<EntityType, number[]>();
   for (const { integrationId, type } of lists) {
     const ids = byType.get(type as EntityType) ?? [];

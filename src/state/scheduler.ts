@@ -21,11 +21,20 @@ interface Lane {
   queue: Fifo<() => void>;
 }
 
+/** Told when a read waits in its lane and when it leaves it (progress lines count these as to come). */
+export interface LaneObserver {
+  hold(route: string): void;
+  release(route: string): void;
+}
+
 export class ReadScheduler {
   private readonly lanes = new Map<string, Lane>();
   private failure: unknown = undefined;
 
-  constructor(private readonly perRoute: number) {
+  constructor(
+    private readonly perRoute: number,
+    private readonly observer?: LaneObserver,
+  ) {
     if (!Number.isInteger(perRoute) || perRoute < 1) throw new RangeError(`perRoute must be an integer >= 1, got ${perRoute}`);
   }
 
@@ -36,8 +45,11 @@ export class ReadScheduler {
   /** Runs `task` when its route has room; rejects without running it once a read has failed. */
   async run<T>(route: string, task: () => Promise<T>): Promise<T> {
     const lane = this.lane(route);
-    if (lane.running >= this.perRoute) await new Promise<void>((resolve) => lane.queue.push(resolve));
-    else lane.running += 1;
+    if (lane.running >= this.perRoute) {
+      this.observer?.hold(route);
+      await new Promise<void>((resolve) => lane.queue.push(resolve));
+      this.observer?.release(route);
+    } else lane.running += 1;
     try {
       if (this.failed) throw new ReadAborted();
       return await task();

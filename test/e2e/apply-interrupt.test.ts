@@ -24,8 +24,9 @@ it('stops starting operations on Ctrl-C, lets in-flight ones finish and leaves a
   world = await applyWorld(CONFIG, { emulator: { latencyMs: 150 } });
   let timer: NodeJS.Timeout | undefined;
   const result = await world.run(['--concurrency', '2', 'apply', '-c', 'emctl.yaml', '--auto-approve'], {
-    onInterruptRegistered: (fire) => {
-      timer = setTimeout(fire, 250);
+    // Handler 0 is the plan's read ("nothing was written"); handler 1 is the apply's.
+    onInterruptRegistered: (fire, index) => {
+      if (index === 1) timer = setTimeout(fire, 250);
     },
   });
   clearTimeout(timer);
@@ -63,8 +64,8 @@ it('exits at once on a second Ctrl-C, saying the calls in flight may or may not 
   world = await applyWorld(CONFIG, { emulator: { latencyMs: 150 } });
   const timers: NodeJS.Timeout[] = [];
   const result = await world.run(['--concurrency', '2', 'apply', '-c', 'emctl.yaml', '--auto-approve', '--journal', 'j.jsonl'], {
-    onInterruptRegistered: (fire) => {
-      timers.push(setTimeout(fire, 250), setTimeout(fire, 260));
+    onInterruptRegistered: (fire, index) => {
+      if (index === 1) timers.push(setTimeout(fire, 250), setTimeout(fire, 260));
     },
   });
   for (const t of timers) clearTimeout(t);

@@ -118,7 +118,8 @@ describe('emctl apply (plan first)', () => {
     const result = await w.run(['apply', '-c', 'emctl.yaml'], {
       tty: true,
       holdInput: true,
-      onInterruptRegistered: (fire) => setTimeout(fire, 20),
+      // Handler 0 is the plan's read; handler 1 the prompt's.
+      onInterruptRegistered: (fire, index) => void (index === 1 && setTimeout(fire, 20)),
     });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Apply cancelled.');

@@ -19,8 +19,12 @@ export interface RunOptions {
   /** When `input` runs out, a prompt waits (a person who has not answered yet) instead of seeing end of input. */
   holdInput?: boolean;
   tty?: boolean;
-  /** Receives the Ctrl-C trigger, so a test can interrupt a running command. */
-  onInterruptRegistered?: (fire: () => void) => void;
+  /**
+   * Receives the Ctrl-C trigger of each handler the command registers, in order (`index` 0 is the
+   * first: for plan-like commands the read's), so a test can interrupt a running command. A handler
+   * the command removed again does nothing when fired, as with process.off.
+   */
+  onInterruptRegistered?: (fire: () => void, index: number) => void;
 }
 
 export async function runEmctl(args: string[], options: RunOptions = {}): Promise<CliResult> {
@@ -28,6 +32,7 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
   let stderr = '';
   let exitedNow: number | undefined;
   const input = [...(options.input ?? [])];
+  let registered = 0;
   const io: CliIO = {
     stdout: { write: (s: string) => (stdout += s), isTTY: options.tty ?? false },
     stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
@@ -38,8 +43,13 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
     env: { NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
     onInterrupt(handler) {
-      options.onInterruptRegistered?.(handler);
-      return () => {};
+      let on = true;
+      options.onInterruptRegistered?.(() => {
+        if (on) handler();
+      }, registered++);
+      return () => {
+        on = false;
+      };
     },
     exitNow(code) {
       exitedNow ??= code;

@@ -61,7 +61,7 @@ async function run(opts: ExportOptions, command: Command, ctx: CommandContext): 
   const connection = await connect(globals, io);
   let read: OrganizationRead;
   try {
-    read = await readOrganization(readOnly(connection.client), {
+    read = await connection.reading(() => readOrganization(readOnly(connection.client), {
       teams,
       repoSettings: opts.repoSettings,
       fixture: Boolean(opts.fixture),
@@ -70,10 +70,10 @@ async function run(opts: ExportOptions, command: Command, ctx: CommandContext): 
         // say so up front instead of looking stuck.
         if (globals.rateLimit > 0 && count > globals.rateLimit && !connection.emulator) {
           const minutes = Math.ceil(count / globals.rateLimit);
-          io.stderr.write(`Reading ${count} repository configurations: about ${minutes} min at ${globals.rateLimit} calls a minute (--repo-settings monitored|none reads fewer).\n`);
+          connection.progress.say(`Reading ${count} repository configurations: about ${minutes} min at ${globals.rateLimit} calls a minute (--repo-settings monitored|none reads fewer).\n`);
         }
       },
-    });
+    }));
   } finally {
     await connection.close();
   }

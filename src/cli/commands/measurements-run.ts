@@ -194,7 +194,7 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
     for (const job of jobs) {
       const label = job.report === undefined ? '' : `report ${job.report}: `;
       try {
-        const output = await runMeasurements(connection.client, job.spec, {
+        const output = await connection.reading(() => runMeasurements(connection.client, job.spec, {
           report: job.report,
           now,
           teamNames: teamNamesOf(config) ?? new Map(),
@@ -208,7 +208,7 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
             }
             progressShown = !done;
           },
-        });
+        }));
         const noData = output.kind === 'file' ? output.noData : output.result.noData;
         const window = windowOf(job.spec, now);
         if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);

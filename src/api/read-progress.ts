@@ -1,0 +1,150 @@
+// The progress of a long read (DESIGN 3): calls done / total, the route being read and an ETA from
+// the pacing. On a terminal one line on stderr, rewritten in place; elsewhere (CI) one plain line
+// every 30 s; never anything on stdout. Time comes from a clock the caller gives (tests use a fake
+// one), counts from the client's pacing view and from the state reader's scheduler, which holds
+// back reads the client has not been handed yet.
+
+/** One route's calls as the client sees them (the client's pacing view). */
+export interface RouteCalls {
+  route: string;
+  /** Tries answered. */
+  done: number;
+  /** Tries waiting for a token or a slot. */
+  waiting: number;
+  inFlight: number;
+  /** The route's pace now, calls per minute; 0 = not paced. */
+  ratePerMinute: number;
+  /** Milliseconds before the waiting calls have all had their tokens (0 when unknown). */
+  etaMs: number;
+}
+
+export interface ProgressClock {
+  now(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export const systemProgressClock: ProgressClock = {
+  now: () => Date.now(),
+  every(ms, tick) {
+    const timer = setInterval(tick, ms);
+    // A progress line never keeps the process alive.
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
+
+export interface ProgressSink {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+/** On a terminal the line is redrawn this often, once a read has lasted SHOW_AFTER_MS. */
+export const TTY_EVERY_MS = 250;
+export const SHOW_AFTER_MS = 1000;
+/** Elsewhere one plain line this often (a CI log should show life, not a line per call). */
+export const PLAIN_EVERY_MS = 30_000;
+
+export class ReadProgress {
+  /** Reads the scheduler holds back per route (not handed to the client yet). */
+  private readonly held = new Map<string, number>();
+  private stopTicking: (() => void) | undefined;
+  private startedAt = 0;
+  /** Calls done per route when this read started: the counts shown are this read's own. */
+  private baseline = new Map<string, number>();
+  private shown = 0;
+
+  constructor(
+    private readonly sink: ProgressSink,
+    private readonly clock: ProgressClock,
+    private readonly calls: () => readonly RouteCalls[],
+  ) {}
+
+  /** The scheduler holds a read of `route` back (its lane is full). */
+  hold(route: string): void {
+    this.held.set(route, (this.held.get(route) ?? 0) + 1);
+  }
+
+  /** A held read of `route` goes to the client. */
+  release(route: string): void {
+    this.held.set(route, Math.max(0, (this.held.get(route) ?? 0) - 1));
+  }
+
+  get active(): boolean {
+    return this.stopTicking !== undefined;
+  }
+
+  start(): void {
+    if (this.active) return;
+    this.startedAt = this.clock.now();
+    this.baseline = new Map(this.calls().map((c) => [c.route, c.done]));
+    const tty = this.sink.isTTY === true;
+    this.stopTicking = this.clock.every(tty ? TTY_EVERY_MS : PLAIN_EVERY_MS, () => {
+      if (!tty) {
+        this.sink.write(`${this.line()}\n`);
+        return;
+      }
+      if (this.clock.now() - this.startedAt < SHOW_AFTER_MS) return;
+      const text = this.line();
+      this.sink.write(`\r${text.padEnd(this.shown)}`);
+      this.shown = Math.max(this.shown, text.length);
+    });
+  }
+
+  /** Prints a line of its own on the sink: the progress line is erased first and redrawn at the next tick. */
+  say(text: string): void {
+    if (this.shown > 0) this.sink.write(`\r${' '.repeat(this.shown)}\r`);
+    this.shown = 0;
+    this.sink.write(text);
+  }
+
+  /** Stops; on a terminal the line is erased, so what is printed next starts at column 0. */
+  stop(): void {
+    this.stopTicking?.();
+    this.stopTicking = undefined;
+    if (this.shown > 0) this.sink.write(`\r${' '.repeat(this.shown)}\r`);
+    this.shown = 0;
+  }
+
+  /** `reading: 120/480 calls, GET /api/v1/git/repositories/{id}/config, about 6m 10s left` */
+  line(): string {
+    const elapsed = this.clock.now() - this.startedAt;
+    let done = 0;
+    let total = 0;
+    let eta = 0;
+    let busiest: { route: string; left: number } | undefined;
+    for (const c of this.calls()) {
+      const mine = c.done - (this.baseline.get(c.route) ?? 0);
+      const pending = this.held.get(c.route) ?? 0;
+      const left = pending + c.waiting + c.inFlight;
+      done += mine;
+      total += mine + left;
+      if (left === 0) continue;
+      eta = Math.max(eta, routeEta(c, pending, mine, elapsed));
+      if (busiest === undefined || left > busiest.left) busiest = { route: c.route, left };
+    }
+    const where = busiest === undefined ? '' : `, ${busiest.route}`;
+    const left = busiest === undefined ? '' : Number.isFinite(eta) ? `, about ${duration(eta)} left` : ', time left not known yet';
+    return `reading: ${done}/${total} calls${where}${left}`;
+  }
+}
+
+/**
+ * A route's time left: its waiting calls as the pacing says, then the reads still held back at its
+ * pace; a route that is not paced goes at the speed it has shown so far.
+ */
+function routeEta(c: RouteCalls, pending: number, done: number, elapsed: number): number {
+  const afterWaiting = pending + c.inFlight;
+  if (c.ratePerMinute > 0) return c.etaMs + (pending * 60_000) / c.ratePerMinute;
+  if (done === 0 || elapsed <= 0) return Number.POSITIVE_INFINITY;
+  return ((c.waiting + afterWaiting) * elapsed) / done;
+}
+
+/** `45s`, `6m 10s`, `1h 2m`. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}

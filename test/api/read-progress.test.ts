@@ -1,0 +1,124 @@
+// The read progress line on a fake clock: on a terminal one line rewritten in place once a read has
+// lasted a second, with calls done / total, the busiest route and an ETA from the pacing; elsewhere
+// one plain line every 30 s; erased when the read ends. No real time passes.
+
+import { describe, expect, it } from 'vitest';
+import { duration, ReadProgress, type ProgressClock, type RouteCalls } from '../../src/api/read-progress.js';
+
+function fakeClock(): ProgressClock & { advance(ms: number): void } {
+  let now = 0;
+  const timers: { every: number; next: number; tick: () => void; on: boolean }[] = [];
+  return {
+    now: () => now,
+    every(ms, tick) {
+      const t = { every: ms, next: now + ms, tick, on: true };
+      timers.push(t);
+      return () => void (t.on = false);
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = timers.filter((t) => t.on && t.next <= end).sort((a, b) => a.next - b.next)[0];
+        if (!due) break;
+        now = due.next;
+        due.next += due.every;
+        due.tick();
+      }
+      now = end;
+    },
+  };
+}
+
+const CONFIGS = 'GET /api/v1/git/repositories/{id}/config';
+const SCOPES = 'GET /api/v1/git/config/teams/{team_id}/scope';
+
+function setup(tty: boolean) {
+  const clock = fakeClock();
+  let out = '';
+  const routes = new Map<string, RouteCalls>();
+  const set = (route: string, c: Partial<RouteCalls>) => routes.set(route, { route, done: 0, waiting: 0, inFlight: 0, ratePerMinute: 60, etaMs: 0, ...routes.get(route), ...c });
+  const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: tty }, clock, () => [...routes.values()]);
+  return { clock, progress, set, out: () => out, clear: () => (out = '') };
+}
+
+describe('ReadProgress on a terminal', () => {
+  it('says nothing for the first second, then one line rewritten in place with counts, route and ETA', () => {
+    const { clock, progress, set, out } = setup(true);
+    set(SCOPES, { done: 0 });
+    progress.start();
+    set(CONFIGS, { done: 10, waiting: 8, etaMs: 8000 });
+    for (let i = 0; i < 200; i++) progress.hold(CONFIGS);
+    set(SCOPES, { done: 3, inFlight: 1 });
+    clock.advance(999);
+    expect(out()).toBe('');
+    clock.advance(1);
+    // 200 held back at 60 a minute (200 s) after the 8 waiting (8 s): 208 s.
+    expect(out()).toBe(`\rreading: 13/222 calls, ${CONFIGS}, about 3m 28s left`);
+    for (let i = 0; i < 60; i++) progress.release(CONFIGS);
+    set(CONFIGS, { done: 70 });
+    clock.advance(250);
+    expect(out().split('\r').at(-1)).toBe(`reading: 73/222 calls, ${CONFIGS}, about 2m 28s left`);
+    progress.stop();
+    expect(out().endsWith(`\r${' '.repeat(`reading: 13/222 calls, ${CONFIGS}, about 3m 28s left`.length)}\r`)).toBe(true);
+  });
+
+  it('counts only this read: calls done before it started are not shown', () => {
+    const { clock, progress, set } = setup(true);
+    set(SCOPES, { done: 40 });
+    progress.start();
+    set(SCOPES, { done: 42, waiting: 2 });
+    clock.advance(1000);
+    expect(progress.line()).toBe(`reading: 2/4 calls, ${SCOPES}, about 0s left`);
+  });
+
+  it('a route that is not paced: the ETA from the speed seen so far', () => {
+    const { clock, progress, set } = setup(true);
+    progress.start();
+    clock.advance(10_000);
+    set(CONFIGS, { done: 50, waiting: 50, ratePerMinute: 0 });
+    expect(progress.line()).toBe(`reading: 50/100 calls, ${CONFIGS}, about 10s left`);
+    set(SCOPES, { waiting: 1, ratePerMinute: 0 });
+    expect(progress.line()).toBe(`reading: 50/101 calls, ${CONFIGS}, time left not known yet`);
+  });
+
+  it('a notice erases the line first; the next tick draws it again', () => {
+    const { clock, progress, set, out, clear } = setup(true);
+    progress.start();
+    set(SCOPES, { waiting: 5, etaMs: 5000 });
+    clock.advance(1000);
+    clear();
+    progress.say('Note: slowing down\n');
+    expect(out()).toMatch(/^\r +\rNote: slowing down\n$/);
+    clock.advance(250);
+    expect(out()).toMatch(/Note: slowing down\n\rreading: 0\/5 calls/);
+  });
+});
+
+describe('ReadProgress elsewhere (CI)', () => {
+  it('one plain line every 30 s, no carriage return, nothing to erase', () => {
+    const { clock, progress, set, out } = setup(false);
+    progress.start();
+    set(CONFIGS, { done: 30, waiting: 8, etaMs: 8000 });
+    clock.advance(29_999);
+    expect(out()).toBe('');
+    clock.advance(1);
+    set(CONFIGS, { done: 38, waiting: 0, etaMs: 0 });
+    clock.advance(30_000);
+    expect(out()).toBe(`reading: 30/38 calls, ${CONFIGS}, about 8s left\nreading: 38/38 calls\n`);
+    progress.stop();
+    expect(out()).not.toContain('\r');
+  });
+});
+
+describe('duration', () => {
+  it.each([
+    [0, '0s'],
+    [999, '1s'],
+    [59_000, '59s'],
+    [60_000, '1m 0s'],
+    [370_000, '6m 10s'],
+    [3_720_000, '1h 2m'],
+  ])('%i ms is %s', (ms, text) => {
+    expect(duration(ms)).toBe(text);
+  });
+});
