@@ -34,16 +34,16 @@ export const systemProgressClock: ProgressClock = {
   },
 };
 
-export interface ProgressSink {
+interface ProgressSink {
   write(chunk: string): unknown;
   isTTY?: boolean;
 }
 
 /** On a terminal the line is redrawn this often, once a read has lasted SHOW_AFTER_MS. */
-export const TTY_EVERY_MS = 250;
-export const SHOW_AFTER_MS = 1000;
+const TTY_EVERY_MS = 250;
+const SHOW_AFTER_MS = 1000;
 /** Elsewhere one plain line this often (a CI log should show life, not a line per call). */
-export const PLAIN_EVERY_MS = 30_000;
+const PLAIN_EVERY_MS = 30_000;
 
 export class ReadProgress {
   /** Reads the scheduler holds back per route (not handed to the client yet). */

@@ -2,7 +2,7 @@
 // types `emctl init` or `emctl plan -json` knows what they want; say how emctl does it.
 
 /** What a usage error is about: an unknown command, or an unknown option of a command. */
-export type Unknown = { command: string } | { option: string; of: string; hasFormat: boolean };
+type Unknown = { command: string } | { option: string; of: string; hasFormat: boolean };
 
 const COMMANDS: Record<string, string> = {
   init: 'emctl needs no init: there are no providers, modules or backend to set up; start with "emctl validate", or "emctl export --out emctl.yaml" for an existing organization',
