@@ -14,9 +14,10 @@
 // Margin: the service counts a call when it arrives, emctl when it sends it, so a call paced at
 // exactly the service's rate can arrive a little early (latency varies) and find the service just
 // under a token. Two guards, so our own pacing never meets a 429 (issue 19: one such 429 used to
-// halve a busy route for minutes): a paced route keeps one token of its bucket in hand (a call goes
-// when a token remains after it; the burst is one call smaller, so at the service's own rate the
-// service always holds a token more than emctl counts, a second of slack at 60 a minute), and the
+// halve a busy route for minutes): a paced route keeps a token of its bucket in hand, or half a
+// second's worth of its pace when that is more (a call goes when that margin remains after it; the
+// burst is that much smaller, so at the service's own rate the service always holds that much more
+// than emctl counts: a second of slack at 60 a minute), and the
 // first 429 of a route still at its configured pace is taken as that kind of miss (or as a bucket a
 // previous run left low): the route's bucket is emptied, not its pace halved. Only a second one
 // slows it down.
@@ -60,8 +61,13 @@ export const THROTTLED_START_PER_MINUTE = 60;
 export const THROTTLED_FLOOR_PER_MINUTE = 1;
 /** A slowed route's pace goes up by this share of the pace it was set to after each quiet spell. */
 export const RECOVERY_STEP = 0.1;
-/** Tokens a paced route keeps in hand (see the margin above); none for a bucket of one. */
-const MARGIN_TOKENS = 1;
+/**
+ * Time a paced route keeps in hand (see the margin above): at least one token, and at least this
+ * much of its pace (a token is a second at 60 a minute, but 17 ms time-compressed at 3,600, where
+ * the first call of a route reaching a busy service late is enough to put the two buckets out of
+ * step). Never the whole bucket: a call can always go from a full one.
+ */
+const MARGIN_MS = 500;
 
 export class RoutePacer {
   private readonly msPerToken: number;
@@ -143,7 +149,8 @@ export class RoutePacer {
     const bucket = this.enabled ? this.bucket(route) : this.buckets.get(route);
     if (bucket === undefined || bucket.msPerToken === 0) return 0;
     this.refill(bucket);
-    const needed = bucket.capacity > MARGIN_TOKENS ? 1 + MARGIN_TOKENS : 1;
+    const margin = Math.min(bucket.capacity - 1, Math.max(1, Math.ceil(MARGIN_MS / bucket.msPerToken)));
+    const needed = 1 + margin;
     return bucket.tokens >= needed ? 0 : Math.max(1, Math.ceil((needed - bucket.tokens) * bucket.msPerToken - 1e-6));
   }
 

@@ -1,5 +1,5 @@
 // Pacing over real HTTP on a fake clock: one route spaced to the rate, other routes not held by
-// its queue, bursts from a full bucket (one token kept in hand), 0 = off, the cap on requests in
+// its queue, bursts from a full bucket (a margin kept in hand), 0 = off, the cap on requests in
 // flight, and what the pacing tells a progress line. Arrival times are the fake clock's, so they
 // are exact: no test here waits for real time or bounds it.
 
@@ -41,8 +41,8 @@ describe('per-route pacing', () => {
     expect(arrivals('/api/v1/git/repositories/')).toEqual([0, 100, 200, 300, 400]);
   });
 
-  it('lets a full bucket burst but for the token kept in hand, then paces', async () => {
-    const { client, run } = await clientFor({ rateLimit: 600, burst: 4 });
+  it("lets a full bucket burst but for the margin kept in hand (half a second's worth, 5 tokens at 600 a minute), then paces", async () => {
+    const { client, run } = await clientFor({ rateLimit: 600, burst: 8 });
     await run(Promise.all(Array.from({ length: 6 }, (_, i) => client.getTeamGitScope(i + 1))));
     expect(arrivals('/api/v1/git/config/teams/')).toEqual([0, 0, 0, 100, 200, 300]);
   });

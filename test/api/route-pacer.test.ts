@@ -31,6 +31,19 @@ describe('RoutePacer', () => {
     expect(p.waitFor('r')).toBe(1000);
   });
 
+  it('keeps half a second of its pace in hand when that is more than a token, never the whole bucket', () => {
+    const { p } = pacer(600, 10); // 100 ms a token: a margin of 5
+    for (let i = 0; i < 5; i++) {
+      expect(p.waitFor('r')).toBe(0);
+      p.take('r');
+    }
+    expect(p.waitFor('r')).toBe(100); // 5 left, all kept in hand
+    const small = pacer(600, 3).p; // the margin is cut to the bucket less one: 2
+    expect(small.waitFor('r')).toBe(0);
+    small.take('r');
+    expect(small.waitFor('r')).toBe(100);
+  });
+
   it('keeps no margin with a bucket of one', () => {
     const { p, advance } = pacer(60, 1);
     expect(p.waitFor('r')).toBe(0);
