@@ -11,6 +11,11 @@ afterEach(async () => {
   world = undefined;
 });
 
+/** Resolves once the emulator has logged a write. */
+async function firstWrite(w: ApplyWorld): Promise<void> {
+  while ((await writeRequests(w.emulator)).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 const repos = ['acme/web', 'acme/api', 'acme/mobile-ios', 'acme/mobile-android', 'acme/checkout', 'acme/identity', 'acme/search'];
 const CONFIG = `version: 1
 git:
@@ -19,17 +24,17 @@ ${repos.map((r) => `    ${r}:\n      settings:\n        default_branch: { branch
 `;
 
 it('stops starting operations on Ctrl-C, lets in-flight ones finish and leaves a complete journal', async () => {
-  // Every response takes 150 ms and two calls run at a time, so an interrupt 250 ms in finds
-  // calls in flight and others not yet started.
+  // Every response takes 150 ms and two calls run at a time: the interrupt comes once the service
+  // has seen the first write (not after a fixed time, which a loaded machine could pass before
+  // any call or after the last), so some operations have started and others have not.
   world = await applyWorld(CONFIG, { emulator: { latencyMs: 150 } });
-  let timer: NodeJS.Timeout | undefined;
+  const w = world;
   const result = await world.run(['--concurrency', '2', 'apply', '-c', 'emctl.yaml', '--auto-approve'], {
     // Handler 0 is the plan's read ("nothing was written"); handler 1 is the apply's.
     onInterruptRegistered: (fire, index) => {
-      if (index === 1) timer = setTimeout(fire, 250);
+      if (index === 1) void firstWrite(w).then(fire);
     },
   });
-  clearTimeout(timer);
 
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('Interrupted: starting no new operations');
