@@ -3,7 +3,7 @@
 // (by order_by with nulls last, ties by group key ascending; else by group key), and the user's
 // limit applied per element after the merge, since each call was asked for all of its groups.
 
-import type { MeasurementElement } from '../api/measurement-types.js';
+import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
 import type { MeasurementResult, ResultElement, ResultRow } from '../core/measurement-result.js';
 import { groupKeyOf, groupOf, nameColumnOf, numberOf, orderElementRows } from './calls.js';
 import type { MeasureSpec } from '../core/measurement-spec.js';
@@ -13,13 +13,32 @@ export interface ResultContext {
   window: { after: string; before: string };
   /** Names by group key value (team id, repository id, ...). */
   names: ReadonlyMap<number | string, string>;
+  /**
+   * The groups the request named (ids of its group-by dimension): each appears in every time
+   * range, with its values null where the service returned no row for it (DESIGN.md §6.1).
+   */
+  groups?: readonly (number | string)[];
+}
+
+/** The element's rows and a row of nulls for each requested group the service left out. */
+function withRequestedGroups(rows: readonly MeasurementRow[], groupKey: string, groups: readonly (number | string)[], spec: MeasureSpec): MeasurementRow[] {
+  if (groups.length === 0) return [...rows];
+  const present = new Set(rows.map((row) => String(groupOf(row[groupKey]))));
+  const out = [...rows];
+  for (const group of groups) {
+    if (present.has(String(group))) continue;
+    present.add(String(group));
+    const row: MeasurementRow = { [groupKey]: group };
+    for (const m of spec.metrics) row[m.key] = null;
+    out.push(row);
+  }
+  return out;
 }
 
 export function buildResult(spec: MeasureSpec, elements: readonly MeasurementElement[], ctx: ResultContext): MeasurementResult {
   const groupKey = groupKeyOf(spec.groupBy);
-  const ordered = elements.map((e) => ({ ...e, metrics: [...e.metrics] }));
+  const ordered = elements.map((e) => ({ ...e, metrics: withRequestedGroups(e.metrics, groupKey, ctx.groups ?? [], spec) }));
   orderElementRows(ordered, spec);
-  let named = false;
   const out: ResultElement[] = ordered.map((element) => {
     const rows: ResultRow[] = element.metrics.map((row) => {
       const group = groupOf(row[groupKey]);
@@ -28,9 +47,7 @@ export function buildResult(spec: MeasureSpec, elements: readonly MeasurementEle
         const v = numberOf(row[m.key]);
         if (v !== undefined) values[m.key] = v;
       }
-      const name = ctx.names.get(group);
-      if (name !== undefined) named = true;
-      return { group, name, values };
+      return { group, name: ctx.names.get(group), values };
     });
     return { after: element.after, before: element.before, rows: spec.limit === undefined ? rows : rows.slice(0, spec.limit) };
   });
@@ -39,10 +56,9 @@ export function buildResult(spec: MeasureSpec, elements: readonly MeasurementEle
     metrics: spec.metrics,
     groupBy: spec.groupBy,
     groupKey,
-    // No name known for any row (contributors: the API has no list of them) -> no name column,
-    // rather than one that is always empty (docs/measurements.md).
-    // With no rows at all, the column is kept when names are known (a team header stays a team header).
-    nameColumn: named || (out.every((e) => e.rows.length === 0) && ctx.names.size > 0) ? nameColumnOf(spec.groupBy) : undefined,
+    // Always there for the groupings that have names, empty where unknown, so a loader's columns
+    // do not depend on what this run happened to know (DESIGN.md §6.1).
+    nameColumn: nameColumnOf(spec.groupBy),
     rollUp: spec.rollUp,
     after: ctx.window.after,
     before: ctx.window.before,

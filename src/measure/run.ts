@@ -14,7 +14,8 @@ import type {
   V1MeasurementsBody,
 } from '../api/measurement-types.js';
 import type { MeasurementResult } from '../core/measurement-result.js';
-import { mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
+import { groupIdField, mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
+import { canonicalFilters } from './store/filters.js';
 import { mergeExportFiles, parseElements, parseExportFile, type ExportFile } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
 import { buildResult, noDataResult } from './result.js';
@@ -48,8 +49,26 @@ export interface RunContext {
   progress?(text: string, done: boolean): void;
 }
 
-/** A result for the renderers, or the service's own file (--server-export). */
-export type RunOutput = { kind: 'result'; result: MeasurementResult } | { kind: 'file'; text: string; noData: boolean };
+/**
+ * A result for the renderers, or the service's own file (--server-export). A result also carries
+ * what a store needs beyond it: the groups the request named, the canonical filters and the names
+ * known for groups (a 204 answer has no rows to carry them).
+ */
+export type RunOutput =
+  | { kind: 'result'; result: MeasurementResult; groups: (number | string)[]; filters: string; names: ReadonlyMap<number | string, string> }
+  | { kind: 'file'; text: string; noData: boolean };
+
+/**
+ * The ids of the group-by dimension the request named; none for groupings without a list, and
+ * none for "every monitored repository" (the groups are whatever has data, not a request).
+ */
+function requestedGroups(spec: MeasureSpec, ids: RequestIds): number[] {
+  const field = groupIdField(spec.groupBy);
+  if (field === 'team_ids') return ids.teamIds;
+  if (field === 'repository_ids') return spec.repositoryIds.length + spec.repositoryNames.length > 0 ? ids.repositoryIds : [];
+  if (field === 'contributor_ids') return ids.contributorIds;
+  return [];
+}
 
 export function windowOf(spec: MeasureSpec, now: Date): TimeRange {
   return 'last' in spec.window ? lastWindow(spec.window.last, now) : { after: spec.window.after, before: spec.window.before };
@@ -72,10 +91,12 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   const names = new Map<number | string, string>();
   for (const [id, name] of ctx.teamNames) if (spec.groupBy === 'team' && name !== undefined) names.set(id, name);
   if (spec.groupBy === 'repository') for (const [id, name] of repos.names) names.set(id, name);
-  const resultCtx = { report: ctx.report, window, names };
-  if (answers.every((a) => a === null)) return { kind: 'result', result: noDataResult(spec, resultCtx) };
+  const groups = requestedGroups(spec, ids);
+  const resultCtx = { report: ctx.report, window, names, groups };
+  const extra = { groups, names, filters: canonicalFilters(spec.groupBy, { ...ids, labels: spec.labels }) };
+  if (answers.every((a) => a === null)) return { kind: 'result', result: noDataResult(spec, resultCtx), ...extra };
   const elements = mergeElements(answers.filter((a): a is MeasurementElement[] => a !== null));
-  return { kind: 'result', result: buildResult(spec, elements, resultCtx) };
+  return { kind: 'result', result: buildResult(spec, elements, resultCtx), ...extra };
 }
 
 /** One planned call: once, or page after page until a page comes back short. */

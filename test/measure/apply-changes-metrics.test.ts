@@ -92,8 +92,9 @@ describe('an apply that changes branch exclusions changes the metrics', () => {
     const header = 'after,before,repository_id,repository_name,pr.merged';
     expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,2\n2026-09-01,2026-09-15,1235,acme/web,2\n`);
     await apply(APPLY_1);
-    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,1\n`);
+    // acme/web was asked for: it stays, with no value (DESIGN 6.1).
+    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,1\n2026-09-01,2026-09-15,1235,acme/web,\n`);
     await apply(APPLY_2);
-    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,3\n`);
+    expect(await mergedByRepository()).toBe(`${header}\n2026-09-01,2026-09-15,1234,acme/api,3\n2026-09-01,2026-09-15,1235,acme/web,\n`);
   });
 });

@@ -131,10 +131,11 @@ describe('merging', () => {
     ]);
   });
 
-  it('leaves the name column out when no row has a name (contributors: the API lists none)', () => {
+  it('keeps the name column of team, repository and contributor groupings, also when no row has a name (DESIGN 6.1)', () => {
     const byContributor = spec({ metrics: ['pr.merged'], group_by: 'contributor' });
     const rows = [el('a', 'b', [{ contributor_id: 501, 'pr.merged': 12 }])];
-    expect(buildResult(byContributor, rows, { report: undefined, window, names: new Map() }).nameColumn).toBeUndefined();
+    expect(buildResult(byContributor, rows, { report: undefined, window, names: new Map() }).nameColumn).toBe('contributor_name');
+    expect(buildResult(spec({ metrics: ['pr.merged'], group_by: 'coding_assistant' }), [], { report: undefined, window, names: new Map() }).nameColumn).toBeUndefined();
     expect(buildResult(byContributor, rows, { report: undefined, window, names: new Map([[501, 'Ana']]) }).nameColumn).toBe('contributor_name');
     const byTeam = spec({ metrics: ['pr.merged'], group_by: 'team', teams: [3] });
     expect(buildResult(byTeam, [], { report: undefined, window, names: new Map([[3, 'Payments']]) }).nameColumn).toBe('team_name');

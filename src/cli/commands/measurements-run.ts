@@ -20,9 +20,12 @@ import { reportHeading } from '../../measure/render/heading.js';
 import { connect } from '../connect.js';
 import type { CliIO } from '../io.js';
 import type { CommandContext } from '../main.js';
-import { colorFor } from '../program.js';
+import { colorFor, type GlobalOptions } from '../program.js';
 import { writeFileAtomically } from '../write-file.js';
 import type { MeasurementsOptions } from './measurements.js';
+import { isStoreTarget, sourceOf, storedRequest, storeTarget, writeRunToStore } from './measurements-store.js';
+import { shownTarget } from '../../measure/store/target.js';
+import { formatOfPath } from '../../core/measurement-output.js';
 
 const DEFAULT_CONFIG = 'emctl.yaml';
 
@@ -160,6 +163,31 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
   });
 }
 
+/** `--from STORE`: stored rows rendered like a fetched answer; no key, no connection. */
+async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: CliIO): Promise<void> {
+  const target = storeTarget(from, io.cwd, '--from');
+  const request = storedRequest(opts, globals, new Date());
+  const { readStore } = await import('../../measure/store/read.js');
+  const result = await readStore(target, request, io.env);
+  const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
+  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
+  if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
+  const toStdout = opts.out === undefined;
+  const width = terminalWidth(io);
+  const text = await renderMeasurements(result, format as MeasurementFormat, {
+    color: toStdout && colorFor(globals, io.stdout),
+    ...(width !== undefined ? { width } : {}),
+    generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  });
+  if (toStdout) {
+    io.stdout.write(text);
+    return;
+  }
+  const path = atPath(io, opts.out ?? '');
+  await writeFileAtomically(path, text, { createDirectory: true, name: shown(io, path) });
+  io.stderr.write(`wrote ${shown(io, path)} (${format}, from ${shownTarget(target)}, ${result.after} to ${result.before})\n`);
+}
+
 function rowCount(output: RunOutput): number {
   return output.kind === 'result' ? output.result.elements.reduce((n, e) => n + e.rows.length, 0) : 0;
 }
@@ -167,6 +195,11 @@ function rowCount(output: RunOutput): number {
 export async function runMeasurementsCommand(reports: string[], opts: MeasurementsOptions, command: Command, ctx: CommandContext): Promise<void> {
   const { io } = ctx;
   if (opts.api !== 'v1' && opts.api !== 'v2') throw new EmctlError('config', `--api takes v2 (the default) or v1; got "${opts.api}"`);
+  if (opts.from !== undefined) {
+    if (reports.length > 0 || opts.all) throw new EmctlError('config', '--from renders stored rows with the selection flags; reports run against the service: give one of them');
+    await runFromStore(opts.from, opts, ctx.globals(command), io);
+    return;
+  }
   if (reports.length === 0 && !opts.all && opts.metric === undefined) {
     throw new EmctlError('config', 'name the metrics (--metric NAME[:AGG]) or the reports of the config to run (REPORT... or --all); see emctl measurements --help');
   }
@@ -212,6 +245,12 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         const noData = output.kind === 'file' ? output.noData : output.result.noData;
         const window = windowOf(job.spec, now);
         if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
+        if (job.spec.out !== undefined && isStoreTarget(job.spec.out)) {
+          const target = storeTarget(job.spec.out, job.base, job.report === undefined ? '--out' : `report ${job.report}: out`);
+          const count = await writeRunToStore(target, output, sourceOf(globals) ?? connection.baseUrl, now, io.env);
+          io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownTarget(target)} (${window.after} to ${window.before})\n`);
+          continue;
+        }
         const toStdout = job.spec.out === undefined;
         const text = await render(output, job.spec, job.report, toStdout && colorFor(globals, io.stdout), io, now);
         if (toStdout) {

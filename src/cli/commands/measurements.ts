@@ -11,6 +11,7 @@ export interface MeasurementsOptions extends RequestFlags {
   all?: boolean;
   serverExport?: boolean;
   api: string;
+  from?: string;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -32,7 +33,9 @@ Examples:
   emctl measurements weekly-delivery            one report of the config, to its out: or stdout
   emctl measurements weekly-delivery --format table   preview it on stdout (its out: is left alone)
   emctl measurements --all                      every report of the config
-  emctl measurements --metric pr.merged --last 30d --server-export --format json   the service's own export file`;
+  emctl measurements --metric pr.merged --last 30d --server-export --format json   the service's own export file
+  emctl measurements --metric pr.merged --group-by team --team managed --roll-up 1w --last 13w --out sqlite:history.db
+  emctl measurements --from sqlite:history.db --metric pr.merged --format html --out history.html   stored history, no API call`;
 
 export function registerMeasurementsCommand(program: Command, ctx: CommandContext): void {
   program
@@ -56,7 +59,8 @@ export function registerMeasurementsCommand(program: Command, ctx: CommandContex
     .option('--desc', 'order descending')
     .option('--limit <n>', 'keep at most N groups per time range')
     .option('--format <format>', 'table (default), csv, json, markdown, chart, html; default from --out\'s extension')
-    .option('--out <file>', 'write to this file instead of stdout')
+    .option('--out <file>', 'write to this file instead of stdout; sqlite:PATH or postgres://USER@HOST/DB: upsert into that database')
+    .option('--from <store>', 'render stored history from sqlite:PATH or postgres://... (no API call, no key); the request flags select')
     .option('--server-export', "the service's export (endpoint 17): its csv or json file, downloaded")
     .option('--api <version>', 'v2 (default), or v1: the deprecated asynchronous API, polled until the report is ready', 'v2')
     .addHelpText('after', HELP)

@@ -19,9 +19,12 @@ export interface Grid {
   rows: string[][];
 }
 
-/** Whether any row of the result carries a group name: then every format shows a name column. */
+/**
+ * Whether the formats show a name column: always for the groupings that have names (team,
+ * repository, contributor: empty where unknown), else when some row carries one.
+ */
 export function hasNames(result: MeasurementResult): boolean {
-  return result.elements.some((element) => element.rows.some((row) => row.name !== undefined));
+  return result.nameColumn !== undefined || result.elements.some((element) => element.rows.some((row) => row.name !== undefined));
 }
 
 /**

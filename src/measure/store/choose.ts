@@ -1,0 +1,101 @@
+// Which stored series `--from` shows (DESIGN.md §10): the selection flags narrow what the store
+// holds; a flag not given takes the one value the store holds, and several are an error listing
+// them, as is a metric, a group or a window the store does not hold. Pure, so it is tested alone.
+
+import type { GroupBy, RollUp } from '../../api/metrics.js';
+import { EmctlError } from '../../core/errors.js';
+
+/** One line of what the store holds (sql.ts holdingsSql). */
+export interface Holding {
+  source: string;
+  group_by: string;
+  roll_up: string;
+  filters: string;
+  metric: string;
+  n: number;
+  first: string;
+  last: string;
+}
+
+export interface StoreSelection {
+  /** The service (`--base-url`'s origin, or `emulator:FIXTURE`). */
+  source?: string;
+  /** Metric keys (`pr.merged`, `branch.computed.cycle_time:p75`). */
+  metrics?: string[];
+  groupBy?: GroupBy;
+  rollUp?: RollUp;
+  /** Canonical filters JSON, when filter flags were given. */
+  filters?: string;
+  /** Buckets inside [after, before). */
+  window?: { after: string; before: string };
+}
+
+export interface Series {
+  source: string;
+  groupBy: GroupBy;
+  rollUp: RollUp;
+  filters: string;
+  metrics: string[];
+  after: string;
+  before: string;
+}
+
+const SHOWN = 30;
+
+/** What the store holds, one line per series, for error details. */
+export function describeHoldings(holdings: readonly Holding[]): string[] {
+  const bySeries = new Map<string, Holding[]>();
+  for (const h of holdings) {
+    const key = JSON.stringify([h.source, h.group_by, h.roll_up, h.filters]);
+    const list = bySeries.get(key);
+    if (list) list.push(h);
+    else bySeries.set(key, [h]);
+  }
+  const lines = [...bySeries.values()].map((list) => {
+    const h = list[0] as Holding;
+    const first = list.reduce((m, x) => (x.first < m ? x.first : m), h.first);
+    const last = list.reduce((m, x) => (x.last > m ? x.last : m), h.last);
+    const filters = h.filters === '{}' ? '' : `, filters ${h.filters}`;
+    return `${h.source}: by ${h.group_by}, roll-up ${h.roll_up}${filters}, ${first} to ${last} (before): ${list.map((x) => x.metric).join(', ')}`;
+  });
+  return lines.length > SHOWN ? [...lines.slice(0, SHOWN), `... and ${lines.length - SHOWN} more`] : lines;
+}
+
+function narrow(holdings: Holding[], all: readonly Holding[], field: 'source' | 'group_by' | 'roll_up' | 'filters', wanted: string | undefined, flag: string): Holding[] {
+  const values = [...new Set(holdings.map((h) => h[field]))];
+  if (wanted === undefined) {
+    if (values.length <= 1) return holdings;
+    throw new EmctlError('config', `the store holds measurements of ${values.length} ${FIELD_WORDS[field]}: choose one with ${flag}`, describeHoldings(all));
+  }
+  const kept = holdings.filter((h) => h[field] === wanted);
+  if (kept.length === 0) {
+    throw new EmctlError('config', `the store holds no measurements ${FIELD_WORDS_ONE[field]} ${wanted}${values.length > 0 ? ` (it holds ${values.join(', ')})` : ''}`, describeHoldings(all));
+  }
+  return kept;
+}
+
+const FIELD_WORDS = { source: 'services', group_by: 'groupings', roll_up: 'roll-ups', filters: 'filter sets' } as const;
+const FIELD_WORDS_ONE = { source: 'of the service', group_by: 'grouped by', roll_up: 'with roll-up', filters: 'with filters' } as const;
+
+export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection): Series {
+  if (holdings.length === 0) throw new EmctlError('config', 'the store holds no measurements yet (write some with --out)');
+  let kept = narrow([...holdings], holdings, 'source', selection.source, '--base-url (or --emulator FIXTURE)');
+  kept = narrow(kept, holdings, 'group_by', selection.groupBy, '--group-by');
+  kept = narrow(kept, holdings, 'roll_up', selection.rollUp, '--roll-up');
+  kept = narrow(kept, holdings, 'filters', selection.filters ?? (new Set(kept.map((h) => h.filters)).size > 1 ? '{}' : undefined), 'the filter flags (--repository, --service, --label, ...)');
+  const held = new Map(kept.map((h) => [h.metric, h]));
+  const metrics = selection.metrics ?? [...held.keys()];
+  const missing = metrics.filter((m) => !held.has(m));
+  if (missing.length > 0) {
+    throw new EmctlError('config', `the store holds no ${missing.join(', ')} for this selection; it holds: ${[...held.keys()].join(', ')}`, describeHoldings(holdings));
+  }
+  const chosen = metrics.map((m) => held.get(m) as Holding);
+  const first = chosen.reduce((m, h) => (h.first < m ? h.first : m), (chosen[0] as Holding).first);
+  const last = chosen.reduce((m, h) => (h.last > m ? h.last : m), (chosen[0] as Holding).last);
+  const window = selection.window ?? { after: first, before: last };
+  if (window.before <= first || window.after >= last) {
+    throw new EmctlError('config', `the store holds no buckets in [${window.after}, ${window.before}) for this selection; it holds ${first} to ${last} (before)`, describeHoldings(holdings));
+  }
+  const one = kept[0] as Holding;
+  return { source: one.source, groupBy: one.group_by as GroupBy, rollUp: one.roll_up as RollUp, filters: one.filters, metrics, after: window.after, before: window.before };
+}

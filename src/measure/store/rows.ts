@@ -1,0 +1,90 @@
+// A run's answer as rows of `emctl_measurements` (DESIGN.md §10): one row per (bucket, group,
+// metric), long format; a requested group with no data in a bucket gets a row with value null,
+// also when the service had no data at all (204), so a dashboard sees the gap as a gap.
+
+import type { GroupBy, RollUp } from '../../api/metrics.js';
+import type { MeasurementResult } from '../../core/measurement-result.js';
+import { formatDate, nextBucketStart } from '../../core/measurement-window.js';
+import type { SqlValue } from './engine.js';
+
+export interface StoreRow {
+  source: string;
+  metric: string;
+  group_by: GroupBy;
+  group_id: string;
+  group_name: string | null;
+  roll_up: RollUp;
+  after: string;
+  before: string;
+  filters: string;
+  value: number | null;
+  fetched_at: string;
+}
+
+/** What a run adds to its answer to make rows of it. */
+export interface RowContext {
+  /** The service's origin (or `emulator:FIXTURE`), so organizations share one database. */
+  source: string;
+  /** Canonical JSON of the request's other filters (filters.ts). */
+  filters: string;
+  /** When the answer was fetched, `yyyy-mm-ddThh:mm:ssZ`. */
+  fetchedAt: string;
+  /** The groups the request named (ids of its group-by dimension); each gets a row in every bucket. */
+  groups: readonly (number | string)[];
+  /** A group's name where the answer has none (a 204 answer has no rows to carry names). */
+  names: ReadonlyMap<number | string, string>;
+}
+
+/** [after, before) cut into roll-up buckets as the service cuts them: from `after`, the last one ending at `before`. */
+export function bucketsOf(after: string, before: string, rollUp: RollUp): { after: string; before: string }[] {
+  if (rollUp === 'custom') return [{ after, before }];
+  const end = Date.parse(`${before}T00:00:00Z`);
+  const out: { after: string; before: string }[] = [];
+  for (let at = Date.parse(`${after}T00:00:00Z`); at < end; ) {
+    const next = Math.min(nextBucketStart(at, rollUp), end);
+    out.push({ after: formatDate(new Date(at)), before: formatDate(new Date(next)) });
+    at = next;
+  }
+  return out;
+}
+
+function keyOf(row: StoreRow): string {
+  return `${row.metric}\u0000${row.group_id}\u0000${row.after}\u0000${row.before}`;
+}
+
+export function storeRows(result: MeasurementResult, ctx: RowContext): StoreRow[] {
+  const base = { source: ctx.source, group_by: result.groupBy, roll_up: result.rollUp, filters: ctx.filters, fetched_at: ctx.fetchedAt };
+  const elements = result.noData
+    ? bucketsOf(result.after, result.before, result.rollUp).map((b) => ({ ...b, rows: [] }))
+    : result.elements;
+  // Keyed, so that a group the answer repeats is written once (PostgreSQL refuses an upsert that
+  // touches one row twice) and so that requested groups without a row are found in one pass.
+  const byKey = new Map<string, StoreRow>();
+  for (const element of elements) {
+    const seen = new Set<string>();
+    const add = (group: number | string, name: string | undefined, values: Readonly<Record<string, number | null>>) => {
+      const groupId = String(group);
+      seen.add(groupId);
+      for (const metric of result.metrics) {
+        const row: StoreRow = {
+          ...base,
+          metric: metric.key,
+          group_id: groupId,
+          group_name: name ?? ctx.names.get(group) ?? null,
+          after: element.after,
+          before: element.before,
+          value: values[metric.key] ?? null,
+        };
+        byKey.set(keyOf(row), row);
+      }
+    };
+    for (const row of element.rows) add(row.group, row.name, row.values);
+    for (const group of ctx.groups) if (!seen.has(String(group))) add(group, undefined, {});
+  }
+  return [...byKey.values()];
+}
+
+/** A row's values in the column order of sql.ts COLUMNS. */
+export function rowValues(row: StoreRow): SqlValue[] {
+  return [row.source, row.metric, row.group_by, row.group_id, row.group_name, row.roll_up, row.after, row.before, row.filters, row.value, row.fetched_at];
+}

@@ -1,0 +1,61 @@
+// Schema versions of the store (DESIGN.md §10): `emctl_meta.schema_version` says which version
+// wrote the database. A new database gets every step; an older one the steps it lacks, in the
+// same transaction as the run's rows, so a failed step leaves it as it was; one written by a
+// newer emctl is refused before anything is written.
+
+import { EmctlError } from '../../core/errors.js';
+import type { Tx } from './engine.js';
+import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql, type Dialect } from './sql.js';
+
+/** Each step brings the schema from version i to version i + 1. */
+const STEPS: readonly ((dialect: Dialect) => string[])[] = [(dialect) => [measurementsTableSql(dialect)]];
+
+/** The version this emctl writes. */
+export const SCHEMA_VERSION = STEPS.length;
+
+/**
+ * The version a database holds; 0 when emctl has never written to it. A writer creates the meta
+ * table when it is missing; a reader (`create` false) writes nothing.
+ */
+export async function storedVersion(tx: Tx, dialect: Dialect, create: boolean): Promise<number> {
+  if (create) await tx.run(metaTableSql());
+  else if ((await tx.all(tableExistsSql(dialect, META_TABLE)))[0]?.name == null) return 0;
+  const rows = await tx.all(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`);
+  const value = rows[0]?.value;
+  if (value === undefined || value === null) return 0;
+  const version = Number(value);
+  if (!Number.isInteger(version) || version < 0) {
+    throw new EmctlError('config', `the database's ${META_TABLE}.schema_version is ${JSON.stringify(value)}, not a version emctl wrote`);
+  }
+  return version;
+}
+
+export function newerSchemaError(version: number, where: string): EmctlError {
+  return new EmctlError(
+    'config',
+    `${where} has schema version ${version}, written by a newer emctl; this emctl writes version ${SCHEMA_VERSION} and leaves the database as it is (upgrade emctl)`,
+  );
+}
+
+/**
+ * Brings the schema to SCHEMA_VERSION inside `tx`; refuses a newer one. `where` names the
+ * database in messages (without a password).
+ */
+export async function migrate(tx: Tx, dialect: Dialect, where: string): Promise<void> {
+  const version = await storedVersion(tx, dialect, true);
+  if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
+  if (version === SCHEMA_VERSION) return;
+  for (let step = version; step < SCHEMA_VERSION; step += 1) {
+    for (const sql of STEPS[step]?.(dialect) ?? []) await tx.run(sql);
+  }
+  await tx.run(`DELETE FROM ${META_TABLE} WHERE key = 'schema_version'`);
+  await tx.run(`INSERT INTO ${META_TABLE} (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}')`);
+}
+
+/**
+ * The version check of a read (--from): no table is created and nothing is written; a database
+ * emctl never wrote holds nothing.
+ */
+export function checkReadable(version: number, where: string): void {
+  if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
+}

@@ -1,0 +1,105 @@
+// The SQL of the store, for both engines from one builder (DESIGN.md §10): the two dialects differ
+// only in placeholders (`?` against `$1`), the timestamp type and how a date is read back as text.
+// Everything else (the table, the primary key, the upsert) is the same statement text.
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The columns of `emctl_measurements`, in the order rows are written. */
+export const COLUMNS = ['source', 'metric', 'group_by', 'group_id', 'group_name', 'roll_up', 'after', 'before', 'filters', 'value', 'fetched_at'] as const;
+/** The primary key: one row per (source, metric, group, filters, bucket). */
+export const KEY_COLUMNS = ['source', 'metric', 'group_by', 'group_id', 'filters', 'roll_up', 'after', 'before'] as const;
+/** What a re-run replaces. */
+const UPDATED_COLUMNS = ['group_name', 'value', 'fetched_at'] as const;
+
+export const TABLE = 'emctl_measurements';
+export const META_TABLE = 'emctl_meta';
+
+/** `after` and `before` are SQL keywords in SQLite: every column is quoted. */
+export function q(column: string): string {
+  return `"${column}"`;
+}
+
+export function metaTableSql(): string {
+  return `CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT)`;
+}
+
+/** Schema version 1: the measurements table. */
+export function measurementsTableSql(dialect: Dialect): string {
+  const timestamp = dialect === 'postgres' ? 'TIMESTAMPTZ' : 'TIMESTAMP';
+  return [
+    `CREATE TABLE ${TABLE} (`,
+    '  source TEXT NOT NULL,',
+    '  metric TEXT NOT NULL,',
+    '  group_by TEXT NOT NULL,',
+    '  group_id TEXT NOT NULL,',
+    '  group_name TEXT,',
+    '  roll_up TEXT NOT NULL,',
+    '  "after" DATE NOT NULL,',
+    '  "before" DATE NOT NULL,',
+    '  filters TEXT NOT NULL,',
+    '  value DOUBLE PRECISION,',
+    `  fetched_at ${timestamp} NOT NULL,`,
+    `  PRIMARY KEY (${KEY_COLUMNS.map(q).join(', ')})`,
+    ')',
+  ].join('\n');
+}
+
+/** The placeholder of the n-th parameter (0-based). */
+function placeholder(dialect: Dialect, n: number): string {
+  return dialect === 'postgres' ? `$${n + 1}` : '?';
+}
+
+/**
+ * One statement writing `rows` rows: INSERT ... VALUES (...), (...) ON CONFLICT (key) DO UPDATE
+ * of the value, the name and fetched_at. Both engines take this syntax (SQLite since 3.24).
+ */
+export function upsertSql(dialect: Dialect, rows: number): string {
+  const width = COLUMNS.length;
+  const tuples: string[] = [];
+  for (let r = 0; r < rows; r += 1) {
+    const cells: string[] = [];
+    for (let c = 0; c < width; c += 1) cells.push(placeholder(dialect, r * width + c));
+    tuples.push(`(${cells.join(', ')})`);
+  }
+  return (
+    `INSERT INTO ${TABLE} (${COLUMNS.map(q).join(', ')}) VALUES ${tuples.join(', ')} ` +
+    `ON CONFLICT (${KEY_COLUMNS.map(q).join(', ')}) DO UPDATE SET ${UPDATED_COLUMNS.map((c) => `${q(c)} = excluded.${q(c)}`).join(', ')}`
+  );
+}
+
+/** A date or timestamp column read back as text (pg would make a local-time Date of it). */
+function asText(dialect: Dialect, column: string, format: string): string {
+  return dialect === 'postgres' ? `to_char(${q(column)}, '${format}') AS ${q(column)}` : q(column);
+}
+
+/** What the store holds, one line per series: the listing of errors, and how --from chooses. */
+export function holdingsSql(dialect: Dialect): string {
+  const first = dialect === 'postgres' ? `to_char(min("after"), 'YYYY-MM-DD')` : 'min("after")';
+  const last = dialect === 'postgres' ? `to_char(max("before"), 'YYYY-MM-DD')` : 'max("before")';
+  return (
+    `SELECT source, group_by, roll_up, filters, metric, count(*) AS n, ${first} AS first, ${last} AS last ` +
+    `FROM ${TABLE} GROUP BY source, group_by, roll_up, filters, metric ORDER BY source, group_by, roll_up, filters, metric`
+  );
+}
+
+/** The rows of one series, for the given metrics, with buckets inside [after, before). */
+export function selectSql(dialect: Dialect, metrics: number): string {
+  const p = (n: number) => placeholder(dialect, n);
+  const metricList = Array.from({ length: metrics }, (_, i) => p(6 + i)).join(', ');
+  const columns = [
+    'metric', 'group_id', 'group_name', asText(dialect, 'after', 'YYYY-MM-DD'), asText(dialect, 'before', 'YYYY-MM-DD'), 'value',
+    asText(dialect, 'fetched_at', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  ];
+  return (
+    `SELECT ${columns.join(', ')} FROM ${TABLE} ` +
+    `WHERE source = ${p(0)} AND group_by = ${p(1)} AND roll_up = ${p(2)} AND filters = ${p(3)} AND "after" >= ${p(4)} AND "before" <= ${p(5)} ` +
+    `AND metric IN (${metricList}) ORDER BY "after", "before"`
+  );
+}
+
+/** A query answering one row (with a non-null `name`) when `table` exists. */
+export function tableExistsSql(dialect: Dialect, table: string): string {
+  return dialect === 'postgres'
+    ? `SELECT to_regclass('${table}')::text AS name`
+    : `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${table}'`;
+}

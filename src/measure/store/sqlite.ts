@@ -1,0 +1,80 @@
+// The SQLite engine (better-sqlite3 12.x: 13.x needs Node 22). WAL lets readers and one writer
+// work at once, and the busy timeout makes a second writer wait for the first one's transaction
+// instead of failing, so two scheduled jobs writing one file both succeed. Loaded only when a
+// `sqlite:` store is used (the native module costs start-up time).
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { EmctlError } from '../../core/errors.js';
+import type { Engine, SqlRow, SqlValue, Tx } from './engine.js';
+
+/** How long a writer waits for another's transaction before giving up. */
+const BUSY_TIMEOUT_MS = 60_000;
+/** 11 columns x 500 rows stays under SQLite's 32,766 parameters per statement. */
+const ROWS_PER_STATEMENT = 500;
+
+function failure(path: string, error: unknown): EmctlError {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return new EmctlError('config', `sqlite:${path}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`);
+}
+
+export async function openSqlite(path: string, options: { write: boolean }): Promise<Engine> {
+  const { default: Database } = await import('better-sqlite3');
+  let db: BetterSqlite3.Database;
+  try {
+    if (options.write) mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path, { fileMustExist: !options.write, readonly: !options.write, timeout: BUSY_TIMEOUT_MS });
+    // A file another process is creating may be locked for a moment; the busy timeout covers it.
+    if (options.write) db.pragma('journal_mode = WAL');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (!options.write && code === 'SQLITE_CANTOPEN') throw new EmctlError('config', `sqlite:${path}: no such database file`);
+    throw failure(path, error);
+  }
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const tx: Tx = {
+    run(sql: string, params: readonly SqlValue[] = []) {
+      prepared(sql).run(...params);
+      return Promise.resolve();
+    },
+    all(sql: string, params: readonly SqlValue[] = []) {
+      return Promise.resolve(prepared(sql).all(...params) as SqlRow[]);
+    },
+  };
+  return {
+    dialect: 'sqlite',
+    rowsPerStatement: ROWS_PER_STATEMENT,
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      try {
+        // IMMEDIATE takes the write lock now (waiting up to the busy timeout), so a transaction
+        // never fails half-way because another writer got there first.
+        db.exec(options.write ? 'BEGIN IMMEDIATE' : 'BEGIN');
+      } catch (error) {
+        throw failure(path, error);
+      }
+      try {
+        const result = await fn(tx);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        if (error instanceof EmctlError) throw error;
+        throw failure(path, error);
+      }
+    },
+    close() {
+      db.close();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// `emctl measurements --out sqlite:|postgres://` and `--from` end to end (DESIGN.md §10): the real
+// CLI over real HTTP against the emulator, into a real SQLite file and (with EMCTL_TEST_PG_URL) a
+// real PostgreSQL server. The fixture's numbers, by hand (weekly buckets from 2026-09-01):
+//
+//   PR    repo      branch        base       opened (first commit 09-01 00:00)  merged
+//   9001  acme/api  feature/a     main       09-01 06:00                        09-02
+//   9002  acme/api  dependabot/x  main       09-01 06:00                        09-03
+//   9003  acme/api  renovate/y    main       09-01 06:00                        09-04
+//   9004  acme/web  feature/b     release/1  09-01 06:00                        09-05
+//   9005  acme/web  experiment/z  main       09-01 06:00                        09-06
+//
+// Before: the organization excludes ^dependabot/ -> week 1: api merges 9001, 9003 (2), web 9004,
+// 9005 (2); every PR took 360 minutes to open (mean 360). Week 2 has no activity: null rows.
+// After the apply (^renovate/ for all, web excludes ^experiment/ and base ^release/): api 1
+// (9001), web nothing: its week-1 values become null.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { ENGINES, testStore, type TestStore } from '../measure/store/engines.js';
+
+const pr = (id: number, repo: number, branch: string, base: string, day: number) =>
+  `    - { id: ${id}, repository_id: ${repo}, author_id: 501, branch: "${branch}", base_branch: "${base}", first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-0${day}T00:00:00Z" }`;
+
+const FIXTURE = `organization: { id: 1, name: Acme }
+api_keys: [dev-key]
+integrations:
+  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
+teams:
+  - { id: 42, name: Payments }
+repositories:
+  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
+  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
+git_config:
+  exclude_branches: { patterns: ["^dependabot/"] }
+activity:
+  contributors:
+    - { id: 501, name: Ana, team_ids: [42] }
+  pull_requests:
+${[pr(9001, 1234, 'feature/a', 'main', 2), pr(9002, 1234, 'dependabot/x', 'main', 3), pr(9003, 1234, 'renovate/y', 'main', 4), pr(9004, 1235, 'feature/b', 'release/1', 5), pr(9005, 1235, 'experiment/z', 'main', 6)].join('\n')}
+`;
+
+const APPLY = `version: 1
+git:
+  defaults:
+    exclude_branches: { patterns: ["^dependabot/", "^renovate/"] }
+  repositories:
+    acme/web:
+      settings:
+        exclude_branches: { patterns: ["^experiment/"] }
+        exclude_base_branches: { patterns: ["^release/"] }
+`;
+
+const REQUEST = ['--metric', 'pr.merged,branch.time_to_pr', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w', '--after', '2026-09-01', '--before', '2026-09-15'];
+const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+/** A stored row without fetched_at: [metric, group_id, group_name, after, before, value]. */
+type Row = [string, string, string | null, string, string, number | null];
+
+function expectedRows(week1: { api: [number, number]; web: [number | null, number | null] }): Row[] {
+  // Key order: metric, then group_id, then the bucket.
+  return [
+    ['branch.time_to_pr', '1234', 'acme/api', '2026-09-01', '2026-09-08', week1.api[1]],
+    ['branch.time_to_pr', '1234', 'acme/api', '2026-09-08', '2026-09-15', null],
+    ['branch.time_to_pr', '1235', 'acme/web', '2026-09-01', '2026-09-08', week1.web[1]],
+    ['branch.time_to_pr', '1235', 'acme/web', '2026-09-08', '2026-09-15', null],
+    ['pr.merged', '1234', 'acme/api', '2026-09-01', '2026-09-08', week1.api[0]],
+    ['pr.merged', '1234', 'acme/api', '2026-09-08', '2026-09-15', null],
+    ['pr.merged', '1235', 'acme/web', '2026-09-01', '2026-09-08', week1.web[0]],
+    ['pr.merged', '1235', 'acme/web', '2026-09-08', '2026-09-15', null],
+  ];
+}
+
+describe.each(ENGINES)('measurements history in %s', (engine) => {
+  let emulator: RunningEmulator;
+  let dir: string;
+  let store: TestStore;
+  let source: string;
+
+  async function emctl(args: string[], env: Record<string, string> = against(emulator).env) {
+    return runEmctl([...against(emulator).args, ...args], { env, cwd: dir });
+  }
+
+  async function stored(): Promise<{ rows: Row[]; fetched: string[]; rest: Set<string> }> {
+    const rows = await store.rows();
+    return {
+      rows: rows.map((r) => [r.metric, r.group_id, r.group_name, r.after, r.before, r.value === null ? null : Number(r.value)] as Row),
+      fetched: rows.map((r) => String(r.fetched_at)),
+      rest: new Set(rows.map((r) => JSON.stringify([r.source, r.group_by, r.roll_up, r.filters]))),
+    };
+  }
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
+    dir = await tempDir('emctl-store-e2e-');
+    store = await testStore(engine);
+    source = new URL(emulator.url).origin;
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await store.drop();
+  });
+
+  it('writes exactly the hand-computed rows, a null row for every group and bucket without data; a re-run adds no row', async () => {
+    const first = await emctl(['measurements', ...REQUEST, '--out', store.target]);
+    expect(first.stdout).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^wrote 8 rows to /);
+    const before = await stored();
+    expect(before.rows).toEqual(expectedRows({ api: [2, 360], web: [2, 360] }));
+    expect([...before.rest]).toEqual([JSON.stringify([source, 'repository', '1w', '{}'])]);
+    for (const f of before.fetched) expect(f).toMatch(STAMP);
+
+    const again = await emctl(['measurements', ...REQUEST, '--out', store.target]);
+    expect(again.code).toBe(0);
+    const after = await stored();
+    expect(after.rows).toEqual(before.rows);
+    after.fetched.forEach((f, i) => expect(f >= (before.fetched[i] ?? '')).toBe(true));
+    const meta = await store.query('SELECT key, value FROM emctl_meta');
+    expect(meta).toEqual([{ key: 'schema_version', value: '1' }]);
+  });
+
+  it('after a settings change that recomputes history, a re-run replaces the values in place', async () => {
+    const config = await writeConfig(APPLY, await tempDir('emctl-store-apply-'));
+    const applied = await emctl(['apply', '-c', config, '--auto-approve']);
+    expect(applied.code).toBe(0);
+    const r = await emctl(['measurements', ...REQUEST, '--out', store.target]);
+    expect(r.code).toBe(0);
+    expect((await stored()).rows).toEqual(expectedRows({ api: [1, 360], web: [null, null] }));
+  });
+
+  it('--from renders the stored rows with no key and no API request; selection flags filter', async () => {
+    const requests = (await apiRequests(emulator.url)).length;
+    const csv = await runEmctl(['measurements', '--from', store.target, '--format', 'csv'], { cwd: dir, env: {} });
+    expect(csv.stderr).toBe('');
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toBe(
+      [
+        'after,before,repository_id,repository_name,branch.time_to_pr,pr.merged',
+        '2026-09-01,2026-09-08,1234,acme/api,360,1',
+        '2026-09-01,2026-09-08,1235,acme/web,,',
+        '2026-09-08,2026-09-15,1234,acme/api,,',
+        '2026-09-08,2026-09-15,1235,acme/web,,',
+        '',
+      ].join('\n'),
+    );
+    const json = await runEmctl(['measurements', '--from', store.target, '--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/web', '--after', '2026-09-01', '--before', '2026-09-08', '--format', 'json'], { cwd: dir, env: {} });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([{ after: '2026-09-01', before: '2026-09-08', metrics: [{ repository_id: 1235, repository_name: 'acme/web', 'pr.merged': null }] }]);
+    for (const format of ['table', 'markdown', 'chart', 'html']) {
+      const r = await runEmctl(['measurements', '--from', store.target, '--format', format], { cwd: dir, env: {} });
+      expect(r.code, format).toBe(0);
+      expect(r.stdout, format).toContain('acme/api');
+    }
+    expect((await apiRequests(emulator.url)).length).toBe(requests);
+  });
+
+  it('--from asking for what the store does not hold is an error listing what it holds', async () => {
+    const metric = await runEmctl(['measurements', '--from', store.target, '--metric', 'pr.new'], { cwd: dir, env: {} });
+    expect(metric.code).toBe(1);
+    expect(metric.stderr).toContain('the store holds no pr.new for this selection; it holds: branch.time_to_pr, pr.merged');
+    expect(metric.stderr).toContain(`${source}: by repository, roll-up 1w, 2026-09-01 to 2026-09-15 (before): branch.time_to_pr, pr.merged`);
+    const group = await runEmctl(['measurements', '--from', store.target, '--group-by', 'repository', '--repository', 'acme/cli'], { cwd: dir, env: {} });
+    expect(group.code).toBe(1);
+    expect(group.stderr).toContain('the store holds no group acme/cli for this selection; it holds 2: 1234 (acme/api), 1235 (acme/web)');
+    const grouping = await runEmctl(['measurements', '--from', store.target, '--group-by', 'team'], { cwd: dir, env: {} });
+    expect(grouping.code).toBe(1);
+    expect(grouping.stderr).toContain('the store holds no measurements grouped by team (it holds repository)');
+  });
+
+  it('a database written by a newer emctl is refused, naming both versions, and nothing is written', async () => {
+    const rowsBefore = await store.rows();
+    await store.query("UPDATE emctl_meta SET value = '99' WHERE key = 'schema_version'");
+    const r = await emctl(['measurements', ...REQUEST, '--out', store.target]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/has schema version 99, written by a newer emctl; this emctl writes version 1/);
+    expect(await store.rows()).toEqual(rowsBefore);
+    expect(await store.query('SELECT value FROM emctl_meta')).toEqual([{ value: '99' }]);
+  });
+});

@@ -1,0 +1,55 @@
+// Two jobs writing one SQLite file at once (DESIGN.md §10) both succeed: WAL and the busy timeout
+// make the second writer wait for the first one's transaction. Real child processes, started
+// together on a file that does not exist yet, so they also race to create the schema.
+
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../state/helpers/emulator.js';
+import { sqliteStore } from './engines.js';
+
+const WRITE = fileURLToPath(new URL('../../../dist/measure/store/write.js', import.meta.url));
+
+/** A child that upserts `teams` x 52 weekly rows under its own source. */
+const CHILD = `
+import { writeStore } from ${JSON.stringify(WRITE)};
+const [path, source, teams] = process.argv.slice(1);
+const rows = [];
+for (let t = 1; t <= Number(teams); t++) {
+  for (let w = 0; w < 52; w++) {
+    const after = new Date(Date.UTC(2025, 0, 6 + 7 * w)).toISOString().slice(0, 10);
+    const before = new Date(Date.UTC(2025, 0, 13 + 7 * w)).toISOString().slice(0, 10);
+    rows.push({ source, metric: 'pr.merged', group_by: 'team', group_id: String(t), group_name: 'T' + t, roll_up: '1w', after, before, filters: '{}', value: t + w, fetched_at: '2026-01-01T00:00:00Z' });
+  }
+}
+await writeStore({ engine: 'sqlite', path }, rows, {});
+`;
+
+function child(path: string, source: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--input-type=module', '-e', CHILD, path, source, '200'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.once('error', reject);
+    p.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('two concurrent SQLite writers', () => {
+  it('both succeed, and every row of both is there once', async () => {
+    const dir = await tempDir('emctl-store-concurrent-');
+    const path = join(dir, 'nested', 'history.db');
+    const results = await Promise.all([child(path, 'https://a.example'), child(path, 'https://b.example')]);
+    expect(results).toEqual([
+      { code: 0, stderr: '' },
+      { code: 0, stderr: '' },
+    ]);
+    const store = await sqliteStore(join(dir, 'nested'));
+    expect(await store.query('SELECT source, count(*) AS n FROM emctl_measurements GROUP BY source ORDER BY source')).toEqual([
+      { source: 'https://a.example', n: 200 * 52 },
+      { source: 'https://b.example', n: 200 * 52 },
+    ]);
+    expect(await store.query('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+  });
+});
