@@ -88,6 +88,18 @@ async function main() {
       explanation: `emctl measurements -c ${show(configPath)} --metric ${delivery} --group-by team --team managed --roll-up 1w --last 13w --out ${reportPath}\nOne self-contained file: an SVG chart per metric and the table; open it in a browser.`,
       args: ['measurements', '-c', configPath, '--metric', delivery, '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '13w', '--out', reportPath],
     },
+    {
+      title: 'keep the weekly history in a database',
+      explanation:
+        `emctl measurements -c ${show(configPath)} --metric ${delivery} --group-by team --team managed --roll-up 1w --last 13w --out sqlite:metrics/history.db\n` +
+        'One SQLite file, table emctl_measurements: a row per week, team and metric. A re-run replaces values in place and adds no row (PostgreSQL: --out postgres://...).',
+      args: ['measurements', '-c', configPath, '--metric', delivery, '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '13w', '--out', 'sqlite:metrics/history.db'],
+    },
+    {
+      title: 'read the history back, with no API call',
+      explanation: 'emctl measurements --from sqlite:metrics/history.db --metric pr.merged --format markdown\nEvery output format works from stored rows; no key is needed.',
+      args: ['measurements', '--from', 'sqlite:metrics/history.db', '--metric', 'pr.merged', '--format', 'markdown'],
+    },
   ];
 
   process.stdout.write(bold(`emctl demo: the example Acme organization on an emulator at ${emulator.url}\n`));
@@ -110,6 +122,7 @@ async function main() {
   }
   process.stdout.write(`\n${bold('Done:')} validated, planned, applied, the second plan is empty, and the metrics are out.\n`);
   process.stdout.write(`HTML report: ${reportPath}\n`);
+  process.stdout.write(`History database: ${join(workDir, 'metrics', 'history.db')}\n`);
   return 0;
 }
 

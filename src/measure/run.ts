@@ -18,6 +18,7 @@ import { groupIdField, mergeElements, pageWasFull, planCalls, type PlannedCall, 
 import { canonicalFilters } from './store/filters.js';
 import { mergeExportFiles, parseElements, parseExportFile, type ExportFile } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
+import { readTeamNames, type TeamNameReader } from './team-names.js';
 import { buildResult, noDataResult } from './result.js';
 import type { MeasureSpec } from '../core/measurement-spec.js';
 import { lastWindow } from '../core/measurement-window.js';
@@ -28,7 +29,7 @@ export const REPORT_MAX_BYTES = 256 * 1024 * 1024;
 export const V1_DEADLINE_MS = 10 * 60 * 1000;
 
 /** The part of the API client the measurements need (EmClient has it). */
-export interface MeasurementsApi extends RepositoryLister {
+export interface MeasurementsApi extends RepositoryLister, TeamNameReader {
   measurements(body: MeasurementsBody): Promise<MeasurementElement[] | null>;
   exportMeasurements(body: ExportBody, format: ExportFileFormat): Promise<ReportLink | null>;
   createV1Report(body: V1MeasurementsBody): Promise<V1CreateResponse | null>;
@@ -45,6 +46,8 @@ export interface RunContext {
   teamNames: ReadonlyMap<number, string | undefined>;
   api: 'v1' | 'v2';
   serverExport: boolean;
+  /** A note for stderr (names that could not be found, ...). */
+  notice?(text: string): void;
   /** A v1 report is being waited for (called on every poll, then once with done = true). */
   progress?(text: string, done: boolean): void;
 }
@@ -87,9 +90,15 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   }
 
   const fetch = ctx.api === 'v1' ? (body: MeasurementsBody) => fetchV1(api, body, ctx) : (body: MeasurementsBody) => api.measurements(body);
-  const answers = (await Promise.all(calls.map((call) => runCall(call, fetch)))).flat();
+  // Team names are read beside the measurement calls (other routes, other pacing lanes).
+  const [answerLists, teamNames] = await Promise.all([
+    Promise.all(calls.map((call) => runCall(call, fetch))),
+    spec.groupBy === 'team' ? readTeamNames(api, spec.teamIds, ctx.teamNames) : undefined,
+  ]);
+  const answers = answerLists.flat();
   const names = new Map<number | string, string>();
-  for (const [id, name] of ctx.teamNames) if (spec.groupBy === 'team' && name !== undefined) names.set(id, name);
+  for (const [id, name] of teamNames?.names ?? []) names.set(id, name);
+  for (const notice of teamNames?.notices ?? []) ctx.notice?.(notice);
   if (spec.groupBy === 'repository') for (const [id, name] of repos.names) names.set(id, name);
   const groups = requestedGroups(spec, ids);
   const resultCtx = { report: ctx.report, window, names, groups };

@@ -3,7 +3,7 @@
 // the login fails (DESIGN.md §8, §10).
 
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
@@ -111,7 +111,18 @@ describe.skipIf(PG_URL === undefined)('a PostgreSQL password', () => {
       expect(fromEnv.stdout).toContain('after,before,organization_id,pr.merged');
       const badEnv = await runEmctl(['measurements', '--from', bare.toString()], { env: { PGPASSWORD: wrongPassword }, cwd });
       expect(badEnv.code).toBe(1);
-      for (const text of [fromEnv.stderr, badEnv.stdout, badEnv.stderr]) {
+
+      // Neither: ~/.pgpass (here PGPASSFILE) gives it; a file others may read is ignored, as libpq does.
+      const pgpass = join(cwd, 'pgpass');
+      await writeFile(pgpass, `${url.hostname}:${url.port}:*:${url.username}:${password}\n`, { mode: 0o600 });
+      const fromFile = await runEmctl(['measurements', '--from', bare.toString(), '--format', 'csv'], { env: { PGPASSFILE: pgpass }, cwd });
+      expect(fromFile.stderr).toBe('');
+      expect(fromFile.code).toBe(0);
+      await chmod(pgpass, 0o644);
+      const ignored = await runEmctl(['measurements', '--from', bare.toString()], { env: { PGPASSFILE: pgpass }, cwd });
+      expect(ignored.code).toBe(1);
+      expect(ignored.stderr).toContain('the server asks for a password: give it in the URL, PGPASSWORD or ~/.pgpass');
+      for (const text of [fromEnv.stderr, badEnv.stdout, badEnv.stderr, fromFile.stdout, ignored.stderr]) {
         expect(text).not.toContain(wrongPassword);
         expect(text).not.toContain(password);
       }

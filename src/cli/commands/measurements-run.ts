@@ -23,8 +23,8 @@ import type { CommandContext } from '../main.js';
 import { colorFor, type GlobalOptions } from '../program.js';
 import { writeFileAtomically } from '../write-file.js';
 import type { MeasurementsOptions } from './measurements.js';
-import { isStoreTarget, sourceOf, storedRequest, storeTarget, writeRunToStore } from './measurements-store.js';
-import { shownTarget } from '../../measure/store/target.js';
+import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measurements-store.js';
+import { isStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
 import { formatOfPath } from '../../core/measurement-output.js';
 
 const DEFAULT_CONFIG = 'emctl.yaml';
@@ -56,6 +56,11 @@ function configDirectory(path: string): string {
 function shown(io: CliIO, path: string): string {
   const rel = relative(io.cwd, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** A store as messages show it: a SQLite path like other files, a URL without its password. */
+function shownStore(io: CliIO, target: StoreTarget): string {
+  return target.engine === 'sqlite' ? `sqlite:${shown(io, target.path)}` : shownTarget(target);
 }
 
 function requestFlagsGiven(opts: MeasurementsOptions): string[] {
@@ -185,7 +190,7 @@ async function runFromStore(from: string, opts: MeasurementsOptions, globals: Gl
   }
   const path = atPath(io, opts.out ?? '');
   await writeFileAtomically(path, text, { createDirectory: true, name: shown(io, path) });
-  io.stderr.write(`wrote ${shown(io, path)} (${format}, from ${shownTarget(target)}, ${result.after} to ${result.before})\n`);
+  io.stderr.write(`wrote ${shown(io, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
 }
 
 function rowCount(output: RunOutput): number {
@@ -233,6 +238,9 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
           teamNames: teamNamesOf(config) ?? new Map(),
           api: opts.api === 'v1' ? 'v1' : 'v2',
           serverExport: Boolean(opts.serverExport),
+          notice(text) {
+            io.stderr.write(`${label}${text}\n`);
+          },
           progress(text, done) {
             if (io.stderr.isTTY) {
               io.stderr.write(`\r\x1b[2K${label}${text}${done ? '\n' : ''}`);
@@ -246,9 +254,12 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
         const window = windowOf(job.spec, now);
         if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
         if (job.spec.out !== undefined && isStoreTarget(job.spec.out)) {
+          // A config's sqlite: file is confined like any out: file (a server URL is not a file).
+          const outside = job.confined ? outPathProblem(job.spec.out, job.base) : undefined;
+          if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
           const target = storeTarget(job.spec.out, job.base, job.report === undefined ? '--out' : `report ${job.report}: out`);
           const count = await writeRunToStore(target, output, sourceOf(globals) ?? connection.baseUrl, now, io.env);
-          io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownTarget(target)} (${window.after} to ${window.before})\n`);
+          io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownStore(io, target)} (${window.after} to ${window.before})\n`);
           continue;
         }
         const toStdout = job.spec.out === undefined;

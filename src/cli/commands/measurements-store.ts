@@ -8,13 +8,11 @@ import { definitionFromFlags } from '../../measure/flags.js';
 import { canonicalFilters } from '../../measure/store/filters.js';
 import type { StoredRequest } from '../../measure/store/read.js';
 import { storeRows } from '../../measure/store/rows.js';
-import { isStoreTarget, parseStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
+import { parseStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
 import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../../api/metrics.js';
 import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../../core/measurement-window.js';
 import type { GlobalOptions } from '../program.js';
 import type { MeasurementsOptions } from './measurements.js';
-
-export { isStoreTarget };
 
 /** The target of an `out`/`--from` value, relative SQLite paths resolved against `base`. */
 export function storeTarget(text: string, base: string, what: string): StoreTarget {
@@ -38,7 +36,7 @@ export function sourceOf(globals: Pick<GlobalOptions, 'emulator' | 'baseUrl'>): 
 }
 
 /** `2026-11-25T06:21:34Z`: fetched_at, UTC to the second. */
-export function fetchedAt(now: Date): string {
+function fetchedAt(now: Date): string {
   return now.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 

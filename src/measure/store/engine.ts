@@ -4,10 +4,12 @@
 import type { Dialect } from './sql.js';
 
 export type SqlValue = string | number | null;
+/** A statement's parameter: a value, or (PostgreSQL) an array of values. */
+export type SqlParam = SqlValue | SqlValue[];
 export type SqlRow = Record<string, SqlValue>;
 
 export interface Tx {
-  run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  run(sql: string, params?: readonly SqlParam[]): Promise<void>;
   all(sql: string, params?: readonly SqlValue[]): Promise<SqlRow[]>;
 }
 

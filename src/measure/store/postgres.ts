@@ -1,15 +1,16 @@
 // The PostgreSQL engine (pg), loaded only when a postgres:// store is used. The password comes
-// from the URL, else PGPASSWORD, else ~/.pgpass (pg reads it when given no password); TLS follows
+// from the URL, else PGPASSWORD, else ~/.pgpass (pgpass.ts); TLS follows
 // the URL's sslmode as pg reads it. No message carries the password: pg's own errors are passed
 // through `redact` with every password it could have been given.
 
 import type pg from 'pg';
 import { EmctlError } from '../../core/errors.js';
-import type { Engine, SqlRow, SqlValue, Tx } from './engine.js';
+import type { Engine, SqlParam, SqlRow, SqlValue, Tx } from './engine.js';
+import { pgpassLookup } from './pgpass.js';
 import { shownUrl } from './target.js';
 
-/** 11 columns x 2,000 rows stays under PostgreSQL's 65,535 parameters per statement. */
-const ROWS_PER_STATEMENT = 2000;
+/** Rows per statement: 11 arrays of this many values (unnest), a few MB of parameters. */
+const ROWS_PER_STATEMENT = 10_000;
 const CONNECT_TIMEOUT_MS = 15_000;
 /** Any fixed number: writers of one database take this lock, so two first runs do not both create the table. */
 const WRITE_LOCK = 4_207_305;
@@ -41,18 +42,24 @@ export function redactor(secrets: readonly (string | undefined)[]): (text: strin
 
 export async function openPostgres(url: string, options: { write: boolean; env: Record<string, string | undefined> }): Promise<Engine> {
   const fromUrl = passwordOf(url);
-  const fromEnv = options.env.PGPASSWORD;
-  const redact = redactor([fromUrl, fromEnv]);
+  const fromEnv = options.env.PGPASSWORD || undefined;
+  const fromFile = fromUrl === undefined && fromEnv === undefined ? await pgpassLookup(url, options.env) : undefined;
+  const redact = redactor([fromUrl, fromEnv, fromFile]);
   const where = shownUrl(url);
   const failure = (error: unknown): EmctlError => {
     const message = error instanceof Error ? error.message : String(error);
+    // pg's words when the server wants a password and none was found anywhere.
+    if (/client password must be a string/.test(message)) {
+      return new EmctlError('config', `${where}: the server asks for a password: give it in the URL, PGPASSWORD or ~/.pgpass`);
+    }
     return new EmctlError('config', `${where}: ${redact(message)}`);
   };
 
   const { default: pgModule } = await import('pg');
   // pg lets the URL's fields override the config's (an absent password included), so a password
-  // from the environment goes into the URL it is given; that URL is never shown.
-  const config: pg.ClientConfig = { connectionString: fromUrl === undefined && fromEnv ? withPassword(url, fromEnv) : url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
+  // from the environment or ~/.pgpass goes into the URL it is given; that URL is never shown.
+  const other = fromEnv ?? fromFile;
+  const config: pg.ClientConfig = { connectionString: fromUrl === undefined && other !== undefined ? withPassword(url, other) : url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS };
   const client = new pgModule.Client(config);
   // A dropped connection is reported by the query that meets it; without a listener it would crash.
   client.on('error', () => {});
@@ -66,8 +73,8 @@ export async function openPostgres(url: string, options: { write: boolean; env: 
   }
 
   const tx: Tx = {
-    async run(sql: string, params: readonly SqlValue[] = []) {
-      await client.query(sql, params as SqlValue[]);
+    async run(sql: string, params: readonly SqlParam[] = []) {
+      await client.query(sql, params as SqlParam[]);
     },
     async all(sql: string, params: readonly SqlValue[] = []) {
       return (await client.query(sql, params as SqlValue[])).rows as SqlRow[];

@@ -52,6 +52,9 @@ function chosenGroups(wanted: readonly string[] | undefined, names: ReadonlyMap<
 
 /** The result of stored rows of one series (pure). */
 export function storedResult(series: Series, rows: readonly SqlRow[], request: StoredRequest): MeasurementResult {
+  if (request.orderBy !== undefined && !series.metrics.includes(request.orderBy)) {
+    throw new EmctlError('config', `--order-by ${request.orderBy} is not one of the metrics shown (${series.metrics.join(', ')})`);
+  }
   const groupBy = series.groupBy as GroupBy;
   const groupKey = groupKeyOf(groupBy);
   // The latest name each group was stored with.
@@ -116,7 +119,7 @@ export async function readStore(target: StoreTarget, request: StoredRequest, env
     return await engine.transaction(async (tx) => {
       const version = await storedVersion(tx, engine.dialect, false);
       checkReadable(version, where);
-      if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no ${'emctl_meta'} table): write some with --out first`);
+      if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no emctl_meta table): write some with --out first`);
       const holdings = (await tx.all(holdingsSql(engine.dialect))).map((h) => ({ ...h, n: Number(h.n) }) as unknown as Holding);
       const series = chooseSeries(holdings, request);
       const rows = await tx.all(selectSql(engine.dialect, series.metrics.length), [

@@ -48,40 +48,45 @@ export function bucketsOf(after: string, before: string, rollUp: RollUp): { afte
   return out;
 }
 
-function keyOf(row: StoreRow): string {
-  return `${row.metric}\u0000${row.group_id}\u0000${row.after}\u0000${row.before}`;
-}
-
 export function storeRows(result: MeasurementResult, ctx: RowContext): StoreRow[] {
-  const base = { source: ctx.source, group_by: result.groupBy, roll_up: result.rollUp, filters: ctx.filters, fetched_at: ctx.fetchedAt };
   const elements = result.noData
     ? bucketsOf(result.after, result.before, result.rollUp).map((b) => ({ ...b, rows: [] }))
     : result.elements;
-  // Keyed, so that a group the answer repeats is written once (PostgreSQL refuses an upsert that
-  // touches one row twice) and so that requested groups without a row are found in one pass.
-  const byKey = new Map<string, StoreRow>();
+  const metrics = result.metrics.map((m) => m.key);
+  const out: StoreRow[] = [];
   for (const element of elements) {
-    const seen = new Set<string>();
+    // Where each group's rows start in `out`: a group the answer repeats is written once, the last
+    // value kept (PostgreSQL refuses an upsert that touches one row twice), and requested groups
+    // without a row are found in one pass.
+    const at = new Map<string, number>();
     const add = (group: number | string, name: string | undefined, values: Readonly<Record<string, number | null>>) => {
       const groupId = String(group);
-      seen.add(groupId);
-      for (const metric of result.metrics) {
+      const groupName = name ?? ctx.names.get(group) ?? null;
+      const first = at.get(groupId);
+      if (first === undefined) at.set(groupId, out.length);
+      metrics.forEach((metric, i) => {
+        // Every field written out, in one order: one object shape for 100,000 rows.
         const row: StoreRow = {
-          ...base,
-          metric: metric.key,
+          source: ctx.source,
+          metric,
+          group_by: result.groupBy,
           group_id: groupId,
-          group_name: name ?? ctx.names.get(group) ?? null,
+          group_name: groupName,
+          roll_up: result.rollUp,
           after: element.after,
           before: element.before,
-          value: values[metric.key] ?? null,
+          filters: ctx.filters,
+          value: values[metric] ?? null,
+          fetched_at: ctx.fetchedAt,
         };
-        byKey.set(keyOf(row), row);
-      }
+        if (first === undefined) out.push(row);
+        else out[first + i] = row;
+      });
     };
     for (const row of element.rows) add(row.group, row.name, row.values);
-    for (const group of ctx.groups) if (!seen.has(String(group))) add(group, undefined, {});
+    for (const group of ctx.groups) if (!at.has(String(group))) add(group, undefined, {});
   }
-  return [...byKey.values()];
+  return out;
 }
 
 /** A row's values in the column order of sql.ts COLUMNS. */

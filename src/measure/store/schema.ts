@@ -11,7 +11,7 @@ import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql, type Di
 const STEPS: readonly ((dialect: Dialect) => string[])[] = [(dialect) => [measurementsTableSql(dialect)]];
 
 /** The version this emctl writes. */
-export const SCHEMA_VERSION = STEPS.length;
+const SCHEMA_VERSION = STEPS.length;
 
 /**
  * The version a database holds; 0 when emctl has never written to it. A writer creates the meta
@@ -30,7 +30,7 @@ export async function storedVersion(tx: Tx, dialect: Dialect, create: boolean): 
   return version;
 }
 
-export function newerSchemaError(version: number, where: string): EmctlError {
+function newerSchemaError(version: number, where: string): EmctlError {
   return new EmctlError(
     'config',
     `${where} has schema version ${version}, written by a newer emctl; this emctl writes version ${SCHEMA_VERSION} and leaves the database as it is (upgrade emctl)`,

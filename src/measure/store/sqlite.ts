@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { EmctlError } from '../../core/errors.js';
-import type { Engine, SqlRow, SqlValue, Tx } from './engine.js';
+import type { Engine, SqlParam, SqlRow, SqlValue, Tx } from './engine.js';
 
 /** How long a writer waits for another's transaction before giving up. */
 const BUSY_TIMEOUT_MS = 60_000;
@@ -27,7 +27,14 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
     if (options.write) mkdirSync(dirname(path), { recursive: true });
     db = new Database(path, { fileMustExist: !options.write, readonly: !options.write, timeout: BUSY_TIMEOUT_MS });
     // A file another process is creating may be locked for a moment; the busy timeout covers it.
-    if (options.write) db.pragma('journal_mode = WAL');
+    if (options.write) {
+      db.pragma('journal_mode = WAL');
+      // In WAL mode NORMAL keeps the file consistent on a crash (a power cut may lose the last
+      // run, which the next scheduled run writes again) and saves a sync per commit.
+      db.pragma('synchronous = NORMAL');
+      // A year of weekly rows for 500 teams is a key b-tree of ~15 MB: kept in memory while a run writes.
+      db.pragma('cache_size = -65536');
+    }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (!options.write && code === 'SQLITE_CANTOPEN') throw new EmctlError('config', `sqlite:${path}: no such database file`);
@@ -43,8 +50,8 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
     return statement;
   };
   const tx: Tx = {
-    run(sql: string, params: readonly SqlValue[] = []) {
-      prepared(sql).run(...params);
+    run(sql: string, params: readonly SqlParam[] = []) {
+      prepared(sql).run(...(params as SqlValue[]));
       return Promise.resolve();
     },
     all(sql: string, params: readonly SqlValue[] = []) {

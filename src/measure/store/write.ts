@@ -5,7 +5,7 @@
 import { migrate } from './schema.js';
 import { openEngine } from './open.js';
 import { rowValues, type StoreRow } from './rows.js';
-import { upsertSql } from './sql.js';
+import { batchParams, upsertSql } from './sql.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
 export async function writeStore(target: StoreTarget, rows: readonly StoreRow[], env: Record<string, string | undefined>): Promise<void> {
@@ -14,11 +14,12 @@ export async function writeStore(target: StoreTarget, rows: readonly StoreRow[],
     await engine.transaction(async (tx) => {
       await migrate(tx, engine.dialect, shownTarget(target));
       const per = engine.rowsPerStatement;
+      const values = rows.map(rowValues);
       // Every batch but the last has the same size: one statement text, prepared once by SQLite.
       const full = upsertSql(engine.dialect, per);
-      for (let start = 0; start < rows.length; start += per) {
-        const batch = rows.slice(start, start + per);
-        await tx.run(batch.length === per ? full : upsertSql(engine.dialect, batch.length), batch.flatMap(rowValues));
+      for (let start = 0; start < values.length; start += per) {
+        const batch = values.slice(start, start + per);
+        await tx.run(batch.length === per ? full : upsertSql(engine.dialect, batch.length), batchParams(engine.dialect, batch));
       }
     });
   } finally {

@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseSeries, type Holding } from '../../../src/measure/store/choose.js';
 import { canonicalFilters } from '../../../src/measure/store/filters.js';
+import { pgpassKey, pgpassPassword } from '../../../src/measure/store/pgpass.js';
 import { redactor } from '../../../src/measure/store/postgres.js';
 import { bucketsOf, storeRows } from '../../../src/measure/store/rows.js';
-import { upsertSql } from '../../../src/measure/store/sql.js';
+import { batchParams, upsertSql } from '../../../src/measure/store/sql.js';
 import { parseStoreTarget, shownUrl } from '../../../src/measure/store/target.js';
 import type { MeasurementResult } from '../../../src/core/measurement-result.js';
 
@@ -68,12 +69,24 @@ describe('buckets', () => {
 });
 
 describe('the upsert statement', () => {
-  it('is one text for both engines but for its placeholders', () => {
+  it('is one text for both engines but for where the rows come from', () => {
     const sqlite = upsertSql('sqlite', 2);
     const postgres = upsertSql('postgres', 2);
-    expect(postgres.replace(/\$\d+/g, '?')).toBe(sqlite);
-    expect(sqlite).toContain('ON CONFLICT ("source", "metric", "group_by", "group_id", "filters", "roll_up", "after", "before") DO UPDATE SET "group_name" = excluded."group_name", "value" = excluded."value", "fetched_at" = excluded."fetched_at"');
-    expect(postgres).toContain('($12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)');
+    const conflict = 'ON CONFLICT ("source", "metric", "group_by", "group_id", "filters", "roll_up", "after", "before") DO UPDATE SET "group_name" = excluded."group_name", "value" = excluded."value", "fetched_at" = excluded."fetched_at"';
+    const insert = 'INSERT INTO emctl_measurements ("source", "metric", "group_by", "group_id", "group_name", "roll_up", "after", "before", "filters", "value", "fetched_at") ';
+    expect(sqlite).toBe(`${insert}VALUES (${Array(11).fill('?').join(', ')}), (${Array(11).fill('?').join(', ')}) ${conflict}`);
+    expect(postgres).toBe(
+      `${insert}SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::date[], $9::text[], $10::float8[], $11::timestamptz[]) ${conflict}`,
+    );
+  });
+
+  it('takes rows flat (SQLite) or as one array per column (PostgreSQL)', () => {
+    const rows = [
+      ['a', 'm', 'team', '1', null, '1w', '2026-01-01', '2026-01-08', '{}', 1, 'T'],
+      ['a', 'm', 'team', '2', 'B', '1w', '2026-01-01', '2026-01-08', '{}', null, 'T'],
+    ];
+    expect(batchParams('sqlite', rows)).toEqual(rows.flat());
+    expect(batchParams('postgres', rows)).toEqual([['a', 'a'], ['m', 'm'], ['team', 'team'], ['1', '2'], [null, 'B'], ['1w', '1w'], ['2026-01-01', '2026-01-01'], ['2026-01-08', '2026-01-08'], ['{}', '{}'], [1, null], ['T', 'T']]);
   });
 });
 
@@ -133,5 +146,24 @@ describe('--from chooses one series', () => {
 
   it('a flag not given takes the one value held', () => {
     expect(chooseSeries(holdings, { source: 'b' })).toEqual({ source: 'b', groupBy: 'team', rollUp: '1w', filters: '{}', metrics: ['pr.merged'], after: '2026-01-01', before: '2026-02-01' });
+  });
+});
+
+describe('~/.pgpass', () => {
+  const key = { host: 'db.internal', port: '5432', database: 'metrics', user: 'emctl' };
+  it.each([
+    ['db.internal:5432:metrics:emctl:s3cret', 's3cret'],
+    ['*:*:*:emctl:any', 'any'],
+    ['# comment\nother:5432:metrics:emctl:no\ndb.internal:*:metrics:emctl:yes\n*:*:*:*:later', 'yes'],
+    ['db.internal:5432:metrics:emctl:with\\:colon\\\\back', 'with:colon\\back'],
+    ['db.internal:5433:metrics:emctl:wrong-port', undefined],
+    ['db.internal:5432:metrics', undefined],
+  ])('%j -> %s', (text, password) => {
+    expect(pgpassPassword(text, key)).toBe(password);
+  });
+
+  it('takes the URL fields with libpq defaults', () => {
+    expect(pgpassKey('postgres://emctl@db.internal/metrics', {})).toEqual(key);
+    expect(pgpassKey('postgres://db.internal', { USER: 'ci' })).toEqual({ host: 'db.internal', port: '5432', database: 'ci', user: 'ci' });
   });
 });

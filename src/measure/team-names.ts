@@ -1,0 +1,81 @@
+// Team names for a request grouped by team (DESIGN.md §6.1): the API has no team list, so names
+// come from the config first; then from `used_by.teams` of the PM entity lists that carry it
+// (boards and projects: one paged read per list names every team that uses one); then from the
+// team's own scope read (`team_name`) for at most 50 teams still unnamed. Those reads go to their
+// own route, so they are paced on their own lane beside the measurement calls. Past 50, the names
+// stay empty and a notice says how to name them in the config. A failed name read costs names,
+// never the export: it is said in a notice too.
+
+import type { EntityListResponse, EntityType, ListEntitiesParams } from '../api/types.js';
+import type { TeamGitScopeResponse } from '../api/git-types.js';
+import { API_LIMITS } from '../api/types.js';
+
+/** Scope reads at most, per request: each costs one call of a route paced at 60 a minute. */
+const SCOPE_READS_MAX = 50;
+
+/** Lists whose entities carry `used_by.teams` (api-spec.md: boards and projects only). */
+const USED_BY_LISTS: readonly EntityType[] = ['boards', 'projects'];
+
+export interface TeamNameReader {
+  listAllEntities(type: EntityType, p?: Omit<ListEntitiesParams, 'offset'>): Promise<EntityListResponse>;
+  getTeamGitScope(teamId: number): Promise<TeamGitScopeResponse>;
+}
+
+interface TeamNames {
+  names: Map<number, string>;
+  notices: string[];
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function readTeamNames(api: TeamNameReader, teamIds: readonly number[], known: ReadonlyMap<number, string | undefined>): Promise<TeamNames> {
+  const names = new Map<number, string>();
+  const notices: string[] = [];
+  for (const id of teamIds) {
+    const name = known.get(id);
+    if (name !== undefined) names.set(id, name);
+  }
+  const unnamed = () => teamIds.filter((id) => !names.has(id));
+  if (unnamed().length === 0) return { names, notices };
+
+  const wanted = new Set(unnamed());
+  const lists = await Promise.all(
+    USED_BY_LISTS.map((type) =>
+      api.listAllEntities(type, { limit: API_LIMITS.entityPageMax }).catch((error: unknown) => {
+        notices.push(`note: team names: the ${type} list could not be read (${message(error)})`);
+        return undefined;
+      }),
+    ),
+  );
+  for (const list of lists) {
+    for (const integration of list?.integrations ?? []) {
+      for (const entity of integration.entities) {
+        for (const team of entity.used_by?.teams ?? []) if (wanted.has(team.id) && !names.has(team.id)) names.set(team.id, team.name);
+      }
+    }
+  }
+
+  const rest = unnamed();
+  const read = rest.slice(0, SCOPE_READS_MAX);
+  const failed: number[] = [];
+  await Promise.all(
+    read.map(async (id) => {
+      try {
+        const scope = await api.getTeamGitScope(id);
+        if (scope.team_name !== '') names.set(id, scope.team_name);
+      } catch {
+        failed.push(id);
+      }
+    }),
+  );
+  if (failed.length > 0) notices.push(`note: team names: the scope read of ${failed.length} team${failed.length === 1 ? '' : 's'} failed (${failed.sort((a, b) => a - b).slice(0, 10).join(', ')}${failed.length > 10 ? ', ...' : ''}); their names stay empty`);
+  const left = rest.length - read.length;
+  if (left > 0) {
+    notices.push(
+      `note: ${left} team${left === 1 ? '' : 's'} still unnamed after ${SCOPE_READS_MAX} scope reads keep${left === 1 ? 's' : ''} an empty name; name them in the config (teams: <id>: name: ...) to have every name without extra calls`,
+    );
+  }
+  return { names, notices };
+}

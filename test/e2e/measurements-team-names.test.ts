@@ -1,0 +1,110 @@
+// Team names when grouping by team (DESIGN.md §6.1): the config's first; then used_by.teams of the
+// PM entity lists (one paged read per list: boards, projects); then the team's scope read
+// (team_name) for at most 50 still-unnamed teams; past that the names stay empty and a notice says
+// how to name them. Request counts from the emulator's own log.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+
+const extra = Array.from({ length: 60 }, (_, i) => 100 + i);
+
+const FIXTURE = `organization: { id: 1, name: Acme }
+api_keys: [dev-key]
+integrations:
+  - id: 10
+    type: pm
+    provider: tracker_a
+    name: Tracker
+    state: ok
+    auth_type: oauth
+    entities:
+      boards:
+        - { entity_provider_id: "101", name: Payments board, state: active, selected: true }
+      projects:
+        - { entity_provider_id: "P1", name: Payments, state: active, selected: true }
+  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
+teams:
+  - { id: 42, name: Payments }
+  - { id: 43, name: Checkout }
+${extra.map((id) => `  - { id: ${id}, name: T${id} }`).join('\n')}
+team_pm_scopes:
+  - team_id: 42
+    integration_id: 10
+    methodology: Scrum
+    scope:
+      boards: [{ entity_provider_id: "101" }]
+repositories:
+  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
+activity:
+  contributors:
+    - { id: 501, name: Ana, team_ids: [42] }
+  pull_requests:
+    - { id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-02T00:00:00Z" }
+`;
+
+const REQUEST = ['measurements', '--metric', 'pr.merged', '--group-by', 'team', '--after', '2026-09-01', '--before', '2026-09-08', '--format', 'csv'];
+
+let emulator: RunningEmulator;
+let dir: string;
+
+async function emctl(args: string[]) {
+  const a = against(emulator);
+  return runEmctl([...a.args, ...args], { env: a.env, cwd: dir });
+}
+
+function kinds(paths: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of paths) {
+    const kind = p.includes('/measurements') ? 'measurements' : /\/entities|\/boards|\/projects/.test(p) ? 'entities' : p.includes('/teams/') ? 'team scope' : p;
+    out[kind] = (out[kind] ?? 0) + 1;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
+  dir = await tempDir('emctl-team-names-');
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(async () => {
+  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
+});
+
+describe('team names', () => {
+  it('the config names a team; used_by.teams names another; a scope read names the third', async () => {
+    const config = await writeConfig('version: 1\nteams:\n  100:\n    name: Hundred\n', await tempDir('emctl-team-names-config-'));
+    const r = await emctl([...REQUEST, '-c', config, '--team', '42,43,100']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      ['after,before,team_id,team_name,pr.merged', '2026-09-01,2026-09-08,42,Payments,1', '2026-09-01,2026-09-08,43,Checkout,', '2026-09-01,2026-09-08,100,Hundred,', ''].join('\n'),
+    );
+    const paths = (await apiRequests(emulator.url)).map((q) => q.path);
+    expect(kinds(paths)).toEqual({ measurements: 1, entities: 2, 'team scope': 1 });
+    expect(paths.filter((p) => p.includes('/teams/'))[0]).toContain('/43/');
+  });
+
+  it('no lookups at all when the config names every team', async () => {
+    const config = await writeConfig('version: 1\nteams:\n  42:\n    name: P\n  43:\n    name: C\n', await tempDir('emctl-team-names-config-'));
+    const r = await emctl([...REQUEST, '-c', config, '--team', '42,43']);
+    expect(r.code).toBe(0);
+    expect(kinds((await apiRequests(emulator.url)).map((q) => q.path))).toEqual({ measurements: 1 });
+  });
+
+  it('at most 50 scope reads; the teams past them keep an empty name and a notice says how to name them', async () => {
+    const r = await emctl([...REQUEST, '--team', ['42', '43', ...extra.map(String)].join(',')]);
+    expect(r.code).toBe(0);
+    // 62 teams: 42 named by used_by, 61 unnamed, 50 read, 11 left.
+    expect(r.stderr).toBe(
+      'note: 11 teams still unnamed after 50 scope reads keep an empty name; name them in the config (teams: <id>: name: ...) to have every name without extra calls\n',
+    );
+    const rows = r.stdout.trimEnd().split('\n').slice(1);
+    expect(rows).toHaveLength(62);
+    expect(rows.filter((row) => /,T\d+,/.test(row) || /,(Payments|Checkout),/.test(row))).toHaveLength(51);
+    expect(kinds((await apiRequests(emulator.url)).map((q) => q.path))).toEqual({ measurements: 2, entities: 2, 'team scope': 50 });
+  });
+});
