@@ -15,6 +15,14 @@ import { displayWidth, padTo } from './width.js';
 
 const DEFAULT_CHART_WIDTH = 80;
 
+/** At most this many names in a note; the table format has them all. */
+const NOTE_NAMES = 12;
+
+function names(series: readonly { label: string }[]): string {
+  const shown = series.slice(0, NOTE_NAMES).map((s) => s.label);
+  return series.length > shown.length ? `${shown.join(', ')} and ${series.length - shown.length} more` : shown.join(', ');
+}
+
 function legend(chart: MetricChart, color: boolean): string[] {
   const width = Math.max(...chart.series.map((s) => displayWidth(s.label)));
   return chart.series.map((s) => {
@@ -35,8 +43,9 @@ function metricBlock(chart: MetricChart, kind: ChartKind, buckets: readonly Buck
   if (kind === 'bars' && only !== undefined) return [title, ...barRows(chart, only, width, color)];
   if (kind === 'rows') {
     const lines = [title, ...rankedRows(chart, buckets, `${groupTitle.charAt(0).toUpperCase()}${groupTitle.slice(1)}`, color)];
-    const { gaps } = gapsOf(chart);
-    if (gaps.length > 0) lines.push(`  ${gaps.length} ${gaps.length === 1 ? 'group has' : 'groups have'} no value in some time ranges (· in the sparkline)`);
+    const { gaps, empty } = gapsOf(chart);
+    if (gaps.length > 0) lines.push(`  no value in some time ranges (· in the sparkline): ${names(gaps)}`);
+    if (empty.length > 0) lines.push(`  no value at all: ${names(empty)}`);
     return lines;
   }
   return [title, ...drawLines(chart, buckets, width, color), ...legend(chart, color)];

@@ -112,6 +112,8 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
     .x((d) => x(d[0]) ?? 0)
     .y((d) => y(d[1] ?? 0))
     .digits(1);
+  // Points shrink with the buckets' spacing, so a daily quarter is still a line, not a bead string.
+  const radius = Math.max(1.5, Math.min(3.5, step / 4));
   for (const series of [...chart.series].reverse()) {
     const colour = slotColour(series.slot);
     const done: Point[] = series.values.map((v, i) => [i, buckets[i]?.inProgress ? null : v]);
@@ -134,7 +136,7 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
       const hollow = bucket?.inProgress === true;
       const fill = hollow ? '#ffffff' : colour;
       const title = escapeHtml(pointTitle(series, bucket, series.raw[i] ?? null, chart));
-      out.push(`<circle cx="${px(x(i) ?? 0)}" cy="${px(y(v))}" r="${hollow ? 4 : 3.5}" fill="${fill}" stroke="${colour}" stroke-width="2"><title>${title}</title></circle>`);
+      out.push(`<circle cx="${px(x(i) ?? 0)}" cy="${px(y(v))}" r="${hollow ? radius + 0.5 : radius}" fill="${fill}" stroke="${colour}" stroke-width="2"><title>${title}</title></circle>`);
     });
     out.push('</g>');
   }

@@ -144,6 +144,15 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
     expect(text).toContain('  in progress: Oct 12 - 18 (the last character is partial)');
   });
 
+  it('past 8 groups: a group with no value at all keeps a row, unranked, last, and is named under the table', async () => {
+    const result = many(11, 6);
+    result.elements[0]!.rows.push(row(999, 'Quiet', { 'pr.merged': null }));
+    const lines = (await renderMeasurements(result, 'chart', { color: false })).split('\n');
+    expect(lines.filter((line) => line.includes('(1'))).toHaveLength(11);
+    expect(lines.at(-3)).toBe('      Quiet (999)                                  -');
+    expect(lines.at(-2)).toBe('  no value at all: Quiet (999)');
+  });
+
   it('one bucket: a bar per group, highest first; hollow while the bucket is in progress', async () => {
     const one = threeWeeks({ rollUp: 'custom', elements: threeWeeks().elements.slice(0, 1) });
     expect(await renderMeasurements(one, 'chart', { color: false, width: 50 })).toBe(`weekly: by team, Sep 7 - 27, 2026, whole window; 2 teams
