@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../dist/config/index.js';
+import { CONFIG_CHECKS } from '../dist/workflows/config-checks.js';
 import { exportGeneratedOrg } from './export.mjs';
 
 const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -99,7 +100,7 @@ async function measure(label, file) {
   for (let run = 0; run < 5; run++) {
     const startCpu = process.cpuUsage();
     const start = performance.now();
-    result = await loadConfig(file);
+    result = await loadConfig(file, CONFIG_CHECKS);
     times.push(performance.now() - start);
     const used = process.cpuUsage(startCpu);
     cpu.push((used.user + used.system) / 1000);

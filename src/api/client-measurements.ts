@@ -8,7 +8,7 @@
 
 import { ApiError } from './errors.js';
 import { isLoopback } from './loopback.js';
-import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from './measurement-types.js';
+import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from '../contract/measurement-types.js';
 import * as rq from './requests-measurements.js';
 import type { RequestDescription } from './requests.js';
 import { registerResponseShapes, type JsonSchema } from './shapes.js';

@@ -23,38 +23,11 @@ import { hasResponseShape, responseShapeProblem } from './shapes.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
 import * as mm from './client-measurements.js';
 import type { Exchange, WireTarget } from './client-measurements.js';
-import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from './measurement-types.js';
-import { API_LIMITS } from './types.js';
-import type {
-  EntityListResponse,
-  EntityType,
-  GitScopeKey,
-  ListEntitiesParams,
-  ListIntegrationsResponse,
-  ListRepositoriesParams,
-  ListRepositoriesResponse,
-  MonitorEntry,
-  MonitorResponse,
-  OrgConfigResponse,
-  OrgSettings,
-  PmScopeKey,
-  RepoSection,
-  Repository,
-  RepositoryConfigResponse,
-  RepositorySettings,
-  ScopeWriteBody,
-  ScopeWriteMode,
-  ScopeWriteResponse,
-  SelectEntry,
-  SelectResponse,
-  SelectableEntityType,
-  TeamGitScopeBody,
-  TeamGitScopeResponse,
-  TeamPmScopeResponse,
-} from './types.js';
+import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from '../contract/measurement-types.js';
+import { API_LIMITS } from '../contract/types.js';
+import type { EntityListResponse, EntityType, ListEntitiesParams, ListIntegrationsResponse, PmScopeKey, ScopeWriteBody, ScopeWriteMode, ScopeWriteResponse, SelectEntry, SelectResponse, SelectableEntityType, TeamPmScopeResponse } from '../contract/types.js';
+import type { GitScopeKey, ListRepositoriesParams, ListRepositoriesResponse, MonitorEntry, MonitorResponse, OrgConfigResponse, OrgSettings, RepoSection, Repository, RepositoryConfigResponse, RepositorySettings, TeamGitScopeBody, TeamGitScopeResponse } from '../contract/git-types.js';
 
-export type { ClientOptions, ResponseLog, ThrottleEvent } from './client-options.js';
-export type { PacingView, RouteProgress } from './gate.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -2,8 +2,8 @@
 // says what failed in words, carries the parsed body, and has the API key redacted from
 // everything derived from a response, because a server may echo the key back.
 
-import { EmctlError } from '../core/errors.js';
-import type { ValidationErrorItem } from './types.js';
+import { EmctlError } from '../contract/errors.js';
+import type { ValidationErrorItem } from '../contract/types.js';
 
 export type ApiErrorBody =
   | { shape: 'items'; applied: unknown[]; rejected: Array<Record<string, unknown> & { code: string; message: string }> }

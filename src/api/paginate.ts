@@ -4,8 +4,9 @@
 // After the first page the rest are requested together; the client's pacing and concurrency
 // decide how many actually run at once.
 
-import { EmctlError } from '../core/errors.js';
-import type { EntityListResponse, ListRepositoriesResponse, Repository } from './types.js';
+import { EmctlError } from '../contract/errors.js';
+import type { EntityListResponse } from '../contract/types.js';
+import type { ListRepositoriesResponse, Repository } from '../contract/git-types.js';
 
 /** Full reads of a list that keeps changing under us before giving up. */
 export const LIST_READ_TRIES = 3;

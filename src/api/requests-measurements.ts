@@ -4,10 +4,10 @@
 // `emctl measurements` checks names itself with did-you-mean.
 
 import { InvalidRequestError } from './errors.js';
-import type { ExportFileFormat, MeasurementsBody, TimeRange, V1MeasurementsBody } from './measurement-types.js';
-import { GROUP_BYS, ROLL_UPS } from './metrics.js';
+import type { ExportFileFormat, MeasurementsBody, TimeRange, V1MeasurementsBody } from '../contract/measurement-types.js';
+import { GROUP_BYS, ROLL_UPS } from '../contract/metrics.js';
 import { buildQuery, type RequestDescription } from './requests.js';
-import { API_LIMITS } from './types.js';
+import { API_LIMITS } from '../contract/types.js';
 
 export const MEASUREMENTS_ROUTE = 'POST /api/v2/measurements';
 export const EXPORT_ROUTE = 'POST /api/v2/measurements/export';

@@ -4,7 +4,7 @@
 // Pure: no I/O, so every answer shape is checked by a table test.
 
 import { ApiError } from '../api/errors.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { Operation } from '../core/plan-model.js';
 
 export interface AddressOutcome {

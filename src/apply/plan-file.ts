@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { osReason } from '../config/read-files.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { parsePlanJson } from '../render/json.js';
 

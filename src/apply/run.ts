@@ -2,7 +2,7 @@
 // progress, run the operations, close the journal and print the summary. Shared by `emctl apply`
 // and the convergence test, which drives it with its own client (fast retries under faults).
 
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
 import type { Style } from '../render/style.js';

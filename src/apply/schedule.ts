@@ -5,7 +5,7 @@
 // route on its own lane (runInLanes).
 
 import { Fifo } from '../api/fifo.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { Operation } from '../core/plan-model.js';
 
 export interface Schedule {

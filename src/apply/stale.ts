@@ -4,7 +4,7 @@
 // plan is refused (exit 3, never overridden by --force) and the user plans again.
 // Pure: values are compared in the canonical JSON form the saved plan was written in.
 
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Change, Operation, PlanOrganization } from '../core/plan-model.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';

@@ -5,7 +5,7 @@
 // Pure: no I/O.
 
 import { coversSome, repoAddress } from '../core/address.js';
-import type { OrgSettings } from '../api/types.js';
+import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';
 
 /**

@@ -5,12 +5,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import { readBounded } from '../config/read-files.js';
 import { Agent } from 'undici';
-import { EmClient, type ResponseLog, type ThrottleEvent } from '../api/client.js';
+import { EmClient } from '../api/client.js';
+import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
 import { redactText } from '../api/errors.js';
 import { isLoopback } from '../api/loopback.js';
 import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
 import { EXIT_INTERRUPTED } from './exit.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { CliIO } from './io.js';
 import type { GlobalOptions } from './main.js';

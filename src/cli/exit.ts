@@ -1,7 +1,7 @@
 // Exit codes, decided here and nowhere else (DESIGN.md §1):
 // 0 success / no changes, 1 error, 2 changes pending, 3 refused by a safety rail or a stale plan.
 
-import { EmctlError, type ErrorKind } from '../core/errors.js';
+import { EmctlError, type ErrorKind } from '../contract/errors.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;

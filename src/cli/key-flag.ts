@@ -2,7 +2,7 @@
 // `--api-key KEY` / `--api-key=KEY` is refused before commander sees it (its "unknown option"
 // message would print the key), and any other unknown `--option=value` is echoed without its value.
 
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 
 /** Flags people reach for when they mean to pass a key: --api-key, --apikey, --api_key, --key, --token. */
 const KEY_FLAG = /^--(?:api[-_]?key|key|token)(?:=|$)/i;

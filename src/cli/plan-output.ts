@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { styleText } from 'node:util';
 import { narrowDesiredTo } from '../apply/verify-scope.js';
 import { loadConfigOrThrow } from '../config/index.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Plan, PlanMessage, PlanOrganization, PlanScope } from '../core/plan-model.js';
 import { changedObjects, changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
@@ -19,7 +19,8 @@ import { renderPlanJson } from '../render/json.js';
 import { renderPlanMarkdown } from '../render/markdown.js';
 import { makeStyle, plainStyle, type Style } from '../render/style.js';
 import { renderPlanText } from '../render/text.js';
-import { readLiveState, readReachability, type StateClient } from '../state/read-live.js';
+import { readLiveState, readReachability } from '../state/read-live.js';
+import { type StateClient } from '../state/live-reader.js';
 import type { LaneObserver } from '../state/scheduler.js';
 import { readRecords } from '../state/read-records.js';
 import { managesAnything, snapshotAfterWrites, stillToRead, type WriteAnswers } from '../state/after-writes.js';
@@ -36,6 +37,7 @@ import { relativeToCwd } from './relative-paths.js';
 import { writeFileAtomically } from './write-file.js';
 import type { CommandContext, GlobalOptions } from './main.js';
 import { colorFor } from './program.js';
+import { CONFIG_CHECKS } from '../workflows/config-checks.js';
 
 export const DEFAULT_CONFIG = 'emctl.yaml';
 
@@ -50,7 +52,7 @@ export function configPathFrom(io: CliIO, given: string | undefined): string {
 
 /** Loads and validates the config; every problem comes back at once as one EmctlError('config'). */
 export async function loadDesired(io: CliIO, given: string | undefined): Promise<DesiredConfig> {
-  return loadConfigOrThrow(configPathFrom(io, given));
+  return loadConfigOrThrow(configPathFrom(io, given), CONFIG_CHECKS);
 }
 
 /**
@@ -266,7 +268,7 @@ export async function planFromConfig<T>(
   const config = await loadDesired(ctx.io, configPath);
   if (opts.changedFrom !== undefined) {
     // Before any request, like every config error: a bad ref or an invalid old config sends nothing.
-    const before = await loadConfigAtRef(configPathFrom(ctx.io, configPath), opts.changedFrom);
+    const before = await loadConfigAtRef(configPathFrom(ctx.io, configPath), opts.changedFrom, CONFIG_CHECKS);
     opts = { ...opts, changes: { ref: opts.changedFrom, changes: changedObjects(before, config) } };
   }
   const withConfig = (planned: LivePlan): ConfigPlan => ({ ...planned, config });

@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { habitPointer, unknownIn } from './habits.js';
 import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import { EMCTL_VERSION } from '../core/version.js';
 import { EXIT_ERROR, EXIT_OK, exitCodeFor } from './exit.js';
 import type { CliIO } from './io.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 
 export interface AtomicWriteOptions {
   /** How the file is named in the error ("the plan file plan.json"); default its path. */

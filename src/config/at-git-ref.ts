@@ -7,10 +7,11 @@
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import { formatDiagnostic, type Diagnostic } from './diagnostics.js';
 import { loadConfigFromRead } from './index.js';
+import type { ConfigChecks } from './checks.js';
 import { decodeConfigBytes, MAX_FILE_BYTES, type ReadResult } from './read-files.js';
 import type { SourceText } from './source.js';
 
@@ -62,7 +63,7 @@ async function locate(configPath: string): Promise<{ cwd: string; path: string; 
  * repository, an unknown ref, no config there at that ref, or a config that is not valid there
  * (every located error, named `REF:path`).
  */
-export async function loadConfigAtRef(configPath: string, ref: string): Promise<DesiredConfig> {
+export async function loadConfigAtRef(configPath: string, ref: string, checks: ConfigChecks = {}): Promise<DesiredConfig> {
   if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) {
     throw new EmctlError('config', `--changed-from ${JSON.stringify(ref)} is not a git ref (a branch, tag, commit or an expression such as origin/main or HEAD~1)`);
   }
@@ -112,7 +113,7 @@ export async function loadConfigAtRef(configPath: string, ref: string): Promise<
   } else {
     throw new EmctlError('config', `--changed-from: ${shown} is a ${kind} at ${ref}, not a config file or directory`);
   }
-  const result = loadConfigFromRead(read);
+  const result = loadConfigFromRead(read, checks);
   if (result.config) return result.config;
   const errors = result.diagnostics.filter((d: Diagnostic) => d.severity === 'error');
   throw new EmctlError(

@@ -3,7 +3,7 @@
 // gives the same model; the order each list was written in is kept so the source map can point a
 // model index back at the line it came from.
 
-import type { OrgSettings, RepositorySettings } from '../api/types.js';
+import type { OrgSettings, RepositorySettings } from '../contract/git-types.js';
 import type {
   ConfigPath,
   DesiredConfig,

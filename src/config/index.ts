@@ -2,8 +2,9 @@
 // offline semantic checks -> the desired-state model. Every problem is collected and reported at
 // once with file:line:column; the model is returned only when there is no error.
 
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
+import type { ConfigChecks } from './checks.js';
 import { buildModel } from './build-model.js';
 import { boundDiagnostic, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { mergeFiles } from './merge.js';
@@ -29,15 +30,15 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-export async function loadConfig(pathOrDir: string): Promise<LoadResult> {
-  return loadConfigFromRead(await readConfigFiles(pathOrDir));
+export async function loadConfig(pathOrDir: string, checks: ConfigChecks = {}): Promise<LoadResult> {
+  return loadConfigFromRead(await readConfigFiles(pathOrDir), checks);
 }
 
 /**
  * The same checks for files already read (by path, or from elsewhere: `--changed-from` reads them
  * from git, named `REF:path`).
  */
-export function loadConfigFromRead(read: ReadResult): LoadResult {
+export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks = {}): LoadResult {
   const diagnostics = [...read.diagnostics];
   const store = new Placements();
   const roots: PlacedRoot[] = [];
@@ -52,7 +53,7 @@ export function loadConfigFromRead(read: ReadResult): LoadResult {
   const merged = unreadable ? undefined : mergeFiles(roots, store, diagnostics);
   if (merged) {
     diagnostics.push(...checkSchema(merged, store));
-    diagnostics.push(...checkSemantics(merged, store));
+    diagnostics.push(...checkSemantics(merged, store, checks));
   }
   const sorted = sortDiagnostics(diagnostics.map(boundDiagnostic), read.files);
   if (!merged || errorCount(sorted) > 0) return { diagnostics: sorted };
@@ -60,8 +61,8 @@ export function loadConfigFromRead(read: ReadResult): LoadResult {
 }
 
 /** Loads the config or throws EmctlError('config') listing every error as file:line:col: message. */
-export async function loadConfigOrThrow(pathOrDir: string): Promise<DesiredConfig> {
-  const result = await loadConfig(pathOrDir);
+export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks = {}): Promise<DesiredConfig> {
+  const result = await loadConfig(pathOrDir, checks);
   if (result.config) return result.config;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   const noun = errors.length === 1 ? 'error' : 'errors';

@@ -2,7 +2,8 @@
 // safety rails (protected prefixes), drift ignore rules and --target / --exclude. Building them in
 // one place keeps every consumer matching the same spelling.
 
-import type { GitScopeKey, OrgSection, PmScopeKey, RepoSection } from '../api/types.js';
+import type { PmScopeKey } from '../contract/types.js';
+import type { GitScopeKey, OrgSection, RepoSection } from '../contract/git-types.js';
 
 /** `"acme/api"` quoted the way JSON quotes it, so a name with a quote or bracket stays unambiguous. */
 function quoted(name: string): string {

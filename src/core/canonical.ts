@@ -7,8 +7,9 @@
 //   fields: { id, value }                        project_team_areas: { project, team, areas }
 // Every list is a set: sorted by identity key and deduplicated. Field values and areas are sets too.
 
-import type { OrgSection, PmProvider, PmScope, PmScopeKey } from '../api/types.js';
-import { SCOPE_KEYS } from '../api/types.js';
+import type { PmProvider, PmScope, PmScopeKey } from '../contract/types.js';
+import type { OrgSection } from '../contract/git-types.js';
+import { SCOPE_KEYS } from '../contract/types.js';
 
 export type FieldElement = { id: string; value: string[] };
 export type AreaElement = { project: string; team: string; areas: string[] };

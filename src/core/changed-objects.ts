@@ -16,7 +16,7 @@
 // (`allMonitoring`). That costs no extra reads: the patterns need the whole repository list,
 // which carries the monitoring state.
 
-import type { OrgSection } from '../api/types.js';
+import type { OrgSection } from '../contract/git-types.js';
 import { matchesAddressPrefix, gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
 import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
 import type { DesiredConfig, IntegrationRef, RepoRef } from './model.js';

@@ -1,8 +1,8 @@
 // Diff of the Git side: team Git scopes, org default sections, repository override sets and
 // monitoring. As on the PM side, only what the config writes is read into the diff.
 
-import type { GitScopeKey, OrgSection, RepoSection, Repository } from '../api/types.js';
-import { BACKFILL_SECTIONS, ORG_ONLY_SECTIONS, ORG_SECTIONS, RECOMPUTE_SECTIONS, REPO_SECTIONS } from '../api/types.js';
+import type { GitScopeKey, OrgSection, RepoSection, Repository } from '../contract/git-types.js';
+import { BACKFILL_SECTIONS, ORG_ONLY_SECTIONS, ORG_SECTIONS, RECOMPUTE_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { gitScopeAddress, monitoredAddress, orgDefaultAddress, repoAddress, repoSettingAddress } from './address.js';
 import { canonicalSection, sectionsEqual, sortedIds, writtenBackfill } from './canonical.js';
 import type { PlanDraft, RepoContext } from './draft.js';

@@ -2,8 +2,8 @@
 // writes is the whole truth for that object (DESIGN.md §2); objects it does not write are never
 // looked at. Resolution errors become plan errors and drop only the object they concern.
 
-import type { Integration, PmProvider, PmScopeKey, SelectableEntityType, TeamPmScopeResponse } from '../api/types.js';
-import { SCOPE_KEYS, SELECTABLE_TYPES } from '../api/types.js';
+import type { Integration, PmProvider, PmScopeKey, SelectableEntityType, TeamPmScopeResponse } from '../contract/types.js';
+import { SCOPE_KEYS, SELECTABLE_TYPES } from '../contract/types.js';
 import { methodologyAddress, pmScopeAddress, selectionAddress } from './address.js';
 import {
   areaElement,

@@ -2,19 +2,8 @@
 // ids the operation planner needs (the public Change carries only what people and renderers
 // read), the messages, the totals, and lookups over the snapshot shared by every step.
 
-import type {
-  GitScopeKey,
-  Integration,
-  Methodology,
-  OrgSection,
-  PmEntity,
-  PmProvider,
-  PmScopeKey,
-  RepoSection,
-  Repository,
-  RepositorySettings,
-  SelectableEntityType,
-} from '../api/types.js';
+import type { Integration, Methodology, PmEntity, PmProvider, PmScopeKey, SelectableEntityType } from '../contract/types.js';
+import type { GitScopeKey, OrgSection, RepoSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import type { CanonicalScope } from './canonical.js';
 import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';

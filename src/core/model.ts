@@ -4,13 +4,8 @@
 //
 // Pure types: no I/O, no imports beyond the wire types.
 
-import type {
-  Methodology,
-  OrgSettings,
-  PmProvider,
-  Provider,
-  RepositorySettings,
-} from '../api/types.js';
+import type { Methodology, PmProvider, Provider } from '../contract/types.js';
+import type { OrgSettings, RepositorySettings } from '../contract/git-types.js';
 
 /** Where a value was written: 1-based line and column. */
 export interface SourceLocation {

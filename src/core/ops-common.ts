@@ -1,5 +1,5 @@
 // Shared pieces of operation planning: the working form of an operation (before stages are
-// numbered) and batching helpers. The API's per-call limits are API_LIMITS (src/api/types.ts).
+// numbered) and batching helpers. The API's per-call limits are API_LIMITS (src/contract/types.ts).
 
 import type { HttpMethod, Operation } from './plan-model.js';
 

@@ -2,8 +2,9 @@
 // a Git scope write: then starts first, stops last), team Git scopes, org
 // defaults and repository overrides, each object written with the fewest calls the API allows.
 
-import type { GitScopeKey, OrgSection, RepoSection, TeamGitScopeBody } from '../api/types.js';
-import { API_LIMITS, RECOMPUTE_SECTIONS } from '../api/types.js';
+import type { GitScopeKey, OrgSection, RepoSection, TeamGitScopeBody } from '../contract/git-types.js';
+import { API_LIMITS } from '../contract/types.js';
+import { RECOMPUTE_SECTIONS } from '../contract/git-types.js';
 import type { PlannedChange, RepoContext } from './draft.js';
 import { chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from './ops-common.js';
 

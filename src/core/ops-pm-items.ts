@@ -17,7 +17,7 @@
 // In both cases a concurrent run writing the same key can leave a blend; apply's re-read then
 // names the key (docs/reliability.md).
 
-import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem } from '../api/types.js';
+import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem } from '../contract/types.js';
 import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type FieldElement, type ScopeElement } from './canonical.js';
 import type { PlannedChange, ScopeContext } from './draft.js';
 

@@ -2,7 +2,7 @@
 // the single cheapest call; how each key is written is ops-pm-items.ts) and selections (selects and deselects in shared calls, unless a
 // deselect waits on a scope write: then selects first, deselects last).
 
-import { API_LIMITS, type PmScopeKey, type ScopeWriteItem, type SelectableEntityType } from '../api/types.js';
+import { API_LIMITS, type PmScopeKey, type ScopeWriteItem, type SelectableEntityType } from '../contract/types.js';
 import type { AreaElement, ScopeElement } from './canonical.js';
 import type { PlannedChange, ScopeContext } from './draft.js';
 import { impliedSelections, naturalCompare } from './diff-pm.js';

@@ -2,8 +2,8 @@
 // that survive --target/--exclude and on the operations that carry them: a plan with any of these
 // exits 1 before a single write.
 
-import type { PmScopeKey, ScopeWriteBody } from '../api/types.js';
-import { WRITABLE_INTEGRATION_STATES } from '../api/types.js';
+import type { PmScopeKey, ScopeWriteBody } from '../contract/types.js';
+import { WRITABLE_INTEGRATION_STATES } from '../contract/types.js';
 import { pmScopeAddress } from './address.js';
 import { scopeKeyToWire, type ScopeElement } from './canonical.js';
 import type { PlanMessage } from './plan-model.js';

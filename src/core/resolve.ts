@@ -3,7 +3,8 @@
 // Pure: every failure is a Resolved with an error message written for people, never a throw, so
 // the planner can report all problems at once.
 
-import type { Integration, IntegrationType, PmEntity, Repository } from '../api/types.js';
+import type { Integration, IntegrationType, PmEntity } from '../contract/types.js';
+import type { Repository } from '../contract/git-types.js';
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from './model.js';
 import { globToRegExp, isGlob } from './repo-patterns.js';
 
@@ -368,7 +369,6 @@ function entityWords(entities: readonly PmEntity[]): { ids: string[]; names: str
 
 // ---- monitoring globs ----------------------------------------------------------------------
 
-export { globToRegExp } from './repo-patterns.js';
 
 /**
  * Repositories an include/exclude entry names: a numeric id, an exact name (looked up in the

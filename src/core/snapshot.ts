@@ -4,16 +4,8 @@
 // Every list here is complete for what it covers: a failed or partial read aborts before a
 // snapshot exists, so "absent" below always means "not read", never "read and empty".
 
-import type {
-  EntityType,
-  Integration,
-  OrgConfigResponse,
-  PmEntity,
-  Repository,
-  RepositoryConfigResponse,
-  TeamGitScopeResponse,
-  TeamPmScopeResponse,
-} from '../api/types.js';
+import type { EntityType, Integration, PmEntity, TeamPmScopeResponse } from '../contract/types.js';
+import type { OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 
 /** One (integration, entity type) list as read. */
 export interface EntityListRead {

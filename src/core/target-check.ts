@@ -2,7 +2,8 @@
 // error naming the syntax; one that names nothing the config manages and nothing live is an error
 // with the closest addresses that do exist. Never a silent "No changes" for a typo.
 
-import { ORG_SECTIONS, REPO_SECTIONS, type PmScopeKey } from '../api/types.js';
+import { type PmScopeKey } from '../contract/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { matchesAddressPrefix, repoAddress, selectionAddress } from './address.js';
 import { EntityCatalog } from './draft.js';
 import type { DesiredConfig } from './model.js';

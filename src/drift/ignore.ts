@@ -5,7 +5,7 @@
 // exception cannot silently become permanent. Pure: today's date is a parameter.
 
 import { coversSome, firstPrefixMatch } from '../core/address.js';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import type { DriftIgnoreRule } from '../core/model.js';
 import type { Change, PlanMessage } from '../core/plan-model.js';
 

@@ -3,7 +3,7 @@
 // AI dev tool ids the spec knows. One pass over each list, with Maps and Sets (500,000 PRs check in
 // well under a second).
 
-import { isDevToolId } from '../api/metrics.js';
+import { isDevToolId } from '../contract/metrics.js';
 import type { FixtureProblem } from './fixture-checks.js';
 import type { Fixture } from './fixture-types.js';
 import type { ActivityPullRequest } from './metrics/types.js';

@@ -3,7 +3,8 @@
 // has, and settings rules (pattern required, regexes that compile). Also normalizes settings in
 // place so that reads return the same canonical form as after an API write.
 
-import { ENTITY_TYPES, ORG_SECTIONS, REPO_SECTIONS, type EntityType, type OrgSettings, type PmProvider } from '../api/types.js';
+import { ENTITY_TYPES, type EntityType, type PmProvider } from '../contract/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS, type OrgSettings } from '../contract/git-types.js';
 import { checkActivity } from './fixture-checks-activity.js';
 import type { Fixture, FixtureEntity } from './fixture-types.js';
 import { checkScope } from './scope-rules.js';

@@ -2,18 +2,8 @@
 // emulator serves. Wire-shaped where the API has a shape (scopes, settings), so that a read can be
 // pasted into a fixture.
 
-import type {
-  EntityType,
-  Integration,
-  OrgSettings,
-  PmEntity,
-  PmScope,
-  Repository,
-  RepositorySettings,
-  ScopeWriteItem,
-  TeamGitScopeBody,
-  TeamGitScopeResponse,
-} from '../api/types.js';
+import type { EntityType, Integration, PmEntity, PmScope, ScopeWriteItem } from '../contract/types.js';
+import type { OrgSettings, Repository, RepositorySettings, TeamGitScopeBody, TeamGitScopeResponse } from '../contract/git-types.js';
 import type { Activity } from './metrics/types.js';
 
 /** An entity as listed by the service, with plain ids where the wire has refs, and fixture flags. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import { checkFixtureReferences, type FixtureProblem } from './fixture-checks.js';
 import type { Fixture } from './fixture-types.js';
 import { FIXTURE_SCHEMA_PATH } from './paths.js';

@@ -4,7 +4,7 @@
 // seed always give the same fixture.
 
 import type { FixtureEntity, Fixture, FixtureRepository, FixtureTeamPmScope } from './fixture-types.js';
-import type { RepositoryState, Visibility } from '../api/types.js';
+import type { RepositoryState, Visibility } from '../contract/git-types.js';
 import { seededRandom } from './traffic.js';
 
 export interface GenerateSpec {

@@ -3,17 +3,7 @@
 // recompute section causes. A write that leaves a section's stored value unchanged records no
 // recompute (docs/assumptions.md).
 
-import {
-  RECOMPUTE_SECTIONS,
-  REPO_SECTIONS,
-  type BackfillDays,
-  type OrgConfigResponse,
-  type OrgSection,
-  type OrgSettings,
-  type RepoSection,
-  type RepositoryConfigResponse,
-  type RepositorySettings,
-} from '../api/types.js';
+import { RECOMPUTE_SECTIONS, REPO_SECTIONS, type BackfillDays, type OrgConfigResponse, type OrgSection, type OrgSettings, type RepoSection, type RepositoryConfigResponse, type RepositorySettings } from '../contract/git-types.js';
 import { refused } from './http-error.js';
 import type { Journal } from './journal.js';
 import { sameValue } from './settings.js';

@@ -1,7 +1,7 @@
 // Git repository rules (api-spec.md endpoints 8-9): the paged, filtered list and the monitoring
 // PATCH with per-repository rejections and the repository quota.
 
-import type { MonitorEntry, MonitorResponse, Repository, RepositoryState, Visibility } from '../api/types.js';
+import type { MonitorEntry, MonitorResponse, Repository, RepositoryState, Visibility } from '../contract/git-types.js';
 import { refused, type Reply } from './http-error.js';
 import type { Journal } from './journal.js';
 import type { EmulatorState, RepoRec } from './state.js';

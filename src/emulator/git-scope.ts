@@ -1,7 +1,7 @@
 // Team Git scope rules (api-spec.md endpoint 13): repositories and services of one team. Only
 // monitored repositories are accepted on writes and listed on reads; a refused write changes nothing.
 
-import type { GitScopeKey, TeamGitScopeResponse } from '../api/types.js';
+import type { GitScopeKey, TeamGitScopeResponse } from '../contract/git-types.js';
 import { refused } from './http-error.js';
 import type { Journal } from './journal.js';
 import type { EmulatorState } from './state.js';

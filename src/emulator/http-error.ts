@@ -1,7 +1,7 @@
 // How the emulator's rules refuse a request: an HttpError carries the status and the exact body
 // the service would send, in the FastAPI shapes api-notes.md describes.
 
-import type { ValidationErrorItem } from '../api/types.js';
+import type { ValidationErrorItem } from '../contract/types.js';
 
 export class HttpError extends Error {
   constructor(

@@ -2,7 +2,7 @@
 // process, on an OS-chosen port by default. See docs/emulator.md.
 
 import { readFile } from 'node:fs/promises';
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import { checkFixtureData } from './fixture.js';
 import type { Fixture } from './fixture-types.js';
 import { startServer } from './server.js';

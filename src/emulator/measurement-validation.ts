@@ -5,8 +5,8 @@
 // unknown v2 metric names accepted (the engine answers 0). Choices where the spec is silent are
 // listed in docs/assumptions.md ("Measurements (emulator and client)").
 
-import { GROUP_BYS, ROLL_UPS, WORKFLOW_TYPES, isDevToolId, metricKey, v1Metric, v2Metric, type GroupBy, type MetricAgg, type RollUp } from '../api/metrics.js';
-import type { ExportFileFormat, TimeRange } from '../api/measurement-types.js';
+import { GROUP_BYS, ROLL_UPS, WORKFLOW_TYPES, isDevToolId, metricKey, v1Metric, v2Metric, type GroupBy, type MetricAgg, type RollUp } from '../contract/metrics.js';
+import type { ExportFileFormat, TimeRange } from '../contract/measurement-types.js';
 import { dateMs, intList, laxBool, laxInt, list, oneOf, required, str, type Loc } from './measurement-fields.js';
 import { isoDay } from './metrics/buckets.js';
 import type { MeasurementQuery, QueryMetric, QueryWorkflowFilter } from './metrics/types.js';

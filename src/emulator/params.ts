@@ -2,7 +2,7 @@
 // repeated, typed with limits; problems collected as Pydantic-style {type, loc, msg} items and
 // refused together with the family's validation status (400 on PM routes, 422 on Git routes).
 
-import type { ValidationErrorItem } from '../api/types.js';
+import type { ValidationErrorItem } from '../contract/types.js';
 import { invalid } from './http-error.js';
 
 type Loc = (string | number)[];

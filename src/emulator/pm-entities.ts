@@ -15,7 +15,7 @@ import {
   type SelectEntry,
   type SelectResponse,
   type UsedBy,
-} from '../api/types.js';
+} from '../contract/types.js';
 import { refused, sharedStatus, type Reply } from './http-error.js';
 import type { EmulatorState, EntityRec } from './state.js';
 import type { Journal } from './journal.js';

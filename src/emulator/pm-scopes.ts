@@ -9,7 +9,7 @@ import type {
   ScopeRejection,
   ScopeWriteResponse,
   TeamPmScopeResponse,
-} from '../api/types.js';
+} from '../contract/types.js';
 import { refused, sharedStatus, type Reply } from './http-error.js';
 import type { Journal } from './journal.js';
 import { livePmIntegration, readOnlyReason, selectedCount } from './pm-entities.js';

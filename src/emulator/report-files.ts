@@ -3,7 +3,7 @@
 // after, before, the group key, the group's name column when it has one, then one column per metric
 // key in the order requested. `beautified` pretty-prints JSON and rounds CSV numbers to 2 decimals.
 
-import type { ExportFileFormat, MeasurementElement } from '../api/measurement-types.js';
+import type { ExportFileFormat, MeasurementElement } from '../contract/measurement-types.js';
 
 export interface ReportLayout {
   format: ExportFileFormat;

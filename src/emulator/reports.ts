@@ -5,7 +5,7 @@
 // oldest ones when the total passes a byte budget.
 
 import { randomBytes } from 'node:crypto';
-import type { ExportFileFormat } from '../api/measurement-types.js';
+import type { ExportFileFormat } from '../contract/measurement-types.js';
 
 export const REPORT_PATH_PREFIX = '/_reports/';
 /** Bytes of report files kept at most; past it the oldest go (their links then answer 404). */

@@ -3,15 +3,7 @@
 // spec states for those endpoints ("body is invalid", "unknown section, invalid value or invalid
 // regular expression").
 
-import {
-  ORG_SECTIONS,
-  REPO_SECTIONS,
-  type MonitorEntry,
-  type RepoSection,
-  type RepositorySettings,
-  type RepositoryState,
-  type Visibility,
-} from '../api/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS, type MonitorEntry, type RepoSection, type RepositorySettings, type RepositoryState, type Visibility } from '../contract/git-types.js';
 import {
   deleteRepoConfig,
   deleteRepoSection,

@@ -3,8 +3,8 @@
 // the report store and served, without the key, at unguessable expiring links under /_reports/.
 // Bodies answer 422 in the Pydantic shape (measurement-validation.ts); a bad key is 401 (router).
 
-import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
-import { GROUP_BY_KEYS } from '../api/metrics.js';
+import type { MeasurementElement, MeasurementRow } from '../contract/measurement-types.js';
+import { GROUP_BY_KEYS } from '../contract/metrics.js';
 import { RawFile, refused, type Reply } from './http-error.js';
 import { groupName, isEmptyAnswer, measure } from './metrics/index.js';
 import type { MeasurementQuery } from './metrics/types.js';

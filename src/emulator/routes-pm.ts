@@ -8,7 +8,7 @@ import {
   type Methodology,
   type Provider,
   type SelectEntry,
-} from '../api/types.js';
+} from '../contract/types.js';
 import { RawJson, refused } from './http-error.js';
 import { Issues, Query, bodyInt, bodyList, isObject, noExtraFields, pathInt } from './params.js';
 import { listEntitiesJson, listIntegrations, selectEntities } from './pm-entities.js';

@@ -3,7 +3,7 @@
 // and the tracker_b project/team/areas structure. Shared by the store (API writes) and the fixture
 // checks (team_pm_scopes), so both refuse the same things with the same words.
 
-import { SCOPE_KEYS, type EntityType, type PmProvider, type PmScopeKey, type ScopeRejectionCode } from '../api/types.js';
+import { SCOPE_KEYS, type EntityType, type PmProvider, type PmScopeKey, type ScopeRejectionCode } from '../contract/types.js';
 import { isObject } from './params.js';
 
 /** A scope as the emulator stores it: entity ids only (names are looked up on read). */

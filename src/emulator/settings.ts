@@ -2,15 +2,8 @@
 // normalization of a written section. Pure: used by the router (request bodies), the fixture loader
 // (git_config, repository_overrides) and the store (reads).
 
-import {
-  BACKFILL_SECTIONS,
-  ORG_SECTIONS,
-  REPO_SECTIONS,
-  type BackfillDays,
-  type OrgSection,
-  type OrgSettings,
-  type ValidationErrorItem,
-} from '../api/types.js';
+import { type ValidationErrorItem } from '../contract/types.js';
+import { BACKFILL_SECTIONS, ORG_SECTIONS, REPO_SECTIONS, type BackfillDays, type OrgSection, type OrgSettings } from '../contract/git-types.js';
 import { checkPythonRegex } from '../core/python-regex.js';
 import { isObject, Issues } from './params.js';
 

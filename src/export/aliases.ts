@@ -2,7 +2,7 @@
 // ("Acme Tracker" -> acme-tracker), pinned to ids in the file so a later rename in the service
 // does not break the config. Pure.
 
-import type { Integration } from '../api/types.js';
+import type { Integration } from '../contract/types.js';
 
 /** Lower-case words joined by `-`; accents dropped; always starts with a letter. */
 export function slugify(name: string): string {

@@ -4,7 +4,7 @@
 // widened with excludes, because a glob is also a statement about repositories created later.
 // Pure; the result is checked against the set it describes before it is returned.
 
-import type { Repository } from '../api/types.js';
+import type { Repository } from '../contract/git-types.js';
 import { isMonitored } from '../core/diff-git.js';
 import { compileRepoPatterns } from '../core/repo-patterns.js';
 

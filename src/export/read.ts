@@ -13,23 +13,12 @@
 // Everything after the integrations list goes out at once; the client's pacing and concurrency
 // decide how many run together.
 
-import {
-  API_LIMITS,
-  ENTITY_TYPES,
-  type EntityType,
-  type Integration,
-  type OrgConfigResponse,
-  type PmEntity,
-  type PmProvider,
-  type Repository,
-  type RepositoryConfigResponse,
-  type TeamGitScopeResponse,
-  type TeamPmScopeResponse,
-} from '../api/types.js';
+import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider, type TeamPmScopeResponse } from '../contract/types.js';
+import { type OrgConfigResponse, type Repository, type RepositoryConfigResponse, type TeamGitScopeResponse } from '../contract/git-types.js';
 import { ApiError } from '../api/errors.js';
 import { isMonitored } from '../core/diff-git.js';
 import { chunk } from '../core/ops-common.js';
-import type { ReadOnlyClient } from '../drift/read-only-client.js';
+import type { ReadOnlyClient } from '../api/read-only-client.js';
 
 export type RepoSettingsScope = 'all' | 'monitored' | 'none';
 export const REPO_SETTINGS_SCOPES: readonly RepoSettingsScope[] = ['all', 'monitored', 'none'];

@@ -11,16 +11,10 @@
 // - every org default section as read, except read-only values (releases_detection `deployment`);
 // - the monitored set; the override set of every repository read that has overrides.
 
-import type {
-  Integration,
-  OrgSection,
-  OrgSettings,
-  PmProvider,
-  RepoSection,
-  RepositorySettings,
-  TeamPmScopeItem,
-} from '../api/types.js';
-import { ORG_SECTIONS, REPO_SECTIONS, SELECTABLE_TYPES, WRITABLE_INTEGRATION_STATES } from '../api/types.js';
+import type { Integration, PmProvider, TeamPmScopeItem } from '../contract/types.js';
+import type { OrgSection, OrgSettings, RepoSection, RepositorySettings } from '../contract/git-types.js';
+import { SELECTABLE_TYPES, WRITABLE_INTEGRATION_STATES } from '../contract/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { deriveAliases } from './aliases.js';
 import { monitoringEntries, repoNamer, sortEntries, type MonitoringEntries } from './monitoring.js';
 import { entityKey, type OrganizationRead } from './read.js';

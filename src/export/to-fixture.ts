@@ -6,8 +6,10 @@
 // and name, its limits (the defaults, raised to what is in use), team parents, services no team
 // uses, and emulator-only flags. The api key is a fixed placeholder: the real key is never written.
 
-import type { Integration, OrgSettings, PmEntity, PmProvider, PmScope, RepoSection, RepositorySettings } from '../api/types.js';
-import { ENTITY_TYPES, REPO_SECTIONS } from '../api/types.js';
+import type { Integration, PmEntity, PmProvider, PmScope } from '../contract/types.js';
+import type { OrgSettings, RepoSection, RepositorySettings } from '../contract/git-types.js';
+import { ENTITY_TYPES } from '../contract/types.js';
+import { REPO_SECTIONS } from '../contract/git-types.js';
 import type {
   Fixture,
   FixtureEntities,

@@ -3,10 +3,11 @@
 // of ids so that no group is cut; a group-by with no id list (contributors, AI tools) is paged with
 // limit/offset (one large page, more only when it comes back full). Filter lists of the other dimensions go whole into every call.
 
-import { GROUP_BY_KEYS, type GroupBy } from '../api/metrics.js';
-import type { MeasurementElement, MeasurementRow, MeasurementsBody, TimeRange } from '../api/measurement-types.js';
+import { GROUP_BY_KEYS, type GroupBy } from '../contract/metrics.js';
+import type { MeasurementElement, MeasurementRow, MeasurementsBody, TimeRange } from '../contract/measurement-types.js';
 import { chunk } from '../core/ops-common.js';
-import { IDS_PER_CALL, type MeasureSpec } from '../core/measurement-spec.js';
+import { type MeasureSpec } from './spec.js';
+import { IDS_PER_CALL } from './spec-selection.js';
 
 /**
  * Groups per page when a group-by without an id list is paged. The spec sets no maximum for

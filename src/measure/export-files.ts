@@ -7,10 +7,10 @@
 // range then by order_by/group, lines ending in \n; JSON with two spaces of indent and a final
 // newline. A request the service answered 204 everywhere is an empty file: the header only, or [].
 
-import { EmctlError } from '../core/errors.js';
+import { EmctlError } from '../contract/errors.js';
 import { groupKeyOf, mergeElements, nameColumnOf, orderElementRows } from './calls.js';
-import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
-import type { MeasureSpec } from '../core/measurement-spec.js';
+import type { MeasurementElement, MeasurementRow } from '../contract/measurement-types.js';
+import type { MeasureSpec } from './spec.js';
 
 /** The CSV header of an export with no data: the columns of DESIGN.md §6.2. */
 export function emptyCsvHeader(spec: MeasureSpec): string {

@@ -1,9 +1,9 @@
 // `emctl measurements` flags as a report definition, so that flags and `reports:` go through the
-// same checks (src/core/measurement-spec.ts). Lists are repeatable and comma-separated (labels only repeatable: a label
+// same checks (src/measure/spec.ts). Lists are repeatable and comma-separated (labels only repeatable: a label
 // may hold a comma); a value of digits is an id, anything else a name.
 
 import type { ReportDefinition } from '../core/model.js';
-import type { SpecProblem } from '../core/measurement-spec.js';
+import type { SpecProblem } from './spec.js';
 
 export interface RequestFlags {
   metric?: string[];

@@ -2,9 +2,9 @@
 // easy to misread: a column that stays empty by the contract's rules, and a last roll-up bucket
 // shorter than the others (a dip on a chart that is only less time).
 
-import type { TimeRange } from '../api/measurement-types.js';
-import type { RollUp } from '../api/metrics.js';
-import type { MeasureSpec } from '../core/measurement-spec.js';
+import type { TimeRange } from '../contract/measurement-types.js';
+import type { RollUp } from '../contract/metrics.js';
+import type { MeasureSpec } from './spec.js';
 import { formatDate, nextBucketStart } from '../core/measurement-window.js';
 
 const DAY_MS = 86_400_000;

@@ -4,10 +4,11 @@
 // (grouping by repository), when grouping by repository with none given (every monitored one),
 // or when it takes fewer calls than the names (many names, a short list: a one-row probe tells).
 
-import { API_LIMITS, type ListRepositoriesParams, type ListRepositoriesResponse, type Repository } from '../api/types.js';
-import { EmctlError } from '../core/errors.js';
+import { API_LIMITS } from '../contract/types.js';
+import { type ListRepositoriesParams, type ListRepositoriesResponse, type Repository } from '../contract/git-types.js';
+import { EmctlError } from '../contract/errors.js';
 import { didYouMean } from '../core/resolve.js';
-import type { MeasureSpec } from '../core/measurement-spec.js';
+import type { MeasureSpec } from './spec.js';
 
 /** The part of the API client this needs (EmClient has it). */
 export interface RepositoryLister {

@@ -1,12 +1,12 @@
-// The merged answer as emctl shows it (src/core/measurement-result.ts): each row's group and its
+// The merged answer as emctl shows it (src/measure/result-model.ts): each row's group and its
 // name, values by metric key, rows ordered across batches the way the service orders one answer
 // (by order_by with nulls last, ties by group key ascending; else by group key), and the user's
 // limit applied per element after the merge, since each call was asked for all of its groups.
 
-import type { MeasurementElement, MeasurementRow } from '../api/measurement-types.js';
-import type { MeasurementResult, ResultElement, ResultRow } from '../core/measurement-result.js';
+import type { MeasurementElement, MeasurementRow } from '../contract/measurement-types.js';
+import type { MeasurementResult, ResultElement, ResultRow } from './result-model.js';
 import { groupKeyOf, groupOf, nameColumnOf, numberOf, orderElementRows } from './calls.js';
-import type { MeasureSpec } from '../core/measurement-spec.js';
+import type { MeasureSpec } from './spec.js';
 
 export interface ResultContext {
   report: string | undefined;

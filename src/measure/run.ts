@@ -12,15 +12,15 @@ import type {
   TimeRange,
   V1CreateResponse,
   V1MeasurementsBody,
-} from '../api/measurement-types.js';
-import type { MeasurementResult } from '../core/measurement-result.js';
+} from '../contract/measurement-types.js';
+import type { MeasurementResult } from './result-model.js';
 import { groupIdField, mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
 import { canonicalFilters } from './store/filters.js';
 import { mergeExportFiles, parseElements, parseExportFile, type ExportFile } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
 import { readTeamNames, type TeamNameReader } from './team-names.js';
 import { buildResult, noDataResult } from './result.js';
-import type { MeasureSpec } from '../core/measurement-spec.js';
+import type { MeasureSpec } from './spec.js';
 import { lastWindow } from '../core/measurement-window.js';
 
 /** Largest report file emctl downloads (v1 reports, server exports). */

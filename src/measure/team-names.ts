@@ -6,9 +6,9 @@
 // stay empty and a notice says how to name them in the config. A failed name read costs names,
 // never the export: it is said in a notice too.
 
-import type { EntityListResponse, EntityType, ListEntitiesParams } from '../api/types.js';
-import type { TeamGitScopeResponse } from '../api/git-types.js';
-import { API_LIMITS } from '../api/types.js';
+import type { EntityListResponse, EntityType, ListEntitiesParams } from '../contract/types.js';
+import type { TeamGitScopeResponse } from '../contract/git-types.js';
+import { API_LIMITS } from '../contract/types.js';
 
 /** Scope reads at most, per request: each costs one call of a route paced at 60 a minute. */
 const SCOPE_READS_MAX = 50;

@@ -7,7 +7,7 @@
 // the apply. Issue 19: an apply of 2,000 overrides and 500 Git scopes re-read 2,659 objects after
 // its writes.
 
-import type { OrgConfigResponse, RepositoryConfigResponse, TeamGitScopeResponse } from '../api/types.js';
+import type { OrgConfigResponse, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';
 import { indexRepositories, resolveRepository } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';

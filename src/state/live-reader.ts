@@ -5,22 +5,10 @@
 import { ApiError } from '../api/errors.js';
 import { collectEntityPages, collectRepositoryPages } from '../api/paginate.js';
 import * as rq from '../api/requests.js';
-import type {
-  EntityListResponse,
-  EntityType,
-  Integration,
-  ListIntegrationsResponse,
-  ListRepositoriesParams,
-  ListRepositoriesResponse,
-  ListEntitiesParams,
-  OrgConfigResponse,
-  Repository,
-  RepositoryConfigResponse,
-  TeamGitScopeResponse,
-  TeamPmScopeResponse,
-} from '../api/types.js';
-import { API_LIMITS } from '../api/types.js';
-import { EmctlError } from '../core/errors.js';
+import type { EntityListResponse, EntityType, Integration, ListIntegrationsResponse, ListEntitiesParams, TeamPmScopeResponse } from '../contract/types.js';
+import type { ListRepositoriesParams, ListRepositoriesResponse, OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
+import { API_LIMITS } from '../contract/types.js';
+import { EmctlError } from '../contract/errors.js';
 import type { EntityListRead } from '../core/snapshot.js';
 import { finishFullList, type EntityReadSpec, type RepositoryReadSpec } from './read-plan.js';
 import { ReadScheduler, allOrFirstFailure, type LaneObserver } from './scheduler.js';

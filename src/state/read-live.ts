@@ -4,17 +4,10 @@
 // exists". The one exception the planner expects is a team that is not there: a 404 on a team
 // scope read becomes 'not_found'.
 
-import type {
-  EntityType,
-  OrgConfigResponse,
-  PmEntity,
-  Repository,
-  RepositoryConfigResponse,
-  TeamGitScopeResponse,
-  TeamPmScopeResponse,
-} from '../api/types.js';
-import { API_LIMITS } from '../api/types.js';
-import { EmctlError } from '../core/errors.js';
+import type { EntityType, PmEntity, TeamPmScopeResponse } from '../contract/types.js';
+import type { OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
+import { API_LIMITS } from '../contract/types.js';
+import { EmctlError } from '../contract/errors.js';
 import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
@@ -24,7 +17,6 @@ import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from './sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
 
-export { readFailure, type StateClient } from './live-reader.js';
 
 export interface ReadOptions {
   /** Reads of one route handed to the client at a time (default 8, like --concurrency). */

@@ -14,7 +14,7 @@
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
 import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
-import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../api/types.js';
+import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../contract/types.js';
 
 
 /** One entity list call sequence: one entity type, up to 50 integrations, fixed filters. */

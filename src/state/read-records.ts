@@ -8,7 +8,7 @@
 // move without making the plan wrong.
 
 import { createHash } from 'node:crypto';
-import type { Integration } from '../api/types.js';
+import type { Integration } from '../contract/types.js';
 import { repoAddress } from '../core/address.js';
 import { identityKey } from '../core/canonical.js';
 import type { DesiredConfig } from '../core/model.js';

@@ -9,7 +9,7 @@
 // same function. Pure: no I/O.
 
 import { boundaryPrefixes, cleanPattern, coversSome, matchesAddressPrefix, repoAddress } from '../core/address.js';
-import type { OrgSettings } from '../api/types.js';
+import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
 
 export interface ReadScope {

@@ -12,12 +12,12 @@
 
 import { ApiError } from '../api/errors.js';
 import * as rq from '../api/requests.js';
-import type { ListRepositoriesParams } from '../api/types.js';
-import { API_LIMITS } from '../api/types.js';
+import type { ListRepositoriesParams } from '../contract/git-types.js';
+import { API_LIMITS } from '../contract/types.js';
 import { cleanPattern } from '../core/address.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { StateClient } from './read-live.js';
-import { readFailure } from './read-live.js';
+import type { StateClient } from './live-reader.js';
+import { readFailure } from './live-reader.js';
 import { repositoryReads } from './read-plan.js';
 import { scopeDesired, type ReadScope, type RepositorySpellings } from './read-scope.js';
 

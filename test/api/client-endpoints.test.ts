@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { EmClient } from '../../src/api/client.js';
 import { ApiError, InvalidRequestError, type ApiErrorBody } from '../../src/api/errors.js';
-import type { ScopeWriteBody } from '../../src/api/types.js';
+import type { ScopeWriteBody } from '../../src/contract/types.js';
 import { acmeFixture, clientFor, sharedEmulator } from '../emulator/helpers.js';
 
 /** The Acme organization with the flags that make every rejection code reachable. */

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { ApiError, InvalidRequestError } from '../../src/api/errors.js';
-import type { MeasurementsBody } from '../../src/api/measurement-types.js';
+import type { MeasurementsBody } from '../../src/contract/measurement-types.js';
 import * as rq from '../../src/api/requests-measurements.js';
 import { reportUrlProblem } from '../../src/api/client-measurements.js';
 import { isLoopback } from '../../src/api/loopback.js';

@@ -3,7 +3,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
-import type { EntityListResponse, Repository, SelectEntry } from '../../src/api/types.js';
+import type { EntityListResponse, SelectEntry } from '../../src/contract/types.js';
+import type { Repository } from '../../src/contract/git-types.js';
 import { generateFixture, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import { ORG_KEY, orgFixture } from './helpers/org-fixture.js';
 

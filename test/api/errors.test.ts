@@ -3,7 +3,8 @@
 
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmClient, type ResponseLog } from '../../src/api/client.js';
+import { EmClient } from '../../src/api/client.js';
+import { type ResponseLog } from '../../src/api/client-options.js';
 import { ApiError, parseErrorBody, type ApiErrorBody } from '../../src/api/errors.js';
 import { exitCodeFor } from '../../src/cli/exit.js';
 import { json, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';

@@ -4,7 +4,8 @@
 // are exact: no test here waits for real time or bounds it.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmClient, type ClientOptions } from '../../src/api/client.js';
+import { EmClient } from '../../src/api/client.js';
+import { type ClientOptions } from '../../src/api/client-options.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { json, minimalBody, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 

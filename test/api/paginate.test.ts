@@ -4,8 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { EmctlError } from '../../src/core/errors.js';
-import type { EntityListResponse, ListRepositoriesResponse, Repository } from '../../src/api/types.js';
+import { EmctlError } from '../../src/contract/errors.js';
+import type { EntityListResponse } from '../../src/contract/types.js';
+import type { ListRepositoriesResponse, Repository } from '../../src/contract/git-types.js';
 import { json, startScriptedServer, type SeenRequest, type ScriptedServer } from './helpers/scripted-server.js';
 
 let server: ScriptedServer | undefined;

@@ -1,7 +1,8 @@
 // Retries over real HTTP: what is retried, how long the client waits, and when it gives up.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmClient, type ClientOptions, type ThrottleEvent } from '../../src/api/client.js';
+import { EmClient } from '../../src/api/client.js';
+import { type ClientOptions, type ThrottleEvent } from '../../src/api/client-options.js';
 import { ApiError } from '../../src/api/errors.js';
 import { backoffMs, parseRetryAfter } from '../../src/api/retry.js';
 import { FakeClock } from '../helpers/fake-clock.js';

@@ -3,7 +3,8 @@
 // the ten minutes pass at once and the times are exact.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmClient, type ClientOptions } from '../../src/api/client.js';
+import { EmClient } from '../../src/api/client.js';
+import { type ClientOptions } from '../../src/api/client-options.js';
 import { ApiError } from '../../src/api/errors.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { json, minimalBody, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';

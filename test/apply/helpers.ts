@@ -3,7 +3,7 @@
 
 import { EmClient } from '../../src/api/client.js';
 import type { RequestDescription } from '../../src/api/requests.js';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { JournalEvent, JournalSink } from '../../src/apply/journal.js';
 import type { Operation } from '../../src/core/plan-model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';

@@ -10,7 +10,7 @@ import { isLoopback } from '../../src/api/loopback.js';
 import { connect, type Connection } from '../../src/cli/connect.js';
 import type { CliIO } from '../../src/cli/io.js';
 import type { GlobalOptions } from '../../src/cli/main.js';
-import { EmctlError } from '../../src/core/errors.js';
+import { EmctlError } from '../../src/contract/errors.js';
 import { exitCodeFor } from '../../src/cli/exit.js';
 import { runEmctl } from '../helpers/cli.js';
 import { json, startScriptedServer, type ScriptedServer } from '../api/helpers/scripted-server.js';

@@ -8,10 +8,10 @@ import type { Connection } from '../../src/cli/connect.js';
 import type { CliIO } from '../../src/cli/io.js';
 import type { CommandContext, GlobalOptions } from '../../src/cli/main.js';
 import { planFromConfig, planForDesired } from '../../src/cli/plan-output.js';
-import { EmctlError } from '../../src/core/errors.js';
+import { EmctlError } from '../../src/contract/errors.js';
 import type { DesiredConfig } from '../../src/core/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import type { StateClient } from '../../src/state/read-live.js';
+import type { StateClient } from '../../src/state/live-reader.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from '../state/helpers/emulator.js';
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { expect, test } from 'vitest';
 import { formatDiagnostic, loadConfig } from '../../src/config/index.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 /** Writes `files` (relative path -> text) under a new temp dir and returns the dir. */
 export function writeFiles(files: Record<string, string>): string {
@@ -36,7 +37,7 @@ export type InvalidCase = [name: string, yaml: string, expected: string[]];
 export function testInvalidConfigs(cases: readonly InvalidCase[]): void {
   test.each(cases)('%s', async (_name, text, expected) => {
     const dir = writeFiles({ 'emctl.yaml': text });
-    const result = await loadConfig(`${dir}/emctl.yaml`);
+    const result = await loadConfig(`${dir}/emctl.yaml`, CONFIG_CHECKS);
     const shown = result.diagnostics.map((d) => formatDiagnostic({ ...d, file: basename(d.file) }));
     expect(shown).toEqual(expected);
     const hasError = result.diagnostics.some((d) => d.severity === 'error');

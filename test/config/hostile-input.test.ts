@@ -9,11 +9,12 @@ import { formatDiagnostic, loadConfig } from '../../src/config/index.js';
 import { cutLongValues } from '../../src/config/diagnostics.js';
 import { firstInvalidUtf8 } from '../../src/config/read-files.js';
 import { writeFiles } from './helpers.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 async function problems(files: Record<string, string | Buffer>): Promise<string[]> {
   const dir = writeFiles({});
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
-  const result = await loadConfig(join(dir, 'emctl.yaml'));
+  const result = await loadConfig(join(dir, 'emctl.yaml'), CONFIG_CHECKS);
   return result.diagnostics.map((d) => formatDiagnostic({ ...d, file: basename(d.file) }));
 }
 
@@ -100,7 +101,7 @@ describe('bytes', () => {
 
 describe('input without a size', () => {
   test('a device is read only up to the cap: /dev/zero is refused', async () => {
-    const result = await loadConfig('/dev/zero');
+    const result = await loadConfig('/dev/zero', CONFIG_CHECKS);
     expect(result.diagnostics.map(formatDiagnostic)).toEqual(['/dev/zero:1:1: more than 20 MB to read; config files over 20 MB are refused']);
   });
 });

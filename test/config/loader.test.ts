@@ -5,11 +5,12 @@ import { describe, expect, test } from 'vitest';
 import { closeSync, openSync, ftruncateSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { formatDiagnostic, loadConfig, loadConfigOrThrow } from '../../src/config/index.js';
-import { EmctlError } from '../../src/core/errors.js';
+import { EmctlError } from '../../src/contract/errors.js';
 import { writeFiles, yaml } from './helpers.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 async function problems(path: string): Promise<string[]> {
-  const result = await loadConfig(path);
+  const result = await loadConfig(path, CONFIG_CHECKS);
   return result.diagnostics.map((d) => formatDiagnostic({ ...d, file: basename(d.file) }));
 }
 
@@ -20,7 +21,7 @@ describe('directory mode', () => {
       'b-teams.yaml': 'teams:\n  43: { name: Platform }\nsafety:\n  protected: ["team[43]"]\n',
       'c-git.yaml': 'version: 1\ngit:\n  defaults:\n    active_branches_duration: { days: 7 }\n',
     });
-    const result = await loadConfig(dir);
+    const result = await loadConfig(dir, CONFIG_CHECKS);
     expect(result.diagnostics).toEqual([]);
     expect(result.config?.files.map((f) => basename(f))).toEqual(['a-teams.yaml', 'b-teams.yaml', 'c-git.yaml']);
     expect(result.config?.teams.map((t) => t.id)).toEqual([42, 43]);
@@ -74,7 +75,7 @@ describe('YAML features and hostile input', () => {
                 default_branch: { branch_name: trunk }
       `,
     });
-    const config = await loadConfigOrThrow(join(dir, 'emctl.yaml'));
+    const config = await loadConfigOrThrow(join(dir, 'emctl.yaml'), CONFIG_CHECKS);
     expect(config.git.repositories.map((r) => [r.ref, r.settings])).toEqual([
       [{ name: 'acme/api' }, { default_branch: { branch_name: 'main' }, coding_time_strategy: { method: 'first_commit' } }],
       [{ name: 'acme/web' }, { default_branch: { branch_name: 'trunk' }, coding_time_strategy: { method: 'first_commit' } }],
@@ -153,7 +154,7 @@ describe('YAML features and hostile input', () => {
 
   test('loadConfigOrThrow throws a config error listing each problem', async () => {
     const dir = writeFiles({ 'emctl.yaml': 'version: 2\nteamz: {}\n' });
-    const error = await loadConfigOrThrow(join(dir, 'emctl.yaml')).catch((e: unknown) => e);
+    const error = await loadConfigOrThrow(join(dir, 'emctl.yaml'), CONFIG_CHECKS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmctlError);
     expect((error as EmctlError).kind).toBe('config');
     expect((error as EmctlError).message).toBe(`2 errors in ${join(dir, 'emctl.yaml')}`);
@@ -200,7 +201,7 @@ describe('the model', () => {
 
   test('lists are sorted and ids resolved from keys', async () => {
     const dir = writeFiles({ 'emctl.yaml': CONFIG });
-    const config = await loadConfigOrThrow(join(dir, 'emctl.yaml'));
+    const config = await loadConfigOrThrow(join(dir, 'emctl.yaml'), CONFIG_CHECKS);
     expect(config.integrations).toEqual([
       { alias: 'tracker', id: 10 },
       { alias: 'work', name: 'Acme Work', provider: 'tracker_b' },
@@ -235,7 +236,7 @@ describe('the model', () => {
 
   test('the source map takes model paths: a sorted index points at the line it was written on', async () => {
     const dir = writeFiles({ 'emctl.yaml': CONFIG });
-    const config = await loadConfigOrThrow(join(dir, 'emctl.yaml'));
+    const config = await loadConfigOrThrow(join(dir, 'emctl.yaml'), CONFIG_CHECKS);
     const file = join(dir, 'emctl.yaml');
     const selection = config.collection[0];
     // Model order: "101" (written third), "102" (first), { name } (second).

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { testInvalidConfigs, writeFiles, type InvalidCase } from './helpers.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const TEAMS = `version: 1
 teams:
@@ -42,7 +43,7 @@ describe('reports', () => {
     limit: 10
 `,
     });
-    const result = await loadConfig(`${dir}/emctl.yaml`);
+    const result = await loadConfig(`${dir}/emctl.yaml`, CONFIG_CHECKS);
     expect(result.diagnostics).toEqual([]);
     expect(result.config?.reports?.map((r) => [r.name, r.path])).toEqual([
       ['weekly-delivery', ['reports', 'weekly-delivery']],
@@ -245,7 +246,7 @@ describe('an absolute out: is refused (DESIGN 8), and clashes with nothing; rela
     out: out/./weekly.csv
 `,
     );
-    const result = await loadConfig(`${dir}/emctl.yaml`);
+    const result = await loadConfig(`${dir}/emctl.yaml`, CONFIG_CHECKS);
     expect(result.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)).toEqual([
       `13:10: report \`b\`: out \`${dir}/out/weekly.csv\` is an absolute path; a config writes only inside its own directory (give a path relative to it, or --out on the command line)`,
       `16:10: report \`c\`: out \`out/./weekly.csv\` is also the out: of report \`a\`; --all would write one over the other`,

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadConfig } from '../../src/config/index.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/emctl.schema.json'), 'utf8')) as Record<string, unknown>;
@@ -92,7 +93,7 @@ describe('emctl.schema.json', () => {
 
 describe('examples', () => {
   test.each(['examples/minimal.yaml', 'examples/acme/emctl.yaml'])('%s validates with no diagnostic', async (file) => {
-    const result = await loadConfig(join(ROOT, file));
+    const result = await loadConfig(join(ROOT, file), CONFIG_CHECKS);
     expect(result.diagnostics).toEqual([]);
     expect(result.config).toBeDefined();
   });

@@ -1,20 +1,9 @@
 // Compact builders for planner table tests: a desired config and a live snapshot written as small
 // object literals, so a case reads like the YAML and the fixture it stands for.
 
-import type {
-  Integration,
-  Methodology,
-  OrgSettings,
-  PmEntity,
-  PmProvider,
-  Repository,
-  RepositoryConfigResponse,
-  RepositorySettings,
-  RepositoryState,
-  RepoSection,
-  TeamPmScopeItem,
-} from '../../src/api/types.js';
-import { ORG_SECTIONS, REPO_SECTIONS } from '../../src/api/types.js';
+import type { Integration, Methodology, PmEntity, PmProvider, TeamPmScopeItem } from '../../src/contract/types.js';
+import type { OrgSettings, Repository, RepositoryConfigResponse, RepositorySettings, RepositoryState, RepoSection } from '../../src/contract/git-types.js';
+import { ORG_SECTIONS, REPO_SECTIONS } from '../../src/contract/git-types.js';
 import type {
   ConfigPath,
   DesiredConfig,

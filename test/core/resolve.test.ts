@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchesAddressPrefix, repoAddress, selectionAddress } from '../../src/core/address.js';
 import { canonicalSection, sectionsEqual } from '../../src/core/canonical.js';
-import { didYouMean, globToRegExp, indexRepositories, resolveIntegration, resolveRepository } from '../../src/core/resolve.js';
+import { didYouMean, indexRepositories, resolveIntegration, resolveRepository } from '../../src/core/resolve.js';
+import { globToRegExp } from '../../src/core/repo-patterns.js';
 import { desired, INTEGRATIONS, repo } from './builders.js';
 
 describe('matchesAddressPrefix', () => {

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import { startService, tempDir, type TestService } from '../export/helpers.js';
 import { ACME_IN_SYNC_NAMED } from '../helpers/acme-configs.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/api/types.js';
+import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/contract/types.js';
 import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';

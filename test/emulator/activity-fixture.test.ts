@@ -3,7 +3,7 @@
 // seed and an end day, ends before that day, and makes the data the measurement rules need.
 
 import { describe, expect, test } from 'vitest';
-import { EmctlError } from '../../src/core/errors.js';
+import { EmctlError } from '../../src/contract/errors.js';
 import { generateFixture, parseFixture } from '../../src/emulator/index.js';
 import { generateActivity, resolveActivity } from '../../src/emulator/generate-activity.js';
 import { EmulatorStore } from '../../src/emulator/store.js';

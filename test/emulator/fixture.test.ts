@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXAMPLE_FIXTURE_PATH, checkFixtureData, generateFixture, loadFixtureFile, parseFixture } from '../../src/emulator/index.js';
-import { EmctlError } from '../../src/core/errors.js';
+import { EmctlError } from '../../src/contract/errors.js';
 import { PACKAGE_ROOT } from '../../src/emulator/paths.js';
 import { stringify } from 'yaml';
 

@@ -4,8 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Integration, Repository } from '../../src/api/types.js';
-import { READ_METHODS, readOnly } from '../../src/drift/read-only-client.js';
+import type { Integration } from '../../src/contract/types.js';
+import type { Repository } from '../../src/contract/git-types.js';
+import { READ_METHODS, readOnly } from '../../src/api/read-only-client.js';
 import { deriveAliases, slugify } from '../../src/export/aliases.js';
 import { monitoringEntries, selectedBy } from '../../src/export/monitoring.js';
 import { acmeFixture, expectNoChanges, startService, tempDir, type TestService } from './helpers.js';

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import { loadFixtureFile } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
 import { expectLoads, expectNoChanges, expectValid, startService, tempDir, type TestService } from './helpers.js';

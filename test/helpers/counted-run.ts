@@ -1,7 +1,7 @@
 // emctl run against a test emulator with the requests that run made, counted by route: the
 // end-to-end request-count tests compare these counts with the read bound (read-bound.ts).
 
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { against, apiRequests, tempDir } from '../state/helpers/emulator.js';
 import { runEmctl } from './cli.js';

@@ -7,7 +7,7 @@
 // it checks, so a re-send that carries something the operation did not is caught.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { EmulatorRequestLogEntry } from '../../src/api/types.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { Operation } from '../../src/core/plan-model.js';
 
 type Write = Pick<EmulatorRequestLogEntry, 'method' | 'path' | 'query' | 'body'>;

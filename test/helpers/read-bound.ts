@@ -2,7 +2,7 @@
 // document and the fixture it was written against: the end-to-end request-count tests compare
 // the emulator's request log with it, route by route.
 
-import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/api/types.js';
+import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/contract/types.js';
 import type { Fixture } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import type { GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';

@@ -3,13 +3,13 @@
 // ordered across batches and the user's limit is applied after the merge.
 
 import { describe, expect, it } from 'vitest';
-import type { MeasurementElement } from '../../src/api/measurement-types.js';
+import type { MeasurementElement } from '../../src/contract/measurement-types.js';
 import { mergeElements, pageWasFull, planCalls, type RequestIds } from '../../src/measure/calls.js';
 import { emptyCsvHeader, mergeExportFiles, parseElements, parseExportFile } from '../../src/measure/export-files.js';
 import { buildResult } from '../../src/measure/result.js';
 import { repositoryReads } from '../../src/measure/repositories.js';
 import { v1Body } from '../../src/measure/run.js';
-import { checkSpec, type MeasureSpec } from '../../src/core/measurement-spec.js';
+import { checkSpec, type MeasureSpec } from '../../src/measure/spec.js';
 import type { ReportDefinition } from '../../src/core/model.js';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);

@@ -5,7 +5,7 @@
 // group, so the last value alone would rank by the alphabet.
 
 import { describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../src/measure/result-model.js';
 import { metricChart, ranked, reportGroups } from '../../src/measure/render/series.js';
 
 const merged = { name: 'pr.merged', agg: undefined, key: 'pr.merged', unit: 'count' } as const;

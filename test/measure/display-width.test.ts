@@ -2,7 +2,7 @@
 // columns, a combining accent none (src/measure/render/width.ts, string-width's count).
 
 import { describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../src/measure/result-model.js';
 import { renderMeasurements } from '../../src/measure/render/index.js';
 import { displayWidth, padTo } from '../../src/measure/render/width.js';
 

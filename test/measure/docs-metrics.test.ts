@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { V1_METRICS, V2_METRICS } from '../../src/api/metrics.js';
+import { V1_METRICS, V2_METRICS } from '../../src/contract/metrics.js';
 
 const docs = readFileSync(new URL('../../docs/measurements.md', import.meta.url), 'utf8');
 const section = docs.slice(docs.indexOf('## How the emulator computes metrics'), docs.indexOf('## Output formats in detail'));

@@ -3,7 +3,7 @@
 // of a report line up date for date (src/measure/render/html-chart.ts).
 
 import { describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../src/measure/result-model.js';
 import { renderMeasurements } from '../../src/measure/render/index.js';
 
 const merged = { name: 'pr.merged', agg: undefined, key: 'pr.merged', unit: 'count' } as const;

@@ -1,7 +1,7 @@
 // The notes emctl gives before a request whose answer is easy to misread (src/measure/notices.ts).
 
 import { describe, expect, it } from 'vitest';
-import type { RollUp } from '../../src/api/metrics.js';
+import type { RollUp } from '../../src/contract/metrics.js';
 import { shortLastBucketNotice } from '../../src/measure/notices.js';
 
 describe('shortLastBucketNotice', () => {

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { seededRandom } from '../../src/emulator/traffic.js';
 import { acmeFixture, against, apiRequests, startTestEmulator } from '../state/helpers/emulator.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -154,7 +155,7 @@ describe('a generated corpus of malformed configs', () => {
     for (const [i, [name, content]] of CASES.entries()) {
       const path = join(dir, `case-${i}.yaml`);
       writeFileSync(path, content);
-      const result = await loadConfig(path); // throws on a crash: the test fails with it
+      const result = await loadConfig(path, CONFIG_CHECKS); // throws on a crash: the test fails with it
       peak = Math.max(peak, process.memoryUsage().rss - baseline);
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (result.config !== undefined || errors.length === 0) accepted.push(name);

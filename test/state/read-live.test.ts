@@ -2,7 +2,8 @@
 // which calls it took, and how failures surface (never as an empty snapshot).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmClient, type ClientOptions } from '../../src/api/client.js';
+import { EmClient } from '../../src/api/client.js';
+import { type ClientOptions } from '../../src/api/client-options.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { readLiveState } from '../../src/state/read-live.js';

@@ -1,7 +1,7 @@
 // The pure "what to read" rules: which lists, which filters, how many calls, from the config alone.
 
 import { describe, expect, it } from 'vitest';
-import type { Integration, PmEntity } from '../../src/api/types.js';
+import type { Integration, PmEntity } from '../../src/contract/types.js';
 import type { DesiredConfig, DesiredPmScope, DesiredTeam } from '../../src/core/model.js';
 import { finishFullList, listKey, repositoryReads, stageTwoReads, usedByReads } from '../../src/state/read-plan.js';
 

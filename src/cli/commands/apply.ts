@@ -12,7 +12,7 @@ import type { EmClient } from '../../api/client.js';
 import type { LiveSnapshot } from '../../core/snapshot.js';
 import { WriteAnswers } from '../../state/after-writes.js';
 import { desiredFromPlan, operationDifferences, organizationDifference, ownershipTargets, staleDifferences, staleError } from '../../apply/stale.js';
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { DesiredConfig, SafetyConfig } from '../../core/model.js';
 import type { Plan } from '../../core/plan-model.js';
 import { checkSafety, FORCE_HINT } from '../../core/safety.js';

@@ -3,9 +3,9 @@
 // choices), and cannot fall out of step with it.
 
 import type { Command, Option } from 'commander';
-import { GROUP_BYS, ROLL_UPS, V2_METRICS } from '../../api/metrics.js';
-import { EmctlError } from '../../core/errors.js';
-import { OUTPUT_FORMATS } from '../../core/measurement-spec.js';
+import { GROUP_BYS, ROLL_UPS, V2_METRICS } from '../../contract/metrics.js';
+import { EmctlError } from '../../contract/errors.js';
+import { OUTPUT_FORMATS } from '../../measure/spec-output.js';
 import type { CommandContext } from '../main.js';
 import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../program.js';
 

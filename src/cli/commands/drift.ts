@@ -8,7 +8,7 @@ import { DEFAULT_MAX_CHARS } from '../../render/markdown.js';
 import { renderPlanJson } from '../../render/json.js';
 import { renderDriftMarkdown, renderDriftText } from '../../render/results.js';
 import { localToday } from '../../drift/ignore.js';
-import { readOnly } from '../../drift/read-only-client.js';
+import { readOnly } from '../../api/read-only-client.js';
 import { driftedJson, ignoredJson, ignoredMarkdown, ignoredText } from '../../drift/render.js';
 import { driftReport, type DriftReport } from '../../drift/report.js';
 import type { Style } from '../../render/style.js';

@@ -3,7 +3,7 @@
 
 import { resolve as resolvePath } from 'node:path';
 import { Option, type Command } from 'commander';
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { CommandContext } from '../main.js';
 
 interface EmulatorCommandOptions {

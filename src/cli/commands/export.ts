@@ -5,8 +5,8 @@
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { EmctlError } from '../../core/errors.js';
-import { readOnly } from '../../drift/read-only-client.js';
+import { EmctlError } from '../../contract/errors.js';
+import { readOnly } from '../../api/read-only-client.js';
 import { readOrganization, REPO_SETTINGS_SCOPES, type OrganizationRead, type RepoSettingsScope } from '../../export/read.js';
 import { toConfig } from '../../export/to-config.js';
 import { toFixture } from '../../export/to-fixture.js';

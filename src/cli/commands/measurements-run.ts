@@ -1,5 +1,5 @@
 // `emctl measurements`, run: the request from flags or from the config's reports, checked with
-// the same rules `validate` applies (src/core/measurement-spec.ts), then run through the API
+// the same rules `validate` applies (src/measure/spec.ts), then run through the API
 // (src/measure/run.ts) and rendered (src/measure/render), to stdout or to each output file,
 // written atomically. Notices and the v1 progress line go to stderr, data to stdout.
 
@@ -8,12 +8,12 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfigOrThrow } from '../../config/index.js';
 import { outPathProblem } from '../../config/out-path.js';
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/flags.js';
 import { releasesNotice, shortLastBucketNotice } from '../../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
-import { checkSpec, type MeasureSpec, type SpecProblem } from '../../core/measurement-spec.js';
+import { checkSpec, type MeasureSpec, type SpecProblem } from '../../measure/spec.js';
 import { utcToday } from '../../core/measurement-window.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../measure/render/index.js';
 import { reportHeading } from '../../measure/render/heading.js';
@@ -25,7 +25,8 @@ import { writeFileAtomically } from '../write-file.js';
 import type { MeasurementsOptions } from './measurements.js';
 import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measurements-store.js';
 import { isStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
-import { formatOfPath } from '../../core/measurement-output.js';
+import { formatOfPath } from '../../measure/spec-output.js';
+import { CONFIG_CHECKS } from '../../workflows/config-checks.js';
 
 const DEFAULT_CONFIG = 'emctl.yaml';
 
@@ -137,7 +138,7 @@ function planJobs(reports: readonly string[], opts: MeasurementsOptions, config:
 async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: CliIO): Promise<{ config?: DesiredConfig; path?: string }> {
   const path = atPath(io, opts.config ?? DEFAULT_CONFIG);
   if (opts.config === undefined && !needed && !existsSync(path)) return {};
-  return { config: await loadConfigOrThrow(path), path };
+  return { config: await loadConfigOrThrow(path, CONFIG_CHECKS), path };
 }
 
 /**

@@ -2,14 +2,14 @@
 // report's `out:`) writes the run's rows; `--from STORE` renders stored rows without calling the
 // service. The store code lives in src/measure/store; this file turns options into its inputs.
 
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { RunOutput } from '../../measure/run.js';
 import { definitionFromFlags } from '../../measure/flags.js';
 import { canonicalFilters } from '../../measure/store/filters.js';
 import type { StoredRequest } from '../../measure/store/read.js';
 import { storeRows } from '../../measure/store/rows.js';
 import { parseStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
-import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../../api/metrics.js';
+import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../../contract/metrics.js';
 import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../../core/measurement-window.js';
 import type { GlobalOptions } from '../program.js';
 import type { MeasurementsOptions } from './measurements.js';

@@ -2,7 +2,7 @@
 // --detailed-exitcode when changes are pending, 1 on any error or predicted refusal.
 
 import { Option, type Command } from 'commander';
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import { ADDRESS_SYNTAX, addressSyntaxProblem, knownAddresses, unmatchedAddresses } from '../../core/target-check.js';
 import { EXIT_CHANGES, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../main.js';

@@ -11,6 +11,7 @@ import type { DesiredConfig } from '../../core/model.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../main.js';
 import { colorFor } from '../program.js';
+import { CONFIG_CHECKS } from '../../workflows/config-checks.js';
 
 interface ValidateOptions {
   config: string;
@@ -28,7 +29,7 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .action(async (opts: ValidateOptions, command: Command) => {
       const { io } = ctx;
       const target = resolve(io.cwd, opts.config);
-      const result = await loadConfig(target);
+      const result = await loadConfig(target, CONFIG_CHECKS);
       const shown = (file: string) => displayPath(io.cwd, file);
       const diagnostics = result.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
       const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -3,7 +3,7 @@
 // writes: protecting or ignoring an object the config does not manage would silently do nothing.
 // Also: drift.ignore `until` is a real calendar date; a date in the past is a warning.
 
-import { ORG_SECTIONS, REPO_SECTIONS } from '../../api/types.js';
+import { ORG_SECTIONS, REPO_SECTIONS } from '../../contract/git-types.js';
 import { didYouMean } from '../describe.js';
 import type { PlainMap } from '../source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';

@@ -2,6 +2,7 @@
 // defensive so that all problems are reported in one run even when the schema found some) and a
 // way to report a problem at a config path.
 
+import type { ConfigChecks } from '../checks.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Path } from '../describe.js';
 import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from '../source.js';
@@ -13,6 +14,7 @@ export class CheckContext {
   constructor(
     private readonly root: PlacedRoot,
     private readonly store: Placements,
+    readonly checks: ConfigChecks,
   ) {
     this.doc = isMap(root.value) ? root.value : {};
   }

@@ -1,6 +1,7 @@
 // Offline semantic checks, run after the schema check on the merged document. Each check is a
 // small function over the document that reports through the context; docs/config.md lists them.
 
+import type { ConfigChecks } from '../checks.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Placements, PlacedRoot } from '../source.js';
 import { CheckContext } from './context.js';
@@ -20,8 +21,8 @@ const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkReports,
 ];
 
-export function checkSemantics(root: PlacedRoot, store: Placements): Diagnostic[] {
-  const ctx = new CheckContext(root, store);
+export function checkSemantics(root: PlacedRoot, store: Placements, checks: ConfigChecks): Diagnostic[] {
+  const ctx = new CheckContext(root, store, checks);
   for (const check of CHECKS) check(ctx);
   return ctx.diagnostics;
 }

@@ -1,8 +1,8 @@
 // Offline knowledge about integrations: which aliases exist, which integration each reference
 // means when that can be known without the service, and which provider it has.
 
-import type { Provider } from '../../api/types.js';
-import { GIT_PROVIDERS } from '../../api/types.js';
+import type { Provider } from '../../contract/types.js';
+import { GIT_PROVIDERS } from '../../contract/types.js';
 import { keysOf, mapOf, type CheckContext } from './context.js';
 
 const DIGITS = /^[1-9][0-9]*$/;

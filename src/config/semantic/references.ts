@@ -2,7 +2,7 @@
 // both own the same object; provider-specific keys fit the provider (when `provider:` says it);
 // and a board or project a team scope names is in the selection set when that set is written.
 
-import { SCOPE_KEYS, type PmProvider } from '../../api/types.js';
+import { SCOPE_KEYS, type PmProvider } from '../../contract/types.js';
 import { describePath, didYouMean } from '../describe.js';
 import type { PlainMap, PlainValue } from '../source.js';
 import { keysOf, listOf, mapOf, pmScopes, type CheckContext } from './context.js';

@@ -1,12 +1,11 @@
 // `reports:` (DESIGN.md §6.1), checked offline with the same rules `emctl measurements` applies to
-// its flags (src/core/measurement-spec.ts): metric names and their aggregations with did-you-mean, id-list
+// its flags (src/measure/spec.ts, given as ctx.checks.report): metric names and their aggregations with did-you-mean, id-list
 // and label limits, dates, `last` against after/before, roll-up and group-by values, team names
 // against this config's teams, format against out. What the JSON schema already reports (types,
 // enums, patterns) is not reported twice.
 
 import { dirname, resolve } from 'node:path';
 import type { ReportDefinition } from '../../core/model.js';
-import { checkSpec } from '../../core/measurement-spec.js';
 import { outPathProblem } from '../out-path.js';
 import { isMap, type PlainValue } from '../source.js';
 import { keysOf, mapOf, type CheckContext } from './context.js';
@@ -38,6 +37,7 @@ export function checkReports(ctx: CheckContext): void {
   const reports = mapOf(ctx.doc.reports);
   if (!reports) return;
   const configTeams = configTeamNames(ctx.doc);
+  const checkReport = ctx.checks.report;
   // `--all` writes every report to its out:; two reports naming one file would overwrite each other.
   const outFiles = new Map<string, string>();
   for (const name of keysOf(reports)) {
@@ -56,7 +56,8 @@ export function checkReports(ctx: CheckContext): void {
       else if (first === undefined) outFiles.set(file, name);
       else ctx.error(['reports', name, 'out'], `report \`${name}\`: out \`${report.out}\` is also the out: of report \`${first}\`; --all would write one over the other`);
     }
-    const { problems } = checkSpec(report as unknown as ReportDefinition, { configTeams, api: 'v2', serverExport: false });
+    if (!checkReport) continue;
+    const problems = checkReport(report as unknown as ReportDefinition, configTeams);
     for (const problem of problems) {
       if (problem.schema) continue;
       // No metrics list at all (missing, or not a list): the schema says so already.

@@ -1,7 +1,7 @@
 // Aggregations of duration-like samples (DESIGN.md §6.2): avg is the mean; p50/p75/p90 are
 // percentiles by linear interpolation between the closest ranks (numpy's default method).
 
-import type { MetricAgg } from '../../api/metrics.js';
+import type { MetricAgg } from '../../contract/metrics.js';
 
 export function mean(values: readonly number[]): number {
   let total = 0;

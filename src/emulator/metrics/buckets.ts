@@ -3,8 +3,8 @@
 // 29th-31st ends on the same day of the next month or on that month's last day, and the next
 // bucket starts where it ended); the last bucket ends at `before`. `custom` keeps the range whole.
 
-import type { RollUp } from '../../api/metrics.js';
-import type { TimeRange } from '../../api/measurement-types.js';
+import type { RollUp } from '../../contract/metrics.js';
+import type { TimeRange } from '../../contract/measurement-types.js';
 import { nextBucketStart } from '../../core/measurement-window.js';
 
 export interface Bucket {

@@ -2,7 +2,7 @@
 // emulator state. The routes index activity once (indexActivity) and answer each measurement
 // query with measure(); the rules are documented in docs/measurements.md.
 
-import type { GroupBy } from '../../api/metrics.js';
+import type { GroupBy } from '../../contract/metrics.js';
 import type { EmulatorState } from '../state.js';
 import type { ActivityIndex } from './activity-index.js';
 

@@ -3,8 +3,8 @@
 // pass over the pull requests the selection keeps; per (bucket, group) accumulators; rows built,
 // ordered and paged per element.
 
-import type { MeasurementRow } from '../../api/measurement-types.js';
-import { GROUP_BY_KEYS } from '../../api/metrics.js';
+import type { MeasurementRow } from '../../contract/measurement-types.js';
+import { GROUP_BY_KEYS } from '../../contract/metrics.js';
 import type { EmulatorState } from '../state.js';
 import { type ActivityIndex, EVENT_COLUMNS, type EventColumn, forEachInWindow } from './activity-index.js';
 import { Samples } from './aggregate.js';

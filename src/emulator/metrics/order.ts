@@ -5,8 +5,8 @@
 // and appends the manual group after them (after them also when order_by orders the tool groups).
 // offset and limit apply last.
 
-import type { MeasurementRow } from '../../api/measurement-types.js';
-import { WORKFLOW_TYPES, type WorkflowType } from '../../api/metrics.js';
+import type { MeasurementRow } from '../../contract/measurement-types.js';
+import { WORKFLOW_TYPES, type WorkflowType } from '../../contract/metrics.js';
 import type { MeasurementQuery } from './types.js';
 
 type Key = number | string | null | undefined;

@@ -4,8 +4,8 @@
 // emulator state, so the per-PR work is a few Set/Map lookups.
 
 import { checkPythonRegex } from '../../core/python-regex.js';
-import type { WorkflowType } from '../../api/metrics.js';
-import { WORKFLOW_TYPES } from '../../api/metrics.js';
+import type { WorkflowType } from '../../contract/metrics.js';
+import { WORKFLOW_TYPES } from '../../contract/metrics.js';
 import type { EmulatorState } from '../state.js';
 import type { ActivityIndex, PrList, Slots } from './activity-index.js';
 import type { MeasurementQuery, QueryWorkflowFilter } from './types.js';

@@ -2,8 +2,8 @@
 // and a measurement query as the routes hand it over once the request body is validated (ids as
 // numbers, leniencies applied, every default filled in).
 
-import type { GroupBy, MetricAgg, RollUp, WorkflowType } from '../../api/metrics.js';
-import type { MeasurementElement, TimeRange } from '../../api/measurement-types.js';
+import type { GroupBy, MetricAgg, RollUp, WorkflowType } from '../../contract/metrics.js';
+import type { MeasurementElement, TimeRange } from '../../contract/measurement-types.js';
 
 /** A pull request of the `activity:` fixture section. Absent or null = it did not happen. */
 export interface ActivityPullRequest {

@@ -4,7 +4,7 @@
 // sparkline per group; with one bucket, a bar per group. A group keeps its mark and colour in
 // every chart of the report, and no two groups of a chart share either.
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { painter } from './colour.js';
 import { NO_DATA, describeWindow, groupNoun, reportTitle } from './rows.js';
 import { gapsOf, reportCharts, type Bucket, type ChartKind, type MetricChart } from './series.js';

@@ -4,7 +4,7 @@
 // Fields are quoted as RFC 4180 says (only when they hold a comma, a quote or a line break); lines
 // end in \n, which every spreadsheet reads and which line-based tools (cut, awk, wc) expect.
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

@@ -4,7 +4,7 @@
 // human format says so rather than let a short week read as a drop. "Today" is given by the
 // caller (the CLI's clock), never read here.
 
-import type { ResultElement } from '../../core/measurement-result.js';
+import type { ResultElement } from '../result-model.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@
 // script, so a name in the data can neither load anything nor run anything. Every string from the
 // data is escaped (markup.ts escapeHtml).
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { barChartSvg } from './html-bars.js';
 import { legendHtml, lineChartSvg } from './html-chart.js';
 import { heatmapSvg } from './html-heatmap.js';

@@ -4,7 +4,7 @@
 // loaded on first use, so csv, json and other commands never pay for their libraries
 // (string-width, d3-scale, d3-shape).
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { renderMeasurementsCsv } from './csv.js';
 import { renderMeasurementsJson } from './json.js';
 
@@ -48,4 +48,3 @@ export async function renderMeasurements(
   }
 }
 
-export { formatDuration } from './values.js';

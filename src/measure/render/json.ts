@@ -4,7 +4,7 @@
 // the grouping has no name column but emctl knows names for it. Every element is kept,
 // an empty roll-up bucket as `metrics: []`, like the service. No data at all is `[]`.
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { hasNames } from './rows.js';
 
 type JsonRow = Record<string, number | string | null>;

@@ -3,7 +3,7 @@
 // as a table too; pipes, backslashes and inline syntax in names are escaped, so a name cannot
 // break the table or turn into a link, emphasis or code.
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { NO_DATA, describeWindow, humanGrid, reportTitle } from './rows.js';
 import { displayWidth, padTo } from './width.js';
 

@@ -2,7 +2,7 @@
 // group, in the service's order (elements in time order, groups as order_by left them), with the
 // group's name next to its id. Each format only lays this grid out.
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { dayRange, lastDay } from './dates.js';
 import { metricTitle } from './titles.js';
 import { formatValue } from './values.js';

@@ -5,7 +5,7 @@
 // up to MAX_SERIES groups a line each; more, a row each (a heatmap, or a ranked table with
 // sparklines in the terminal), so every group is seen.
 
-import type { MeasurementResult, ResultMetric } from '../../core/measurement-result.js';
+import type { MeasurementResult, ResultMetric } from '../result-model.js';
 import { bucketLabels, inProgress } from './dates.js';
 import { oneLine } from './rows.js';
 import { metricTitle } from './titles.js';

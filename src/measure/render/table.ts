@@ -1,7 +1,7 @@
 // `--format table`: the grid laid out for a terminal, columns two spaces apart, numbers (and ids)
 // right-aligned so digits line up, names left-aligned next to their ids.
 
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { MeasurementResult } from '../result-model.js';
 import { painter } from './colour.js';
 import { NO_DATA, humanGrid, type Grid } from './rows.js';
 import { displayWidth, padTo } from './width.js';

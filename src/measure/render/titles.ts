@@ -3,7 +3,7 @@
 // keep the API's keys. The names follow the spec's metric tables (api-spec.md, endpoints 14 and 16)
 // and its notes on what each metric counts; a metric emctl has no name for shows its key.
 
-import type { ResultMetric } from '../../core/measurement-result.js';
+import type { ResultMetric } from '../result-model.js';
 
 const NAMES: Readonly<Record<string, string>> = {
   'branch.time_to_pr': 'Time to pull request',

@@ -3,7 +3,7 @@
 // with thousands separators and at most two decimals. csv and json never come here: they keep the
 // API's numbers as they are.
 
-import type { MetricUnit } from '../../api/metrics.js';
+import type { MetricUnit } from '../../contract/metrics.js';
 
 /** What a cell shows when the API gave no value (null with return_no_data, or the key left out). */
 export const NO_VALUE = '-';

@@ -2,8 +2,8 @@
 // holds; a flag not given takes the one value the store holds, and several are an error listing
 // them, as is a metric, a group or a window the store does not hold. Pure, so it is tested alone.
 
-import type { GroupBy, RollUp } from '../../api/metrics.js';
-import { EmctlError } from '../../core/errors.js';
+import type { GroupBy, RollUp } from '../../contract/metrics.js';
+import { EmctlError } from '../../contract/errors.js';
 
 /** One line of what the store holds (sql.ts holdingsSql). */
 export interface Holding {

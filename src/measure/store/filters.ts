@@ -3,7 +3,7 @@
 // `--from` can ask for it again. The group-by dimension's own ids are not a filter: a team's value
 // is the same whichever other teams were asked with it.
 
-import type { GroupBy } from '../../api/metrics.js';
+import type { GroupBy } from '../../contract/metrics.js';
 
 export interface FilterIds {
   teamIds: readonly number[];

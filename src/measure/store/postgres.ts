@@ -4,7 +4,7 @@
 // through `redact` with every password it could have been given.
 
 import type pg from 'pg';
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { Engine, SqlParam, SqlRow, SqlValue, Tx } from './engine.js';
 import { pgpassLookup } from './pgpass.js';
 import { shownUrl } from './target.js';

@@ -2,11 +2,11 @@
 // API call and no key. Rows go through the same buildResult as an API answer (order, limit,
 // names, a row for every group), so a stored report reads like a fetched one.
 
-import { metricKey, v1Metric, v2Metric, type GroupBy } from '../../api/metrics.js';
-import type { MeasurementElement, MeasurementRow } from '../../api/measurement-types.js';
-import { EmctlError } from '../../core/errors.js';
-import type { MeasurementResult, ResultMetric } from '../../core/measurement-result.js';
-import { splitMetric, type MeasureSpec } from '../../core/measurement-spec.js';
+import { metricKey, v1Metric, v2Metric, type GroupBy } from '../../contract/metrics.js';
+import type { MeasurementElement, MeasurementRow } from '../../contract/measurement-types.js';
+import { EmctlError } from '../../contract/errors.js';
+import type { MeasurementResult, ResultMetric } from '../result-model.js';
+import { splitMetric, type MeasureSpec } from '../spec.js';
 import { groupKeyOf, groupOf } from '../calls.js';
 import { buildResult } from '../result.js';
 import { chooseSeries, describeHoldings, type Holding, type Series, type StoreSelection } from './choose.js';

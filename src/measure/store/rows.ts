@@ -2,8 +2,8 @@
 // metric), long format; a requested group with no data in a bucket gets a row with value null,
 // also when the service had no data at all (204), so a dashboard sees the gap as a gap.
 
-import type { GroupBy, RollUp } from '../../api/metrics.js';
-import type { MeasurementResult } from '../../core/measurement-result.js';
+import type { GroupBy, RollUp } from '../../contract/metrics.js';
+import type { MeasurementResult } from '../result-model.js';
 import { formatDate, nextBucketStart } from '../../core/measurement-window.js';
 import type { SqlValue } from './engine.js';
 

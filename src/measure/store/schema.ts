@@ -3,7 +3,7 @@
 // same transaction as the run's rows, so a failed step leaves it as it was; one written by a
 // newer emctl is refused before anything is written.
 
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { Tx } from './engine.js';
 import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql, type Dialect } from './sql.js';
 

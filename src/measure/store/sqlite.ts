@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { EmctlError } from '../../core/errors.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { Engine, SqlParam, SqlRow, SqlValue, Tx } from './engine.js';
 
 /** How long a writer waits for another's transaction before giving up. */

@@ -2,7 +2,7 @@
 // organization row, one custom range). Expected values are the arithmetic from the PR timestamps.
 
 import { describe, expect, it } from 'vitest';
-import { V1_METRICS, V2_METRICS } from '../../../src/api/metrics.js';
+import { V1_METRICS, V2_METRICS } from '../../../src/contract/metrics.js';
 import { DAY, HOUR, avg, np, world } from './helpers.js';
 
 const w = world();

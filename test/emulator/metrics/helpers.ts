@@ -1,7 +1,7 @@
 // A tiny organization with hand-made activity for the metric engine's table tests, a query builder
 // with the route's defaults, and an independent numpy-style percentile for expected values.
 
-import type { MetricAgg } from '../../../src/api/metrics.js';
+import type { MetricAgg } from '../../../src/contract/metrics.js';
 import type { Fixture } from '../../../src/emulator/fixture-types.js';
 import { indexActivity, measure } from '../../../src/emulator/metrics/index.js';
 import type { Activity, ActivityPullRequest, MeasurementElement, MeasurementQuery } from '../../../src/emulator/metrics/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../../src/measure/result-model.js';
 import { renderMeasurements } from '../../../src/measure/render/index.js';
 import { metricChart, reportGroups } from '../../../src/measure/render/series.js';
 import { niceAxis, placeLabels } from '../../../src/measure/render/terminal-lines.js';

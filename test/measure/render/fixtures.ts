@@ -1,6 +1,6 @@
 // Hand-built measurement results for the renderer tests, shaped as `emctl measurements` builds them.
 
-import type { MeasurementResult, ResultMetric, ResultRow } from '../../../src/core/measurement-result.js';
+import type { MeasurementResult, ResultMetric, ResultRow } from '../../../src/measure/result-model.js';
 
 export const cycleP75: ResultMetric = {
   name: 'branch.computed.cycle_time',

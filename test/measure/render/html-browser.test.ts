@@ -12,7 +12,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../../src/measure/result-model.js';
 import { renderMeasurements } from '../../../src/measure/render/index.js';
 import { cycleP75, depth, merged, row, weeklyByTeam } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../../src/measure/result-model.js';
 import { renderMeasurements } from '../../../src/measure/render/index.js';
 import { escapeHtml, PALETTE } from '../../../src/measure/render/markup.js';
 import { awkwardNames, merged, noData, row, weeklyByTeam } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasurementResult } from '../../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../../src/measure/result-model.js';
 import { renderMeasurements, type MeasurementFormat } from '../../../src/measure/render/index.js';
 import { markdownCell } from '../../../src/measure/render/markdown.js';
 import { awkwardNames, noData, orgWhole, weeklyByTeam } from './fixtures.js';

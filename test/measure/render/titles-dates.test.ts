@@ -1,7 +1,7 @@
 // What people read for a metric and a time range (src/measure/render/titles.ts, dates.ts).
 
 import { describe, expect, it } from 'vitest';
-import { V1_METRICS, V2_METRICS } from '../../../src/api/metrics.js';
+import { V1_METRICS, V2_METRICS } from '../../../src/contract/metrics.js';
 import { dayRange, inProgress, lastDay } from '../../../src/measure/render/dates.js';
 import { metricTitle } from '../../../src/measure/render/titles.js';
 

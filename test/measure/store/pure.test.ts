@@ -9,7 +9,7 @@ import { redactor } from '../../../src/measure/store/postgres.js';
 import { bucketsOf, storeRows } from '../../../src/measure/store/rows.js';
 import { batchParams, upsertSql } from '../../../src/measure/store/sql.js';
 import { parseStoreTarget, shownUrl } from '../../../src/measure/store/target.js';
-import type { MeasurementResult } from '../../../src/core/measurement-result.js';
+import type { MeasurementResult } from '../../../src/measure/result-model.js';
 
 describe('targets', () => {
   it.each([

@@ -2,10 +2,10 @@
 // repositories (ids or names), contributors and services (ids), within the API's limit on each id
 // list. Only the ids of the group-by dimension may exceed it: they are split into several calls.
 
-import type { GroupBy } from '../api/metrics.js';
-import type { ReportDefinition } from './model.js';
-import type { SpecContext } from './measurement-spec.js';
-import { hint, quote, type Report } from './measurement-problem.js';
+import type { GroupBy } from '../contract/metrics.js';
+import type { ReportDefinition } from '../core/model.js';
+import type { SpecContext } from './spec.js';
+import { hint, quote, type Report } from './spec-problem.js';
 
 /** The API's cap on each id list of a v2 body (team_ids, repository_ids, contributor_ids, service_ids). */
 export const IDS_PER_CALL = 50;

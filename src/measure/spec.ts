@@ -2,23 +2,21 @@
 // config (DESIGN.md §6.1): metric names and the aggregations each takes (from the spec's tables,
 // with did-you-mean), group-by and roll-up values, dates and `last`, the id lists and their limits,
 // order and limit, format and out. Pure: problems come back as data with the report key they
-// concern, so `validate` can place them at file:line:column and the CLI can name the flag. It lives
-// in core (no node:*, undici or yaml) because both config/semantic and measure import it.
+// concern, so `validate` can place them at file:line:column and the CLI can name the flag. config/
+// sits below this room and gets it as a function (src/workflows/config-checks.ts).
 
-import { API_LIMITS } from '../api/types.js';
-import { METRIC_AGGS, GROUP_BYS, ROLL_UPS, V1_METRICS, V2_METRICS, metricKey, v1Metric, v2Metric } from '../api/metrics.js';
-import type { GroupBy, RollUp } from '../api/metrics.js';
-import type { ResultMetric } from './measurement-result.js';
-import type { ReportDefinition } from './model.js';
-import { editDistance } from './resolve.js';
-import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from './measurement-window.js';
-import { checkOutput, type OutputFormat } from './measurement-output.js';
-import { hint, quote, type Report } from './measurement-problem.js';
-import { checkIds, checkRepositories, checkTeams } from './measurement-selection.js';
+import { API_LIMITS } from '../contract/types.js';
+import { METRIC_AGGS, GROUP_BYS, ROLL_UPS, V1_METRICS, V2_METRICS, metricKey, v1Metric, v2Metric } from '../contract/metrics.js';
+import type { GroupBy, RollUp } from '../contract/metrics.js';
+import type { ResultMetric } from './result-model.js';
+import type { ReportDefinition } from '../core/model.js';
+import { editDistance } from '../core/resolve.js';
+import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from '../core/measurement-window.js';
+import { checkOutput, type OutputFormat } from './spec-output.js';
+import { hint, quote, type Report } from './spec-problem.js';
+import { checkIds, checkRepositories, checkTeams } from './spec-selection.js';
 
 // The checks of each part of a request live next door; what they define is exported from here too.
-export { OUTPUT_FORMATS, SERVER_EXPORT_FORMATS, formatOfPath, type OutputFormat } from './measurement-output.js';
-export { IDS_PER_CALL } from './measurement-selection.js';
 
 /** Group-bys of the v1 API (endpoint 14). */
 export const V1_GROUP_BYS: readonly GroupBy[] = ['organization', 'team', 'repository', 'contributor'];

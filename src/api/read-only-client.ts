@@ -3,7 +3,7 @@
 // there is no write method to call, and the object handed out is a fresh one holding bound read
 // methods only, so not even a cast back to EmClient reaches a write.
 
-import type { EmClient } from '../api/client.js';
+import type { EmClient } from './client.js';
 
 /** The read methods of EmClient (GET endpoints), and nothing else. */
 export const READ_METHODS = [

@@ -1,7 +1,7 @@
 // How the measurement request checks report a problem, shared by the checks of each part of a
-// request (measurement-spec.ts, measurement-selection.ts, measurement-output.ts).
+// request (spec.ts, spec-selection.ts, spec-output.ts).
 
-import { didYouMean } from './resolve.js';
+import { didYouMean } from '../core/resolve.js';
 
 /** Adds a problem at a report key path; `schema`: the config's JSON schema reports it too. */
 export type Report = (path: (string | number)[], message: string, schema?: boolean) => void;

@@ -1,7 +1,7 @@
 // Wire types of the Engineering Metrics Service configuration API (api-spec.md, endpoints 1-13).
 // Shared by the client (src/api) and the emulator (src/emulator) so that both speak one contract.
 // Field names are the wire names; nothing here is emctl's own model (that is src/core/model.ts).
-// The Git routes' types live in git-types.ts and are re-exported here: import from this file.
+// The Git routes' types live in git-types.ts.
 
 import type { BackfillDays, OrgSection } from './git-types.js';
 
@@ -226,10 +226,6 @@ export interface ScopeWriteResponse {
 }
 
 export type ScopeWriteMode = 'merge' | 'add';
-
-// ---- Git repositories, Git settings, team Git scope: git-types.ts ----------------------------
-
-export * from './git-types.js';
 
 // ---- Error bodies ---------------------------------------------------------------------------
 

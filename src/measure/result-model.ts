@@ -2,7 +2,7 @@
 // every batch merged, each group's name next to its id, and each metric's unit, so every renderer
 // (table, csv, json, markdown, chart, html) works from one value and none calls the service.
 
-import type { GroupBy, MetricUnit, RollUp } from '../api/metrics.js';
+import type { GroupBy, MetricUnit, RollUp } from '../contract/metrics.js';
 
 export interface ResultMetric {
   name: string;

@@ -1,9 +1,9 @@
 // The output part of a measurements request: the format (given, or implied by the extension of
 // `out`) and the file, and what the service's own export (endpoint 17) can write.
 
-import type { ReportDefinition } from './model.js';
-import type { SpecContext } from './measurement-spec.js';
-import { hint, quote, type Report } from './measurement-problem.js';
+import type { ReportDefinition } from '../core/model.js';
+import type { SpecContext } from './spec.js';
+import { hint, quote, type Report } from './spec-problem.js';
 
 export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

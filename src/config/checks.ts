@@ -1,0 +1,18 @@
+// Checks that config/ is given rather than imports: the rules of a `reports:` entry belong to the
+// measurement feature (src/measure/spec.ts), a room above config/, which `validate` and
+// `emctl measurements` must apply alike.
+
+import type { ReportDefinition } from '../core/model.js';
+
+/** A problem a given check found, at a key path inside the value it checked. */
+export interface KeyedProblem {
+  path: (string | number)[];
+  message: string;
+  /** The config's JSON schema reports this problem too (validate shows it once, from the schema). */
+  schema?: boolean;
+}
+
+export interface ConfigChecks {
+  /** One `reports:` entry as `emctl measurements` checks it; without it, only the schema checks reports. */
+  report?: (report: ReportDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
+}
