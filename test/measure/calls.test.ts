@@ -48,9 +48,9 @@ describe('planCalls', () => {
       { metrics: ['pr.merged'], group_by: 'team', teams: ids(60), repositories: ids(50, 1000), services: [3] },
       ['team_ids=50 repository_ids=50 service_ids=1 limit=50', 'team_ids=10 repository_ids=50 service_ids=1 limit=10'],
     ],
-    ['contributors with no ids: paged', { metrics: ['pr.merged'], group_by: 'contributor', teams: [1] }, ['team_ids=1 limit=100 offset=0 paged']],
+    ['contributors with no ids: paged', { metrics: ['pr.merged'], group_by: 'contributor', teams: [1] }, ['team_ids=1 limit=10000 offset=0 paged']],
     ['contributors by id: batched', { metrics: ['pr.merged'], group_by: 'contributor', contributors: ids(75) }, ['contributor_ids=50 limit=50', 'contributor_ids=25 limit=25']],
-    ['an AI tool grouping: paged', { metrics: ['pr.merged'], group_by: 'ai_review' }, ['limit=100 offset=0 paged']],
+    ['an AI tool grouping: paged', { metrics: ['pr.merged'], group_by: 'ai_review' }, ['limit=10000 offset=0 paged']],
   ])('%s', (_, def, expected) => expect(summary(def)).toEqual(expected));
 
   it('repository ids come from resolution (names included)', () => {
