@@ -55,7 +55,7 @@ describe('an unclosed flow collection: one located error, under 300 MB and 2 s o
     // An anchor sends the file past the fast reader to the `yaml` package, which alone took 1.1 GB at 2 MB.
     ['10 MB list after an anchor', 10 * MB, 'after an anchor'],
   ];
-  test.each(cases)('%s', async (name, size, form) => {
+  test.each(cases)('%s', { timeout: 120_000 }, async (name, size, form) => {
     const load = await loadInChild(name.replace(/\W+/g, '-'), unclosed(size, form));
     const open = form === 'map' ? '{' : '[';
     const line = form === 'after an anchor' ? 3 : 2;
