@@ -8,6 +8,7 @@ import { styleText } from 'node:util';
 import { narrowDesiredTo } from '../apply/verify-scope.js';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../contract/errors.js';
+import { escapeControl } from '../core/escape.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Plan, PlanMessage, PlanOrganization, PlanScope } from '../core/plan-model.js';
 import { changedObjects, changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
@@ -376,7 +377,8 @@ export async function writePlanFile(io: CliIO, file: string, plan: Plan): Promis
 
 export function messageLine(kind: 'Warning' | 'Error', m: PlanMessage): string {
   const where = [m.location, m.address].filter((p) => p !== undefined && p !== '').join(': ');
-  return `${kind}: ${where ? `${where}: ` : ''}${m.message}\n`;
+  // A message may quote the service's names: shown, never obeyed as terminal control (DESIGN 8).
+  return `${kind}: ${escapeControl(`${where ? `${where}: ` : ''}${m.message}`)}\n`;
 }
 
 /**

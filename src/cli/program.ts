@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { habitPointer, unknownIn } from './habits.js';
 import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
 import { EmctlError } from '../contract/errors.js';
+import { escapeControl } from '../core/escape.js';
 import { EMCTL_VERSION } from '../core/version.js';
 import { EXIT_ERROR, EXIT_OK, exitCodeFor } from './exit.js';
 import type { CliIO } from './io.js';
@@ -126,7 +127,7 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
-      outputError: (s, write) => write(usageHint(withoutOptionValues(s), program)),
+      outputError: (s, write) => write(shownLines(usageHint(withoutOptionValues(s), program))),
     });
 
   const ctx: CommandContext = {
@@ -169,7 +170,7 @@ export function configureSubcommands(program: Command, io: CliIO): void {
       .configureOutput({
         writeOut: (s) => void io.stdout.write(s),
         writeErr: (s) => void io.stderr.write(s),
-        outputError: (s, write) => write(usageHint(withoutOptionValues(s), sub)),
+        outputError: (s, write) => write(shownLines(usageHint(withoutOptionValues(s), sub))),
       });
   }
 }
@@ -210,11 +211,16 @@ export function usageHint(message: string, command: Command): string {
 /** Formats an error for people: message, then one detail per line. Secrets are redacted upstream. */
 export function formatError(error: unknown): string {
   if (error instanceof EmctlError) {
-    const lines = [`Error: ${error.message}`, ...error.details.map((d) => `  ${d}`)];
+    const lines = [`Error: ${shownLines(error.message)}`, ...error.details.map((d) => `  ${shownLines(d)}`)];
     return lines.join('\n') + '\n';
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `Error: ${message}\n`;
+  return `Error: ${shownLines(message)}\n`;
+}
+
+/** A message's own line breaks kept; every other control character (the service's text may hold ESC) escaped. */
+function shownLines(text: string): string {
+  return text.split('\n').map(escapeControl).join('\n');
 }
 
 /** Builds the program for `argv` (without the node and script entries), runs it and returns the exit code. */

@@ -2,6 +2,7 @@
 // rendered by src/render (renderDriftText / renderDriftMarkdown / the plan JSON); this adds what
 // drift.ignore hid and why, so hidden drift stays visible to whoever reads the report.
 
+import { escapeControl } from '../core/escape.js';
 import { MARKERS } from '../render/entries.js';
 import { escapeText, codeSpan } from '../render/markdown.js';
 import type { Style } from '../render/style.js';
@@ -9,13 +10,13 @@ import type { Plan } from '../core/plan-model.js';
 import type { IgnoredChange } from './ignore.js';
 
 function why(item: IgnoredChange): string {
-  return item.rule.until === undefined ? item.rule.reason : `${item.rule.reason} (until ${item.rule.until})`;
+  return escapeControl(item.rule.until === undefined ? item.rule.reason : `${item.rule.reason} (until ${item.rule.until})`);
 }
 
 /** `Ignored by drift.ignore (2):` then `  ~ team[42].pm.tracker.boards: reason (until 2026-03-01)`. */
 export function ignoredText(ignored: readonly IgnoredChange[], style: Style): string {
   if (ignored.length === 0) return '';
-  const lines = ignored.map((i) => `  ${style.dim(`${MARKERS[i.change.action]} ${i.change.address}: ${why(i)}`)}`);
+  const lines = ignored.map((i) => `  ${style.dim(`${MARKERS[i.change.action]} ${escapeControl(i.change.address)}: ${why(i)}`)}`);
   return [style.bold(`Ignored by drift.ignore (${ignored.length}):`), ...lines].join('\n') + '\n';
 }
 
@@ -25,7 +26,7 @@ export function ignoredMarkdown(ignored: readonly IgnoredChange[], maxChars: num
   let out = `\n### Ignored by drift.ignore (${ignored.length})\n\n`;
   for (const [index, item] of ignored.entries()) {
     // The marker goes inside the code span: a bare `- ` or `+ ` after the bullet would start a nested list.
-    const line = `- ${codeSpan(`${MARKERS[item.change.action]} ${item.change.address}`)}: ${escapeText(why(item))}\n`;
+    const line = `- ${codeSpan(`${MARKERS[item.change.action]} ${escapeControl(item.change.address)}`)}: ${escapeText(why(item))}\n`;
     const rest = ignored.length - index;
     if (out.length + line.length + 80 > maxChars) {
       out += `- … and ${rest} more (run \`emctl drift\` to see all)\n`;

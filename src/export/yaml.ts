@@ -4,6 +4,7 @@
 // long lists one entry per line, so a change to them diffs as one line in review.
 
 import { Document, isMap, isScalar, isSeq, visit, type Pair, type YAMLMap } from 'yaml';
+import { escapeControl } from '../core/escape.js';
 import { schemaUrl } from '../core/version.js';
 import type { Fixture } from '../emulator/fixture-types.js';
 import type { ExportedConfig, ExportedTeam } from './to-config.js';
@@ -59,7 +60,7 @@ function documentOf(ex: ExportedConfig, parts: readonly Part[], teams: readonly 
     if (isMap(map)) {
       for (const pair of map.items) {
         const integration = ex.integrations.find((i) => i.alias === keyOf(pair));
-        if (integration && isMap(pair.value)) pair.value.comment = ` ${integration.comment}`;
+        if (integration && isMap(pair.value)) pair.value.comment = ` ${escapeControl(integration.comment)}`;
       }
     }
   }
@@ -85,7 +86,7 @@ function nameEntities(doc: Document, ex: ExportedConfig): void {
       seq.flow = false;
       for (const item of seq.items) {
         const name = isScalar(item) ? names.get(`${type}/${String(item.value)}`) : undefined;
-        if (isScalar(item) && name !== undefined) item.comment = ` ${name.replace(/\s+/g, ' ')}`;
+        if (isScalar(item) && name !== undefined) item.comment = ` ${escapeControl(name.replace(/\s+/g, ' '))}`;
       }
       const parent = doc.getIn(['collection', alias], true);
       if (isMap(parent)) parent.flow = false;
@@ -104,7 +105,7 @@ function commentBeforeKey(doc: Document, path: readonly (string | number)[], lin
   if (!isMap(parent)) return;
   const pair = (parent as YAMLMap).items.find((p) => keyOf(p) === path[path.length - 1]);
   if (!pair || !isScalar(pair.key)) return;
-  const text = lines.map((l) => ` ${l}`).join('\n');
+  const text = lines.map((l) => ` ${escapeControl(l)}`).join('\n');
   pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
 }
 
@@ -133,6 +134,16 @@ function styleInline(doc: Document, maxKeys = 3): void {
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
 
 /**
+ * The document's text. The package writes a string holding a control character double-quoted, C0
+ * ones as escapes but DEL and the C1 ones (8-bit CSI among them) raw; only a double-quoted scalar
+ * can hold them (comments are escaped where they are made), so writing them as \x escapes keeps
+ * every value and leaves no terminal control in the file (DESIGN 8).
+ */
+function yamlText(doc: Document): string {
+  return doc.toString(TO_STRING).replace(/[\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
  * First line of every exported file: editors running yaml-language-server (VS Code's YAML
  * extension and others) validate and complete the file against the schema it names.
  */
@@ -141,24 +152,24 @@ export function schemaComment(schema: 'emctl' | 'fixture'): string {
 }
 
 function header(ex: ExportedConfig, extra: readonly string[] = []): string {
-  return [schemaComment('emctl'), '', ...ex.notes.header, ...extra].map((l) => (l.startsWith(' ') || l === '' ? l : ` ${l}`)).join('\n');
+  return [schemaComment('emctl'), '', ...ex.notes.header.map(escapeControl), ...extra].map((l) => (l.startsWith(' ') || l === '' ? l : ` ${l}`)).join('\n');
 }
 
 /** The whole config as one file. */
 export function renderConfigYaml(ex: ExportedConfig): string {
   const doc = documentOf(ex, ['integrations', 'collection', 'teams', 'git'], ex.teams);
   doc.commentBefore = header(ex);
-  return doc.toString(TO_STRING);
+  return yamlText(doc);
 }
 
 /** The config as a directory: `-c DIR` reads every *.yaml in it (not recursively) and merges them. */
 export function renderSplitFiles(ex: ExportedConfig): ExportFile[] {
   const shared = documentOf(ex, ['integrations', 'collection'], []);
   shared.commentBefore = header(ex, ['', 'One directory config: integrations and collection here, Git settings in git.yaml,', 'one team-<id>.yaml per team. Load it with -c on the directory.']);
-  const files: ExportFile[] = [{ name: 'integrations.yaml', text: shared.toString(TO_STRING) }];
+  const files: ExportFile[] = [{ name: 'integrations.yaml', text: yamlText(shared) }];
   const withSchema = (doc: Document): string => {
     doc.commentBefore = schemaComment('emctl');
-    return doc.toString(TO_STRING);
+    return yamlText(doc);
   };
   files.push({ name: 'git.yaml', text: withSchema(documentOf(ex, ['git'], [])) });
   for (const team of ex.teams) {
@@ -172,5 +183,5 @@ export function renderFixtureYaml(fixture: Fixture): string {
   const doc = new Document(fixture);
   styleInline(doc, 20);
   doc.commentBefore = [schemaComment('fixture'), '', ...FIXTURE_HEADER.map((l) => ` ${l}`)].join('\n');
-  return doc.toString(TO_STRING);
+  return yamlText(doc);
 }

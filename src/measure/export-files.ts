@@ -8,6 +8,7 @@
 // newline. A request the service answered 204 everywhere is an empty file: the header only, or [].
 
 import { EmctlError } from '../contract/errors.js';
+import { csvField } from './render/csv.js';
 import { groupKeyOf, mergeElements, nameColumnOf, orderElementRows } from './calls.js';
 import type { MeasurementElement, MeasurementRow } from '../contract/measurement-types.js';
 import type { MeasureSpec } from './spec.js';
@@ -62,11 +63,6 @@ export function parseCsv(text: string): string[][] {
     records.push(record);
   }
   return records;
-}
-
-/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** Reads one export file; `what` names it in errors. */

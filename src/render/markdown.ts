@@ -3,6 +3,7 @@
 // <details> block holding a ```diff block. GitHub refuses comments over 65,536 characters, so the
 // output is kept under maxChars by dropping whole changes from the end, with a note saying so.
 
+import { escapeControlDeep } from '../core/escape.js';
 import type { Change, Plan, PlanMessage } from '../core/plan-model.js';
 import { countActions, groupChanges, type ChangeEntry } from './entries.js';
 import { noChangesLine, railsTitle, scopeLine, summaryLine } from './text.js';
@@ -49,7 +50,9 @@ export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
   return renderMarkdownDocument(plan, wording, opts.maxChars ?? DEFAULT_MAX_CHARS);
 }
 
-export function renderMarkdownDocument(plan: Plan, wording: MarkdownWording, maxChars: number): string {
+export function renderMarkdownDocument(shownPlan: Plan, wording: MarkdownWording, maxChars: number): string {
+  // Names from the service and the config are shown, never obeyed as terminal control (DESIGN 8).
+  const plan = escapeControlDeep(shownPlan);
   const groups = groupChanges(plan.changes, wording.entry);
   const empty = plan.changes.length === 0;
   const head = [wording.marker, `## ${escapeText(wording.title)}`, `**${escapeText(empty ? wording.empty : wording.summary)}**`];

@@ -2,6 +2,7 @@
 // lists (not per call: one PATCH can apply 99 repositories and reject one). Drift is a plan read
 // the other way round, so it reuses the plan renderers and only changes the words.
 
+import { escapeControlDeep } from '../core/escape.js';
 import type { Plan } from '../core/plan-model.js';
 import { driftEntry } from './drift-entries.js';
 import { DEFAULT_MAX_CHARS, renderMarkdownDocument, type MarkdownWording } from './markdown.js';
@@ -22,7 +23,9 @@ export interface ApplyResult {
  * addresses are only counted: a 500-repository apply would otherwise bury the failures), each
  * rejection's detail lines indented under it, then the journal, which holds the full record.
  */
-export function renderApplySummary(result: ApplyResult, style: Style): string {
+export function renderApplySummary(shown: ApplyResult, style: Style): string {
+  // The service's messages are shown, never obeyed as terminal control (DESIGN 8).
+  const result = escapeControlDeep(shown);
   const { applied, rejected, skipped } = result;
   const counts = `Applied ${applied.length}, rejected ${rejected.length}, skipped ${skipped.length}.`;
   const paint = rejected.length > 0 ? style.error : skipped.length > 0 ? style.warn : style.add;
@@ -50,7 +53,8 @@ export function driftLine(plan: Plan): string {
  * The plan's change groups and messages, closed by the drift line. Markers read as what apply
  * would do to bring live state back to the configuration; API calls are left out (nothing is sent).
  */
-export function renderDriftText(plan: Plan, style: Style): string {
+export function renderDriftText(shownPlan: Plan, style: Style): string {
+  const plan = escapeControlDeep(shownPlan);
   const sections = planBodySections(plan, style, driftEntry);
   sections.push(plan.changes.length === 0 ? NO_DRIFT : style.bold(`Drift: ${driftLine(plan)}.`));
   return sections.join('\n\n') + '\n';

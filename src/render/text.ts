@@ -3,6 +3,7 @@
 // and a one-line summary. Drift (results.ts) reuses the body with its own closing line.
 
 import type { Change, Operation, Plan, PlanMessage, PlanScope, RailRefusal } from '../core/plan-model.js';
+import { escapeControlDeep } from '../core/escape.js';
 import { FORCE_HINT } from '../core/safety.js';
 import { groupChanges, type ChangeEntry, type Segment } from './entries.js';
 import type { Style } from './style.js';
@@ -24,7 +25,9 @@ export function noChangesLine(scope: PlanScope | undefined): string {
   return `No changes in scope: ${plural(scope.objects, 'object')} read; the rest was not checked.`;
 }
 
-export function renderPlanText(plan: Plan, style: Style, opts: PlanTextOptions = {}): string {
+export function renderPlanText(shownPlan: Plan, style: Style, opts: PlanTextOptions = {}): string {
+  // Names from the service and the config are shown, never obeyed as terminal control (DESIGN 8).
+  const plan = escapeControlDeep(shownPlan);
   const sections = planBodySections(plan, style);
   if (plan.safety_refusals && plan.safety_refusals.length > 0) sections.push(railsSection(plan.safety_refusals, style));
   if (plan.scope !== undefined) sections.push(scopeLine(plan.scope));

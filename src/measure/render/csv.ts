@@ -3,13 +3,26 @@
 // the API's numbers untouched (durations in minutes, no rounding); no value is an empty field.
 // Fields are quoted as RFC 4180 says (only when they hold a comma, a quote or a line break); lines
 // end in \n, which every spreadsheet reads and which line-based tools (cut, awk, wc) expect.
+// Names come from the service and the config: a cell a spreadsheet would run as a formula is
+// defused (csvField), and control characters are escaped.
 
+import { escapeControl } from '../../core/escape.js';
 import type { MeasurementResult } from '../result-model.js';
 
 const NEEDS_QUOTES = /[",\r\n]/;
+/** What makes Excel, LibreOffice and Google Sheets read a cell as a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/**
+ * One CSV field: control characters escaped; a text starting with = + - @ TAB or CR gets a leading
+ * `'` so a spreadsheet shows it instead of running it (a number such as -5 stays a number); quoted
+ * when it holds a comma, a quote or a line break (RFC 4180).
+ */
 export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  let text = escapeControl(value);
+  if (FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function csvLine(fields: string[]): string {

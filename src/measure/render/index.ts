@@ -4,6 +4,7 @@
 // loaded on first use, so csv, json and other commands never pay for their libraries
 // (string-width, d3-scale, d3-shape).
 
+import { escapeControl, escapeControlDeep } from '../../core/escape.js';
 import type { MeasurementResult } from '../result-model.js';
 import { renderMeasurementsCsv } from './csv.js';
 import { renderMeasurementsJson } from './json.js';
@@ -28,10 +29,14 @@ export interface MeasurementRenderOptions {
 }
 
 export async function renderMeasurements(
-  result: MeasurementResult,
+  data: MeasurementResult,
   format: MeasurementFormat,
-  options: MeasurementRenderOptions,
+  shownOptions: MeasurementRenderOptions,
 ): Promise<string> {
+  // Names from the service and titles from the config are shown, never obeyed as terminal control
+  // (DESIGN 8); JSON escapes them itself.
+  const result = format === 'json' ? data : escapeControlDeep(data);
+  const options = shownOptions.title === undefined ? shownOptions : { ...shownOptions, title: escapeControl(shownOptions.title) };
   switch (format) {
     case 'table':
       return (await import('./table.js')).renderMeasurementsTable(result, options);

@@ -119,9 +119,9 @@ describe('html format', () => {
       const html = await renderMeasurements(result, 'html', { color: false, title: '<Q3> & "co"' });
       expect(html).not.toContain('<b>Ops');
       expect(html).toContain('<h1>&lt;Q3&gt; &amp; &quot;co&quot;</h1>');
-      expect(html).toContain('<th scope="row">&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b next (43)</th>');
+      expect(html).toContain('<th scope="row">&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b\\nnext (43)</th>');
       expect(html).toContain('<th scope="row">Pay|ments, &quot;core&quot; (42)</th>');
-      expect(sections(html)[0]?.body).toContain('&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b next (43)</');
+      expect(sections(html)[0]?.body).toContain('&lt;b&gt;Ops&lt;/b&gt; &amp; a\\b\\nnext (43)</');
     }
     expect(escapeHtml(`<a href='x'>&`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;');
   });
