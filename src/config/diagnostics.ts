@@ -58,6 +58,41 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[], fileOrder: r
   });
 }
 
+/** Errors shown per file; the rest are counted in one more diagnostic (DESIGN 8). */
+const MAX_ERRORS_PER_FILE = 100;
+
+/**
+ * Sorted diagnostics with at most MAX_ERRORS_PER_FILE errors per file: a file of 50,000 unknown
+ * keys gives 100 lines and a count, not 50,000 lines. The count is an error located at the first
+ * error left out, so the list still reads in file order and the run still fails.
+ */
+export function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
+  const errorsSeen = new Map<string, number>();
+  const leftOut = new Map<string, { shown: Diagnostic; count: number }>();
+  const out: Diagnostic[] = [];
+  for (const d of sorted) {
+    if (d.severity === 'error') {
+      const seen = (errorsSeen.get(d.file) ?? 0) + 1;
+      errorsSeen.set(d.file, seen);
+      if (seen > MAX_ERRORS_PER_FILE) {
+        const rest = leftOut.get(d.file);
+        if (rest) rest.count++;
+        else {
+          const shown = { ...d };
+          leftOut.set(d.file, { shown, count: 1 });
+          out.push(shown);
+        }
+        continue;
+      }
+    }
+    out.push(d);
+  }
+  for (const { shown, count } of leftOut.values()) {
+    shown.message = `... and ${count} more ${count === 1 ? 'error' : 'errors'} in this file from here on (not shown: at most ${MAX_ERRORS_PER_FILE} per file)`;
+  }
+  return out;
+}
+
 export function errorCount(diagnostics: readonly Diagnostic[]): number {
   return diagnostics.filter((d) => d.severity === 'error').length;
 }

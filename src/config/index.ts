@@ -6,7 +6,7 @@ import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { ConfigChecks } from './checks.js';
 import { buildModel } from './build-model.js';
-import { boundDiagnostic, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { boundDiagnostic, capPerFile, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
 import { mergeFiles } from './merge.js';
 import { parseConfigText } from './parse.js';
 import { readConfigFiles, type ReadResult } from './read-files.js';
@@ -55,7 +55,7 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks = {}):
     diagnostics.push(...checkSchema(merged, store));
     diagnostics.push(...checkSemantics(merged, store, checks));
   }
-  const sorted = sortDiagnostics(diagnostics.map(boundDiagnostic), read.files);
+  const sorted = capPerFile(sortDiagnostics(diagnostics, read.files)).map(boundDiagnostic);
   if (!merged || errorCount(sorted) > 0) return { diagnostics: sorted };
   return { config: buildModel(merged, store, read.files), diagnostics: sorted };
 }

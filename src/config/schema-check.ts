@@ -57,9 +57,9 @@ function compileSchema(text: string): ValidateFunction {
 }
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
-  const validate = schemaValidator();
-  if (validate(root.value)) return [];
-  const errors = dropExplainedMissingKeys(foldBranches(validate.errors ?? []));
+  const raw = validationErrors(schemaValidator(), root.value);
+  if (raw.length === 0) return [];
+  const errors = dropExplainedMissingKeys(foldBranches(raw));
   const out: Diagnostic[] = [];
   for (const error of errors) {
     const path = toPath(error.instancePath, root.value);
@@ -71,6 +71,51 @@ export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
     out.push({ ...placement.source.locate(offset), message: problem.message, severity: 'error' });
   }
   return out;
+}
+
+/** Maps whose entries all follow one sub-schema and may number tens of thousands. */
+const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
+const BATCH = 200;
+
+/**
+ * ajv's errors for a document (none when it is valid). With allErrors, ajv appends the errors of each
+ * entry checked through a $ref by copying the list so far (concat), so a map of 50,000 bad teams
+ * cost a minute of CPU; the entries of a large map are therefore checked in batches of 200 (each
+ * beside the document's version only, keeping the errors under that map), and the rest of the
+ * document once with those maps empty.
+ */
+function validationErrors(validate: ValidateFunction, doc: PlainValue): ErrorObject[] {
+  const large = LARGE_MAPS.filter((path) => Object.keys(mapAt(doc, path) ?? {}).length > BATCH);
+  if (large.length === 0) return validate(doc) ? [] : [...(validate.errors ?? [])];
+  const version = isRecord(doc) ? doc.version : undefined;
+  const errors = validate(large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(validate.errors ?? [])];
+  for (const path of large) {
+    const under = `/${path.join('/')}/`;
+    const entries = Object.entries(mapAt(doc, path) ?? {});
+    for (let i = 0; i < entries.length; i += BATCH) {
+      const skeleton = withMapAt({ version: version ?? null }, path, Object.fromEntries(entries.slice(i, i + BATCH)));
+      if (validate(skeleton)) continue;
+      for (const e of validate.errors ?? []) if (e.instancePath.startsWith(under)) errors.push(e);
+    }
+  }
+  return errors;
+}
+
+function isRecord(v: PlainValue | undefined): v is { [key: string]: PlainValue } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function mapAt(doc: PlainValue, path: readonly string[]): { [key: string]: PlainValue } | undefined {
+  let node: PlainValue | undefined = doc;
+  for (const key of path) node = isRecord(node) ? node[key] : undefined;
+  return isRecord(node) ? node : undefined;
+}
+
+/** A shallow copy of `doc` with the map at `path` replaced (the maps on the way copied, nothing else). */
+function withMapAt(doc: PlainValue, path: readonly string[], value: PlainValue): PlainValue {
+  const [key, ...rest] = path;
+  if (key === undefined || !isRecord(doc)) return value;
+  return { ...doc, [key]: rest.length === 0 ? value : withMapAt(doc[key] ?? {}, rest, value) };
 }
 
 /** Drops if/then bookkeeping and the sub-errors of anyOf branches (the anyOf error speaks for them). */

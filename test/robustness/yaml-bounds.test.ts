@@ -64,3 +64,20 @@ describe('an unclosed flow collection: one located error, under 300 MB and 2 s o
     expect(load.cpuMs).toBeLessThan(2000);
   });
 });
+
+describe('50,000 errors in one file: 100 shown, then a count; bounded CPU and memory', () => {
+  const N = 50_000;
+  const cases: [string, string][] = [
+    ['unknown top-level keys', `version: 1\n${Array.from({ length: N }, (_, i) => `k${i}: 1\n`).join('')}`],
+    ['teams with an unknown key each', `version: 1\nteams:\n${Array.from({ length: N }, (_, i) => `  ${i + 1}: { bogus: 1 }\n`).join('')}`],
+    ['repositories with an unknown key each', `version: 1\ngit:\n  repositories:\n${Array.from({ length: N }, (_, i) => `    acme/r${i}: { bogus: 1 }\n`).join('')}`],
+  ];
+  test.each(cases)('%s', { timeout: 120_000 }, async (name, content) => {
+    const load = await loadInChild(name.replace(/\W+/g, '-'), content);
+    // A team map of 50,000 bad entries took a minute of CPU: ajv copies its error list per entry.
+    expect(load.errorCount).toBe(101);
+    expect(load.last).toMatch(/: \.\.\. and 49900 more errors in this file from here on \(not shown: at most 100 per file\)$/);
+    expect(load.peakRssMb).toBeLessThan(300);
+    expect(load.cpuMs).toBeLessThan(5000);
+  });
+});
