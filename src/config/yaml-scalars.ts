@@ -1,5 +1,9 @@
 // Scalars as YAML 1.2 (core schema) reads them, exactly as the `yaml` package resolves them, for
 // the fast reader: plain scalars to null, booleans, numbers or strings; double-quoted escapes.
+// One departure, for both readers (DESIGN 8): a number is read only from its decimal form and, as
+// an integer, only within 2^53-1; `0x2A`, `0o52`, `4.2e1`, `.inf` and `9007199254740993` stay
+// text, so an id written that way is refused where it is written instead of becoming team 42 (or
+// ...992).
 
 import type { PlainValue } from './source.js';
 
@@ -19,11 +23,12 @@ export function resolvePlain(text: string): PlainValue {
   if (text !== '' && !(c <= 57 && c >= 43) && !'~nNtTfF'.includes(text[0] as string)) return text;
   if (NULL.test(text)) return null;
   if (BOOL.test(text)) return text[0] === 't' || text[0] === 'T';
-  if (INT_OCT.test(text)) return parseInt(text.slice(2), 8);
-  if (INT.test(text)) return parseInt(text, 10);
-  if (INT_HEX.test(text)) return parseInt(text.slice(2), 16);
-  if (FLOAT_NAN.test(text)) return text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? -Infinity : Infinity;
-  if (FLOAT_EXP.test(text) || FLOAT.test(text)) return parseFloat(text);
+  if (INT_OCT.test(text) || INT_HEX.test(text) || FLOAT_NAN.test(text) || FLOAT_EXP.test(text)) return text;
+  if (INT.test(text)) {
+    const n = parseInt(text, 10);
+    return Number.isSafeInteger(n) ? n : text;
+  }
+  if (FLOAT.test(text)) return parseFloat(text);
   return text;
 }
 

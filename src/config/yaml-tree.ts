@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { CST, Document, Node, ParsedNode } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
 import { readTokens } from './yaml-depth.js';
+import { resolvePlain } from './yaml-scalars.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
 // The complete YAML reader is loaded only for a file the fast reader leaves to it (fast-yaml.ts
@@ -106,6 +107,8 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
   aliasResolutionWork.nodesWalked = 0;
   // The package's parser keeps its own stack; building a document from its tokens recurses. So the
   // depth is measured on the tokens first, and a too-deep text is reported where it crosses the limit.
+  const directive = badDirectiveAt(source.text);
+  if (directive !== undefined) return { diagnostics: [diagnosticAt(source, directive, 'only the %YAML 1.1 or %YAML 1.2 directive is accepted (a config is plain data: no %TAG, no other YAML version)')] };
   const read = readTokens(yaml(), source.text, MAX_NESTING);
   if (read.tooDeepAt !== undefined) return { diagnostics: [diagnosticAt(source, read.tooDeepAt, tooDeepMessage())] };
   const doc = composeFirstDocument(read.tokens, source.text.length);
@@ -114,7 +117,10 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
     const message = /Maximum call stack size exceeded/.test(e.message) ? tooDeepMessage() : yamlMessage(e.code, e.message);
     diagnostics.push(diagnosticAt(source, e.pos[0], message));
   }
-  for (const w of doc.warnings) diagnostics.push(diagnosticAt(source, w.pos[0], yamlMessage(w.code, w.message), 'warning'));
+  for (const w of doc.warnings) {
+    // A tag the package does not know is refused by the Converter, with its own words.
+    if (w.code !== 'TAG_RESOLVE_FAILED') diagnostics.push(diagnosticAt(source, w.pos[0], yamlMessage(w.code, w.message), 'warning'));
+  }
   if (doc.errors.length > 0) return { diagnostics };
 
   const converter = new Converter(doc, source, store, diagnostics);
@@ -189,8 +195,11 @@ class Converter {
   convert(node: Node): PlainValue {
     if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite, `${MAX_ALIAS_EXPANSION} values`);
     if (yaml().isAlias(node)) return this.expandAlias(node, (node.range ?? [0])[0]);
+    if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
+      this.diagnostics.push(diagnosticAt(this.source, offsetOf(node, 0), `the YAML tag \`${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}\` is not accepted: a config is plain data (maps, lists, strings, numbers, booleans)`));
+    }
     if (yaml().isScalar(node)) {
-      const value = scalarValue(node.value);
+      const value = scalarValue(plainValue(node));
       if (this.aliasDepth > 0 && typeof value === 'string') this.spendChars(value.length);
       return value;
     }
@@ -253,7 +262,7 @@ class Converter {
         merges.push({ node: pair.value as Node, offset: valueOffset });
         continue;
       }
-      const key = yaml().isScalar(keyNode) ? keyText(keyNode.value) : undefined;
+      const key = yaml().isScalar(keyNode) ? keyText(plainValue(keyNode)) : undefined;
       if (key === undefined) {
         this.diagnostics.push(diagnosticAt(this.source, keyOffset, 'keys must be plain strings or numbers'));
         continue;
@@ -295,6 +304,38 @@ class Converter {
       }
     }
   }
+}
+
+/** The core schema's tags: what a plain scalar, map or list is anyway. Any other tag is refused. */
+const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
+
+/**
+ * A scalar's value as the config reads it: a plain number written other than in decimal, or an
+ * integer past 2^53-1, is its text (yaml-scalars.ts), in this reader as in the fast one.
+ */
+function plainValue(node: import('yaml').Scalar): unknown {
+  const value = node.value;
+  if (node.type === 'PLAIN' && (typeof value === 'number' || typeof value === 'bigint') && typeof node.source === 'string') return resolvePlain(node.source);
+  return value;
+}
+
+/**
+ * The offset of a directive other than `%YAML 1.1` or `%YAML 1.2` (directives open the text,
+ * before `---`, among comments and blank lines), if there is one.
+ */
+function badDirectiveAt(text: string): number | undefined {
+  let at = 0;
+  while (at < text.length) {
+    const end = text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at);
+    const line = text.slice(at, end);
+    if (line.startsWith('%')) {
+      if (!/^%YAML[ \t]+1\.[12][ \t]*(?:#.*)?\r?$/.test(line)) return at;
+    } else if (line.trim() !== '' && !line.trimStart().startsWith('#')) {
+      return undefined;
+    }
+    at = end + 1;
+  }
+  return undefined;
 }
 
 function offsetOf(node: Node | null | undefined, fallback: number): number {

@@ -201,3 +201,33 @@ describe('a generated corpus of malformed configs', () => {
     expect(outcome.output).toContain('/dev/stdin:1:1: more than 20 MB to read; config files over 20 MB are refused');
   });
 });
+
+describe('number forms, tags and directives (issue 18 item 9): each a located error', () => {
+  const cases: [string, string, string][] = [
+    ['a team id past 2^53-1', 'version: 1\nteams:\n  9007199254740993: {}\n', '3:3: id 9007199254740993 is larger than 2^53-1'],
+    ['a hex team id', 'version: 1\nteams:\n  0x2A: {}\n', '3:3: key `0x2A` in `teams` must be a numeric team id'],
+    ['an exponent team id', 'version: 1\nteams:\n  4.2e1: {}\n', '3:3: key `4.2e1` in `teams` must be a numeric team id'],
+    ['an octal service id', 'version: 1\nteams:\n  42:\n    git:\n      services: [0o52]\n', '5:18: `services[0]` must be a numeric service id'],
+    ['a repository id past 2^53-1', 'version: 1\nteams:\n  42:\n    git:\n      repositories: [9007199254740993]\n', '5:22: id 9007199254740993 is larger than 2^53-1'],
+    ['a custom tag', 'version: 1\nteams: !foo {}\n', '2:13: the YAML tag `!foo` is not accepted'],
+    ['a python object tag', 'version: 1\nteams: !!python/object {}\n', '2:24: the YAML tag `!!python/object` is not accepted'],
+    ['a YAML 9.9 directive', '%YAML 9.9\n---\nversion: 1\n', '1:1: only the %YAML 1.1 or %YAML 1.2 directive is accepted'],
+    ['a TAG directive', '%TAG !e! tag:example.com,2000:\n---\nversion: 1\n', '1:1: only the %YAML 1.1 or %YAML 1.2 directive is accepted'],
+  ];
+  it.each(cases)('%s', async (_name, content, expected) => {
+    const dir = await mkdtemp(join(tmpdir(), 'emctl-forms-'));
+    const path = join(dir, 'emctl.yaml');
+    writeFileSync(path, content);
+    const result = await loadConfig(path);
+    expect(result.config).toBeUndefined();
+    expect(result.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`).join('\n')).toContain(expected);
+  });
+
+  it('%YAML 1.2 and decimal ids within 2^53-1 are accepted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'emctl-forms-'));
+    const path = join(dir, 'emctl.yaml');
+    writeFileSync(path, '%YAML 1.2\n---\nversion: 1\nteams:\n  9007199254740991: {}\n');
+    const result = await loadConfig(path);
+    expect(result.diagnostics).toEqual([]);
+  });
+});

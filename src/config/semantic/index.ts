@@ -7,6 +7,7 @@ import type { Placements, PlacedRoot } from '../source.js';
 import { CheckContext } from './context.js';
 import { checkAddresses } from './addresses.js';
 import { checkDuplicates } from './duplicates.js';
+import { checkIds } from './ids.js';
 import { checkMonitoring } from './monitoring.js';
 import { checkPatterns } from './patterns.js';
 import { checkReferences } from './references.js';
@@ -19,6 +20,7 @@ const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkMonitoring,
   checkAddresses,
   checkReports,
+  checkIds,
 ];
 
 export function checkSemantics(root: PlacedRoot, store: Placements, checks: ConfigChecks): Diagnostic[] {
