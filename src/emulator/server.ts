@@ -15,7 +15,7 @@
 // is rolled back and answered 503, and the next change writes the whole state again.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
@@ -161,6 +161,9 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
   /** The state as last written to --state: what a change whose write failed is rolled back to. */
   let persisted: StateFile | undefined;
   if (options.statePath) {
+    // A state file in a directory not made yet: made now, or the start fails here. Without it the
+    // server ran and refused every change with 503 "retry later", which no retry could fix.
+    await mkdir(dirname(options.statePath), { recursive: true });
     await removeOrphanTmpFiles(options.statePath);
     persisted = store.toStateFile();
   }
