@@ -171,11 +171,11 @@ describe('server export files', () => {
     expect(mergeExportFiles('json', [json(compact)], s).text).toBe(`${JSON.stringify(JSON.parse(compact), null, 2)}\n`);
   });
 
-  it('CSV files join under one header; a quoted line break stays in its record', () => {
+  it('CSV files join under one header; a quoted line break stays in its record, written escaped (DESIGN 8); a formula is defused', () => {
     const one = 'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,1,"Pay\nments",3\n';
-    const two = 'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,51,Platform,4';
+    const two = 'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,51,=cmd,4';
     expect(mergeExportFiles('csv', [csv(one), null, csv(two)], s).text).toBe(
-      'after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,1,"Pay\nments",3\n2026-09-01,2026-11-24,51,Platform,4\n',
+      "after,before,team_id,team_name,pr.merged\n2026-09-01,2026-11-24,1,Pay\\nments,3\n2026-09-01,2026-11-24,51,'=cmd,4\n",
     );
     expect(() => mergeExportFiles('csv', [csv(one), csv('after,before,team_id\n')], s)).toThrow(/disagree on their columns/);
     expect(() => csv('after,before,team_id\n2026-09-01,2026-11-24\n')).toThrow(/record 2 has 2 fields; the header has 3/);
