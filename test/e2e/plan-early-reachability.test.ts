@@ -87,7 +87,9 @@ describe('the reachability re-read', () => {
     const reachability = directRequests.filter((r) => r.path.startsWith('/api/v2/pm/entities/') && r.query.include_invalid !== 'true' && r.query.is_selected_for_collection !== 'true');
     expect(reachability.length).toBeGreaterThan(0);
 
-    const proxy = await holdingProxy(emulator.url, 10_000);
+    // The deadline only ends a wrong implementation's wait (it would re-read after every answer):
+    // a hang guard well above what a loaded machine needs, not a speed check.
+    const proxy = await holdingProxy(emulator.url, 120_000);
     try {
       const viaProxy = await runEmctl(['plan', '-c', configPath, '--base-url', proxy.url, '--rate-limit', '0', '--format', 'json'], { env });
       expect(viaProxy.code, viaProxy.stderr).toBe(0);
