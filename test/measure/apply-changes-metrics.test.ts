@@ -18,39 +18,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
+import { EXCLUSIONS_APPLY, EXCLUSIONS_FIXTURE } from '../helpers/exclusions-fixture.js';
 import { against, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
 
-const pr = (id: number, repo: number, branch: string, base: string, day: number) =>
-  `    - { id: ${id}, repository_id: ${repo}, author_id: 501, branch: "${branch}", base_branch: "${base}", first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-0${day}T00:00:00Z" }`;
-
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
-git_config:
-  exclude_branches: { patterns: ["^dependabot/"] }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-  pull_requests:
-${[pr(9001, 1234, 'feature/a', 'main', 2), pr(9002, 1234, 'dependabot/x', 'main', 3), pr(9003, 1234, 'renovate/y', 'main', 4), pr(9004, 1235, 'feature/b', 'release/1', 5), pr(9005, 1235, 'experiment/z', 'main', 6)].join('\n')}
-`;
-
-const APPLY_1 = `version: 1
-git:
-  defaults:
-    exclude_branches: { patterns: ["^dependabot/", "^renovate/"] }
-  repositories:
-    acme/web:
-      settings:
-        exclude_branches: { patterns: ["^experiment/"] }
-        exclude_base_branches: { patterns: ["^release/"] }
-`;
+const FIXTURE = EXCLUSIONS_FIXTURE;
+const APPLY_1 = EXCLUSIONS_APPLY;
 
 const APPLY_2 = `${APPLY_1}    acme/api:
       settings:
