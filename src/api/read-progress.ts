@@ -4,19 +4,10 @@
 // one), counts from the client's pacing view and from the state reader's scheduler, which holds
 // back reads the client has not been handed yet.
 
-/** One route's calls as the client sees them (the client's pacing view). */
-export interface RouteCalls {
-  route: string;
-  /** Tries answered. */
-  done: number;
-  /** Tries waiting for a token or a slot. */
-  waiting: number;
-  inFlight: number;
-  /** The route's pace now, calls per minute; 0 = not paced. */
-  ratePerMinute: number;
-  /** Milliseconds before the waiting calls have all had their tokens (0 when unknown). */
-  etaMs: number;
-}
+import type { RouteProgress } from './gate.js';
+
+/** One route's calls as the client sees them: the client's pacing view, as the gate counts them. */
+export type RouteCalls = RouteProgress;
 
 export interface ProgressClock {
   now(): number;
