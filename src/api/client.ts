@@ -20,6 +20,7 @@ import {
   refusedBeforeAnswerPolicy,
 } from './retry.js';
 import { hasResponseShape, responseShapeProblem } from './shapes.js';
+import { echoedFieldProblem } from './echoed-fields.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
 import * as mm from './client-measurements.js';
 import type { Exchange, WireTarget } from './client-measurements.js';
@@ -357,7 +358,8 @@ export class EmClient {
 
   /**
    * A success body can echo the key too (a rejection message inside a 200, a name): it is redacted
-   * here, once, so no summary, journal or plan file built from an answer can carry it.
+   * here, once, so no summary, journal or plan file built from an answer can carry it. Shape and
+   * echoed fields are checked here too.
    */
   private parseSuccess<T>(d: RequestDescription, safePath: string, response: HttpResponse, attempt: number): T {
     if (response.text.trim() === '') {
@@ -373,7 +375,7 @@ export class EmClient {
       throw this.failure(d, safePath, response.status, { shape: 'none', text: response.text }, attempt);
     }
     const redacted = mayHoldKey(response.text, this.apiKey) ? redactDeep(parsed, this.apiKey) : parsed;
-    const problem = response.status === 200 ? responseShapeProblem(d.route, redacted) : undefined;
+    const problem = response.status === 200 ? (responseShapeProblem(d.route, redacted) ?? echoedFieldProblem(d.route, d.path, redacted)) : undefined;
     if (problem !== undefined) throw this.unexpectedShape(d, safePath, response.status, problem, attempt);
     return redacted;
   }

@@ -5,11 +5,15 @@
 // emulator's admin routes). Other rooms add their routes with registerResponseShapes().
 //
 // The schemas hold what emctl reads (required fields, their types, enums it branches on); other
-// fields may come and go, as a client of a living API expects. They are written in a small subset
-// of JSON Schema (type, required, properties, items, enum, additionalProperties) that a 60-line
+// fields may come and go, as a client of a living API expects, except in the Git settings maps,
+// whose sections the spec lists exactly (a section emctl does not know could hold a default it
+// would silently never manage). They are written in a small subset of JSON Schema (type,
+// required, properties, items, enum, additionalProperties, also `false`) that a 60-line
 // walker below checks. ajv would do the same, but loading it and compiling the schemas costs about
 // 0.3 s of every run that reads anything, for checks this simple; the walker costs nothing to start
 // and is as fast on a 1,000-entity page. A schema using another keyword is refused when registered.
+
+import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -91,8 +95,9 @@ const monitor = obj({
 // The Git settings sections (api-spec.md, "Resources": the section fields), each field typed:
 // the plan compares them with the config, so `exclude_branches: {patterns: "main"}` must be an
 // API error naming the field, not a diff of a string against a list. Methods are strings, not
-// enums: a method a newer service adds is shown as a change, not refused. A section this list
-// does not know is still checked to be an object.
+// enums: a method a newer service adds is shown as a change, not refused. Every section the spec
+// lists must be there (an organization answer holds all eleven, a repository answer the seven a
+// repository can override), and no other: a missing one would be planned as if it were unset.
 const patterns = obj({}, { patterns: list(str) });
 const methodOnly = obj({ method: str });
 const SECTION_SHAPES: Record<string, JsonSchema> = {
@@ -108,18 +113,17 @@ const SECTION_SHAPES: Record<string, JsonSchema> = {
   issue_start_time: methodOnly,
   bot_pr_attribution: methodOnly,
 };
-const anySection = { type: 'object' } as const;
-/** A `settings` map: each known section by its own shape (made by `entry`), any other an object. */
-function settingsMap(entry: (section: JsonSchema) => JsonSchema): JsonSchema {
-  const properties = Object.fromEntries(Object.entries(SECTION_SHAPES).map(([name, shape]) => [name, entry(shape)]));
-  return { type: 'object', properties, additionalProperties: entry(anySection) };
+/** A `settings` map holding exactly `sections`, each by its own shape (made by `entry`). */
+function settingsMap(sections: readonly string[], entry: (section: JsonSchema) => JsonSchema): JsonSchema {
+  const properties = Object.fromEntries(sections.map((name) => [name, entry(SECTION_SHAPES[name] ?? {})]));
+  return { type: 'object', required: [...sections], properties, additionalProperties: false };
 }
 const repositoryConfig = obj({
   repository_id: int,
   repository_name: str,
-  settings: settingsMap((section) => obj({ value: section, source: { enum: ['repository', 'global'] } }, { global_default: section })),
+  settings: settingsMap(REPO_SECTIONS, (section) => obj({ value: section, source: { enum: ['repository', 'global'] } }, { global_default: section })),
 });
-const orgConfig = obj({ settings: settingsMap((section) => section) });
+const orgConfig = obj({ settings: settingsMap(ORG_SECTIONS, (section) => section) });
 const teamGitScope = obj({
   team_id: int,
   team_name: str,
@@ -210,16 +214,19 @@ function mismatch(schema: JsonSchema, value: unknown, at: string): string | unde
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
-  for (const key of (schema.required as string[] | undefined) ?? []) {
-    if (!Object.hasOwn(record, key)) return `field ${join(at, key)} is missing`;
-  }
+  // Fields present are checked before fields missing: a wrong type names the field it is in,
+  // which says more about the answer than the first of the sections after it that are absent.
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  const rest = schema.additionalProperties as JsonSchema | undefined;
+  const rest = schema.additionalProperties as JsonSchema | false | undefined;
   for (const key of Object.keys(record)) {
     const child = properties && Object.hasOwn(properties, key) ? properties[key] : rest;
+    if (child === false) return `${subject(join(at, key))} is not documented in this answer`;
     if (!child) continue;
     const problem = mismatch(child, record[key], join(at, key));
     if (problem) return problem;
+  }
+  for (const key of (schema.required as string[] | undefined) ?? []) {
+    if (!Object.hasOwn(record, key)) return `field ${join(at, key)} is missing`;
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { registerResponseShapes, responseShapeProblem } from '../../src/api/shapes.js';
-import { json, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
+import { json, orgSettings, repositorySettings, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -35,8 +35,10 @@ describe('responseShapeProblem', () => {
   const REPO = 'GET /api/v1/git/repositories/{repo_id}/config';
   const org = (settings: unknown) => ({ settings });
   const repo = (settings: unknown) => ({ repository_id: 1201, repository_name: 'acme/api', settings });
+  const without = (settings: Record<string, unknown>, section: string) => Object.fromEntries(Object.entries(settings).filter(([name]) => name !== section));
   cases.push(
     ['org settings, every section well typed', ORG, org({
+      ...orgSettings(),
       releases_detection: { method: 'tags', pattern: '^v', backfill_days: 90 },
       draft_pull_requests: { labels: ['wip'], title_pattern: null },
       default_branch: { branch_name: null },
@@ -48,12 +50,15 @@ describe('responseShapeProblem', () => {
       coding_time_strategy: { method: 'first_commit' },
       issue_start_time: { method: 'first_transition' },
       bot_pr_attribution: { method: 'none' },
-      a_section_of_a_newer_service: { anything: 1 },
     }), undefined],
+    ['org settings without a section', ORG, org(without(orgSettings(), 'default_branch')), 'field settings.default_branch is missing'],
+    ['org settings with an unknown section that is an object', ORG, org({ ...orgSettings(), a_section_of_a_newer_service: { anything: 1 } }), 'field settings.a_section_of_a_newer_service is not documented in this answer'],
+    ['repo settings with an org-only section', REPO, repo({ ...repositorySettings(), issue_start_time: { value: { method: 'x' }, source: 'global' } }), 'field settings.issue_start_time is not documented in this answer'],
+    ['repo settings without a section', REPO, repo(without(repositorySettings(), 'exclude_branches')), 'field settings.exclude_branches is missing'],
     ['org exclude_branches patterns as a string', ORG, org({ exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
     ['org exclude_branches as a list', ORG, org({ exclude_branches: ['main'] }), 'field settings.exclude_branches must be an object'],
     ['org section a string', ORG, org({ default_branch: 'main' }), 'field settings.default_branch must be an object'],
-    ['org unknown section not an object', ORG, org({ newer_section: 3 }), 'field settings.newer_section must be an object'],
+    ['org unknown section not an object', ORG, org({ newer_section: 3 }), 'field settings.newer_section is not documented in this answer'],
     ['org pattern entry a number', ORG, org({ exclude_file_extensions: { patterns: ['lock', 7] } }), 'field settings.exclude_file_extensions.patterns[1] must be a string'],
     ['org releases_detection without method', ORG, org({ releases_detection: { pattern: '^v' } }), 'field settings.releases_detection.method is missing'],
     ['org releases_detection pattern a list', ORG, org({ releases_detection: { method: 'tags', pattern: ['^v'] } }), 'field settings.releases_detection.pattern must be a string or null'],
@@ -63,6 +68,7 @@ describe('responseShapeProblem', () => {
     ['org method a number', ORG, org({ bot_pr_attribution: { method: 1 } }), 'field settings.bot_pr_attribution.method must be a string'],
     ['org branch_name a number', ORG, org({ default_branch: { branch_name: 1 } }), 'field settings.default_branch.branch_name must be a string or null'],
     ['repo settings well typed', REPO, repo({
+      ...repositorySettings(),
       exclude_branches: { value: { patterns: ['^a'] }, source: 'repository', global_default: { patterns: [] } },
       default_branch: { value: { branch_name: 'main' }, source: 'global' },
     }), undefined],

@@ -7,7 +7,7 @@ import { EmClient } from '../../src/api/client.js';
 import { type ClientOptions } from '../../src/api/client-options.js';
 import { ApiError } from '../../src/api/errors.js';
 import { FakeClock } from '../helpers/fake-clock.js';
-import { json, minimalBody, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
+import { json, minimalBody, orgSettings, startScriptedServer, type Script, type ScriptedServer } from './helpers/scripted-server.js';
 
 let server: ScriptedServer | undefined;
 
@@ -45,7 +45,7 @@ describe('--max-throttle-wait', () => {
     const scopes = [1, 2, 3].map((id) => client.getTeamGitScope(id).catch((e: unknown) => e));
     const other = client.getOrgConfig();
     const [errors, org] = await run(Promise.all([Promise.all(scopes), other]));
-    expect(org).toEqual({ settings: {} }); // another route is not held
+    expect(org).toEqual({ settings: orgSettings() }); // another route is not held
     const first = errors[0] as ApiError;
     expect(first).toBeInstanceOf(ApiError);
     expect(first.status).toBe(429);

@@ -72,12 +72,36 @@ export function minimalBody(req: SeenRequest): unknown {
   const path = req.url.split('?')[0] ?? '';
   const id = Number(path.split('/').find((s) => /^\d+$/.test(s)) ?? 1);
   if (path === '/api/v1/integrations') return { items: [] };
-  if (path === '/api/v1/git/config') return { settings: {} };
-  if (/^\/api\/v1\/git\/repositories\/\d+\/config/.test(path)) return { repository_id: id, repository_name: `r${id}`, settings: {} };
+  if (path === '/api/v1/git/config') return { settings: orgSettings() };
+  if (/^\/api\/v1\/git\/repositories\/\d+\/config/.test(path)) return { repository_id: id, repository_name: `r${id}`, settings: repositorySettings() };
   if (path === '/api/v1/git/repositories') return req.method === 'GET' ? { total: 0, items: [] } : { applied: [], rejected: [] };
   if (path.startsWith('/api/v1/git/config/teams/')) return { team_id: id, team_name: `t${id}`, repositories: [], services: [] };
   if (/^\/api\/v1\/pm\/config\/teams\/\d+\/scope$/.test(path) && req.method === 'GET') return { team_id: id, team_name: `t${id}`, items: [] };
   if (path.startsWith('/api/v1/pm/config/teams')) return { applied: [], rejected: [] };
   if (path.startsWith('/api/v2/pm/entities/')) return { total: 0, offset: 0, type: path.split('/')[5], integrations: [] };
   return {};
+}
+
+/** The eleven sections of an organization Git configuration answer, each with a plain value. */
+export function orgSettings(): Record<string, unknown> {
+  return {
+    releases_detection: { method: 'tags', pattern: null },
+    draft_pull_requests: { labels: [], title_pattern: null },
+    default_branch: { branch_name: null },
+    exclude_branches: { patterns: [] },
+    exclude_base_branches: { patterns: [] },
+    exclude_file_extensions: { patterns: [] },
+    include_file_extensions: { patterns: [] },
+    active_branches_duration: { days: 14 },
+    coding_time_strategy: { method: 'first_commit' },
+    issue_start_time: { method: 'first_transition' },
+    bot_pr_attribution: { method: 'none' },
+  };
+}
+
+/** The seven sections of a repository configuration answer, each following the default. */
+export function repositorySettings(): Record<string, unknown> {
+  const org = orgSettings();
+  const sections = ['releases_detection', 'draft_pull_requests', 'default_branch', 'exclude_branches', 'exclude_base_branches', 'exclude_file_extensions', 'coding_time_strategy'];
+  return Object.fromEntries(sections.map((s) => [s, { value: org[s], source: 'global' }]));
 }
