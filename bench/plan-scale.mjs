@@ -34,8 +34,11 @@ async function child(url, configPath) {
   process.stdout.write(JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMB: process.resourceUsage().maxRSS / 1024, changes: plan.changes.length }) + '\n');
 }
 
+// BENCH_CPU_PROF=DIR writes a V8 CPU profile of each plan child (emctl alone: the emulator runs in
+// this process) into DIR, to find what grows faster than the organization.
 function runChild(url, configPath) {
-  return runChildJson(SELF, [url, configPath], 'plan child');
+  const profDir = process.env.BENCH_CPU_PROF;
+  return runChildJson(SELF, [url, configPath], 'plan child', profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []);
 }
 
 async function measure(repos, dir) {

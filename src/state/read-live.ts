@@ -12,7 +12,8 @@ import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
-import { listKey, stageTwoReads, usedByReads } from './read-plan.js';
+import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
+import { entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from './sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
@@ -43,26 +44,46 @@ type Entry<T> = readonly [number, T];
 /**
  * Stage 1 is the integrations list (aliases by name, provider checks and every filter need it).
  * After it, three independent chains run side by side, each starting its stage 3 part as soon as
- * its own stage 2 data is in, not when every stage 2 read is: PM (entity lists, then used_by of
- * dropped selections), repositories (the list, then configs of repositories named by name) and
- * the rest (team scopes, org config, configs of repositories named by id). Under a rate limit this
+ * its own stage 2 data is in, not when every stage 2 read is: PM (the selection sets' entity
+ * lists; the lists only team scopes need once the PM scope answers tell which they do not name;
+ * then used_by of dropped selections), repositories (the list or the lookups, without the team Git
+ * scope repositories the answers hold; then configs of repositories named by name) and the rest
+ * (team scopes, org config, configs of repositories named by id). Under a rate limit this
  * matters: the repository configs, usually the busiest route, need not wait for the team scopes.
+ * The repository read waits for the Git scope answers only when no monitoring patterns make it
+ * read the whole list anyway.
  */
 export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
   const reader = new LiveReader(client, options.perRoute ?? 8, options.observer);
   const integrations = await reader.integrations();
   const two = stageTwoReads(config, integrations);
 
+  const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
+  const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));
+
+  // The lists the selection sets need go out at once; those only team scopes need wait for the
+  // scope answers, which may hold every entity the config names there (scope-answers.ts).
+  const forSelections = selectionListKeys(config, integrations);
   const pmChain = async (): Promise<EntityListRead[]> => {
-    const full = (await allOrFirstFailure(two.entities.map((spec) => reader.entities(spec)))).flat();
+    const first = allOrFirstFailure(entityReads(config, integrations, (key) => forSelections.has(key)).map((spec) => reader.entities(spec)));
+    let answered: EntityListRead[] = [];
+    let rest: Promise<EntityListRead[][]> = Promise.resolve([]);
+    if (two.entities.some((spec) => spec.integrationIds.some((id) => !forSelections.has(listKey(id, spec.type))))) {
+      first.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled rejection
+      answered = entityListsAnswered(config, integrations, new Map(await teamPmRead)).filter((l) => !forSelections.has(listKey(l.integrationId, l.type)));
+      const skip = new Set(answered.map((l) => listKey(l.integrationId, l.type)));
+      rest = allOrFirstFailure(entityReads(config, integrations, (key) => !forSelections.has(key) && !skip.has(key)).map((spec) => reader.entities(spec)));
+    }
+    const full = (await allOrFirstFailure([first, rest])).flat(2);
     const lists = new Map<string, PmEntity[]>(full.map((l) => [listKey(l.integrationId, l.type), l.entities]));
     const usedBy = (await allOrFirstFailure(usedByReads(config, integrations, lists).map((spec) => reader.entities(spec)))).flat();
-    return [...full, ...usedBy];
+    return [...full, ...answered, ...usedBy];
   };
 
   const byIdWanted = new Set(two.repositoryConfigIds);
   const repositoryChain = async (): Promise<{
     repos: { items: Repository[]; complete: boolean };
+    answered: Repository[];
     monitoredTotal: number | undefined;
     configs: Entry<RepositoryConfigResponse | undefined>[];
   }> => {
@@ -99,9 +120,17 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
         }
       }
     };
+    // Repositories of team Git scopes that the teams' answers hold are not looked up.
+    let spec = two.repositories;
+    let answered: Repository[] = [];
+    if (spec.mode !== 'none' && config.git.monitoring === undefined && config.teams.some((t) => (t.git?.repositories.length ?? 0) > 0)) {
+      const fromAnswers = repositoriesAnswered(config, new Map(await teamGitRead));
+      spec = repositoryReads(fromAnswers.forReads);
+      answered = fromAnswers.repositories;
+    }
     let repos: { items: Repository[]; complete: boolean };
     try {
-      repos = await reader.repositories(two.repositories);
+      repos = await reader.repositories(spec);
     } catch (error) {
       await Promise.allSettled(started.values()); // nothing left running after the failure is known
       throw error;
@@ -118,11 +147,10 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     // Only when the list was not read whole (a probe may have finished it): then it gives the count.
     const counted = two.monitoredTotal && !repos.complete ? reader.monitoredTotal() : Promise.resolve(undefined);
     const [configs, monitoredTotal] = await Promise.all([allOrFirstFailure([...started.values()]), counted]);
-    return { repos, monitoredTotal, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
+    return { repos, answered, monitoredTotal, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
   };
 
   const pmRead = pmChain();
-  const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
   const wants = options.reachabilityFor;
   const early =
     wants === undefined
@@ -146,7 +174,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     repositoryChain(),
     teamPmRead,
     early,
-    allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const)),
+    teamGitRead,
     two.orgConfig ? reader.orgConfig() : Promise.resolve(undefined),
     allOrFirstFailure(two.repositoryConfigIds.map(async (id) => [id, await reader.repositoryConfig(id)] as const)),
   ])) as [
@@ -168,10 +196,12 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     else if (listed.has(id)) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
   }
 
+  // What the Git scope answers said of repositories the read did not list (a whole list holds them).
+  const answeredOnly = repoRead.repos.complete ? [] : repoRead.answered.filter((r) => !listed.has(r.id));
   const snapshot: LiveSnapshot = {
     integrations,
     entityLists,
-    repositories: repoRead.repos.items,
+    repositories: answeredOnly.length === 0 ? repoRead.repos.items : [...repoRead.repos.items, ...answeredOnly],
     repositoriesComplete: repoRead.repos.complete,
     teamPmScopes: new Map(teamPm),
     teamGitScopes: new Map(teamGit),

@@ -8,8 +8,9 @@
 //            one PM scope read per managed team (all its integrations in one call), one Git scope
 //            read per team with a `git` block, the repository list (or exact-name lookups), the org
 //            configuration when defaults are managed, and repository configs named by id;
-//   stage 3  what needs stage 2 data: used_by of selected entities a selection set drops, and the
-//            configs of repositories named by name.
+//   stage 3  what needs stage 2 data: used_by of selected entities a selection set drops, the
+//            configs of repositories named by name, and the entity lists and repository lookups
+//            that only team scopes need, for what their answers do not name (scope-answers.ts).
 
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
 import { chunk } from '../core/ops-common.js';
@@ -109,9 +110,10 @@ function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]
  * resolve it, and nothing is written for it). Which listed entities are unreachable is learned
  * only when a write names entities of the list (the reachability re-read, read-live.ts).
  */
-export function entityReads(config: DesiredConfig, integrations: readonly Integration[]): EntityReadSpec[] {
+export function entityReads(config: DesiredConfig, integrations: readonly Integration[], include?: (key: string) => boolean): EntityReadSpec[] {
   const byType = new Map<EntityType, EntityNeed[]>();
   for (const need of entityNeeds(config, integrations)) {
+    if (include !== undefined && !include(listKey(need.integration.id, need.type))) continue;
     const list = byType.get(need.type) ?? [];
     list.push(need);
     byType.set(need.type, list);
@@ -124,6 +126,15 @@ export function entityReads(config: DesiredConfig, integrations: readonly Integr
     }
   }
   return specs;
+}
+
+/**
+ * The (integration, type) lists the selection sets need: read whatever the team scopes say (an
+ * exact set is judged against every entity). Lists only team scopes need may be answered by the
+ * team scope answers instead (scope-answers.ts).
+ */
+export function selectionListKeys(config: DesiredConfig, integrations: readonly Integration[]): Set<string> {
+  return new Set(entityNeeds({ ...config, teams: [] }, integrations).map((n) => listKey(n.integration.id, n.type)));
 }
 
 function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads['teamPmScopes'] {

@@ -71,14 +71,16 @@ function routeOf(r: EmulatorRequestLogEntry): string {
 
 /**
  * What planning team 42's PM scope on `tracker` needs, and nothing else: the integrations list
- * (the alias), each entity type the scope names listed once with unreachable entities (to resolve
- * and keep them), the team's PM scope, and the reachable entities again for each type the plan's
- * write names (so a write naming an unreachable entity is predicted refused). No Git scope, no
- * repository, no org configuration: the org default that drifted did not change since the ref.
+ * (the alias), the team's PM scope, the labels listed once with unreachable entities (the
+ * "frontend" label is one the team's live scope does not name, so only the list can resolve it;
+ * its boards, epics and fields are the ones the live scope names), and the reachable entities
+ * again for each type the plan's write names (so a write naming an unreachable entity is
+ * predicted refused). No Git scope, no repository, no org configuration: the org default that
+ * drifted did not change since the ref.
  */
 function oneTeamBound(plan: Plan): Record<string, number> {
   const bound: Record<string, number> = { 'GET /api/v1/integrations': 1, 'GET /api/v1/pm/config/teams/{team_id}/scope': 1 };
-  for (const type of ['boards', 'epics', 'labels', 'fields']) bound[`GET /api/v2/pm/entities/${type} [all]`] = 1;
+  bound['GET /api/v2/pm/entities/labels [all]'] = 1;
   for (const op of plan.operations) {
     const body = op.body as { teams?: { items: { scope?: Record<string, unknown[]> }[] }[] };
     for (const item of (body.teams ?? []).flatMap((t) => t.items)) {

@@ -170,8 +170,9 @@ teams:
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('No changes.');
-      // Nothing is written for it, so its reachability is never needed: one boards read.
-      expect(requests.filter((r) => r.path === '/api/v2/pm/entities/boards').map((r) => r.query.include_invalid)).toEqual(['true']);
+      // The team's scope answer names both boards, and nothing is written for them, so neither
+      // the boards list nor their reachability is read.
+      expect(requests.filter((r) => r.path === '/api/v2/pm/entities/boards')).toEqual([]);
     });
 
     it('predicts the refusal of a write that names it (a merge replacing the key), not of one that adds beside it', async () => {

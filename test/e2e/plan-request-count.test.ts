@@ -130,6 +130,52 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     expect(result.requests.length).toBeLessThan(30);
   });
 
+  it('--target on a team in sync reads its two scope answers and the integrations list: 3 calls', async () => {
+    // In sync by the fixture's own shape: each PM scope the config writes for the team names the
+    // same entities as the team's live scope, and its Git scope the same monitored repositories
+    // (some written by name) and services. The answers name every entity and repository, so no
+    // entity list and no repository lookup is needed.
+    const repoById = new Map((fixture.repositories ?? []).map((r) => [r.id, r] as const));
+    const ids = (list: readonly { entity_provider_id: string }[] | undefined) => [...(list ?? []).map((e) => e.entity_provider_id)].sort();
+    const same = (a: readonly (string | number)[], b: readonly (string | number)[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+    const inSync = ([teamId, team]: [string, GeneratedConfigDoc['teams'][string]]): boolean => {
+      const pm = Object.entries(team.pm ?? {});
+      if (pm.length === 0 || !team.git?.repositories.some((r) => typeof r === 'string')) return false;
+      const pmInSync = pm.every(([alias, scope]) => {
+        const live = fixture.team_pm_scopes?.find((s) => s.team_id === Number(teamId) && s.integration_id === doc.integrations[alias]?.id);
+        if (live === undefined || (scope.methodology !== undefined && scope.methodology !== live.methodology)) return false;
+        const l = live.scope;
+        return (
+          same(scope.boards ?? [], ids(l.boards)) &&
+          same(scope.epics ?? [], ids(l.epics)) &&
+          same(scope.labels ?? [], (l.labels ?? []).map((x) => x.name)) &&
+          same((scope.fields ?? []).map((f) => JSON.stringify([f.id, f.value])), (l.fields ?? []).map((f) => JSON.stringify([f.entity_provider_id, f.value]))) &&
+          same(
+            (scope.project_team_areas ?? []).map((p) => JSON.stringify([p.project, p.team, [...p.areas].sort()])),
+            (l.project_team_areas ?? []).map((p) => JSON.stringify([p.project.entity_provider_id, p.team.entity_provider_id, ids(p.areas)])),
+          )
+        );
+      });
+      const liveGit = fixture.team_git_scopes?.find((s) => s.team_id === Number(teamId));
+      const liveRepos = (liveGit?.repository_ids ?? []).filter((id) => repoById.get(id)?.state === 'monitored');
+      const written = team.git.repositories.map((r) => (typeof r === 'number' ? r : (fixture.repositories ?? []).find((x) => x.name === r)?.id ?? -1));
+      return pmInSync && same(written, liveRepos) && same(team.git.services, liveGit?.service_ids ?? []);
+    };
+    const [teamId] = Object.entries(doc.teams).find(inSync) ?? [];
+    expect(teamId, 'the generated config has a team in sync with a Git scope written by name').toBeDefined();
+    const result = await runCounted(emulator, ['plan', '-c', configPath, '--target', `team[${teamId}]`, '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parsePlanJson(result.stdout).changes).toEqual([]);
+    expect(result.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
+    // The integrations list (aliases), the team's PM scope (all its integrations in one call), its Git scope.
+    expect(countByRoute(result.requests)).toEqual({
+      'GET /api/v1/integrations': 1,
+      'GET /api/v1/pm/config/teams/{team_id}/scope': 1,
+      'GET /api/v1/git/config/teams/{team_id}/scope': 1,
+    });
+    expect(result.requests.length).toBe(3);
+  });
+
   it('--target on one repository reads it by name, the count of monitored repositories (the patterns are judged for it alone) and its configuration', async () => {
     const name = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k]?.settings !== undefined) as string;
     const whole = await runCounted(emulator, ['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
@@ -188,6 +234,12 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     narrowed.teams[teamId] = { pm: { [alias]: scope } };
     expect(requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
     expect(countByRoute(requests)).toEqual(lowerBound(narrowed, fixture, plan));
+    // The key lost an entry, so every entity it keeps is one the team's answer names: no list with
+    // unreachable entities, only the reachable ones of that type on that integration (the write
+    // names them), besides the integrations list and the team's PM scope.
+    const integration = fixture.integrations.find((i) => i.id === doc.integrations[alias]?.id);
+    const reachable = (integration?.entities?.[key] ?? []).filter((e) => e.reachable !== false).length;
+    expect(requests.length).toBe(2 + Math.ceil(reachable / 1000));
   });
 
   // Last: it writes to the organization.

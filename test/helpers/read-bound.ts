@@ -68,27 +68,39 @@ export function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture, plan: Plan
   };
   const integration = (alias: string) => fixture.integrations.find((i) => i.id === doc.integrations[alias]?.id && !i.deleted_at && i.type === 'pm');
 
-  // (type) -> integration ids that need the list.
+  // (type) -> integration ids whose list is involved; `unanswered` those a team scope answer
+  // cannot stand in for: a selection set names them, or some team scope writes an entity of that
+  // type that the team's own live scope (the fixture's) does not name.
   const needs = new Map<string, Set<number>>();
-  const need = (alias: string, type: string) => {
+  const unanswered = new Map<string, Set<number>>();
+  const need = (alias: string, type: string, answered: boolean) => {
     const i = integration(alias);
     if (!i || !ENTITY_TYPES[i.provider as PmProvider].includes(type as never)) return;
     needs.set(type, (needs.get(type) ?? new Set()).add(i.id));
+    if (!answered) unanswered.set(type, (unanswered.get(type) ?? new Set()).add(i.id));
   };
   for (const [alias, sets] of Object.entries(doc.collection)) {
-    for (const type of Object.keys(sets)) need(alias, type);
+    for (const type of Object.keys(sets)) need(alias, type, false);
   }
-  for (const team of Object.values(doc.teams)) {
+  for (const [teamId, team] of Object.entries(doc.teams)) {
     for (const [alias, scope] of Object.entries(team.pm ?? {})) {
-      for (const key of ['boards', 'epics', 'labels', 'fields'] as const) if (scope[key]?.length) need(alias, key);
-      if (scope.project_team_areas?.length) for (const type of ['projects', 'teams', 'areas']) need(alias, type);
+      const live = liveScopeOf(fixture, Number(teamId), doc.integrations[alias]?.id);
+      for (const key of ['boards', 'epics', 'labels', 'fields'] as const) {
+        const written = (scope[key] ?? []).map((e) => (typeof e === 'string' ? e : (e as { id: string }).id));
+        if (written.length > 0) need(alias, key, written.every((id) => live.ids(key).has(id)));
+      }
+      if (scope.project_team_areas?.length) {
+        const answered = scope.project_team_areas.every((p) => live.areaEntries.has(areaEntry(p.project, p.team, p.areas)));
+        for (const type of ['projects', 'teams', 'areas']) need(alias, type, answered);
+      }
     }
   }
   const listed = (type: string, ids: Set<number>) =>
     fixture.integrations.filter((i) => ids.has(i.id)).flatMap((i) => i.entities?.[type as keyof NonNullable<typeof i.entities>] ?? []);
   const named = namedByWrites(plan);
   for (const [type, ids] of needs) {
-    add(`GET /api/v2/pm/entities/${type} [all]`, pages(listed(type, ids).length, ENTITY_PAGE));
+    const whole = unanswered.get(type);
+    if (whole !== undefined) add(`GET /api/v2/pm/entities/${type} [all]`, pages(listed(type, whole).length, ENTITY_PAGE));
     const recheck = new Set([...ids].filter((id) => named.has(`${id}/${type}`)));
     if (recheck.size > 0) {
       add(`GET /api/v2/pm/entities/${type} [reachable]`, pages(listed(type, recheck).filter((e) => e.reachable !== false).length, ENTITY_PAGE));
@@ -115,16 +127,44 @@ export function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture, plan: Plan
   return bound;
 }
 
+/** A tracker_b scope entry as one comparable string. */
+function areaEntry(project: string, team: string, areas: readonly string[]): string {
+  return JSON.stringify([project, team, [...areas].sort()]);
+}
+
+/** What the team's PM scope answer on an integration names: the fixture's scope of that team. */
+function liveScopeOf(fixture: Fixture, teamId: number, integrationId: number | undefined) {
+  const scope = (fixture.team_pm_scopes ?? []).find((s) => s.team_id === teamId && s.integration_id === integrationId)?.scope ?? {};
+  return {
+    ids: (key: 'boards' | 'epics' | 'labels' | 'fields') =>
+      new Set(key === 'labels' ? (scope.labels ?? []).map((l) => l.name) : (scope[key] ?? []).map((e) => e.entity_provider_id)),
+    areaEntries: new Set(
+      (scope.project_team_areas ?? []).map((p) => areaEntry(p.project.entity_provider_id, p.team.entity_provider_id, p.areas.map((a) => a.entity_provider_id))),
+    ),
+  };
+}
+
+/**
+ * The repositories of a team's Git scope that its answer holds (the fixture's scope, monitored
+ * repositories only, as the service lists it): by id, and by name when one of them has it.
+ */
+function heldByGitAnswer(fixture: Fixture, teamId: number, ref: string | number): boolean {
+  const ids = new Set((fixture.team_git_scopes ?? []).find((s) => s.team_id === teamId)?.repository_ids ?? []);
+  const held = (fixture.repositories ?? []).filter((r) => ids.has(r.id) && r.state === 'monitored');
+  return typeof ref === 'number' ? held.some((r) => r.id === ref) : held.filter((r) => r.name === ref).length === 1;
+}
+
 /**
  * Repository list calls: every page when monitoring is managed or a repository is named by id (the
  * list has no id filter); one exact-name lookup for a single name; for several names, page 1 (its
- * total) and then the cheaper of the remaining pages and one lookup per name.
+ * total) and then the cheaper of the remaining pages and one lookup per name. Without monitoring,
+ * a repository of a team's Git scope that the team's answer holds is not looked up.
  */
 function repositoryListCalls(doc: GeneratedConfigDoc, fixture: Fixture): number {
   const total = fixture.repositories?.length ?? 0;
   const refs: (string | number)[] = [
     ...Object.keys(doc.git.repositories).map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
-    ...Object.values(doc.teams).flatMap((t) => t.git?.repositories ?? []),
+    ...Object.entries(doc.teams).flatMap(([id, t]) => (t.git?.repositories ?? []).filter((r) => doc.git.monitoring !== undefined || !heldByGitAnswer(fixture, Number(id), r))),
   ];
   if (doc.git.monitoring || refs.some((r) => typeof r === 'number')) return pages(total, REPO_PAGE);
   const names = new Set(refs);
