@@ -53,7 +53,7 @@ function benchConfig(fixture) {
 // ---- child: the CLI in process, each line it prints timed -------------------------------------
 
 async function child(url, configPath) {
-  const { runCli } = await import(`${DIST}cli/main.js`);
+  const { runCli } = await import(`${DIST}cli/program.js`);
   const { io, printed } = capturingIO(KEY);
   const started = performance.now();
   let planShown;

@@ -16,7 +16,7 @@ const KEY = 'bench-export-key';
 
 /** Child: one export through the real CLI code path, in this process; prints its own figures. */
 async function child(url, out, teams) {
-  const { runCli } = await import('../dist/cli/main.js');
+  const { runCli } = await import('../dist/cli/program.js');
   let stderr = '';
   const io = {
     stdout: { write: () => true, isTTY: false },

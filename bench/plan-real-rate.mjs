@@ -26,7 +26,7 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY ?? 20);
 const DIST = process.env.BENCH_DIST ? pathToFileURL(process.env.BENCH_DIST.replace(/\/?$/, '/')).href : new URL('../dist/', import.meta.url).href;
 
 async function child(url, configPath) {
-  const { runCli } = await import(`${DIST}cli/main.js`);
+  const { runCli } = await import(`${DIST}cli/program.js`);
   const { io, printed } = capturingIO(KEY);
   const t0 = performance.now();
   const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', String(RATE), '--format', 'json'], io);

@@ -22,7 +22,7 @@ const KEY = 'bench-plan-scale-key';
 const SIZES = (process.argv[2] === '--child' ? [] : process.argv.slice(2).map(Number)).filter((n) => n > 0);
 
 async function child(url, configPath) {
-  const { runCli } = await import('../dist/cli/main.js');
+  const { runCli } = await import('../dist/cli/program.js');
   const { io, printed } = capturingIO(KEY);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();

@@ -93,7 +93,7 @@ async function child(mode, url, configPath) {
   let changes;
   const phases = {};
   if (mode === 'emctl' || mode === 'serial' || mode === 'emctl16') {
-    const { runCli } = await import('../dist/cli/main.js');
+    const { runCli } = await import('../dist/cli/program.js');
     const { io, printed } = capturingIO(KEY);
     const concurrency = mode === 'serial' ? ['--concurrency', '1'] : mode === 'emctl16' ? ['--concurrency', '16'] : [];
     const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--format', 'json', ...concurrency], io);
@@ -130,7 +130,7 @@ async function child(mode, url, configPath) {
       let plan = staged.plan;
       phases.plan = performance.now() - t;
       // Should the whole plan name a list the PM part did not, it is read now and the
-      // predictions made again (src/cli/plan-output.ts).
+      // predictions made again (src/workflows/plan-output.ts).
       if (plan.unknownReachability) {
         t = performance.now();
         await readReachability(client, snapshot, plan.unknownReachability, { perRoute: 8 });
@@ -146,7 +146,7 @@ async function child(mode, url, configPath) {
 }
 
 /**
- * A scoped run as plan and apply make it (src/cli/plan-output.ts planAgainstLive): `--target`
+ * A scoped run as plan and apply make it (src/workflows/plan-output.ts planAgainstLive): `--target`
  * addresses, or a saved plan's ownership objects (what `apply PLANFILE` re-reads before its first
  * write); paced like the real service (time-compressed) when `spec.rate`.
  */
@@ -154,7 +154,7 @@ async function scopedChild(spec, url, configPath) {
   const done = memoryProbe();
   const started = performance.now();
   const { EmClient } = await import('../dist/api/client.js');
-  const { planAgainstLive } = await import('../dist/cli/plan-output.js');
+  const { planAgainstLive } = await import('../dist/workflows/plan-output.js');
   const client = spec.rate
     ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: spec.rate, burst: BURST })
     : new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0 });
@@ -298,7 +298,7 @@ async function main() {
   const planFile = join(dir, 'plan.json');
   const plain = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
   try {
-    const { runCli } = await import('../dist/cli/main.js');
+    const { runCli } = await import('../dist/cli/program.js');
     let stderr = '';
     const io = {
       stdout: { write: () => {}, isTTY: false },

@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../dist/cli/main.js';
+import { runCli } from '../dist/cli/program.js';
 import { loadFixtureFile, startEmulator } from '../dist/emulator/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

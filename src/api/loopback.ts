@@ -1,5 +1,5 @@
 // Which hosts count as this machine, for the two places plain http is allowed without
-// --insecure-http: the service's base URL (cli/connect.ts) and report file links (client-measurements.ts).
+// --insecure-http: the service's base URL (workflows/connect.ts) and report file links (client-measurements.ts).
 
 import { isIP } from 'node:net';
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The `emctl` executable: wires the process to runCliLazy (only the command run is loaded).
+// The `emctl` executable: wires the process to runCli.
 
-import { runCliLazy } from './lazy.js';
-import { dropWritesToClosedPipe, lineReader, type CliIO } from './io.js';
+import { runCli } from './program.js';
+import { dropWritesToClosedPipe, lineReader } from './io.js';
+import { type WorkflowIO } from '../workflows/io.js';
 
 const stdin = lineReader(process.stdin);
 dropWritesToClosedPipe(process.stdout);
 dropWritesToClosedPipe(process.stderr);
 
-const io: CliIO = {
+const io: WorkflowIO = {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: { isTTY: process.stdin.isTTY, readLine: () => stdin.readLine() },
@@ -24,7 +25,7 @@ const io: CliIO = {
 };
 
 try {
-  process.exitCode = await runCliLazy(process.argv.slice(2), io);
+  process.exitCode = await runCli(process.argv.slice(2), io);
 } finally {
   // A prompt left stdin open; released, the process ends as soon as its output is written.
   stdin.close();

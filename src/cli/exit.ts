@@ -1,14 +1,9 @@
-// Exit codes, decided here and nowhere else (DESIGN.md §1):
+// Which error ends the run with which exit code (DESIGN.md §1), decided here and nowhere else:
 // 0 success / no changes, 1 error, 2 changes pending, 3 refused by a safety rail or a stale plan.
 
 import { EmctlError, type ErrorKind } from '../contract/errors.js';
+import { EXIT_ERROR, EXIT_REFUSED } from '../contract/exit-codes.js';
 
-export const EXIT_OK = 0;
-export const EXIT_ERROR = 1;
-export const EXIT_CHANGES = 2;
-export const EXIT_REFUSED = 3;
-/** Ctrl-C during a read (128 + SIGINT, as shells report it): nothing was written. */
-export const EXIT_INTERRUPTED = 130;
 
 const BY_KIND: Record<ErrorKind, number> = {
   config: EXIT_ERROR,

@@ -1,31 +1,7 @@
-// The CLI's view of the outside world, passed in so that tests run the real CLI in-process
-// with captured output and a chosen environment.
+// The process's streams as the executable hands them to the workflows (src/workflows/io.ts):
+// prompts read line by line, and output to a closed pipe dropped.
 
 import { createInterface, type Interface } from 'node:readline';
-
-export interface OutputStream {
-  write(chunk: string): unknown;
-  /** True when the stream is an interactive terminal (progress lines, colour, prompts). */
-  isTTY?: boolean;
-}
-
-export interface InputStream {
-  isTTY?: boolean;
-  /** Reads one line (for confirmation prompts); undefined at end of input. */
-  readLine?(): Promise<string | undefined>;
-}
-
-export interface CliIO {
-  stdout: OutputStream;
-  stderr: OutputStream;
-  stdin: InputStream;
-  env: Record<string, string | undefined>;
-  cwd: string;
-  /** Registers a handler for Ctrl-C; returns a function that removes it. */
-  onInterrupt?(handler: () => void): () => void;
-  /** Ends the process at once with `code` (a second Ctrl-C during an apply). */
-  exitNow?(code: number): void;
-}
 
 /** A line reader over a byte stream, for prompts; close() lets go of the stream. */
 export interface LineReader {

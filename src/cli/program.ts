@@ -1,7 +1,7 @@
-// The root of the emctl command line, shared by the full program (main.ts) and the lazily loaded
-// one the executable runs (lazy.ts): global options, the context each command gets, and the one
-// place that turns whatever a command returned or threw into an exit code (via src/cli/exit.ts).
-// Light on purpose: it loads commander and nothing of the commands.
+// The emctl command line: global options, every command registered up front (the one registry:
+// each command's module is commander wiring only and loads its workflow inside its action, so
+// `emctl --help` loads no HTTP client, emulator or renderer), and the one place that turns
+// whatever a command returned or threw into an exit code (via src/cli/exit.ts).
 
 import { Command, CommanderError, Option } from 'commander';
 import { habitPointer, unknownIn } from './habits.js';
@@ -9,48 +9,21 @@ import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
 import { EmctlError } from '../contract/errors.js';
 import { escapeControl } from '../core/escape.js';
 import { EMCTL_VERSION } from '../core/version.js';
-import { EXIT_ERROR, EXIT_OK, exitCodeFor } from './exit.js';
-import type { CliIO } from './io.js';
-
-/** Options every command accepts (DESIGN.md §1, global options). */
-export interface GlobalOptions {
-  baseUrl?: string;
-  apiKeyFile?: string;
-  emulator?: string;
-  concurrency: number;
-  rateLimit: number;
-  /** --max-throttle-wait: how long a route may answer nothing but 429 before the run gives up; 0 = no limit. */
-  maxThrottleWaitMs?: number;
-  /** Colour allowed: no --no-color, no NO_COLOR. */
-  color: boolean;
-  /** FORCE_COLOR (set, and not 0 or false): colour even when stdout is not a terminal, if allowed. */
-  forceColor?: boolean;
-  verbose: boolean;
-  insecureHttp: boolean;
-}
-
-/**
- * Whether to paint what goes to `stream`. --no-color and NO_COLOR win (a "no" is never
- * overridden), then FORCE_COLOR (CI logs that render ANSI), then whether the stream is a terminal.
- */
-export function colorFor(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, stream: { isTTY?: boolean }): boolean {
-  return globals.color && (globals.forceColor === true || stream.isTTY === true);
-}
-
-/** Global options that only matter to commands that call the service. */
-export const NETWORK_OPTIONS = new Set(['--base-url', '--api-key-file', '--emulator', '--concurrency', '--rate-limit', '--max-throttle-wait', '--verbose', '--insecure-http']);
-
-/** Commands that never call the service: their help leaves the network options out. */
-export const OFFLINE_COMMANDS = new Set(['validate', 'show', 'completion', 'version', 'emulator']);
-
-/** What a command's action receives besides its own options. */
-export interface CommandContext {
-  io: CliIO;
-  /** Global options as given for this invocation. */
-  globals(command: Command): GlobalOptions;
-  /** Records the command's exit code (0 when never called). */
-  exit(code: number): void;
-}
+import { EXIT_ERROR, EXIT_OK } from '../contract/exit-codes.js';
+import { exitCodeFor } from './exit.js';
+import type { WorkflowIO } from '../workflows/io.js';
+import type { GlobalOptions } from '../workflows/options.js';
+import { NETWORK_OPTIONS, OFFLINE_COMMANDS, type CommandContext } from './context.js';
+import { registerApplyCommand } from './commands/apply.js';
+import { registerCompletionCommand } from './commands/completion.js';
+import { registerDriftCommand } from './commands/drift.js';
+import { registerEmulatorCommand } from './commands/emulator.js';
+import { registerExportCommand } from './commands/export.js';
+import { registerMeasurementsCommand } from './commands/measurements.js';
+import { registerPlanCommand } from './commands/plan.js';
+import { registerShowCommand } from './commands/show.js';
+import { registerValidate } from './commands/validate.js';
+import { registerVersionCommand } from './commands/version.js';
 
 const ROOT_HELP_EPILOG = `
 Exit codes:
@@ -102,8 +75,30 @@ export function parseDuration(name: string) {
   };
 }
 
+/** In the order of the workflow, which is the order `emctl --help` lists them. */
+function registerCommands(program: Command, ctx: CommandContext): void {
+  registerValidate(program, ctx);
+  registerPlanCommand(program, ctx);
+  registerApplyCommand(program, ctx);
+  registerDriftCommand(program, ctx);
+  registerExportCommand(program, ctx);
+  registerMeasurementsCommand(program, ctx);
+  registerEmulatorCommand(program, ctx);
+  registerShowCommand(program, ctx);
+  registerVersionCommand(program, ctx);
+  registerCompletionCommand(program, ctx);
+}
+
+/** The whole program: global options and every command. */
+export function buildProgram(io: WorkflowIO, setExit: (code: number) => void): Command {
+  const { program, ctx } = rootProgram(io, setExit);
+  registerCommands(program, ctx);
+  configureSubcommands(program, io);
+  return program;
+}
+
 /** The program with its global options and no command yet, and the context commands get. */
-export function rootProgram(io: CliIO, setExit: (code: number) => void): { program: Command; ctx: CommandContext } {
+function rootProgram(io: WorkflowIO, setExit: (code: number) => void): { program: Command; ctx: CommandContext } {
   const program = new Command('emctl')
     .description('Engineering Metrics Service settings as code: validate, plan, apply, drift, export.')
     .version(EMCTL_VERSION)
@@ -153,7 +148,7 @@ export function rootProgram(io: CliIO, setExit: (code: number) => void): { progr
 }
 
 /** Subcommands inherit output routing and error behaviour; call after registering them. */
-export function configureSubcommands(program: Command, io: CliIO): void {
+function configureSubcommands(program: Command, io: WorkflowIO): void {
   // Each command's --help also lists the global options that apply to it (they are accepted after
   // the command too); offline commands leave out the network ones.
   for (const sub of program.commands) {
@@ -223,13 +218,13 @@ function shownLines(text: string): string {
   return text.split('\n').map(escapeControl).join('\n');
 }
 
-/** Builds the program for `argv` (without the node and script entries), runs it and returns the exit code. */
-export async function runProgram(argv: readonly string[], io: CliIO, build: (setExit: (code: number) => void) => Promise<Command>): Promise<number> {
+/** Runs emctl with `argv` (without the node and script entries) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: WorkflowIO): Promise<number> {
   let code = EXIT_OK;
   try {
     refuseKeyFlag(argv);
     refuseChdir(argv);
-    const program = await build((c) => {
+    const program = buildProgram(io, (c) => {
       code = c;
     });
     await program.parseAsync([...argv], { from: 'user' });

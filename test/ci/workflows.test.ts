@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { CommanderError } from 'commander';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { buildProgram } from '../../src/cli/program.js';
+import type { WorkflowIO } from '../../src/workflows/io.js';
 import { emctlInvocations, type Invocation } from './shell-words.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -52,7 +52,7 @@ interface Probe {
 /** Parses argv with the real program; actions replaced so nothing runs. */
 async function probe(args: readonly string[]): Promise<Probe> {
   let stderr = '';
-  const io: CliIO = {
+  const io: WorkflowIO = {
     stdout: { write: () => true },
     stderr: { write: (s: string) => (stderr += s) },
     stdin: {},

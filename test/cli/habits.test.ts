@@ -1,8 +1,7 @@
-// Terraform habits get a pointer, not just "unknown" (DESIGN 9): each one through the real CLI,
-// and, through the executable's lazy program, that it says the same. Nothing is read or written.
+// Terraform habits get a pointer, not just "unknown" (DESIGN 9): each one through the real CLI.
+// Nothing is read or written.
 
 import { describe, expect, it } from 'vitest';
-import { runCliLazy } from '../../src/cli/lazy.js';
 import { runEmctl } from '../helpers/cli.js';
 
 const cases: { habit: string; args: string[]; pointer: string }[] = [
@@ -42,13 +41,6 @@ describe('Terraform habits', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(pointer);
-  });
-
-  it.each(cases)('$habit: the executable (lazy program) says the same', async ({ args, pointer }) => {
-    let stderr = '';
-    const code = await runCliLazy(args, { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) }, stdin: {}, env: {}, cwd: process.cwd() });
-    expect(code).toBe(1);
-    expect(stderr).toContain(pointer);
   });
 
   it('an option that is no habit keeps the plain error; a command without --format gets no --format pointer', async () => {

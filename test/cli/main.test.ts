@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { dropWritesToClosedPipe, lineReader } from '../../src/cli/io.js';
-import { buildProgram } from '../../src/cli/main.js';
-import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../../src/cli/program.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../../src/cli/context.js';
 import { runEmctl } from '../helpers/cli.js';
 
 describe('emctl', () => {

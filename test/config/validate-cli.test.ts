@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
-import { annotation } from '../../src/cli/commands/validate.js';
+import { annotation } from '../../src/workflows/validate.js';
 import { writeFiles, yaml } from './helpers.js';
 
 const VALID = yaml`

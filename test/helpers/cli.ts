@@ -1,7 +1,7 @@
 // Runs the real emctl CLI in-process with captured output. Every CLI test goes through this.
 
-import { runCli } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import type { WorkflowIO } from '../../src/workflows/io.js';
 
 export interface CliResult {
   code: number;
@@ -33,7 +33,7 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
   let exitedNow: number | undefined;
   const input = [...(options.input ?? [])];
   let registered = 0;
-  const io: CliIO = {
+  const io: WorkflowIO = {
     stdout: { write: (s: string) => (stdout += s), isTTY: options.tty ?? false },
     stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
     stdin: {

@@ -3,8 +3,8 @@
 // CLI (runCli with a stdout that reports its columns, as Node's TTY stream does) over real HTTP.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
-import { terminalWidth } from '../../src/cli/commands/measurements-run.js';
+import { runCli } from '../../src/cli/program.js';
+import { terminalWidth } from '../../src/workflows/measure.js';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { against, startTestEmulator } from '../state/helpers/emulator.js';
 

@@ -6,8 +6,7 @@ import type { Command, Option } from 'commander';
 import { GROUP_BYS, ROLL_UPS, V2_METRICS } from '../../contract/metrics.js';
 import { EmctlError } from '../../contract/errors.js';
 import { OUTPUT_FORMATS } from '../../measure/spec-output.js';
-import type { CommandContext } from '../main.js';
-import { NETWORK_OPTIONS, OFFLINE_COMMANDS } from '../program.js';
+import { NETWORK_OPTIONS, OFFLINE_COMMANDS, type CommandContext } from '../context.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -209,10 +208,9 @@ Examples:
   emctl completion zsh > "\${fpath[1]}/_emctl"                then restart zsh
   emctl completion fish > ~/.config/fish/completions/emctl.fish`,
     )
-    .action(async (shell: string) => {
+    .action((shell: string, _opts: unknown, command: Command) => {
       if (!(SHELLS as readonly string[]).includes(shell)) throw new EmctlError('config', `no completion for "${shell}": choose bash, zsh or fish`);
-      // The script lists every command, so the full program is built (this command is not lazy).
-      const { buildProgram } = await import('../main.js');
-      ctx.io.stdout.write(completionScript(shell as Shell, buildProgram(ctx.io, () => {})));
+      // The script lists every command: the program this command is part of has them all.
+      ctx.io.stdout.write(completionScript(shell as Shell, command.parent ?? command));
     });
 }

@@ -4,7 +4,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { Option, type Command } from 'commander';
 import { EmctlError } from '../../contract/errors.js';
-import type { CommandContext } from '../main.js';
+import type { CommandContext } from '../context.js';
 
 interface EmulatorCommandOptions {
   fixture?: string;

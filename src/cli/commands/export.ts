@@ -1,20 +1,9 @@
-// `emctl export`: live state -> a config in the input format (peribolos --dump), as one file, a
-// directory config (--split), or an emulator fixture (--fixture) for offline plans. Read-only by
-// construction: it holds the read-only client wrapper.
+// `emctl export` (src/workflows/export.ts): live state as a config, a directory config or an
+// emulator fixture.
 
-import { readdir } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { EmctlError } from '../../contract/errors.js';
-import { readOnly } from '../../api/read-only-client.js';
-import { readOrganization, REPO_SETTINGS_SCOPES, type OrganizationRead, type RepoSettingsScope } from '../../export/read.js';
-import { toConfig } from '../../export/to-config.js';
-import { toFixture } from '../../export/to-fixture.js';
-import { renderConfigYaml, renderFixtureYaml, renderSplitFiles, type ExportFile } from '../../export/yaml.js';
-import { connect } from '../connect.js';
-import { loadDesired } from '../plan-output.js';
-import type { CommandContext } from '../main.js';
-import { writeFileAtomically } from '../write-file.js';
+import { REPO_SETTINGS_SCOPES, type RepoSettingsScope } from '../../export/read.js';
+import type { CommandContext } from '../context.js';
 
 interface ExportOptions {
   config?: string;
@@ -23,87 +12,6 @@ interface ExportOptions {
   split?: string;
   fixture?: boolean;
   repoSettings: RepoSettingsScope;
-}
-
-/** `42,43 44` -> [42, 43, 44]; anything but positive integers is a usage error. */
-export function parseTeamIds(value: string | undefined): number[] {
-  if (value === undefined) return [];
-  const parts = value.split(/[\s,]+/).filter((p) => p !== '');
-  const bad = parts.filter((p) => !/^\d+$/.test(p) || Number(p) < 1);
-  if (bad.length > 0) throw new EmctlError('config', `--teams takes team ids (positive integers, comma-separated), got ${bad.map((b) => `"${b}"`).join(', ')}`);
-  return [...new Set(parts.map(Number))];
-}
-
-function summary(read: OrganizationRead, what: string): string {
-  const pm = read.integrations.filter((i) => i.type === 'pm').length;
-  const git = read.integrations.length - pm;
-  const overrides = [...read.repositoryConfigs.values()].filter((c) => Object.values(c.settings).some((s) => s?.source === 'repository')).length;
-  return (
-    `Exported ${what}: ${pm} PM and ${git} Git integrations, ${read.teamIds.length} teams, ` +
-    `${read.repositories.length} repositories (${overrides} with overrides).\n`
-  );
-}
-
-async function run(opts: ExportOptions, command: Command, ctx: CommandContext): Promise<void> {
-  const { io } = ctx;
-  if (opts.split !== undefined && opts.out !== undefined) throw new EmctlError('config', '--split and --out are exclusive: --split writes a directory, --out one file');
-  if (opts.split !== undefined && opts.fixture) throw new EmctlError('config', '--split writes a config directory; a fixture (--fixture) is one file: use --out');
-  let teams = parseTeamIds(opts.teams);
-  if (opts.config !== undefined) {
-    // Every team the config manages, also those the API cannot find through used_by (a team with
-    // only a Git scope): an offline plan against the snapshot must know them all.
-    const config = await loadDesired(io, opts.config);
-    teams = [...new Set([...teams, ...config.teams.map((t) => t.id)])];
-  }
-  const at = (p: string): string => (isAbsolute(p) ? p : resolve(io.cwd, p));
-
-  const globals = ctx.globals(command);
-  const connection = await connect(globals, io);
-  let read: OrganizationRead;
-  try {
-    read = await connection.reading(() => readOrganization(readOnly(connection.client), {
-      teams,
-      repoSettings: opts.repoSettings,
-      fixture: Boolean(opts.fixture),
-      onRepositoryConfigs(count) {
-        // At the default pace (60 calls a minute per route) a large organization takes a while;
-        // say so up front instead of looking stuck.
-        if (globals.rateLimit > 0 && count > globals.rateLimit && !connection.emulator) {
-          const minutes = Math.ceil(count / globals.rateLimit);
-          connection.progress.say(`Reading ${count} repository configurations: about ${minutes} min at ${globals.rateLimit} calls a minute (--repo-settings monitored|none reads fewer).\n`);
-        }
-      },
-    }));
-  } finally {
-    await connection.close();
-  }
-  for (const id of read.missingTeams) io.stderr.write(`Warning: team ${id} (from --teams) does not exist; left out.\n`);
-
-  if (opts.fixture) {
-    const text = renderFixtureYaml(toFixture(read));
-    if (opts.out === undefined) io.stdout.write(text);
-    else await writeFileAtomically(at(opts.out), text, { createDirectory: true });
-    io.stderr.write(summary(read, opts.out === undefined ? 'an emulator fixture' : `an emulator fixture to ${opts.out}`));
-    return;
-  }
-
-  const exported = toConfig(read);
-  if (opts.split !== undefined) {
-    const dir = at(opts.split);
-    const files: ExportFile[] = renderSplitFiles(exported);
-    for (const file of files) await writeFileAtomically(join(dir, file.name), file.text, { createDirectory: true });
-    const written = new Set(files.map((f) => f.name));
-    const others = (await readdir(dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.') && !written.has(n));
-    if (others.length > 0) {
-      io.stderr.write(`Warning: ${opts.split} also holds ${others.join(', ')}; \`-c ${opts.split}\` merges every *.yaml file in it.\n`);
-    }
-    io.stderr.write(summary(read, `${files.length} files to ${opts.split}`));
-    return;
-  }
-  const text = renderConfigYaml(exported);
-  if (opts.out === undefined) io.stdout.write(text);
-  else await writeFileAtomically(at(opts.out), text, { createDirectory: true });
-  io.stderr.write(summary(read, opts.out === undefined ? 'the config' : `the config to ${opts.out}`));
 }
 
 export function registerExportCommand(program: Command, ctx: CommandContext): void {
@@ -134,5 +42,8 @@ Examples:
 Teams are found through used_by of boards and projects (the API cannot list teams); name
 teams that only have a Git scope with --teams.`,
     )
-    .action(async (opts: ExportOptions, command: Command) => run(opts, command, ctx));
+    .action(async (opts: ExportOptions, command: Command) => {
+      const { exportWorkflow } = await import('../../workflows/export.js');
+      await exportWorkflow({ globals: ctx.globals(command) }, ctx.io, opts);
+    });
 }

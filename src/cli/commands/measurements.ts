@@ -3,16 +3,9 @@
 // start-up of `emctl --help` and of every other command does not pay for them.
 
 import type { Command } from 'commander';
-import type { RequestFlags } from '../../measure/flags.js';
-import type { CommandContext } from '../main.js';
+import type { MeasurementsOptions } from '../../workflows/measure.js';
+import type { CommandContext } from '../context.js';
 
-export interface MeasurementsOptions extends RequestFlags {
-  config?: string;
-  all?: boolean;
-  serverExport?: boolean;
-  api: string;
-  from?: string;
-}
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -65,7 +58,7 @@ export function registerMeasurementsCommand(program: Command, ctx: CommandContex
     .option('--api <version>', 'v2 (default), or v1: the deprecated asynchronous API, polled until the report is ready', 'v2')
     .addHelpText('after', HELP)
     .action(async (reports: string[], opts: MeasurementsOptions, command: Command) => {
-      const { runMeasurementsCommand } = await import('./measurements-run.js');
-      await runMeasurementsCommand(reports, opts, command, ctx);
+      const { measureWorkflow } = await import('../../workflows/measure.js');
+      await measureWorkflow({ globals: ctx.globals(command) }, ctx.io, reports, opts);
     });
 }

@@ -1,24 +1,10 @@
-// `emctl validate`: loads the config offline (schema and cross-references, never the network) and
-// prints every diagnostic as file:line:column: message, or one "ok" line. Exit 0 when there is no
-// error (warnings allowed), 1 otherwise. Under GitHub Actions each diagnostic is also printed as a
-// workflow annotation so it shows on the pull request's diff.
+// `emctl validate` (src/workflows/validate.ts): exit 0 when there is no error (warnings allowed),
+// 1 otherwise.
 
-import { isAbsolute, relative, resolve } from 'node:path';
-import { styleText } from 'node:util';
 import { Option, type Command } from 'commander';
-import { loadConfig, type Diagnostic } from '../../config/index.js';
-import type { DesiredConfig } from '../../core/model.js';
-import { EXIT_ERROR, EXIT_OK } from '../exit.js';
-import type { CommandContext } from '../main.js';
-import { colorFor } from '../program.js';
-import { CONFIG_CHECKS } from '../../workflows/config-checks.js';
-
-interface ValidateOptions {
-  config: string;
-  format: 'text' | 'json';
-}
-
-type Paint = (format: 'bold' | 'red' | 'yellow' | 'green' | 'dim', text: string) => string;
+import type { ValidateRequest } from '../../workflows/validate.js';
+import { EXIT_ERROR, EXIT_OK } from '../../contract/exit-codes.js';
+import type { CommandContext } from '../context.js';
 
 export function registerValidate(program: Command, ctx: CommandContext): void {
   program
@@ -26,71 +12,9 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .description('check the config offline: schema, references, duplicates, regexes; no network')
     .option('-c, --config <path>', 'config file, or a directory of *.yaml files', 'emctl.yaml')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (opts: ValidateOptions, command: Command) => {
-      const { io } = ctx;
-      const target = resolve(io.cwd, opts.config);
-      const result = await loadConfig(target, CONFIG_CHECKS);
-      const shown = (file: string) => displayPath(io.cwd, file);
-      const diagnostics = result.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
-      const errors = diagnostics.filter((d) => d.severity === 'error').length;
-      const valid = errors === 0 && result.config !== undefined;
-
-      const color = colorFor(ctx.globals(command), io.stdout);
-      const paint: Paint = color
-        ? (format, text) => (styleText as (f: string, t: string, o?: object) => string)(format, text, { validateStream: false })
-        : (_format, text) => text;
-
-      if (opts.format === 'json') {
-        io.stdout.write(JSON.stringify({ valid, diagnostics }, null, 2) + '\n');
-      } else {
-        for (const d of diagnostics) io.stdout.write(textLine(d, paint) + '\n');
-        io.stdout.write(summary(shown(target), result.config, diagnostics, paint) + '\n');
-      }
-      if (io.env.GITHUB_ACTIONS === 'true') {
-        // In JSON mode stdout must stay one JSON document; the runner reads commands on stderr too.
-        const out = opts.format === 'json' ? io.stderr : io.stdout;
-        for (const d of diagnostics) out.write(annotation(d) + '\n');
-      }
+    .action(async (opts: ValidateRequest, command: Command) => {
+      const { validateWorkflow } = await import('../../workflows/validate.js');
+      const { valid } = await validateWorkflow(ctx.globals(command), ctx.io, opts);
       ctx.exit(valid ? EXIT_OK : EXIT_ERROR);
     });
-}
-
-/** Relative to the working directory when inside it (what editors and CI annotations expect). */
-function displayPath(cwd: string, file: string): string {
-  const rel = relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
-function textLine(d: Diagnostic, paint: Paint): string {
-  const where = paint('bold', `${d.file}:${d.line}:${d.column}:`);
-  const label = d.severity === 'warning' ? ` ${paint('yellow', 'warning:')}` : '';
-  return `${where}${label} ${d.message}`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function summary(path: string, config: DesiredConfig | undefined, diagnostics: readonly Diagnostic[], paint: Paint): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
-  const warned = warnings > 0 ? `, ${plural(warnings, 'warning')}` : '';
-  if (errors > 0 || !config) return paint('red', `${plural(errors, 'error')}${warned} in ${path}`);
-  const sections = Object.keys(config.git.defaults).length;
-  const counts = [
-    plural(config.teams.length, 'team'),
-    plural(config.git.repositories.length, 'repository').replace('repositorys', 'repositories'),
-    plural(config.collection.length, 'selection set'),
-    plural(sections, 'default section'),
-    plural(config.integrations.length, 'integration alias').replace('aliass', 'aliases'),
-  ];
-  return `${paint('green', 'ok:')} ${path} is valid (${counts.join(', ')})${warned}`;
-}
-
-/** A GitHub Actions workflow command; data and property values escaped as the runner requires. */
-export function annotation(d: Diagnostic): string {
-  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  const level = d.severity === 'warning' ? 'warning' : 'error';
-  return `::${level} file=${property(d.file)},line=${d.line},col=${d.column}::${data(d.message)}`;
 }

@@ -2,16 +2,16 @@
 
 import type { Command } from 'commander';
 import { EMCTL_VERSION } from '../../core/version.js';
-import { PLAN_FORMAT_VERSION } from '../../render/json.js';
-import type { CommandContext } from '../main.js';
+import type { CommandContext } from '../context.js';
 
 export function registerVersionCommand(program: Command, ctx: CommandContext): void {
   program
     .command('version')
     .description('print the emctl version (--json: with the plan format and the Node.js version)')
     .option('--json', 'one JSON object: {"version", "plan_format_version", "node", "platform"}')
-    .action((opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean }) => {
       if (opts.json) {
+        const { PLAN_FORMAT_VERSION } = await import('../../render/json.js');
         const info = { version: EMCTL_VERSION, plan_format_version: PLAN_FORMAT_VERSION, node: process.version, platform: `${process.platform}-${process.arch}` };
         ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
       } else {

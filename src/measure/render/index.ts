@@ -1,4 +1,4 @@
-// `emctl measurements` output: one MeasurementResult (src/core/measurement-result.ts) to the text of
+// `emctl measurements` output: one MeasurementResult (src/measure/result-model.ts) to the text of
 // one format. Every format is a pure function of the result (and of `today`, which the caller's
 // clock gives). The formats that lay text out for people (table, markdown, chart, html) are
 // loaded on first use, so csv, json and other commands never pay for their libraries

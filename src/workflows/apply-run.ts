@@ -7,10 +7,10 @@ import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
 import type { Style } from '../render/style.js';
 import { plural } from '../render/values.js';
-import { RESPONSE_LOST } from './outcomes.js';
-import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from './execute.js';
-import { FileJournal, journalPath } from './journal.js';
-import { progressLine, type TextSink } from './progress.js';
+import { RESPONSE_LOST } from '../apply/outcomes.js';
+import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from '../apply/execute.js';
+import { FileJournal, journalPath } from '../apply/journal.js';
+import { progressLine, type TextSink } from '../apply/progress.js';
 
 /**
  * What an apply needs from its surroundings. The CLI's own IO fits as it is; apply/ declares it

@@ -1,34 +1,39 @@
-// `emctl measurements`, run: the request from flags or from the config's reports, checked with
+// `emctl measurements`: the request from flags or from the config's reports, checked with
 // the same rules `validate` applies (src/measure/spec.ts), then run through the API
 // (src/measure/run.ts) and rendered (src/measure/render), to stdout or to each output file,
 // written atomically. Notices and the v1 progress line go to stderr, data to stdout.
 
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { Command } from 'commander';
-import { loadConfigOrThrow } from '../../config/index.js';
-import { outPathProblem } from '../../config/out-path.js';
-import { EmctlError } from '../../contract/errors.js';
-import type { DesiredConfig, ReportDefinition } from '../../core/model.js';
-import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../../measure/flags.js';
-import { releasesNotice, shortLastBucketNotice } from '../../measure/notices.js';
-import { runMeasurements, windowOf, type RunOutput } from '../../measure/run.js';
-import { checkSpec, type MeasureSpec, type SpecProblem } from '../../measure/spec.js';
-import { utcToday } from '../../core/measurement-window.js';
-import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../../measure/render/index.js';
-import { reportHeading } from '../../measure/render/heading.js';
-import { connect } from '../connect.js';
-import type { CliIO } from '../io.js';
-import type { CommandContext } from '../main.js';
-import { colorFor, type GlobalOptions } from '../program.js';
-import { writeFileAtomically } from '../write-file.js';
-import type { MeasurementsOptions } from './measurements.js';
-import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measurements-store.js';
-import { isStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
-import { formatOfPath } from '../../measure/spec-output.js';
-import { CONFIG_CHECKS } from '../../workflows/config-checks.js';
+import { loadConfigOrThrow } from '../config/index.js';
+import { outPathProblem } from '../config/out-path.js';
+import { EmctlError } from '../contract/errors.js';
+import type { DesiredConfig, ReportDefinition } from '../core/model.js';
+import { definitionFromFlags, flagProblem, REQUEST_FLAGS, type RequestFlags } from '../measure/flags.js';
+import { releasesNotice, shortLastBucketNotice } from '../measure/notices.js';
+import { runMeasurements, windowOf, type RunOutput } from '../measure/run.js';
+import { checkSpec, type MeasureSpec, type SpecProblem } from '../measure/spec.js';
+import { utcToday } from '../core/measurement-window.js';
+import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../measure/render/index.js';
+import { reportHeading } from '../measure/render/heading.js';
+import { isStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
+import { formatOfPath } from '../measure/spec-output.js';
+import { connect } from './connect.js';
+import type { WorkflowIO } from './io.js';
+import { colorFor, type Dependencies, type GlobalOptions } from './options.js';
+import { writeFileAtomically } from './write-file.js';
+import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measure-store.js';
+import { CONFIG_CHECKS } from './config-checks.js';
 
 const DEFAULT_CONFIG = 'emctl.yaml';
+
+export interface MeasurementsOptions extends RequestFlags {
+  config?: string;
+  all?: boolean;
+  serverExport?: boolean;
+  api: string;
+  from?: string;
+}
 
 /** One request to run: a report of the config, or the one the flags describe. */
 interface Job {
@@ -41,7 +46,7 @@ interface Job {
   confined: boolean;
 }
 
-function atPath(io: CliIO, path: string): string {
+function atPath(io: WorkflowIO, path: string): string {
   return isAbsolute(path) ? path : resolve(io.cwd, path);
 }
 
@@ -54,13 +59,13 @@ function configDirectory(path: string): string {
   }
 }
 
-function shown(io: CliIO, path: string): string {
+function shown(io: WorkflowIO, path: string): string {
   const rel = relative(io.cwd, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /** A store as messages show it: a SQLite path like other files, a URL without its password. */
-function shownStore(io: CliIO, target: StoreTarget): string {
+function shownStore(io: WorkflowIO, target: StoreTarget): string {
   return target.engine === 'sqlite' ? `sqlite:${shown(io, target.path)}` : shownTarget(target);
 }
 
@@ -79,7 +84,7 @@ function invalid(what: string, problems: readonly string[]): EmctlError {
 }
 
 /** The jobs of this invocation, every problem of every request reported at once. */
-function planJobs(reports: readonly string[], opts: MeasurementsOptions, config: DesiredConfig | undefined, configPath: string | undefined, io: CliIO): Job[] {
+function planJobs(reports: readonly string[], opts: MeasurementsOptions, config: DesiredConfig | undefined, configPath: string | undefined, io: WorkflowIO): Job[] {
   const api = opts.api === 'v1' ? 'v1' : 'v2';
   const ctx = { configTeams: teamNamesOf(config), api, serverExport: Boolean(opts.serverExport) } as const;
 
@@ -135,7 +140,7 @@ function planJobs(reports: readonly string[], opts: MeasurementsOptions, config:
 }
 
 /** The config: -c PATH when given (it must load); else ./emctl.yaml when it exists (team names, reports). */
-async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: CliIO): Promise<{ config?: DesiredConfig; path?: string }> {
+async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: WorkflowIO): Promise<{ config?: DesiredConfig; path?: string }> {
   const path = atPath(io, opts.config ?? DEFAULT_CONFIG);
   if (opts.config === undefined && !needed && !existsSync(path)) return {};
   return { config: await loadConfigOrThrow(path, CONFIG_CHECKS), path };
@@ -146,14 +151,14 @@ async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: Cli
  * mostly a user's choice), else the terminal's own width when stdout is one (Node gives a TTY
  * stream its `columns`), else none (the renderer's default, 80).
  */
-export function terminalWidth(io: Pick<CliIO, 'env' | 'stdout'>): number | undefined {
+export function terminalWidth(io: Pick<WorkflowIO, 'env' | 'stdout'>): number | undefined {
   const fromEnv = Number(io.env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
   const columns = (io.stdout as { columns?: unknown }).columns;
   return io.stdout.isTTY && typeof columns === 'number' && Number.isInteger(columns) && columns > 20 ? columns : undefined;
 }
 
-async function render(output: RunOutput, spec: MeasureSpec, report: string | undefined, color: boolean, io: CliIO, now: Date): Promise<string> {
+async function render(output: RunOutput, spec: MeasureSpec, report: string | undefined, color: boolean, io: WorkflowIO, now: Date): Promise<string> {
   if (output.kind === 'file') return output.text;
   if (!(MEASUREMENT_FORMATS as readonly string[]).includes(spec.format)) {
     throw new EmctlError('config', `the ${spec.format} format is not available in this build of emctl (formats: ${MEASUREMENT_FORMATS.join(', ')})`);
@@ -170,10 +175,11 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
 }
 
 /** `--from STORE`: stored rows rendered like a fetched answer; no key, no connection. */
-async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: CliIO): Promise<void> {
+async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
   const target = storeTarget(from, io.cwd, '--from');
-  const request = storedRequest(opts, globals, new Date());
-  const { readStore } = await import('../../measure/store/read.js');
+  const now = io.now?.() ?? new Date();
+  const request = storedRequest(opts, globals, now);
+  const { readStore } = await import('../measure/store/read.js');
   const result = await readStore(target, request, io.env);
   const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
   if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
@@ -183,7 +189,7 @@ async function runFromStore(from: string, opts: MeasurementsOptions, globals: Gl
   const text = await renderMeasurements(result, format as MeasurementFormat, {
     color: toStdout && colorFor(globals, io.stdout),
     ...(width !== undefined ? { width } : {}),
-    generatedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
   });
   if (toStdout) {
     io.stdout.write(text);
@@ -198,12 +204,12 @@ function rowCount(output: RunOutput): number {
   return output.kind === 'result' ? output.result.elements.reduce((n, e) => n + e.rows.length, 0) : 0;
 }
 
-export async function runMeasurementsCommand(reports: string[], opts: MeasurementsOptions, command: Command, ctx: CommandContext): Promise<void> {
-  const { io } = ctx;
+export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, reports: string[], opts: MeasurementsOptions): Promise<void> {
+  const { globals } = deps;
   if (opts.api !== 'v1' && opts.api !== 'v2') throw new EmctlError('config', `--api takes v2 (the default) or v1; got "${opts.api}"`);
   if (opts.from !== undefined) {
     if (reports.length > 0 || opts.all) throw new EmctlError('config', '--from renders stored rows with the selection flags; reports run against the service: give one of them');
-    await runFromStore(opts.from, opts, ctx.globals(command), io);
+    await runFromStore(opts.from, opts, globals, io);
     return;
   }
   if (reports.length === 0 && !opts.all && opts.metric === undefined) {
@@ -213,12 +219,11 @@ export async function runMeasurementsCommand(reports: string[], opts: Measuremen
   const { config, path } = await loadConfigFor(opts, usesReports, io);
   const jobs = planJobs(reports, opts, config, path, io);
 
-  const globals = ctx.globals(command);
   if (opts.api === 'v1') {
     io.stderr.write('Warning: the v1 measurements API (--api v1) is deprecated by the service since 2023-10-01; the v2 API (the default) answers at once.\n');
   }
   // One "now" for the whole run: the windows the notes name are the windows requested.
-  const now = new Date();
+  const now = io.now?.() ?? new Date();
   for (const job of jobs) {
     for (const notice of [releasesNotice(job.spec), shortLastBucketNotice(windowOf(job.spec, now), job.spec.rollUp)]) {
       if (notice) io.stderr.write(`${job.report === undefined ? '' : `report ${job.report}: `}${notice}\n`);

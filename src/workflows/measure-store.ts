@@ -2,17 +2,17 @@
 // report's `out:`) writes the run's rows; `--from STORE` renders stored rows without calling the
 // service. The store code lives in src/measure/store; this file turns options into its inputs.
 
-import { EmctlError } from '../../contract/errors.js';
-import type { RunOutput } from '../../measure/run.js';
-import { definitionFromFlags } from '../../measure/flags.js';
-import { canonicalFilters } from '../../measure/store/filters.js';
-import type { StoredRequest } from '../../measure/store/read.js';
-import { storeRows } from '../../measure/store/rows.js';
-import { parseStoreTarget, shownTarget, type StoreTarget } from '../../measure/store/target.js';
-import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../../contract/metrics.js';
-import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../../core/measurement-window.js';
-import type { GlobalOptions } from '../program.js';
-import type { MeasurementsOptions } from './measurements.js';
+import { EmctlError } from '../contract/errors.js';
+import type { RunOutput } from '../measure/run.js';
+import { definitionFromFlags } from '../measure/flags.js';
+import { canonicalFilters } from '../measure/store/filters.js';
+import type { StoredRequest } from '../measure/store/read.js';
+import { storeRows } from '../measure/store/rows.js';
+import { parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
+import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../contract/metrics.js';
+import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../core/measurement-window.js';
+import type { GlobalOptions } from './options.js';
+import type { MeasurementsOptions } from './measure.js';
 
 /** The target of an `out`/`--from` value, relative SQLite paths resolved against `base`. */
 export function storeTarget(text: string, base: string, what: string): StoreTarget {
@@ -44,7 +44,7 @@ function fetchedAt(now: Date): string {
 export async function writeRunToStore(target: StoreTarget, output: RunOutput, source: string, now: Date, env: Record<string, string | undefined>): Promise<number> {
   if (output.kind !== 'result') throw new EmctlError('config', `--server-export writes the service's csv or json file, not a database (${shownTarget(target)}): drop --server-export`);
   const rows = storeRows(output.result, { source, filters: output.filters, fetchedAt: fetchedAt(now), groups: output.groups, names: output.names });
-  const { writeStore } = await import('../../measure/store/write.js');
+  const { writeStore } = await import('../measure/store/write.js');
   await writeStore(target, rows, env);
   return rows.length;
 }

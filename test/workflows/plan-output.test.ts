@@ -1,13 +1,12 @@
 // planFromConfig / planForDesired, the one "load, connect, read, plan, close" path of plan, drift and
 // apply: against the real emulator over HTTP, with the real client.
 
-import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmClient } from '../../src/api/client.js';
-import type { Connection } from '../../src/cli/connect.js';
-import type { CliIO } from '../../src/cli/io.js';
-import type { CommandContext, GlobalOptions } from '../../src/cli/main.js';
-import { planFromConfig, planForDesired } from '../../src/cli/plan-output.js';
+import type { Connection } from '../../src/workflows/connect.js';
+import type { WorkflowIO } from '../../src/workflows/io.js';
+import type { GlobalOptions } from '../../src/workflows/options.js';
+import { planFromConfig, planForDesired } from '../../src/workflows/plan-output.js';
 import { EmctlError } from '../../src/contract/errors.js';
 import type { DesiredConfig } from '../../src/core/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -26,20 +25,11 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** A command context as the CLI builds one; counts how often the globals (and so a connection) were asked for. */
-function context(): CommandContext & { globalsAsked: () => number } {
-  let asked = 0;
-  const io: CliIO = { stdout: { write: () => true }, stderr: { write: () => true }, stdin: {}, env: { EMCTL_API_KEY: TEST_KEY }, cwd: process.cwd() };
+/** The io and dependencies a command hands the plan pipeline. */
+function context(): { io: WorkflowIO; deps: { globals: GlobalOptions } } {
+  const io: WorkflowIO = { stdout: { write: () => true }, stderr: { write: () => true }, stdin: {}, env: { EMCTL_API_KEY: TEST_KEY }, cwd: process.cwd() };
   const globals: GlobalOptions = { baseUrl: emulator.url, concurrency: 4, rateLimit: 0, color: false, verbose: false, insecureHttp: false };
-  return {
-    io,
-    globals: () => {
-      asked += 1;
-      return globals;
-    },
-    exit: () => undefined,
-    globalsAsked: () => asked,
-  };
+  return { io, deps: { globals } };
 }
 
 /** Wraps the client, recording which methods the plan called through the wrapper. */
@@ -58,7 +48,7 @@ function recording(calls: string[]): (client: EmClient) => StateClient {
 describe('planFromConfig', () => {
   it('loads the config, plans against live state and hands back the config and the globals', async () => {
     const ctx = context();
-    const planned = await planFromConfig(ctx, new Command(), inSync);
+    const planned = await planFromConfig(ctx.deps, ctx.io, inSync);
     expect(planned.plan.changes).toEqual([]);
     expect(planned.config.files).toEqual([inSync]);
     expect(planned.globals.baseUrl).toBe(emulator.url);
@@ -68,7 +58,7 @@ describe('planFromConfig', () => {
   it('sends every read through wrapClient (how drift keeps a read-only client)', async () => {
     const calls: string[] = [];
     const before = (await apiRequests(emulator.url)).length;
-    await planFromConfig(context(), new Command(), inSync, { wrapClient: recording(calls) });
+    await planFromConfig(context().deps, context().io, inSync, { wrapClient: recording(calls) });
     const sent = (await apiRequests(emulator.url)).slice(before);
     expect(sent.length).toBeGreaterThan(0);
     expect(calls).toHaveLength(sent.length);
@@ -78,17 +68,16 @@ describe('planFromConfig', () => {
     const bad = await writeConfig('version: 1\ngit:\n  defaults:\n    active_branches_duration: { days: 5 }\n');
     const ctx = context();
     const before = (await apiRequests(emulator.url)).length;
-    const error = (await planFromConfig(ctx, new Command(), bad).catch((e: unknown) => e)) as EmctlError;
+    const error = (await planFromConfig(ctx.deps, ctx.io, bad).catch((e: unknown) => e)) as EmctlError;
     expect(error).toBeInstanceOf(EmctlError);
     expect(error.kind).toBe('config');
     expect(error.details.join('\n')).toMatch(/emctl\.yaml:\d+:\d+/);
-    expect(ctx.globalsAsked()).toBe(0);
     expect((await apiRequests(emulator.url)).length).toBe(before);
   });
 
   it('keeps the connection open for whileConnected, and closes it after, even when it throws', async () => {
     let kept: Connection | undefined;
-    const result = await planFromConfig(context(), new Command(), inSync, {}, async ({ plan }, connection) => {
+    const result = await planFromConfig(context().deps, context().io, inSync, {}, async ({ plan }, connection) => {
       kept = connection;
       const live = await connection.client.getOrgConfig();
       return { changes: plan.changes.length, days: live.settings.active_branches_duration?.days };
@@ -97,7 +86,7 @@ describe('planFromConfig', () => {
     await expect(kept!.client.getOrgConfig()).rejects.toThrow(/GET \/api\/v1\/git\/config failed/);
 
     let thrownFrom: Connection | undefined;
-    const failure = planFromConfig(context(), new Command(), inSync, {}, async (_planned, connection) => {
+    const failure = planFromConfig(context().deps, context().io, inSync, {}, async (_planned, connection) => {
       thrownFrom = connection;
       throw new Error('stop here');
     });
@@ -108,11 +97,11 @@ describe('planFromConfig', () => {
 
 describe('planForDesired', () => {
   it('plans a desired state already in hand, limited to the targets given', async () => {
-    const { config } = await planFromConfig(context(), new Command(), inSync);
+    const { config } = await planFromConfig(context().deps, context().io, inSync);
     const changed: DesiredConfig = { ...config, git: { ...config.git, defaults: { ...config.git.defaults, active_branches_duration: { days: 7 } } } };
-    const all = await planForDesired(context(), new Command(), changed);
+    const all = await planForDesired(context().deps, context().io, changed);
     expect(all.plan.changes.map((c) => c.address)).toEqual(['git.defaults.active_branches_duration']);
-    const elsewhere = await planForDesired(context(), new Command(), changed, { targets: ['team[42]'] });
+    const elsewhere = await planForDesired(context().deps, context().io, changed, { targets: ['team[42]'] });
     expect(elsewhere.plan.changes).toEqual([]);
   });
 });

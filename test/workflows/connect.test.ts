@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { isLoopback } from '../../src/api/loopback.js';
-import { connect, type Connection } from '../../src/cli/connect.js';
-import type { CliIO } from '../../src/cli/io.js';
-import type { GlobalOptions } from '../../src/cli/main.js';
+import { connect, type Connection } from '../../src/workflows/connect.js';
+import type { WorkflowIO } from '../../src/workflows/io.js';
+import type { GlobalOptions } from '../../src/workflows/options.js';
 import { EmctlError } from '../../src/contract/errors.js';
 import { exitCodeFor } from '../../src/cli/exit.js';
 import { runEmctl } from '../helpers/cli.js';
@@ -30,7 +30,7 @@ function globals(overrides: Partial<GlobalOptions> = {}): GlobalOptions {
   return { concurrency: 8, rateLimit: 60, color: false, verbose: false, insecureHttp: false, ...overrides };
 }
 
-function cliIO(env: Record<string, string | undefined> = {}, cwd = process.cwd()): CliIO & { err: () => string } {
+function cliIO(env: Record<string, string | undefined> = {}, cwd = process.cwd()): WorkflowIO & { err: () => string } {
   let stderr = '';
   return {
     stdout: { write: () => true },

@@ -10,11 +10,11 @@ import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
 import { redactText } from '../api/errors.js';
 import { isLoopback } from '../api/loopback.js';
 import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
-import { EXIT_INTERRUPTED } from './exit.js';
+import { EXIT_INTERRUPTED } from '../contract/exit-codes.js';
 import { EmctlError } from '../contract/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
-import type { CliIO } from './io.js';
-import type { GlobalOptions } from './main.js';
+import type { WorkflowIO } from './io.js';
+import type { GlobalOptions } from './options.js';
 
 export interface Connection {
   client: EmClient;
@@ -41,7 +41,7 @@ export interface ConnectOptions {
 
 const KEY_HELP = 'set EMCTL_API_KEY or pass --api-key-file PATH (a key is never read from a flag value or the config file)';
 
-export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOptions = {}): Promise<Connection> {
+export async function connect(globals: GlobalOptions, io: WorkflowIO, opts: ConnectOptions = {}): Promise<Connection> {
   const needKey = opts.needKey ?? true;
   let emulator: RunningEmulator | undefined;
   let baseUrl: string;
@@ -97,7 +97,7 @@ export async function connect(globals: GlobalOptions, io: CliIO, opts: ConnectOp
   return connection;
 }
 
-async function guardedRead<T>(progress: ReadProgress, io: CliIO, read: () => Promise<T>, interrupt: boolean): Promise<T> {
+async function guardedRead<T>(progress: ReadProgress, io: WorkflowIO, read: () => Promise<T>, interrupt: boolean): Promise<T> {
   progress.start();
   const removeInterrupt = interrupt
     ? io.onInterrupt?.(() => {
@@ -178,7 +178,7 @@ const KEY_FILE = 'the file given to --api-key-file';
 /** A key file is a few dozen bytes; a device or a huge file is refused after this many. */
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 
-async function readKey(apiKeyFile: string | undefined, io: CliIO): Promise<string | undefined> {
+async function readKey(apiKeyFile: string | undefined, io: WorkflowIO): Promise<string | undefined> {
   if (apiKeyFile !== undefined) {
     const path = isAbsolute(apiKeyFile) ? apiKeyFile : resolve(io.cwd, apiKeyFile);
     let bytes: Buffer | undefined;
@@ -229,7 +229,7 @@ async function startInProcessEmulator(fixture: string, cwd: string): Promise<{ e
  * Says once per run, on stderr, that the service asked emctl to slow down (429): the run goes on
  * at the lower pace, which a reader of a slow CI log should know. Later slow-downs are silent.
  */
-export function throttleNotice(io: Pick<CliIO, 'stderr'>): (event: ThrottleEvent) => void {
+export function throttleNotice(io: Pick<WorkflowIO, 'stderr'>): (event: ThrottleEvent) => void {
   let told = false;
   return (event) => {
     if (told) return;

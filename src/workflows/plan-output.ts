@@ -19,6 +19,7 @@ import type { LiveSnapshot } from '../core/snapshot.js';
 import { renderPlanJson } from '../render/json.js';
 import { renderPlanMarkdown } from '../render/markdown.js';
 import { makeStyle, plainStyle, type Style } from '../render/style.js';
+import type { PlanFormat } from '../render/formats.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability } from '../state/read-live.js';
 import { type StateClient } from '../state/live-reader.js';
@@ -30,29 +31,25 @@ import { ownershipObject } from '../apply/stale.js';
 import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../state/read-scope.js';
 import { resolveScopeRepositories } from '../state/scope-repositories.js';
 import { reachabilityOfPmPart } from '../state/early-reachability.js';
-import type { Command } from 'commander';
 import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
-import type { CliIO } from './io.js';
+import type { WorkflowIO } from './io.js';
 import { relativeToCwd } from './relative-paths.js';
 import { writeFileAtomically } from './write-file.js';
-import type { CommandContext, GlobalOptions } from './main.js';
-import { colorFor } from './program.js';
-import { CONFIG_CHECKS } from '../workflows/config-checks.js';
+import { colorFor, type Dependencies, type GlobalOptions } from './options.js';
+import { CONFIG_CHECKS } from './config-checks.js';
 
 export const DEFAULT_CONFIG = 'emctl.yaml';
 
-export type PlanFormat = 'text' | 'json' | 'markdown';
-export const PLAN_FORMATS: readonly PlanFormat[] = ['text', 'json', 'markdown'];
 
 /** `-c PATH` relative to the working directory; ./emctl.yaml when not given. */
-export function configPathFrom(io: CliIO, given: string | undefined): string {
+export function configPathFrom(io: WorkflowIO, given: string | undefined): string {
   const path = given ?? DEFAULT_CONFIG;
   return isAbsolute(path) ? path : resolve(io.cwd, path);
 }
 
 /** Loads and validates the config; every problem comes back at once as one EmctlError('config'). */
-export async function loadDesired(io: CliIO, given: string | undefined): Promise<DesiredConfig> {
+export async function loadDesired(io: WorkflowIO, given: string | undefined): Promise<DesiredConfig> {
   return loadConfigOrThrow(configPathFrom(io, given), CONFIG_CHECKS);
 }
 
@@ -251,50 +248,50 @@ export type WhileConnected<P, T> = (planned: P, connection: Connection) => Promi
  * The steps plan, drift and apply share: load the config (`-c PATH`, before any request: an
  * invalid config sends nothing), connect, read live state, build the plan, close the connection.
  */
-export async function planFromConfig(ctx: CommandContext, command: Command, configPath: string | undefined, opts?: LivePlanOptions): Promise<ConfigPlan>;
+export async function planFromConfig(deps: Dependencies, io: WorkflowIO, configPath: string | undefined, opts?: LivePlanOptions): Promise<ConfigPlan>;
 export async function planFromConfig<T>(
-  ctx: CommandContext,
-  command: Command,
+  deps: Dependencies,
+  io: WorkflowIO,
   configPath: string | undefined,
   opts: LivePlanOptions,
   whileConnected: WhileConnected<ConfigPlan, T>,
 ): Promise<T>;
 export async function planFromConfig<T>(
-  ctx: CommandContext,
-  command: Command,
+  deps: Dependencies,
+  io: WorkflowIO,
   configPath: string | undefined,
   opts: LivePlanOptions = {},
   whileConnected?: WhileConnected<ConfigPlan, T>,
 ): Promise<T | ConfigPlan> {
-  const config = await loadDesired(ctx.io, configPath);
+  const config = await loadDesired(io, configPath);
   if (opts.changedFrom !== undefined) {
     // Before any request, like every config error: a bad ref or an invalid old config sends nothing.
-    const before = await loadConfigAtRef(configPathFrom(ctx.io, configPath), opts.changedFrom, CONFIG_CHECKS);
+    const before = await loadConfigAtRef(configPathFrom(io, configPath), opts.changedFrom, CONFIG_CHECKS);
     opts = { ...opts, changes: { ref: opts.changedFrom, changes: changedObjects(before, config) } };
   }
   const withConfig = (planned: LivePlan): ConfigPlan => ({ ...planned, config });
-  if (whileConnected === undefined) return withConfig(await planForDesired(ctx, command, config, opts));
-  return planForDesired(ctx, command, config, opts, (planned, connection) => whileConnected(withConfig(planned), connection));
+  if (whileConnected === undefined) return withConfig(await planForDesired(deps, io, config, opts));
+  return planForDesired(deps, io, config, opts, (planned, connection) => whileConnected(withConfig(planned), connection));
 }
 
 /** The same for a desired state already in hand (apply PLANFILE re-plans the one saved in the plan). */
-export async function planForDesired(ctx: CommandContext, command: Command, desired: DesiredConfig, opts?: LivePlanOptions): Promise<LivePlan>;
+export async function planForDesired(deps: Dependencies, io: WorkflowIO, desired: DesiredConfig, opts?: LivePlanOptions): Promise<LivePlan>;
 export async function planForDesired<T>(
-  ctx: CommandContext,
-  command: Command,
+  deps: Dependencies,
+  io: WorkflowIO,
   desired: DesiredConfig,
   opts: LivePlanOptions,
   whileConnected: WhileConnected<LivePlan, T>,
 ): Promise<T>;
 export async function planForDesired<T>(
-  ctx: CommandContext,
-  command: Command,
+  deps: Dependencies,
+  io: WorkflowIO,
   desired: DesiredConfig,
   opts: LivePlanOptions = {},
   whileConnected?: WhileConnected<LivePlan, T>,
 ): Promise<T | LivePlan> {
-  const globals = ctx.globals(command);
-  const connection = await connect(globals, ctx.io);
+  const { globals } = deps;
+  const connection = await connect(globals, io);
   try {
     const client = opts.wrapClient ? opts.wrapClient(connection.client) : connection.client;
     const outcome = await connection.reading(() =>
@@ -302,12 +299,13 @@ export async function planForDesired<T>(
         ...(opts.targets === undefined ? {} : { targets: opts.targets }),
         ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
         ...(opts.changes === undefined ? {} : { changedFrom: opts.changes }),
+        ...(io.now === undefined ? {} : { now: io.now() }),
         perRoute: globals.concurrency,
         observer: connection.progress,
       }),
     );
     outcome.plan.emctl_version = EMCTL_VERSION;
-    relativeToCwd(outcome.plan, ctx.io.cwd);
+    relativeToCwd(outcome.plan, io.cwd);
     outcome.plan.organization = organizationOf(globals.emulator !== undefined ? `emulator:${globals.emulator}` : connection.baseUrl, outcome.snapshot);
     const planned: LivePlan = { ...outcome, globals };
     return whileConnected ? await whileConnected(planned, connection) : planned;
@@ -339,7 +337,7 @@ function withoutSecrets(baseUrl: string): string {
 }
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */
-export function styleFor(io: CliIO, globals: GlobalOptions): Style {
+export function styleFor(io: WorkflowIO, globals: GlobalOptions): Style {
   if (!colorFor(globals, io.stdout)) return plainStyle;
   // The stream check is ours (io.stdout.isTTY above), not styleText's: it would look at the
   // process's stdout, which is not the stream a test or an embedding caller gives us.
@@ -368,7 +366,7 @@ export function planFileText(plan: Plan): string {
 }
 
 /** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */
-export async function writePlanFile(io: CliIO, file: string, plan: Plan): Promise<string> {
+export async function writePlanFile(io: WorkflowIO, file: string, plan: Plan): Promise<string> {
   const path = isAbsolute(file) ? file : resolve(io.cwd, file);
   // 0o600: a plan holds the organization's desired state; it is for the person who made it.
   await writeFileAtomically(path, planFileText(plan), { name: `the plan file ${file}`, mode: 0o600 });
@@ -386,7 +384,7 @@ export function messageLine(kind: 'Warning' | 'Error', m: PlanMessage): string {
  * markdown); the text form already shows them in the plan a person reads. Predicted refusals go
  * to stderr through refusalError, which the caller throws.
  */
-export function reportMessages(io: CliIO, plan: Plan, format: PlanFormat): void {
+export function reportMessages(io: WorkflowIO, plan: Plan, format: PlanFormat): void {
   if (format === 'text') return;
   for (const w of plan.warnings) io.stderr.write(messageLine('Warning', w));
 }

@@ -1,0 +1,28 @@
+// What a workflow sees of the outside world, passed in so that tests run the real commands
+// in-process with captured output, a chosen environment and a fake clock.
+
+export interface OutputStream {
+  write(chunk: string): unknown;
+  /** True when the stream is an interactive terminal (progress lines, colour, prompts). */
+  isTTY?: boolean;
+}
+
+export interface InputStream {
+  isTTY?: boolean;
+  /** Reads one line (for confirmation prompts); undefined at end of input. */
+  readLine?(): Promise<string | undefined>;
+}
+
+export interface WorkflowIO {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** The clock: "now" for plan stamps and measurement windows; the system clock when absent. */
+  now?(): Date;
+  /** Registers a handler for Ctrl-C; returns a function that removes it. */
+  onInterrupt?(handler: () => void): () => void;
+  /** Ends the process at once with `code` (a second Ctrl-C during an apply). */
+  exitNow?(code: number): void;
+}
