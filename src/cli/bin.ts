@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `emctl` executable: wires the process to runCli.
 
+import { exitCodeForStop } from './exit.js';
 import { runCli } from './program.js';
 import { dropWritesToClosedPipe, lineReader } from './io.js';
 import { type WorkflowIO } from '../workflows/io.js';
@@ -19,8 +20,8 @@ const io: WorkflowIO = {
     process.on('SIGINT', handler);
     return () => process.off('SIGINT', handler);
   },
-  exitNow(code) {
-    process.exit(code);
+  exitNow(why) {
+    process.exit(exitCodeForStop(why));
   },
 };
 

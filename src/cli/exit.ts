@@ -1,9 +1,15 @@
-// Which error ends the run with which exit code (DESIGN.md §1), decided here and nowhere else:
+// Exit codes, decided here and nowhere else (DESIGN.md §1):
 // 0 success / no changes, 1 error, 2 changes pending, 3 refused by a safety rail or a stale plan.
 
 import { EmctlError, type ErrorKind } from '../contract/errors.js';
-import { EXIT_ERROR, EXIT_REFUSED } from '../contract/exit-codes.js';
+import type { StopReason } from '../workflows/io.js';
 
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_CHANGES = 2;
+export const EXIT_REFUSED = 3;
+/** Ctrl-C during a read (128 + SIGINT, as shells report it): nothing was written. */
+export const EXIT_INTERRUPTED = 130;
 
 const BY_KIND: Record<ErrorKind, number> = {
   config: EXIT_ERROR,
@@ -20,4 +26,9 @@ export function exitCodeFor(error: unknown): number {
     return BY_KIND[error.kind as ErrorKind];
   }
   return EXIT_ERROR;
+}
+
+/** The code of a run a workflow ends at once (see WorkflowIO.exitNow). */
+export function exitCodeForStop(why: StopReason): number {
+  return why === 'interrupted' ? EXIT_INTERRUPTED : EXIT_ERROR;
 }

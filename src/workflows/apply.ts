@@ -33,17 +33,12 @@ export interface ApplyRequest {
   changedFrom?: string;
 }
 
-export interface ApplyDependencies extends Dependencies {
-  /** Ends the process at once (a second Ctrl-C while calls are in flight); the shell picks the exit code. */
-  exitNow?: () => void;
-}
-
 /** applied: every operation went through (or there was nothing to write); cancelled: the prompt was not answered "yes". */
 export type ApplyOutcome = 'applied' | 'nothing-to-do' | 'cancelled';
 
 export const CONFIRM_PROMPT = "Apply these changes? Only 'yes' will be accepted: ";
 
-export async function applyWorkflow(deps: ApplyDependencies, io: WorkflowIO, request: ApplyRequest): Promise<ApplyOutcome> {
+export async function applyWorkflow(deps: Dependencies, io: WorkflowIO, request: ApplyRequest): Promise<ApplyOutcome> {
   if (request.planfile !== undefined && request.config !== undefined) {
     throw new EmctlError('config', 'give either a plan file or -c PATH, not both: a saved plan carries its own desired state');
   }
@@ -54,7 +49,7 @@ export async function applyWorkflow(deps: ApplyDependencies, io: WorkflowIO, req
 }
 
 /** Plan, show, confirm, apply. */
-async function applyFromConfig(deps: ApplyDependencies, io: WorkflowIO, opts: ApplyRequest): Promise<ApplyOutcome> {
+async function applyFromConfig(deps: Dependencies, io: WorkflowIO, opts: ApplyRequest): Promise<ApplyOutcome> {
   const scoped = opts.changedFrom === undefined ? {} : { changedFrom: opts.changedFrom };
   return planFromConfig(deps, io, opts.config, scoped, async ({ plan, config, globals, snapshot }, connection) => {
     const style = styleFor(io, globals);
@@ -71,7 +66,7 @@ async function applyFromConfig(deps: ApplyDependencies, io: WorkflowIO, opts: Ap
 }
 
 /** Re-plan against live state for the saved desired state; refuse if anything moved; run the saved operations. */
-async function applySavedPlan(deps: ApplyDependencies, io: WorkflowIO, planfile: string, opts: ApplyRequest): Promise<ApplyOutcome> {
+async function applySavedPlan(deps: Dependencies, io: WorkflowIO, planfile: string, opts: ApplyRequest): Promise<ApplyOutcome> {
   const saved = await readPlanFile(io.cwd, planfile, 'apply');
   const desired = desiredFromPlan(saved.desired, planfile);
   if (saved.errors.length > 0) throw refusalError(saved);
@@ -156,7 +151,7 @@ async function execute(
   before: LiveSnapshot,
   connection: Connection,
   io: WorkflowIO,
-  deps: ApplyDependencies,
+  deps: Dependencies,
   style: Style,
   opts: ApplyRequest,
 ): Promise<ApplyOutcome> {
@@ -167,7 +162,7 @@ async function execute(
     verify: verifierFor(connection.client, desired, globals.concurrency, { before, answers }, connection),
     sender: answerKeeping(connection.client, answers),
     io,
-    ...(deps.exitNow === undefined ? {} : { exitNow: deps.exitNow }),
+    exitNow: () => io.exitNow?.('abandoned'),
     style,
     continueOnError: Boolean(opts.continueOnError),
     concurrency: globals.concurrency,

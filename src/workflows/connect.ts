@@ -10,7 +10,6 @@ import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
 import { redactText } from '../api/errors.js';
 import { isLoopback } from '../api/loopback.js';
 import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
-import { EXIT_INTERRUPTED } from '../contract/exit-codes.js';
 import { EmctlError } from '../contract/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { WorkflowIO } from './io.js';
@@ -103,7 +102,7 @@ async function guardedRead<T>(progress: ReadProgress, io: WorkflowIO, read: () =
     ? io.onInterrupt?.(() => {
         progress.stop();
         io.stderr.write('\nInterrupted: nothing was written\n');
-        io.exitNow?.(EXIT_INTERRUPTED);
+        io.exitNow?.('interrupted');
       })
     : undefined;
   try {

@@ -13,6 +13,12 @@ export interface InputStream {
   readLine?(): Promise<string | undefined>;
 }
 
+/**
+ * Why a workflow ends the process at once: Ctrl-C during a read (nothing was written), or a second
+ * Ctrl-C during an apply, which abandons the writes in flight (the journal has them).
+ */
+export type StopReason = 'interrupted' | 'abandoned';
+
 export interface WorkflowIO {
   stdout: OutputStream;
   stderr: OutputStream;
@@ -23,6 +29,6 @@ export interface WorkflowIO {
   now?(): Date;
   /** Registers a handler for Ctrl-C; returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void;
-  /** Ends the process at once with `code` (a second Ctrl-C during an apply). */
-  exitNow?(code: number): void;
+  /** Ends the process at once, without unwinding: the CLI picks the exit code for `why`. */
+  exitNow?(why: StopReason): void;
 }

@@ -1,5 +1,6 @@
 // Runs the real emctl CLI in-process with captured output. Every CLI test goes through this.
 
+import { exitCodeForStop } from '../../src/cli/exit.js';
 import { runCli } from '../../src/cli/program.js';
 import type { WorkflowIO } from '../../src/workflows/io.js';
 
@@ -51,8 +52,8 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
         on = false;
       };
     },
-    exitNow(code) {
-      exitedNow ??= code;
+    exitNow(why) {
+      exitedNow ??= exitCodeForStop(why);
     },
   };
   const code = await runCli(args, io);

@@ -2,7 +2,7 @@
 // rejected write or a cancelled prompt, 3 refused by a safety rail or a stale plan.
 
 import type { Command } from 'commander';
-import { EXIT_ERROR, EXIT_OK } from '../../contract/exit-codes.js';
+import { EXIT_ERROR, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../context.js';
 
 interface ApplyCommandOptions {
@@ -41,7 +41,7 @@ address and the journal has every call), 3 refused by a safety rail or a stale p
     )
     .action(async (planfile: string | undefined, opts: ApplyCommandOptions, command: Command) => {
       const { applyWorkflow } = await import('../../workflows/apply.js');
-      const deps = { globals: ctx.globals(command), exitNow: () => ctx.io.exitNow?.(EXIT_ERROR) };
+      const deps = { globals: ctx.globals(command) };
       const outcome = await applyWorkflow(deps, ctx.io, { ...opts, ...(planfile === undefined ? {} : { planfile }) });
       ctx.exit(outcome === 'cancelled' ? EXIT_ERROR : EXIT_OK);
     });

@@ -2,7 +2,7 @@
 // changes the service would refuse).
 
 import { Option, type Command } from 'commander';
-import { EXIT_CHANGES, EXIT_OK } from '../../contract/exit-codes.js';
+import { EXIT_CHANGES, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../context.js';
 import { PLAN_FORMATS, type PlanFormat } from '../../render/formats.js';
 

@@ -2,7 +2,7 @@
 // --detailed-exitcode when changes are pending, 1 on any error or predicted refusal.
 
 import { Option, type Command } from 'commander';
-import { EXIT_CHANGES, EXIT_OK } from '../../contract/exit-codes.js';
+import { EXIT_CHANGES, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../context.js';
 import { PLAN_FORMATS, type PlanFormat } from '../../render/formats.js';
 

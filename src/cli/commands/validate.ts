@@ -3,7 +3,7 @@
 
 import { Option, type Command } from 'commander';
 import type { ValidateRequest } from '../../workflows/validate.js';
-import { EXIT_ERROR, EXIT_OK } from '../../contract/exit-codes.js';
+import { EXIT_ERROR, EXIT_OK } from '../exit.js';
 import type { CommandContext } from '../context.js';
 
 export function registerValidate(program: Command, ctx: CommandContext): void {
