@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONFIG_CHECKS } from '../dist/workflows/config-checks.js';
 import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
 import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
@@ -118,7 +119,7 @@ async function child(mode, url, configPath) {
           ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST })
           : new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0 });
       let t = performance.now();
-      const config = await loadConfigOrThrow(configPath);
+      const config = await loadConfigOrThrow(configPath, CONFIG_CHECKS);
       phases.load = performance.now() - t;
       t = performance.now();
       // As the plan command does: the lists whose entities the writes name are read again without
@@ -189,14 +190,14 @@ async function scopedChild(spec, url, configPath) {
     targets = ownershipTargets(saved.changes);
   } else {
     const { loadConfigOrThrow } = await import('../dist/config/index.js');
-    config = await loadConfigOrThrow(spec.configPath ?? configPath);
+    config = await loadConfigOrThrow(spec.configPath ?? configPath, CONFIG_CHECKS);
   }
   const options = { targets, perRoute: 8 };
   if (spec.changedFrom !== undefined) {
     // As plan --changed-from does: the config at the ref from git, the objects that changed.
     const { loadConfigAtRef } = await import('../dist/config/at-git-ref.js');
     const { changedObjects } = await import('../dist/core/changed-objects.js');
-    const before = await loadConfigAtRef(spec.configPath, spec.changedFrom);
+    const before = await loadConfigAtRef(spec.configPath, spec.changedFrom, CONFIG_CHECKS);
     options.changedFrom = { ref: spec.changedFrom, changes: changedObjects(before, config) };
   }
   const t = performance.now();

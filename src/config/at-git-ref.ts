@@ -63,7 +63,7 @@ async function locate(configPath: string): Promise<{ cwd: string; path: string; 
  * repository, an unknown ref, no config there at that ref, or a config that is not valid there
  * (every located error, named `REF:path`).
  */
-export async function loadConfigAtRef(configPath: string, ref: string, checks: ConfigChecks = {}): Promise<DesiredConfig> {
+export async function loadConfigAtRef(configPath: string, ref: string, checks: ConfigChecks): Promise<DesiredConfig> {
   if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) {
     throw new EmctlError('config', `--changed-from ${JSON.stringify(ref)} is not a git ref (a branch, tag, commit or an expression such as origin/main or HEAD~1)`);
   }

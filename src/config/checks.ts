@@ -13,6 +13,6 @@ export interface KeyedProblem {
 }
 
 export interface ConfigChecks {
-  /** One `reports:` entry as `emctl measurements` checks it; without it, only the schema checks reports. */
-  report?: (report: ReportDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
+  /** One `reports:` entry as `emctl measurements` checks it. */
+  report: (report: ReportDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
 }

@@ -30,7 +30,7 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-export async function loadConfig(pathOrDir: string, checks: ConfigChecks = {}): Promise<LoadResult> {
+export async function loadConfig(pathOrDir: string, checks: ConfigChecks): Promise<LoadResult> {
   return loadConfigFromRead(await readConfigFiles(pathOrDir), checks);
 }
 
@@ -38,7 +38,7 @@ export async function loadConfig(pathOrDir: string, checks: ConfigChecks = {}): 
  * The same checks for files already read (by path, or from elsewhere: `--changed-from` reads them
  * from git, named `REF:path`).
  */
-export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks = {}): LoadResult {
+export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): LoadResult {
   const diagnostics = [...read.diagnostics];
   const store = new Placements();
   const roots: PlacedRoot[] = [];
@@ -61,7 +61,7 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks = {}):
 }
 
 /** Loads the config or throws EmctlError('config') listing every error as file:line:col: message. */
-export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks = {}): Promise<DesiredConfig> {
+export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks): Promise<DesiredConfig> {
   const result = await loadConfig(pathOrDir, checks);
   if (result.config) return result.config;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

@@ -7,6 +7,7 @@ import { narrowDesiredTo } from '../../src/apply/verify-scope.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import type { DesiredConfig } from '../../src/core/model.js';
 import { writeConfig } from '../state/helpers/emulator.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const CONFIG = `version: 1
 integrations:
@@ -43,7 +44,7 @@ git:
 
 let config: DesiredConfig;
 beforeAll(async () => {
-  config = await loadConfigOrThrow(await writeConfig(CONFIG));
+  config = await loadConfigOrThrow(await writeConfig(CONFIG), CONFIG_CHECKS);
 });
 
 /** What a narrowed config keeps, as readable strings. */

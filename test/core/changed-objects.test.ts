@@ -6,10 +6,11 @@ import { loadConfigFromRead } from '../../src/config/index.js';
 import { SourceText } from '../../src/config/source.js';
 import { changedObjects, changeInScope } from '../../src/core/changed-objects.js';
 import type { DesiredConfig } from '../../src/core/model.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 function load(body: string): DesiredConfig {
   const text = `version: 1\n${body}`;
-  const result = loadConfigFromRead({ sources: [new SourceText('t.yaml', text)], files: ['t.yaml'], diagnostics: [] });
+  const result = loadConfigFromRead({ sources: [new SourceText('t.yaml', text)], files: ['t.yaml'], diagnostics: [] }, CONFIG_CHECKS);
   if (!result.config) throw new Error(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n'));
   return result.config;
 }

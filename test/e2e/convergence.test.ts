@@ -12,6 +12,7 @@ import { loadConfigOrThrow } from '../../src/config/index.js';
 import { SMALL_CONFIG } from '../apply/cli-helpers.js';
 import { convergeUnderFaults } from '../helpers/convergence.js';
 import { writeConfig } from '../state/helpers/emulator.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const RUNS = 20;
 const FAULT_RATE = 0.3;
@@ -19,7 +20,7 @@ const MAX_ROUNDS = 5;
 
 describe('convergence under injected faults', () => {
   it(`reaches exactly the desired state in ${RUNS} seeded runs at fault rate ${FAULT_RATE}, writing only planned operations`, async () => {
-    const config = await loadConfigOrThrow(await writeConfig(SMALL_CONFIG));
+    const config = await loadConfigOrThrow(await writeConfig(SMALL_CONFIG), CONFIG_CHECKS);
     const outcomes = await Promise.all(
       Array.from({ length: RUNS }, async (_, i) => ({
         seed: i + 1,

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config/index.js';
 import type { DesiredConfig } from '../../src/core/model.js';
 import { EXAMPLE_FIXTURE_PATH, checkFixtureData, generateFixture, startEmulator, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl, type CliResult } from '../helpers/cli.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 export interface TestService {
   emulator: RunningEmulator;
@@ -70,7 +71,7 @@ export function serviceForFile(fixture: () => Fixture = acmeFixture): () => Test
 
 /** The config loads with no error (the loader's view, every diagnostic at once); returns it. */
 export async function expectLoads(configPath: string): Promise<DesiredConfig> {
-  const loaded = await loadConfig(configPath);
+  const loaded = await loadConfig(configPath, CONFIG_CHECKS);
   expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return loaded.config!;
 }

@@ -13,6 +13,7 @@ import { plainStyle } from '../../src/render/style.js';
 import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
 import { runEmctl } from '../helpers/cli.js';
 import { acmeFixture, against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const labelsConfig = (label: string) => `version: 1
 integrations:
@@ -260,7 +261,7 @@ describe('a write whose answer was lost', () => {
     const proxy = await losingProxy(emulator.url, 3);
     try {
       const dir = await tempDir('emctl-lost-');
-      const config = await loadConfigOrThrow(await writeConfig(labelsConfig('frontend'), dir));
+      const config = await loadConfigOrThrow(await writeConfig(labelsConfig('frontend'), dir), CONFIG_CHECKS);
       // Every try of the scope write loses its answer (3 tries), so the client gives up on it.
       const client = new EmClient({ baseUrl: proxy.url, apiKey: TEST_KEY, rateLimit: 0, maxTries: 3, retryBaseMs: 1, retryMaxMs: 4 });
       const { plan } = await planAgainstLive(client, config);

@@ -8,6 +8,7 @@ import { loadConfigOrThrow } from '../../src/config/index.js';
 import { SMALL_CONFIG } from '../apply/cli-helpers.js';
 import { convergeUnderFaults } from '../helpers/convergence.js';
 import { writeConfig } from '../state/helpers/emulator.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const RUNS = 10;
 const FAULT_RATE = 0.3;
@@ -15,7 +16,7 @@ const MAX_ROUNDS = 5;
 
 describe('seeded applies under faults, verified', () => {
   it(`${RUNS} runs at fault rate ${FAULT_RATE} converge with every write inside the plan`, async () => {
-    const config = await loadConfigOrThrow(await writeConfig(SMALL_CONFIG));
+    const config = await loadConfigOrThrow(await writeConfig(SMALL_CONFIG), CONFIG_CHECKS);
     // Emulator seeds apart from the unverified e2e runs' (1-20), so these are other fault sequences.
     const outcomes = await Promise.all(
       Array.from({ length: RUNS }, async (_, i) => ({

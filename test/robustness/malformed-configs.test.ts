@@ -218,7 +218,7 @@ describe('number forms, tags and directives (issue 18 item 9): each a located er
     const dir = await mkdtemp(join(tmpdir(), 'emctl-forms-'));
     const path = join(dir, 'emctl.yaml');
     writeFileSync(path, content);
-    const result = await loadConfig(path);
+    const result = await loadConfig(path, CONFIG_CHECKS);
     expect(result.config).toBeUndefined();
     expect(result.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`).join('\n')).toContain(expected);
   });
@@ -227,7 +227,7 @@ describe('number forms, tags and directives (issue 18 item 9): each a located er
     const dir = await mkdtemp(join(tmpdir(), 'emctl-forms-'));
     const path = join(dir, 'emctl.yaml');
     writeFileSync(path, '%YAML 1.2\n---\nversion: 1\nteams:\n  9007199254740991: {}\n');
-    const result = await loadConfig(path);
+    const result = await loadConfig(path, CONFIG_CHECKS);
     expect(result.diagnostics).toEqual([]);
   });
 });

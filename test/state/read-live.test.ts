@@ -8,6 +8,7 @@ import { loadConfigOrThrow } from '../../src/config/index.js';
 import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { readLiveState } from '../../src/state/read-live.js';
 import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from './helpers/emulator.js';
+import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const ACME = `version: 1
 integrations:
@@ -44,7 +45,7 @@ function client(on: RunningEmulator, extra: Partial<ClientOptions> = {}): EmClie
   return new EmClient({ baseUrl: on.url, apiKey: TEST_KEY, rateLimit: 0, retryBaseMs: 1, retryMaxMs: 5, ...extra });
 }
 
-const config = async (text: string) => loadConfigOrThrow(await writeConfig(text));
+const config = async (text: string) => loadConfigOrThrow(await writeConfig(text), CONFIG_CHECKS);
 /** `GET /path?a=1&b=2` with the query parameters sorted, so order does not matter. */
 const describeRequest = (r: { method: string; path: string; query: Record<string, string | string[]> }) => {
   const query = Object.entries(r.query).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${String(v)}`).join('&');

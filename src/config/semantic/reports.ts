@@ -56,7 +56,6 @@ export function checkReports(ctx: CheckContext): void {
       else if (first === undefined) outFiles.set(file, name);
       else ctx.error(['reports', name, 'out'], `report \`${name}\`: out \`${report.out}\` is also the out: of report \`${first}\`; --all would write one over the other`);
     }
-    if (!checkReport) continue;
     const problems = checkReport(report as unknown as ReportDefinition, configTeams);
     for (const problem of problems) {
       if (problem.schema) continue;

@@ -1,8 +1,9 @@
 // Loads one config in a process of its own and prints, as its last line, the errors and what the
 // load cost that process (peak RSS, CPU): a resource figure of one load, not a wall-clock one.
 import { loadConfig, formatDiagnostic } from '../../../dist/config/index.js';
+import { CONFIG_CHECKS } from '../../../dist/workflows/config-checks.js';
 
-const result = await loadConfig(process.argv[2]);
+const result = await loadConfig(process.argv[2], CONFIG_CHECKS);
 const errors = result.diagnostics.filter((d) => d.severity === 'error');
 const usage = process.resourceUsage();
 console.log(
