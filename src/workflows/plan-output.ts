@@ -4,7 +4,6 @@
 // path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
 
 import { isAbsolute, resolve } from 'node:path';
-import { styleText } from 'node:util';
 import { narrowDesiredTo } from '../apply/verify-scope.js';
 import { loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../contract/errors.js';
@@ -18,7 +17,7 @@ import { buildPlanStaged } from '../core/plan.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { renderPlanJson } from '../render/json.js';
 import { renderPlanMarkdown } from '../render/markdown.js';
-import { makeStyle, plainStyle, type Style } from '../render/style.js';
+import { plainStyle, terminalStyle, type Style } from '../render/style.js';
 import type { PlanFormat } from '../render/formats.js';
 import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability } from '../state/read-live.js';
@@ -338,11 +337,7 @@ function withoutSecrets(baseUrl: string): string {
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */
 export function styleFor(io: WorkflowIO, globals: GlobalOptions): Style {
-  if (!colorFor(globals, io.stdout)) return plainStyle;
-  // The stream check is ours (io.stdout.isTTY above), not styleText's: it would look at the
-  // process's stdout, which is not the stream a test or an embedding caller gives us.
-  const paint = styleText as unknown as (format: string, text: string, options?: { validateStream?: boolean }) => string;
-  return makeStyle((format, text) => paint(format, text, { validateStream: false }));
+  return colorFor(globals, io.stdout) ? terminalStyle() : plainStyle;
 }
 
 export function renderPlanAs(plan: Plan, format: PlanFormat, style: Style): string {

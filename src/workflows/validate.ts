@@ -3,9 +3,9 @@
 // diagnostic is also printed as a workflow annotation so it shows on the pull request's diff.
 
 import { isAbsolute, relative, resolve } from 'node:path';
-import { styleText } from 'node:util';
 import { loadConfig, type Diagnostic } from '../config/index.js';
 import type { DesiredConfig } from '../core/model.js';
+import { terminalPaint } from '../render/style.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 import type { WorkflowIO } from './io.js';
 import { colorFor, type GlobalOptions } from './options.js';
@@ -27,9 +27,7 @@ export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'f
   const valid = errors === 0 && result.config !== undefined;
 
   const color = colorFor(globals, io.stdout);
-  const paint: Paint = color
-    ? (format, text) => (styleText as (f: string, t: string, o?: object) => string)(format, text, { validateStream: false })
-    : (_format, text) => text;
+  const paint: Paint = color ? terminalPaint : (_format, text) => text;
 
   if (opts.format === 'json') {
     io.stdout.write(JSON.stringify({ valid, diagnostics }, null, 2) + '\n');
