@@ -3,16 +3,10 @@
 // must match. Brackets, braces and backslashes are refused rather than read literally, so a
 // pattern never means something other than it seems to. Pure: no I/O.
 
-import { globToRegExp } from '../core/repo-patterns.js';
-
 /** Why the glob is refused, or undefined when it is fine. */
 export function globProblem(glob: string): string | undefined {
   if (glob.trim() !== glob) return 'has leading or trailing spaces';
   if (/[[\]{}]/.test(glob)) return 'uses `[...]` or `{...}`, which are not supported (use `*` and `?`)';
   if (glob.includes('\\')) return 'uses `\\`, which is not supported (repository names need no escaping)';
   return undefined;
-}
-
-export function globMatches(glob: string, name: string): boolean {
-  return globToRegExp(glob).test(name);
 }
