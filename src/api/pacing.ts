@@ -13,8 +13,8 @@
 //
 // Margin: the service counts a call when it arrives, emctl when it sends it, so a call paced at
 // exactly the service's rate can arrive a little early (latency varies) and find the service just
-// under a token. Two guards, so our own pacing never meets a 429 (issue 19: one such 429 used to
-// halve a busy route for minutes): a paced route keeps a token of its bucket in hand, or half a
+// under a token. Two guards, so our own pacing never meets a 429 (which would cost a busy route
+// its pace for minutes): a paced route keeps a token of its bucket in hand, or half a
 // second's worth of its pace when that is more (a call goes when that margin remains after it; the
 // burst is that much smaller, so at the service's own rate the service always holds that much more
 // than emctl counts: a second of slack at 60 a minute), and the

@@ -122,7 +122,7 @@ function withMapAt(doc: PlainValue, path: readonly string[], value: PlainValue):
 function foldBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   // Every root ends in '/', so an error lies under one when one of its own prefixes that end in '/'
   // is in the Set: a lookup per '/' of the error, not a scan of every root per error (a 10k
-  // repository config with the same anyOf mistake everywhere took 18 s here).
+  // repository config can repeat one anyOf mistake in every entry).
   const branchRoots = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}/`));
   const underRoot = (at: string): boolean => {
     for (let i = at.indexOf('/'); i !== -1; i = at.indexOf('/', i + 1)) if (branchRoots.has(at.slice(0, i + 1))) return true;

@@ -1,10 +1,10 @@
 // Finds a flow collection (`[` or `{`) that the file never closes, with one linear scan of the
 // text. The `yaml` package finds it too, but only after building a token per item: `x: [1,1,...`
-// without `]` took 1.1 GB at 2 MB and exhausted the heap at 10 MB. The scan is conservative: it
+// without `]` takes 1.1 GB at 2 MB and exhausts the heap at 10 MB. The scan is conservative: it
 // answers "unclosed" only when the text after the bracket holds no close in flow syntax (quotes and
 // comments respected), and gives no answer (undefined) on anything it does not read with certainty
 // (block scalars, multi-line scalars, document markers, mismatched brackets), leaving those to the
-// package as before.
+// package.
 
 import { MAX_NESTING } from './yaml-tree.js';
 

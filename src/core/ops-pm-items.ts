@@ -3,7 +3,7 @@
 //
 // A changed key is written whole, with PATCH mode=merge: the list sent replaces the key's list, so
 // whatever else writes the key at the same time, its final value is one run's desired list, never
-// the union of two runs' lists (issue 12). mode=add (the entries sent are added to the key's list,
+// the union of two runs' lists. mode=add (the entries sent are added to the key's list,
 // nothing is removed) is used only where a merge cannot work, and only for a key that loses
 // nothing:
 //   (a) the key keeps an entry the provider no longer exposes: a merge must name every entry, and

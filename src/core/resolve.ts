@@ -34,7 +34,7 @@ function suggestion(input: string, candidates: readonly string[]): string {
  * The first of equally close candidates wins.
  *
  * Each unknown repository name of a plan is compared with every repository of the organization
- * (full distances took 40 s for 300 unknown names against 10,000 repositories), so: only a
+ * (full distances would take 40 s for 300 unknown names against 10,000 repositories), so: only a
  * candidate closer than the best so far and within the limit can change the answer, and it is
  * ruled out as cheaply as possible against that bound (length difference, then the characters the
  * two do not share, which no edit distance can undercut), the distance itself computed only up to

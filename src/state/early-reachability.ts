@@ -5,7 +5,7 @@
 // lists are read while the rest of the read goes on (under pacing, the repository configurations
 // take longest). The plan is then built once with reachability known, and not predicted again.
 // Should the whole plan name a list this did not (it should not: the same changes, filtered the
-// same way), the shell still reads it after the plan, as before.
+// same way), the shell still reads it after the plan.
 
 import { buildPlanStaged, type PlanOptions } from '../core/plan.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';

@@ -88,7 +88,7 @@ export function spellingsToResolve(config: DesiredConfig, scope: ReadScope): { i
  * (or not at all): then a configuration read per id plus that lookup replaces the whole list.
  * When several names are looked up the read starts with page 1 and often finishes the list
  * anyway (read-plan.ts, `probe`); there, and when the whole list is read for another reason,
- * the ids are left to the list, as before.
+ * the ids are left to the list.
  */
 function fewLookupsOtherwise(config: DesiredConfig, scope: ReadScope, ids: readonly number[]): boolean {
   // An impossible name stands for each id: only the shape of the read matters here.

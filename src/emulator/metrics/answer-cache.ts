@@ -1,6 +1,6 @@
 // Whole v2 answers kept for their next page: a paged caller (limit/offset) asks the same question
 // once per page, and the engine computes every group before it can order and cut them, so without
-// this a year of contributors paged 100 at a time was computed 32 times over (issue 19). Keyed by
+// this a year of contributors paged 100 at a time would be computed 32 times over. Keyed by
 // the question minus its paging and by the state's revision (a write or a reset changes team
 // scopes, repositories and settings the answers depend on); bounded in entries and in rows.
 
