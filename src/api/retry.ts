@@ -9,8 +9,6 @@ export interface RetryPolicy {
   maxMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxTries: 5, baseMs: 1000, maxMs: 30_000 };
-
 /** A server-sent Retry-After longer than this is cut to it, so a CLI never hangs for hours. */
 export const RETRY_AFTER_CEILING_MS = 5 * 60_000;
 

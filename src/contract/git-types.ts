@@ -1,6 +1,5 @@
 // Wire types of the Git routes of the Engineering Metrics Service (api-spec.md: repositories,
-// monitoring, repository and organization settings, team Git scope). Split from types.ts, which
-// re-exports everything here, so code imports every wire type from './types.js' as before.
+// monitoring, repository and organization settings, team Git scope, the emulator's recompute log).
 
 import type { GitProvider } from './types.js';
 
@@ -179,3 +178,10 @@ export interface TeamGitScopeBody {
 }
 
 export type GitScopeKey = 'repositories' | 'services';
+
+/** A recompute the emulator logged after a settings write (its admin routes). */
+export interface RecomputeEntry {
+  section: OrgSection;
+  repository_id: number | null;
+  backfill_days: BackfillDays | null;
+}

@@ -3,8 +3,6 @@
 // Field names are the wire names; nothing here is emctl's own model (that is src/core/model.ts).
 // The Git routes' types live in git-types.ts.
 
-import type { BackfillDays, OrgSection } from './git-types.js';
-
 export type IntegrationType = 'pm' | 'git';
 export type PmProvider = 'tracker_a' | 'tracker_b';
 export type GitProvider = 'host_a' | 'host_b' | 'host_c' | 'host_c_server' | 'host_d';
@@ -235,11 +233,6 @@ export interface ValidationErrorItem {
   msg: string;
 }
 
-/** `{detail: string}` (refused) or `{detail: [{type, loc, msg}]}` (invalid request). */
-export interface DetailErrorBody {
-  detail: string | ValidationErrorItem[];
-}
-
 // ---- Emulator admin routes (/_emulator/...) ---------------------------------------------------
 
 export interface EmulatorRequestLogEntry {
@@ -263,10 +256,4 @@ export interface AuditLogEntry {
   entity_type?: string;
   entity_provider_id?: string;
   detail: string;
-}
-
-export interface RecomputeEntry {
-  section: OrgSection;
-  repository_id: number | null;
-  backfill_days: BackfillDays | null;
 }

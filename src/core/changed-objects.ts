@@ -52,7 +52,7 @@ interface ObjectValue {
 }
 
 /** What an alias or integration id names in this config: its id or display name, or the unknown alias itself. */
-function meaning(config: DesiredConfig, ref: IntegrationRef, aliases: Map<string, string>): string {
+function meaning(ref: IntegrationRef, aliases: Map<string, string>): string {
   if (typeof ref === 'number') return `id:${ref}`;
   return aliases.get(ref) ?? `alias:${ref}`;
 }
@@ -63,9 +63,9 @@ function aliasMeanings(config: DesiredConfig): Map<string, string> {
   return out;
 }
 
-function repoRefValue(config: DesiredConfig, ref: RepoRef, aliases: Map<string, string>): unknown {
+function repoRefValue(ref: RepoRef, aliases: Map<string, string>): unknown {
   if ('id' in ref) return { id: ref.id };
-  return ref.integration === undefined ? { name: ref.name } : { name: ref.name, integration: meaning(config, ref.integration, aliases) };
+  return ref.integration === undefined ? { name: ref.name } : { name: ref.name, integration: meaning(ref.integration, aliases) };
 }
 
 /** Every object the config writes, by object address, with its canonical value. Linear in the config. */
@@ -78,12 +78,12 @@ export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> 
   for (const sel of config.collection) {
     const alias = String(sel.integration);
     const object = `collection.${alias}.${sel.entityType}`;
-    put(object, 'selection', [object], { integration: meaning(config, sel.integration, aliases), entities: sortedUnique(sel.entities) });
+    put(object, 'selection', [object], { integration: meaning(sel.integration, aliases), entities: sortedUnique(sel.entities) });
   }
   for (const team of config.teams) {
     for (const scope of team.pm) {
       const alias = String(scope.integration);
-      const integration = meaning(config, scope.integration, aliases);
+      const integration = meaning(scope.integration, aliases);
       const value: Record<string, unknown> = { integration };
       for (const key of PM_SCOPE_KEYS) value[key] = sortedUnique((scope[key] ?? []) as unknown[]);
       put(`team[${team.id}].pm.${alias}`, 'pm-scope', PM_SCOPE_KEYS.map((k) => pmScopeAddress(team.id, alias, k)), value);
@@ -94,7 +94,7 @@ export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> 
     }
     if (team.git !== undefined) {
       put(`team[${team.id}].git`, 'git-scope', [gitScopeAddress(team.id, 'repositories'), gitScopeAddress(team.id, 'services')], {
-        repositories: sortedUnique(team.git.repositories.map((r) => repoRefValue(config, r, aliases))),
+        repositories: sortedUnique(team.git.repositories.map((r) => repoRefValue(r, aliases))),
         services: sortedUnique(team.git.services),
       });
     }
@@ -105,7 +105,7 @@ export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> 
   }
   for (const entry of config.git.repositories) {
     const repo = repoAddress(entry.ref);
-    const ref = repoRefValue(config, entry.ref, aliases);
+    const ref = repoRefValue(entry.ref, aliases);
     if (entry.settings !== undefined) {
       const settings: Record<string, unknown> = {};
       for (const [section, value] of Object.entries(entry.settings)) settings[section] = canonicalSection(section as OrgSection, value);

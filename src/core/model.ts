@@ -4,7 +4,7 @@
 //
 // Pure types: no I/O, no imports beyond the wire types.
 
-import type { Methodology, PmProvider, Provider } from '../contract/types.js';
+import type { Methodology, Provider } from '../contract/types.js';
 import type { OrgSettings, RepositorySettings } from '../contract/git-types.js';
 
 /** Where a value was written: 1-based line and column. */
@@ -207,10 +207,4 @@ export interface DesiredConfig {
    */
   reports?: DesiredReport[];
   sourceMap: SourceMap;
-}
-
-/** The provider a config alias declares, if any (used by offline checks). */
-export function aliasProvider(config: DesiredConfig, ref: IntegrationRef): PmProvider | Provider | undefined {
-  if (typeof ref === 'number') return config.integrations.find((a) => a.id === ref)?.provider;
-  return config.integrations.find((a) => a.alias === ref)?.provider;
 }

@@ -1,10 +1,7 @@
-// What this build of emctl is: its version (package.json's, checked by a test) and where it lives.
+// What this build of emctl is: its version (package.json's, checked by a test).
 // One place, so `emctl version`, saved plans, exported files and the schema links agree.
 
 export const EMCTL_VERSION = '0.1.0';
-
-/** The repository (package.json `repository`), home of the GitHub Action and of the schemas. */
-export const EMCTL_REPOSITORY = 'https://github.com/emctl/emctl';
 
 /**
  * The URL an exported file names in its `# yaml-language-server: $schema=` comment: the schema

@@ -4,8 +4,7 @@
 // well under a second).
 
 import { isDevToolId } from '../contract/metrics.js';
-import type { FixtureProblem } from './fixture-checks.js';
-import type { Fixture } from './fixture-types.js';
+import type { Fixture, FixtureProblem } from './fixture-types.js';
 import type { ActivityPullRequest } from './metrics/types.js';
 
 type Stamp = 'first_commit_at' | 'opened_at' | 'first_review_at' | 'approved_at' | 'merged_at' | 'released_at';

@@ -6,14 +6,9 @@
 import { ENTITY_TYPES, type EntityType, type PmProvider } from '../contract/types.js';
 import { ORG_SECTIONS, REPO_SECTIONS, type OrgSettings } from '../contract/git-types.js';
 import { checkActivity } from './fixture-checks-activity.js';
-import type { Fixture, FixtureEntity } from './fixture-types.js';
+import type { Fixture, FixtureEntity, FixtureProblem } from './fixture-types.js';
 import { checkScope } from './scope-rules.js';
 import { validateSettings } from './settings.js';
-
-export interface FixtureProblem {
-  path: (string | number)[];
-  message: string;
-}
 
 function duplicate<T>(items: readonly T[], key: (t: T) => unknown): number {
   const seen = new Set<unknown>();

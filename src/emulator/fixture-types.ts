@@ -112,3 +112,9 @@ export interface FixtureActivity extends Activity {
 
 /** Limits used when a fixture gives none (the spec does not give the service's values). */
 export const DEFAULT_LIMITS = { board_project_limit: 1000, repository_quota: 10000 } as const;
+
+/** A problem of a fixture, at a key path inside it. */
+export interface FixtureProblem {
+  path: (string | number)[];
+  message: string;
+}

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { EmctlError } from '../contract/errors.js';
-import { checkFixtureReferences, type FixtureProblem } from './fixture-checks.js';
+import { checkFixtureReferences } from './fixture-checks.js';
+import { type FixtureProblem } from './fixture-types.js';
 import type { Fixture } from './fixture-types.js';
 import { FIXTURE_SCHEMA_PATH } from './paths.js';
 

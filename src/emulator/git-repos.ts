@@ -79,11 +79,6 @@ export function pageRepositories(state: EmulatorState, q: ListReposQuery): { tot
   return { total: pool.length, page: pool.slice(start, start + q.pageSize) };
 }
 
-export function listRepositories(state: EmulatorState, q: ListReposQuery): { total: number; items: Repository[] } {
-  const { total, page } = pageRepositories(state, q);
-  return { total, items: page.map(repoToWire) };
-}
-
 /** The list response as JSON text, from per-repository JSON kept between requests. */
 export function listRepositoriesJson(state: EmulatorState, q: ListReposQuery): string {
   const { total, page } = pageRepositories(state, q);

@@ -1,7 +1,8 @@
 // What rules record besides state: the clock, audit-log entries (every PM change) and history
 // recomputes (Git settings changes), and whether the request changed anything (for --state).
 
-import type { AuditLogEntry, RecomputeEntry } from '../contract/types.js';
+import type { AuditLogEntry } from '../contract/types.js';
+import type { RecomputeEntry } from '../contract/git-types.js';
 import type { EmulatorState } from './state.js';
 
 export interface Journal {

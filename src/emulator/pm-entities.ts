@@ -5,7 +5,6 @@ import {
   ENTITY_TYPES,
   SELECTABLE_TYPES,
   WRITABLE_INTEGRATION_STATES,
-  type EntityListResponse,
   type EntityType,
   type Integration,
   type IntegrationType,
@@ -146,21 +145,6 @@ function pageEntities(state: EmulatorState, q: ListEntitiesQuery): EntityPage {
     if (entities.length > 0) groups.push({ integration, entities });
   }
   return { total, groups };
-}
-
-export function listEntities(state: EmulatorState, q: ListEntitiesQuery): EntityListResponse {
-  const { total, groups } = pageEntities(state, q);
-  return {
-    total,
-    offset: q.offset,
-    type: q.type,
-    integrations: groups.map((g) => ({
-      integration_id: g.integration.id,
-      provider: g.integration.provider,
-      integration_name: g.integration.name,
-      entities: g.entities.map((e) => entityToWire(state, g.integration.provider, e, q.withUsedBy)),
-    })),
-  };
 }
 
 /** Each entity's wire JSON, keyed by what can change it (selection, any scope change). */

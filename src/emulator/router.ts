@@ -2,39 +2,13 @@
 // routes), validation status per family (400 PM, 422 Git), 404/405 for unknown paths and methods,
 // and JSON body parsing. Handlers are synchronous: the store is in memory.
 
-import { HttpError, invalid, refused, type Reply } from './http-error.js';
-import type { Journal } from './journal.js';
-import type { EmulatorState } from './state.js';
+import { HttpError, invalid, refused } from './http-error.js';
 import type { EmulatorStore } from './store.js';
 import { PM_ROUTES } from './routes-pm.js';
 import { GIT_ROUTES } from './routes-git.js';
 import { ADMIN_ROUTES } from './routes-admin.js';
 import { MEASURE_ROUTES, REPORT_FILE_PREFIX } from './routes-measurements.js';
-
-/** measure: endpoints 14-17 (401 like Git); report: the report files, served without a key. */
-export type Family = 'pm' | 'git' | 'admin' | 'measure' | 'report';
-
-export interface RouteContext {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  store: EmulatorStore;
-  state: EmulatorState;
-  journal: Journal;
-  /** The parsed JSON body; a missing or malformed body is refused with `status`. */
-  json(status: number): unknown;
-  /** `http://<Host header>`: where this emulator is reached, for the report links it hands out. */
-  origin: string;
-}
-
-export interface Route {
-  method: string;
-  template: string;
-  family: Family;
-  handle(ctx: RouteContext): Reply;
-}
-
-/** Validation status of a family: PM endpoints answer 400, Git endpoints 422 (FastAPI's default). */
-export const VALIDATION_STATUS: Record<Family, number> = { pm: 400, git: 422, admin: 400, measure: 422, report: 400 };
+import type { Family, Route } from './route.js';
 
 interface Compiled {
   route: Route;

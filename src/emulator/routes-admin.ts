@@ -4,7 +4,7 @@
 // debugging a test).
 
 import { Query } from './params.js';
-import type { Route, RouteContext } from './router.js';
+import type { Route, RouteContext } from './route.js';
 
 function noQuery(ctx: RouteContext): void {
   new Query(ctx.query, [], 400).done();

@@ -17,7 +17,7 @@ import { listRepositoriesJson, setMonitoring } from './git-repos.js';
 import { clearGitScope, readGitScope, writeGitScope, type GitScopeWrite } from './git-scope.js';
 import { RawJson, invalid } from './http-error.js';
 import { Issues, Query, bodyInt, bodyList, isObject, noExtraFields, pathInt } from './params.js';
-import type { Route, RouteContext } from './router.js';
+import type { Route, RouteContext } from './route.js';
 import { validateSettings } from './settings.js';
 
 const GIT = 422;

@@ -12,7 +12,7 @@ import { Query, pathInt } from './params.js';
 import { NAME_COLUMNS, renderReportFile } from './report-files.js';
 import { REPORT_PATH_PREFIX } from './reports.js';
 import { parseV1Body, parseV2Body, type V1Request } from './measurement-validation.js';
-import type { Route, RouteContext } from './router.js';
+import type { Route, RouteContext } from './route.js';
 
 const STATUS = 422;
 export const REPORT_FILE_PREFIX = REPORT_PATH_PREFIX;

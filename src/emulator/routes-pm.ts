@@ -13,7 +13,7 @@ import { RawJson, refused } from './http-error.js';
 import { Issues, Query, bodyInt, bodyList, isObject, noExtraFields, pathInt } from './params.js';
 import { listEntitiesJson, listIntegrations, selectEntities } from './pm-entities.js';
 import { clearScopeKey, deleteScope, readTeamScope, writeScopes, type ScopeItemInput, type WriteMode } from './pm-scopes.js';
-import type { Route, RouteContext } from './router.js';
+import type { Route, RouteContext } from './route.js';
 import { countScopeEntities } from './scope-rules.js';
 
 const PM = 400;

@@ -20,7 +20,8 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { HttpError, RawFile, RawJson, refused, type Reply } from './http-error.js';
-import { checkAuth, familyOf, jsonBody, matchRoute, type Family } from './router.js';
+import { checkAuth, familyOf, jsonBody, matchRoute } from './router.js';
+import { type Family } from './route.js';
 import type { EmulatorStore, StateFile } from './store.js';
 import { FaultInjector, RateLimiter } from './traffic.js';
 

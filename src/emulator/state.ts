@@ -2,7 +2,8 @@
 // type and id; repositories by id and by name), built from a fixture and turned back into one
 // (the --state file is a fixture plus the logs, so persistence and fixtures share one format).
 
-import type { AuditLogEntry, EntityType, GitProvider, Integration, Methodology, PmProvider, RecomputeEntry } from '../contract/types.js';
+import type { AuditLogEntry, EntityType, GitProvider, Integration, Methodology, PmProvider } from '../contract/types.js';
+import type { RecomputeEntry } from '../contract/git-types.js';
 import type { OrgSettings, Repository, RepositorySettings } from '../contract/git-types.js';
 import { DEFAULT_LIMITS, type Fixture, type FixtureEntities, type FixtureEntity } from './fixture-types.js';
 import { checkScope, type EntityLookup, type StoredScope } from './scope-rules.js';

@@ -2,7 +2,8 @@
 // reset need. Rules live in the pm-*/git-* modules, which take the state and a journal; the store
 // knows nothing of HTTP.
 
-import type { AuditLogEntry, EmulatorRequestLogEntry, RecomputeEntry } from '../contract/types.js';
+import type { AuditLogEntry, EmulatorRequestLogEntry } from '../contract/types.js';
+import type { RecomputeEntry } from '../contract/git-types.js';
 import type { Fixture } from './fixture-types.js';
 import { resolveActivity } from './generate-activity.js';
 import { stateJournal, type Journal } from './journal.js';

@@ -2,8 +2,7 @@
 // `out`) and the file, and what the service's own export (endpoint 17) can write.
 
 import type { ReportDefinition } from '../core/model.js';
-import type { SpecContext } from './spec.js';
-import { hint, quote, type Report } from './spec-problem.js';
+import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
 
 export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

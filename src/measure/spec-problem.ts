@@ -1,5 +1,5 @@
-// How the measurement request checks report a problem, shared by the checks of each part of a
-// request (spec.ts, spec-selection.ts, spec-output.ts).
+// What the measurement request checks share (spec.ts, spec-selection.ts, spec-output.ts): how a
+// problem is reported, and what a request is checked against besides its own text.
 
 import { didYouMean } from '../core/resolve.js';
 
@@ -15,4 +15,12 @@ export function quote(v: unknown): string {
 export function hint(word: string, candidates: readonly string[]): string {
   const best = didYouMean(word, candidates);
   return best === undefined ? '' : `; did you mean ${quote(best)}?`;
+}
+
+/** What the request is checked against besides its own text. */
+export interface SpecContext {
+  /** The teams the config writes (id -> its `name:`, if any); undefined when no config was loaded. */
+  configTeams: ReadonlyMap<number, string | undefined> | undefined;
+  api: 'v1' | 'v2';
+  serverExport: boolean;
 }

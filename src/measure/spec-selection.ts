@@ -4,8 +4,7 @@
 
 import type { GroupBy } from '../contract/metrics.js';
 import type { ReportDefinition } from '../core/model.js';
-import type { SpecContext } from './spec.js';
-import { hint, quote, type Report } from './spec-problem.js';
+import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
 
 /** The API's cap on each id list of a v2 body (team_ids, repository_ids, contributor_ids, service_ids). */
 export const IDS_PER_CALL = 50;

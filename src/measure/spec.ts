@@ -13,7 +13,7 @@ import type { ReportDefinition } from '../core/model.js';
 import { editDistance } from '../core/resolve.js';
 import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from '../core/measurement-window.js';
 import { checkOutput, type OutputFormat } from './spec-output.js';
-import { hint, quote, type Report } from './spec-problem.js';
+import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
 import { checkIds, checkRepositories, checkTeams } from './spec-selection.js';
 
 // The checks of each part of a request live next door; what they define is exported from here too.
@@ -23,14 +23,6 @@ export const V1_GROUP_BYS: readonly GroupBy[] = ['organization', 'team', 'reposi
 
 /** The API's cap on labels. */
 export const LABELS_MAX = 3;
-
-/** What the request is checked against besides its own text. */
-export interface SpecContext {
-  /** The teams the config writes (id -> its `name:`, if any); undefined when no config was loaded. */
-  configTeams: ReadonlyMap<number, string | undefined> | undefined;
-  api: 'v1' | 'v2';
-  serverExport: boolean;
-}
 
 export interface SpecProblem {
   /** Where in the report: ['metrics', 2], ['teams', 0], ['last'], ... ([] = the report itself). */

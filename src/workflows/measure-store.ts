@@ -12,7 +12,7 @@ import { parseStoreTarget, shownTarget, type StoreTarget } from '../measure/stor
 import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../contract/metrics.js';
 import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../core/measurement-window.js';
 import type { GlobalOptions } from './options.js';
-import type { MeasurementsOptions } from './measure.js';
+import type { MeasurementsOptions } from './measure-options.js';
 
 /** The target of an `out`/`--from` value, relative SQLite paths resolved against `base`. */
 export function storeTarget(text: string, base: string, what: string): StoreTarget {

@@ -9,7 +9,7 @@ import { loadConfigOrThrow } from '../config/index.js';
 import { outPathProblem } from '../config/out-path.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../core/model.js';
-import { definitionFromFlags, flagProblem, REQUEST_FLAGS, type RequestFlags } from '../measure/flags.js';
+import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../measure/flags.js';
 import { releasesNotice, shortLastBucketNotice } from '../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../measure/spec.js';
@@ -22,18 +22,12 @@ import { connect } from './connect.js';
 import type { WorkflowIO } from './io.js';
 import { colorFor, type Dependencies, type GlobalOptions } from './options.js';
 import { writeFileAtomically } from './write-file.js';
+import type { MeasurementsOptions } from './measure-options.js';
 import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measure-store.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 
 const DEFAULT_CONFIG = 'emctl.yaml';
 
-export interface MeasurementsOptions extends RequestFlags {
-  config?: string;
-  all?: boolean;
-  serverExport?: boolean;
-  api: string;
-  from?: string;
-}
 
 /** One request to run: a report of the config, or the one the flags describe. */
 interface Job {

@@ -74,7 +74,7 @@ describe('runInLanes', () => {
   });
 
   it('starts nothing once held, and what depends on an operation never started gets the hold reason', async () => {
-    let stop: string | undefined;
+    let stop: string | undefined = undefined;
     const h = harness([op('a1', 'A'), op('a2', 'A'), op('b', 'B', 2, ['a2'])], 1, () => stop);
     stop = 'not started: interrupted';
     await h.finish('a1');

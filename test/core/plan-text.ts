@@ -46,8 +46,3 @@ export function planLines(plan: Plan, options: TextOptions = {}): string[] {
   for (const w of plan.warnings) lines.push(`warning: ${w.message}${w.address ? ` @ ${w.address}` : ''}`);
   return lines;
 }
-
-/** Operation ids with what each carries, for cases about dependsOn and items. */
-export function opIds(plan: Plan): string[] {
-  return plan.operations.map((op) => `${op.id}: ${op.addresses.join(' ')}`);
-}

@@ -1,7 +1,7 @@
 // Endpoint 13 over real HTTP: team Git scope read (monitored repositories only), PUT/PATCH
 // merge/add/DELETE/DELETE key, refusals that change nothing, and body validation (422).
 
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { call, clientFor, hasIssueAt, sharedEmulator } from './helpers.js';
 
 const emu = sharedEmulator();

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportDefinition } from '../../src/core/model.js';
 import { definitionFromFlags, flagProblem } from '../../src/measure/flags.js';
-import { checkSpec, type SpecContext } from '../../src/measure/spec.js';
+import { checkSpec } from '../../src/measure/spec.js';
+import { type SpecContext } from '../../src/measure/spec-problem.js';
 
 const teams = new Map<number, string | undefined>([
   [42, 'Payments'],

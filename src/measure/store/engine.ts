@@ -1,7 +1,8 @@
 // What the store needs of a database engine: statements inside one transaction. SQLite
 // (better-sqlite3) and PostgreSQL (pg) each implement it in their own file, loaded only when used.
 
-import type { Dialect } from './sql.js';
+/** The SQL spoken: the two differ only in placeholders, the timestamp type and date text. */
+export type Dialect = 'sqlite' | 'postgres';
 
 export type SqlValue = string | number | null;
 /** A statement's parameter: a value, or (PostgreSQL) an array of values. */

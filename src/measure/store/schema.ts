@@ -5,7 +5,8 @@
 
 import { EmctlError } from '../../contract/errors.js';
 import type { Tx } from './engine.js';
-import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql, type Dialect } from './sql.js';
+import type { Dialect } from './engine.js';
+import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql } from './sql.js';
 
 /** Each step brings the schema from version i to version i + 1. */
 const STEPS: readonly ((dialect: Dialect) => string[])[] = [(dialect) => [measurementsTableSql(dialect)]];

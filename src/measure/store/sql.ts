@@ -2,9 +2,7 @@
 // only in placeholders (`?` against `$1`), the timestamp type and how a date is read back as text.
 // Everything else (the table, the primary key, the upsert) is the same statement text.
 
-import type { SqlValue } from './engine.js';
-
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect, SqlValue } from './engine.js';
 
 /** The columns of `emctl_measurements`, in the order rows are written. */
 const COLUMNS = ['source', 'metric', 'group_by', 'group_id', 'group_name', 'roll_up', 'after', 'before', 'filters', 'value', 'fetched_at'] as const;

@@ -1,0 +1,64 @@
+// The rooms of DESIGN.md section 5 are enforced by .dependency-cruiser.cjs, run by `npm run lint`
+// over src/. This proves the rules bite: a throwaway tree with one upward import, one import
+// between sibling rooms and one cycle is refused with each rule named, and the same tree without
+// them passes.
+
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../state/helpers/emulator.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
+const DEPCRUISE = join(ROOT, 'node_modules/.bin/depcruise');
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const dir = await tempDir('rooms-');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+async function cruise(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(DEPCRUISE, ['src', '--config', CONFIG, '--output-type', 'err'], { cwd: dir });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+const ALLOWED = {
+  'src/contract/types.ts': 'export type Id = number;\n',
+  'src/core/plan.ts': "import type { Id } from '../contract/types.js';\nexport const first = (ids: Id[]): Id | undefined => ids[0];\n",
+  'src/workflows/plan.ts': "import { first } from '../core/plan.js';\nexport const run = (): number | undefined => first([1]);\n",
+  'src/cli/main.ts': "import { run } from '../workflows/plan.js';\nexport const main = (): number | undefined => run();\n",
+};
+
+describe('room rules (DESIGN.md section 5)', () => {
+  it('pass a tree whose imports go downward only', async () => {
+    const result = await cruise(await tree(ALLOWED));
+    expect(result.output).toContain('no dependency violations found');
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('refuse an upward import, an import between sibling rooms and a cycle, naming each rule', async () => {
+    const result = await cruise(await tree({
+      ...ALLOWED,
+      'src/core/upward.ts': "import { main } from '../cli/main.js';\nexport const up = main;\n",
+      'src/api/sibling.ts': "import { first } from '../core/plan.js';\nexport const side = first;\n",
+      'src/state/a.ts': "import { b } from './b.js';\nexport const a = (): number => b() + 1;\n",
+      'src/state/b.ts': "import { a } from './a.js';\nexport const b = (): number => (a ? 0 : 1);\n",
+    }));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/room-core: src\/core\/upward\.ts → src\/cli\/main\.ts/);
+    expect(result.output).toMatch(/room-api: src\/api\/sibling\.ts → src\/core\/plan\.ts/);
+    expect(result.output).toMatch(/no-circular: src\/state\/a\.ts → /);
+  }, 120_000);
+});
