@@ -21,7 +21,8 @@ import { runApply } from './apply-run.js';
 import type { Connection } from './connect.js';
 import type { WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
-import { planForDesired, planFromConfig, refusalError, styleFor, verifierFor } from './plan-output.js';
+import { planForDesired, planFromConfig, verifierFor } from './plan-output.js';
+import { refusalError, styleFor } from './plan-render.js';
 
 export interface ApplyRequest {
   planfile?: string;

@@ -13,7 +13,8 @@ import { renderDriftMarkdown, renderDriftText } from '../render/results.js';
 import type { Style } from '../render/style.js';
 import type { WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
-import { planFromConfig, refusalError, reportMessages, styleFor } from './plan-output.js';
+import { planFromConfig } from './plan-output.js';
+import { refusalError, reportMessages, styleFor } from './plan-render.js';
 
 export interface DriftRequest {
   config?: string;

@@ -1,25 +1,18 @@
 // The steps every plan-like command shares (plan, apply without a plan file, drift): find and load
 // the config (before any request), connect, read exactly what the config manages, build the plan,
-// stamp it (time, files, desired state, the reads it rests on), render it and save it. One code
-// path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
+// stamp it (time, files, desired state, the reads it rests on); plan-render.ts shows and saves it.
+// One code path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
 
 import { isAbsolute, resolve } from 'node:path';
 import { narrowDesiredTo } from '../apply/verify-scope.js';
 import { loadConfigOrThrow } from '../config/index.js';
-import { EmctlError } from '../contract/errors.js';
-import { escapeControl } from '../core/escape.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Plan, PlanMessage, PlanOrganization, PlanScope } from '../core/plan-model.js';
+import type { Plan, PlanOrganization, PlanScope } from '../core/plan-model.js';
 import { changedObjects, changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
 import { loadConfigAtRef } from '../config/at-git-ref.js';
 import { EMCTL_VERSION } from '../core/version.js';
 import { buildPlanStaged } from '../core/plan.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
-import { renderPlanJson } from '../render/json.js';
-import { renderPlanMarkdown } from '../render/markdown.js';
-import { plainStyle, terminalStyle, type Style } from '../render/style.js';
-import type { PlanFormat } from '../render/formats.js';
-import { renderPlanText } from '../render/text.js';
 import { readLiveState, readReachability } from '../state/read-live.js';
 import { type StateClient } from '../state/live-reader.js';
 import type { LaneObserver } from '../state/scheduler.js';
@@ -34,8 +27,7 @@ import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
 import type { WorkflowIO } from './io.js';
 import { relativeToCwd } from './relative-paths.js';
-import { writeFileAtomically } from './write-file.js';
-import { colorFor, type Dependencies, type GlobalOptions } from './options.js';
+import type { Dependencies, GlobalOptions } from './options.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 
 export const DEFAULT_CONFIG = 'emctl.yaml';
@@ -333,70 +325,4 @@ function withoutSecrets(baseUrl: string): string {
   } catch {
     return baseUrl; // `emulator:FIXTURE`
   }
-}
-
-/** Colour only on a terminal, and never with --no-color or NO_COLOR. */
-export function styleFor(io: WorkflowIO, globals: GlobalOptions): Style {
-  return colorFor(globals, io.stdout) ? terminalStyle() : plainStyle;
-}
-
-export function renderPlanAs(plan: Plan, format: PlanFormat, style: Style): string {
-  switch (format) {
-    case 'text':
-      return renderPlanText(plan, style);
-    case 'json':
-      return planFileText(plan);
-    case 'markdown':
-      return renderPlanMarkdown(plan);
-  }
-}
-
-/**
- * The saved plan: the versioned JSON, with the desired state it was made from (what
- * `apply PLANFILE` re-plans against to prove live state has not moved). Never holds the key:
- * nothing in a plan comes from the connection.
- */
-export function planFileText(plan: Plan): string {
-  return renderPlanJson(plan);
-}
-
-/** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */
-export async function writePlanFile(io: WorkflowIO, file: string, plan: Plan): Promise<string> {
-  const path = isAbsolute(file) ? file : resolve(io.cwd, file);
-  // 0o600: a plan holds the organization's desired state; it is for the person who made it.
-  await writeFileAtomically(path, planFileText(plan), { name: `the plan file ${file}`, mode: 0o600 });
-  return path;
-}
-
-export function messageLine(kind: 'Warning' | 'Error', m: PlanMessage): string {
-  const where = [m.location, m.address].filter((p) => p !== undefined && p !== '').join(': ');
-  // A message may quote the service's names: shown, never obeyed as terminal control (DESIGN 8).
-  return `${kind}: ${escapeControl(`${where ? `${where}: ` : ''}${m.message}`)}\n`;
-}
-
-/**
- * Warnings on stderr for the formats whose stdout is for machines or pull requests (json,
- * markdown); the text form already shows them in the plan a person reads. Predicted refusals go
- * to stderr through refusalError, which the caller throws.
- */
-export function reportMessages(io: WorkflowIO, plan: Plan, format: PlanFormat): void {
-  if (format === 'text') return;
-  for (const w of plan.warnings) io.stderr.write(messageLine('Warning', w));
-}
-
-/**
- * The error that makes plan/apply exit 1 when the service would refuse part of the plan. With
- * `shownAbove` (the text plan on stdout already lists them) the refusals are not repeated.
- */
-export function refusalError(plan: Plan, opts: { shownAbove?: boolean } = {}): EmctlError {
-  const n = plan.errors.length;
-  const what = n === 1 ? 'one problem' : `${n} problems`;
-  if (opts.shownAbove) {
-    return new EmctlError('predicted-refusal', `the service would refuse this plan (${what}, listed above); fix the config: nothing was written`);
-  }
-  return new EmctlError(
-    'predicted-refusal',
-    `the service would refuse this plan (${what}); fix the config: nothing was written`,
-    plan.errors.map((e) => messageLine('Error', e).trimEnd().replace(/^Error: /, '')),
-  );
 }

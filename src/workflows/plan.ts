@@ -7,7 +7,8 @@ import { ADDRESS_SYNTAX, addressSyntaxProblem, knownAddresses, unmatchedAddresse
 import type { PlanFormat } from '../render/formats.js';
 import type { WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
-import { planFromConfig, refusalError, renderPlanAs, reportMessages, styleFor, writePlanFile } from './plan-output.js';
+import { planFromConfig } from './plan-output.js';
+import { refusalError, renderPlanAs, reportMessages, styleFor, writePlanFile } from './plan-render.js';
 
 export interface PlanRequest {
   config?: string;

@@ -5,7 +5,7 @@ import { readPlanFile } from '../apply/plan-file.js';
 import type { PlanFormat } from '../render/formats.js';
 import type { WorkflowIO } from './io.js';
 import type { GlobalOptions } from './options.js';
-import { renderPlanAs, styleFor } from './plan-output.js';
+import { renderPlanAs, styleFor } from './plan-render.js';
 
 export async function showWorkflow(globals: GlobalOptions, io: WorkflowIO, planfile: string, format: PlanFormat): Promise<void> {
   const plan = await readPlanFile(io.cwd, planfile, 'show');
