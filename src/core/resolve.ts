@@ -224,10 +224,21 @@ export interface RepoIndex {
   all: Repository[];
 }
 
+/**
+ * One index per list, by identity: the reader, the planner and the read records each index the
+ * snapshot's repositories (100,000 of them in a large organization), and the list does not change
+ * once read. A list that grew since (same array, more items) is indexed again.
+ */
+const repositoryIndexes = new WeakMap<readonly Repository[], { length: number; index: RepoIndex }>();
+
 export function indexRepositories(repos: Repository[]): RepoIndex {
+  const known = repositoryIndexes.get(repos);
+  if (known !== undefined && known.length === repos.length) return known.index;
   const index: NameIndex = { byId: new Map(), byName: new Map() };
   addToRepositoryIndex(index, repos);
-  return { ...index, all: [...index.byId.values()].sort((a, b) => a.id - b.id) };
+  const built = { ...index, all: [...index.byId.values()].sort((a, b) => a.id - b.id) };
+  repositoryIndexes.set(repos, { length: repos.length, index: built });
+  return built;
 }
 
 /** What resolving a repository reference needs of an index: a reader grows one page by page. */

@@ -90,6 +90,7 @@ export class LiveReader {
         const p = { ...params, limit, offset };
         const path = rq.listEntities(spec.type, p).path;
         return this.client.listEntities(spec.type, p).then((page) => {
+          if (!record) return page;
           for (const group of page.integrations) {
             for (const e of group.entities) pagePaths.set(entityKey(group.integration_id, spec.type, e.entity_provider_id), path);
           }

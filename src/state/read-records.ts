@@ -13,7 +13,7 @@ import { repoAddress } from '../core/address.js';
 import { identityKey } from '../core/canonical.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Change, Plan, ReadRecord } from '../core/plan-model.js';
-import { indexRepositories, resolveIntegration, resolveRepository } from '../core/resolve.js';
+import { indexRepositories, resolveIntegration, resolveRepository, type RepoIndex } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { repositoryRefs } from './read-plan.js';
 import { entityKey, type ReadSources } from './sources.js';
@@ -34,24 +34,38 @@ function integrationFor(config: DesiredConfig, alias: string, integrations: Inte
   return /^\d+$/.test(alias) ? resolveIntegration(config, Number(alias), integrations).value : undefined;
 }
 
-/** Repository address (`repo["acme/api"]`, `repo[1234]`) -> repository id, for every repository the snapshot holds. */
-function repositoryIdsByAddress(config: DesiredConfig, snapshot: LiveSnapshot): Map<string, number> {
-  const index = indexRepositories(snapshot.repositories);
-  const ids = new Map<string, number>();
-  for (const repo of index.all) {
-    ids.set(repoAddress({ id: repo.id }), repo.id);
-    if (index.byName.get(repo.name)?.length === 1) ids.set(repoAddress({ name: repo.name }), repo.id);
-  }
-  // Names written with `integration:` to pick one of several repositories of that name.
-  for (const ref of repositoryRefs(config)) {
-    const repo = resolveRepository(ref, index, config, snapshot.integrations).value;
-    if (repo) ids.set(repoAddress(ref), repo.id);
-  }
-  return ids;
+/**
+ * Repository address (`repo["acme/api"]`, `repo[1234]`) -> repository id, for the repositories the
+ * snapshot holds. Answers one address at a time: a plan's repository changes are a few of the
+ * repositories a whole list holds, so no address is spelled for the others.
+ */
+function repositoryIdsByAddress(config: DesiredConfig, snapshot: LiveSnapshot): (address: string) => number | undefined {
+  let index: RepoIndex | undefined;
+  let written: Map<string, number> | undefined;
+  return (address) => {
+    index ??= indexRepositories(snapshot.repositories);
+    if (written === undefined) {
+      // As the config writes them: a name with `integration:` picks one of several repositories of that name.
+      written = new Map();
+      for (const ref of repositoryRefs(config)) {
+        const repo = resolveRepository(ref, index, config, snapshot.integrations).value;
+        if (repo) written.set(repoAddress(ref), repo.id);
+      }
+    }
+    const fromConfig = written.get(address);
+    if (fromConfig !== undefined) return fromConfig;
+    const inner = address.slice('repo['.length, -1);
+    if (/^\d+$/.test(inner)) return index.byId.has(Number(inner)) ? Number(inner) : undefined;
+    const named = index.byName.get(JSON.parse(inner) as string);
+    return named?.length === 1 ? named[0]?.id : undefined;
+  };
 }
 
 /** The GET path that returned a change's live value, or undefined when no read held it. */
-function sourceOf(change: Change, ctx: { config: DesiredConfig; snapshot: LiveSnapshot; sources: ReadSources; repoIds: Map<string, number> }): string | undefined {
+function sourceOf(
+  change: Change,
+  ctx: { config: DesiredConfig; snapshot: LiveSnapshot; sources: ReadSources; repoIds: (address: string) => number | undefined },
+): string | undefined {
   const { config, snapshot, sources } = ctx;
   const selection = SELECTION.exec(change.address);
   if (selection) {
@@ -68,7 +82,7 @@ function sourceOf(change: Change, ctx: { config: DesiredConfig; snapshot: LiveSn
   if (change.address.startsWith('git.defaults.')) return sources.orgConfig;
   const repo = REPO.exec(change.address);
   if (repo) {
-    const id = ctx.repoIds.get(repo[1] ?? '');
+    const id = ctx.repoIds(repo[1] ?? '');
     if (id === undefined) return undefined;
     return repo[2] === 'settings' ? sources.repositoryConfigs.get(id) : sources.repositories.get(id);
   }
