@@ -272,7 +272,11 @@ function diffMonitoring(draft: PlanDraft): void {
     };
     const include = expand(monitoring.include, 'include');
     const exclude = expand(monitoring.exclude, 'exclude');
+    // Judged on a part, the patterns decide the repositories read for that (others in the snapshot
+    // were read for their settings or a Git scope, and their state may not be known).
+    const judged = partial ? new Set(draft.config.git.monitoringScope?.map((r) => r.name)) : undefined;
     for (const repo of draft.repos.all) {
+      if (judged !== undefined && !judged.has(repo.name)) continue;
       draft.monitoring.set(repo.id, include.has(repo.id) && !exclude.has(repo.id));
       refs.set(repo.id, { path: monitoring.path });
     }

@@ -133,6 +133,12 @@ export interface DesiredGit {
    * plan reads a repository the config names by such an id by its name, not with the whole list.
    */
   repositoryNames?: { id: number; name: string }[];
+  /**
+   * Set only on the desired state of a saved plan (apply PLANFILE): the ids its read records give
+   * repositories the config names by name. The configuration of such a repository is read by that
+   * id (its answer tells the name again) instead of looking the name up.
+   */
+  repositoryIds?: { name: string; id: number }[];
   repositories: DesiredRepository[];
 }
 

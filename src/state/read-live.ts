@@ -13,7 +13,7 @@ import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
-import { entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
+import { configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from './sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
@@ -196,8 +196,9 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     else if (listed.has(id)) throw new EmctlError('api', `could not read the configuration of repository ${id}: the service answered 404 for a repository it lists`);
   }
 
-  // What the Git scope answers said of repositories the read did not list (a whole list holds them).
-  const answeredOnly = repoRead.repos.complete ? [] : repoRead.answered.filter((r) => !listed.has(r.id));
+  // What the Git scope answers and the configurations read by a saved plan's ids said of
+  // repositories the read did not list (a whole list holds them).
+  const answeredOnly = repoRead.repos.complete ? [] : [...repoRead.answered, ...configuredRepositories(config, repositoryConfigs)].filter((r) => !listed.has(r.id));
   const snapshot: LiveSnapshot = {
     integrations,
     entityLists,

@@ -51,7 +51,7 @@ export interface StageTwoReads {
   /** Teams with a `git` block. */
   teamGitScopes: number[];
   repositories: RepositoryReadSpec;
-  /** Repositories whose settings are managed and that the config names by id. */
+  /** Repositories whose settings are managed and that the config names by id (or a saved plan gives the id of). */
   repositoryConfigIds: number[];
   orgConfig: boolean;
   /** Count the monitored repositories with one filtered call (monitoring judged on some repositories). */
@@ -163,11 +163,31 @@ export function repositoryRefs(config: DesiredConfig): RepoRef[] {
   return refs;
 }
 
+/**
+ * Repositories whose settings the config manages by name and whose id a saved plan's read records
+ * give (DesiredGit.repositoryIds), name -> id: their configurations are read by id, and their
+ * names are not looked up. Not for an entry that also manages `monitored:` (its state needs the
+ * lookup).
+ */
+export function settingsByKnownId(config: DesiredConfig): Map<string, number> {
+  const out = new Map<string, number>();
+  if (config.git.repositoryIds === undefined) return out;
+  const known = new Map(config.git.repositoryIds.map((r) => [r.name, r.id] as const));
+  for (const entry of config.git.repositories) {
+    if (!('name' in entry.ref) || entry.ref.integration !== undefined || entry.settings === undefined || entry.monitored !== undefined) continue;
+    const id = known.get(entry.ref.name);
+    if (id !== undefined) out.set(entry.ref.name, id);
+  }
+  return out;
+}
+
 export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
+  const byKnownId = settingsByKnownId(config);
   const refs = [
-    ...repositoryRefs(config),
+    ...repositoryRefs(config).filter((r, i) => !(i < config.git.repositories.length && 'name' in r && byKnownId.has(r.name))),
     ...(config.git.monitoring !== undefined ? (config.git.monitoringScope ?? []) : []),
-    ...(config.git.scopeRepositories ?? []),
+    // A target naming a repository read by its known id needs no lookup to be known either.
+    ...(config.git.scopeRepositories ?? []).filter((r) => !('name' in r && byKnownId.has(r.name))),
   ];
   const wholeListForPatterns = config.git.monitoring !== undefined && config.git.monitoringScope === undefined;
   // An id has no filter on the list, unless the scope already learned its name (read-scope.ts).
@@ -191,7 +211,10 @@ export function finishFullList(total: number, names: readonly string[]): boolean
 
 export function stageTwoReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads {
   const repositoryConfigIds = [
-    ...new Set(config.git.repositories.filter((r) => r.settings !== undefined && 'id' in r.ref).map((r) => (r.ref as { id: number }).id)),
+    ...new Set([
+      ...config.git.repositories.filter((r) => r.settings !== undefined && 'id' in r.ref).map((r) => (r.ref as { id: number }).id),
+      ...settingsByKnownId(config).values(),
+    ]),
   ].sort((a, b) => a - b);
   const repositories = repositoryReads(config);
   return {

@@ -107,3 +107,24 @@ export function readRecords(plan: Plan, config: DesiredConfig, snapshot: LiveSna
     digest: readDigest(changes),
   }));
 }
+
+const CONFIG_READ = /^\/api\/v1\/git\/repositories\/(\d+)\/config$/;
+const BY_NAME_SETTINGS = /^repo\[(".*")\]\.settings(?:\.|$)/;
+
+/**
+ * The ids a saved plan's read records give repositories its config names by name: the
+ * configuration read that showed an override set's live value names the repository's id in its
+ * path. apply PLANFILE reads those configurations again by id, with no name lookup.
+ */
+export function repositoryIdsOfReads(reads: readonly ReadRecord[]): { name: string; id: number }[] {
+  const out = new Map<string, number>();
+  for (const read of reads) {
+    const id = CONFIG_READ.exec(read.path)?.[1];
+    if (id === undefined) continue;
+    for (const address of read.addresses) {
+      const name = BY_NAME_SETTINGS.exec(address)?.[1];
+      if (name !== undefined) out.set(JSON.parse(name) as string, Number(id));
+    }
+  }
+  return [...out].map(([name, id]) => ({ name, id }));
+}

@@ -209,6 +209,7 @@ export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDes
     repositories.push(kept);
   }
   const git: DesiredConfig['git'] = { defaults, repositories };
+  if (config.git.repositoryIds !== undefined) git.repositoryIds = config.git.repositoryIds;
   const named = repositoriesNamed(given);
   if (named.length > 0) git.scopeRepositories = named;
   const names = monitoringNames(given);

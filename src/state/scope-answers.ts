@@ -15,10 +15,10 @@
 // an ambiguous name is reported as in a whole plan.
 
 import type { EntityType, Integration, PmEntity, PmScope, TeamPmScopeResponse } from '../contract/types.js';
-import type { Repository, TeamGitScopeResponse } from '../contract/git-types.js';
+import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredPmScope, EntityName, RepoRef } from '../core/model.js';
 import type { EntityListRead } from '../core/snapshot.js';
-import { listKey, pmIntegrationOf } from './read-plan.js';
+import { listKey, pmIntegrationOf, settingsByKnownId } from './read-plan.js';
 
 /**
  * The entity lists the team scope answers stand in for: each (integration, type) a team scope of
@@ -133,6 +133,22 @@ export function repositoriesAnswered(
     return { ...team, git: { ...team.git, repositories: rest } };
   });
   return { forReads: { ...config, teams }, repositories: [...found.values()] };
+}
+
+/**
+ * The repositories whose configuration was read by the id a saved plan gave (read-plan.ts,
+ * settingsByKnownId), as their answers name them: the override set is planned for the repository
+ * of that id. One renamed since the plan does not resolve by the config's name, and the plan is
+ * refused naming it.
+ */
+export function configuredRepositories(config: DesiredConfig, configs: ReadonlyMap<number, RepositoryConfigResponse>): Repository[] {
+  const out: Repository[] = [];
+  for (const id of settingsByKnownId(config).values()) {
+    const answer = configs.get(id);
+    // Monitoring is not managed for these (settingsByKnownId), so their state is not used.
+    if (answer !== undefined) out.push(answeredRepository({ id, name: answer.repository_name, url: '' }));
+  }
+  return out;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { OperationSender } from '../apply/execute.js';
 import type { EmClient } from '../api/client.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { WriteAnswers } from '../state/after-writes.js';
+import { repositoryIdsOfReads } from '../state/read-records.js';
 import { runApply } from './apply-run.js';
 import type { Connection } from './connect.js';
 import type { WorkflowIO } from './io.js';
@@ -81,7 +82,9 @@ async function applySavedPlan(deps: Dependencies, io: WorkflowIO, planfile: stri
   // a team's scope is stale when that scope's labels moved since (its write would not leave the
   // scope as the config says).
   const targets = ownershipTargets(saved.changes);
-  return planForDesired(deps, io, desired, { targets }, async ({ plan: rebuilt, globals, snapshot }, connection) => {
+  // The repository ids the saved plan read settings under: those configurations are read again by id.
+  const reread: DesiredConfig = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
+  return planForDesired(deps, io, reread, { targets }, async ({ plan: rebuilt, globals, snapshot }, connection) => {
     const otherOrganization = rebuilt.organization ? organizationDifference(saved.organization, rebuilt.organization) : undefined;
     if (otherOrganization !== undefined) {
       throw new EmctlError(
