@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { tempDir } from '../../state/helpers/emulator.js';
 
-export const PG_URL = process.env.EMCTL_TEST_PG_URL;
+// Empty counts as unset: `EMCTL_TEST_PG_URL= npm test` (a CI variable defined but blank) skips.
+export const PG_URL = process.env.EMCTL_TEST_PG_URL || undefined;
 export const PG_SKIP_NOTE =
   'PostgreSQL store tests skipped: EMCTL_TEST_PG_URL is not set (run them with eval "$(.ci/pg-start.sh)", or through .ci/run)';
 
