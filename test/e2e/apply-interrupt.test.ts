@@ -11,6 +11,16 @@ afterEach(async () => {
   world = undefined;
 });
 
+/** Repositories whose override sets the branch the config writes. */
+function developOverrides(w: ApplyWorld): number {
+  return (w.emulator.store.toFixture().repository_overrides ?? []).filter((o) => JSON.stringify(o).includes('"develop"')).length;
+}
+
+/** Resolves once the emulator has applied two more of the config's writes (it applies, then waits out its latency, then answers). */
+async function twoWritesApplied(w: ApplyWorld, before: number): Promise<void> {
+  while (developOverrides(w) < before + 2) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 /** Resolves once the emulator has logged a write. */
 async function firstWrite(w: ApplyWorld): Promise<void> {
   while ((await writeRequests(w.emulator)).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -66,14 +76,16 @@ it('stops starting operations on Ctrl-C, lets in-flight ones finish and leaves a
 });
 
 it('exits at once on a second Ctrl-C, saying the calls in flight may or may not have been applied', async () => {
-  world = await applyWorld(CONFIG, { emulator: { latencyMs: 150 } });
-  const timers: NodeJS.Timeout[] = [];
+  // Both interrupts come once the service has applied two writes: each answer then waits out the
+  // emulator's 1 s latency, so both calls are still in flight, however busy the machine.
+  world = await applyWorld(CONFIG, { emulator: { latencyMs: 1000 } });
+  const w = world;
+  const before = developOverrides(w);
   const result = await world.run(['--concurrency', '2', 'apply', '-c', 'emctl.yaml', '--auto-approve', '--journal', 'j.jsonl'], {
     onInterruptRegistered: (fire, index) => {
-      if (index === 1) timers.push(setTimeout(fire, 250), setTimeout(fire, 260));
+      if (index === 1) void twoWritesApplied(w, before).then(() => (fire(), fire()));
     },
   });
-  for (const t of timers) clearTimeout(t);
 
   expect(result.exitedNow).toBe(1);
   expect(result.stderr).toContain('Ctrl-C again to exit now');
