@@ -37,5 +37,5 @@ describe('a service limit below --rate-limit', () => {
     expect(r.stdout).toMatch(/^Applied \d+, rejected 0, skipped 0\.$/m);
     const requests = await apiRequests(emulator.url);
     expect(requests.filter((q) => q.status === 429).length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 240_000);
 });
