@@ -3,16 +3,11 @@
 
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK } from '../exit.js';
+import type { ApplyRequest } from '../../workflows/apply.js';
 import type { CommandContext } from '../context.js';
 
-interface ApplyCommandOptions {
-  config?: string;
-  autoApprove?: boolean;
-  force?: boolean;
-  continueOnError?: boolean;
-  journal?: string;
-  changedFrom?: string;
-}
+/** The options commander parses; the plan file comes as the argument. */
+type ApplyCommandOptions = Omit<ApplyRequest, 'planfile'>;
 
 export function registerApplyCommand(program: Command, ctx: CommandContext): void {
   program

@@ -2,17 +2,9 @@
 // emulator fixture.
 
 import { Option, type Command } from 'commander';
-import { REPO_SETTINGS_SCOPES, type RepoSettingsScope } from '../../export/read.js';
+import { REPO_SETTINGS_SCOPES } from '../../export/read.js';
+import type { ExportRequest } from '../../workflows/export.js';
 import type { CommandContext } from '../context.js';
-
-interface ExportOptions {
-  config?: string;
-  teams?: string;
-  out?: string;
-  split?: string;
-  fixture?: boolean;
-  repoSettings: RepoSettingsScope;
-}
 
 export function registerExportCommand(program: Command, ctx: CommandContext): void {
   program
@@ -42,7 +34,7 @@ Examples:
 Teams are found through used_by of boards and projects (the API cannot list teams); name
 teams that only have a Git scope with --teams.`,
     )
-    .action(async (opts: ExportOptions, command: Command) => {
+    .action(async (opts: ExportRequest, command: Command) => {
       const { exportWorkflow } = await import('../../workflows/export.js');
       await exportWorkflow({ globals: ctx.globals(command) }, ctx.io, opts);
     });
