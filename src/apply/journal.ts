@@ -1,10 +1,11 @@
 // The apply journal: one JSON line per event (apply start, each operation attempt, each item result,
 // apply end), written synchronously as it happens, so that whatever stops the process (Ctrl-C, a
-// crash) leaves every line already written whole and parseable. It never holds the API key: events
-// carry addresses, paths and the service's messages, which the client has already redacted.
+// crash) leaves every line already written whole and parseable. It never holds the API key: each
+// line goes through the run's output redactor (api/output-redaction.ts), like all emctl writes.
 
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { redactOutput } from '../api/output-redaction.js';
 
 export type JournalEvent =
   | {
@@ -71,7 +72,7 @@ export class FileJournal implements JournalSink {
 
   write(event: JournalEvent): void {
     if (this.fd === undefined) return;
-    writeSync(this.fd, JSON.stringify({ at: new Date().toISOString(), ...event }) + '\n');
+    writeSync(this.fd, redactOutput(JSON.stringify({ at: new Date().toISOString(), ...event })) + '\n');
   }
 
   close(): void {

@@ -6,6 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { habitPointer, unknownIn } from './habits.js';
 import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
+import { redactedRun } from './redact-output.js';
 import { EmctlError } from '../contract/errors.js';
 import { escapeControl } from '../core/escape.js';
 import { EMCTL_VERSION } from '../core/version.js';
@@ -217,23 +218,28 @@ function shownLines(text: string): string {
   return text.split('\n').map(escapeControl).join('\n');
 }
 
-/** Runs emctl with `argv` (without the node and script entries) and returns the exit code. */
-export async function runCli(argv: readonly string[], io: WorkflowIO): Promise<number> {
-  let code = EXIT_OK;
-  try {
-    refuseKeyFlag(argv);
-    refuseChdir(argv);
-    const program = buildProgram(io, (c) => {
-      code = c;
-    });
-    await program.parseAsync([...argv], { from: 'user' });
-    return code;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version are successes; usage errors were already printed by commander.
-      return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+/**
+ * Runs emctl with `argv` (without the node and script entries) and returns the exit code.
+ * Everything it prints, commander's own messages included, is redacted (redact-output.ts).
+ */
+export async function runCli(argv: readonly string[], rawIO: WorkflowIO): Promise<number> {
+  return redactedRun(argv, rawIO, async (io) => {
+    let code = EXIT_OK;
+    try {
+      refuseKeyFlag(argv);
+      refuseChdir(argv);
+      const program = buildProgram(io, (c) => {
+        code = c;
+      });
+      await program.parseAsync([...argv], { from: 'user' });
+      return code;
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        // Help and version are successes; usage errors were already printed by commander.
+        return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+      }
+      io.stderr.write(formatError(error));
+      return exitCodeFor(error);
     }
-    io.stderr.write(formatError(error));
-    return exitCodeFor(error);
-  }
+  });
 }

@@ -8,6 +8,7 @@ import { Agent } from 'undici';
 import { EmClient } from '../api/client.js';
 import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
 import { redactText } from '../api/errors.js';
+import { currentRedactor } from '../api/output-redaction.js';
 import { isLoopback } from '../api/loopback.js';
 import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
 import { EmctlError } from '../contract/errors.js';
@@ -55,6 +56,8 @@ export async function connect(globals: GlobalOptions, io: WorkflowIO, opts: Conn
     baseUrl = checkBaseUrl(globals.baseUrl, globals.insecureHttp);
     apiKey = (await readKey(globals.apiKeyFile, io)) ?? '';
     if (apiKey === '' && needKey) throw new EmctlError('config', `no API key: ${KEY_HELP}`);
+    // Known at start when it came from the environment or a regular file; from a pipe, only now.
+    currentRedactor()?.add(apiKey);
   }
 
   const agent = new Agent({ connections: Math.max(1, globals.concurrency) });

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { redactOutput } from '../api/output-redaction.js';
 import { EmctlError } from '../contract/errors.js';
 
 export interface AtomicWriteOptions {
@@ -22,13 +23,16 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** Writes `text` to the absolute `path` atomically; a failure is EmctlError('config') naming the file and the system's code. */
+/**
+ * Writes `text`, the API key redacted (DESIGN 8), to the absolute `path` atomically; a failure is
+ * EmctlError('config') naming the file and the system's code.
+ */
 export async function writeFileAtomically(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const temp = tempPathFor(path);
   try {
     if (options.createDirectory) await mkdir(dirname(path), { recursive: true });
     // 'wx': never write through something already at the temporary path (a symlink planted there).
-    await writeFile(temp, text, { encoding: 'utf8', flag: 'wx', ...(options.mode === undefined ? {} : { mode: options.mode }) });
+    await writeFile(temp, redactOutput(text), { encoding: 'utf8', flag: 'wx', ...(options.mode === undefined ? {} : { mode: options.mode }) });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

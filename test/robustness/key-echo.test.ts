@@ -1,0 +1,70 @@
+// The API key is never printed, also when someone passes it where something else goes (DESIGN 8,
+// issue 18 item 6): as the config path, a command name, a plan file, a team, a metric, a target
+// address, a git ref, or inside the base URL. Each runs the real executable with the key in
+// EMCTL_API_KEY, as CI does: the key is nowhere in stdout or stderr, and the message still says
+// what was wrong (with [REDACTED] where the key stood).
+
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { requireFreshDist, runBin } from '../helpers/bin.js';
+import { acmeFixture, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+
+const CONFIG = `version: 1
+teams:
+  42:
+    name: Payments
+git:
+  defaults:
+    active_branches_duration: { days: 7 }
+`;
+
+let emulator: RunningEmulator;
+let dir: string;
+beforeAll(async () => {
+  await requireFreshDist();
+  emulator = await startTestEmulator(await acmeFixture());
+  dir = await tempDir('emctl-key-echo-');
+  await writeConfig(CONFIG, dir);
+  // A repository, so --changed-from gets as far as looking the ref up.
+  for (const args of [['init', '-q'], ['add', 'emctl.yaml'], ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'config']]) {
+    execFileSync('git', args, { cwd: dir });
+  }
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+type Case = [name: string, args: () => string[], useful: RegExp, env?: () => Record<string, string>];
+
+const cases: Case[] = [
+  ['-c KEY', () => ['validate', '-c', TEST_KEY], /cannot read config .*\[REDACTED\]: no such file/],
+  ['emctl KEY', () => [TEST_KEY], /unknown command '\[REDACTED\]'/],
+  ['show KEY', () => ['show', TEST_KEY], /cannot read the plan file \[REDACTED\]/],
+  ['--team KEY', () => ['--base-url', emulator.url, 'measurements', '--metric', 'pr.merged', '--last', '30d', '--group-by', 'team', '--team', TEST_KEY], /\[REDACTED\]/],
+  ['--metric KEY', () => ['--base-url', emulator.url, 'measurements', '--metric', TEST_KEY, '--last', '30d'], /\[REDACTED\]/],
+  ['--target KEY', () => ['--base-url', emulator.url, 'plan', '-c', 'emctl.yaml', '--target', TEST_KEY], /\[REDACTED\]/],
+  ['--changed-from KEY', () => ['--base-url', emulator.url, 'plan', '-c', 'emctl.yaml', '--changed-from', TEST_KEY], /--changed-from.*\[REDACTED\]/],
+  ['the key in --base-url (a path)', () => ['--base-url', `${emulator.url}/${TEST_KEY}`, 'plan', '-c', 'emctl.yaml'], /\[REDACTED\]/],
+  ['the key in --base-url (a host)', () => ['--base-url', `http://${TEST_KEY}.example.com`, 'plan', '-c', 'emctl.yaml'], /refusing to send the API key in cleartext to \[REDACTED\]\.example\.com/],
+  ['the key in EMCTL_BASE_URL', () => ['plan', '-c', 'emctl.yaml'], /refusing to send the API key in cleartext to \[REDACTED\]\.example\.com/, () => ({ EMCTL_BASE_URL: `http://${TEST_KEY}.example.com` })],
+];
+
+describe('a key passed where something else goes is never echoed (issue 18 item 6)', () => {
+  it('the key from --api-key-file, passed as a command name: known before commander prints anything', async () => {
+    await writeFile(join(dir, 'key.txt'), `${TEST_KEY}\n`);
+    const r = await runBin(['--api-key-file', 'key.txt', TEST_KEY], { cwd: dir });
+    expect(`${r.stdout}${r.stderr}`).not.toContain(TEST_KEY);
+    expect(r.stderr).toMatch(/unknown command '\[REDACTED\]'/);
+    expect(r.code).toBe(1);
+  });
+
+  it.each(cases)('%s: exit 1, a message that says what was wrong, no key', async (_name, args, useful, env) => {
+    const r = await runBin(args(), { cwd: dir, env: { EMCTL_API_KEY: TEST_KEY, ...env?.() } });
+    expect(`${r.stdout}${r.stderr}`).not.toContain(TEST_KEY);
+    expect(`${r.stdout}${r.stderr}`).toMatch(useful);
+    expect(r.code).toBe(1);
+  });
+});
