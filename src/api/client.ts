@@ -3,7 +3,7 @@
 // turns every failure into an ApiError free of the key. Its options and their defaults: client-options.ts.
 
 import type { Dispatcher } from 'undici';
-import { ApiError, mayHoldKey, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
+import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
 import { clientSettings, DEFAULT_MAX_THROTTLE_WAIT_MS, type ClientOptions, type ClientSettings } from './client-options.js';
 import { sleepOn, systemClock, type Clock } from './clock.js';
 import { CallGate, type PacingView } from './gate.js';
@@ -357,9 +357,10 @@ export class EmClient {
   }
 
   /**
-   * A success body can echo the key too (a rejection message inside a 200, a name): it is redacted
-   * here, once, so no summary, journal or plan file built from an answer can carry it. Shape and
-   * echoed fields are checked here too.
+   * A success body is data, kept exactly as the service sent it, also where it holds the key's text
+   * (a short key can be part of a name): the key is taken out of what emctl prints and writes
+   * (api/output-redaction.ts), never out of what a plan is built from (DESIGN 8). Shape and echoed
+   * fields are checked here, once.
    */
   private parseSuccess<T>(d: RequestDescription, safePath: string, response: HttpResponse, attempt: number): T {
     if (response.text.trim() === '') {
@@ -374,10 +375,9 @@ export class EmClient {
       // Named as a wrong base URL (errors.ts), the page itself not pasted into the message.
       throw this.failure(d, safePath, response.status, { shape: 'none', text: response.text }, attempt);
     }
-    const redacted = mayHoldKey(response.text, this.apiKey) ? redactDeep(parsed, this.apiKey) : parsed;
-    const problem = response.status === 200 ? (responseShapeProblem(d.route, redacted) ?? echoedFieldProblem(d.route, d.path, redacted)) : undefined;
+    const problem = response.status === 200 ? (responseShapeProblem(d.route, parsed) ?? echoedFieldProblem(d.route, d.path, parsed)) : undefined;
     if (problem !== undefined) throw this.unexpectedShape(d, safePath, response.status, problem, attempt);
-    return redacted;
+    return parsed;
   }
 
   private throttledTooLong(d: RequestDescription, safePath: string, tries: number): ApiError {

@@ -242,18 +242,6 @@ export function redactText(text: string, secret: string): string {
 }
 
 /**
- * Whether a body's text may hold the key, so the walk over large list pages is skipped when it
- * cannot: a key spelled only with characters JSON needs no escape for is found by a plain search,
- * unless the text escapes some character as \uXXXX.
- */
-export function mayHoldKey(text: string, apiKey: string): boolean {
-  if (!apiKey) return false;
-  // JSON may spell any character as \uXXXX (a letter included), so a text with such an escape is
-  // walked whatever the key is spelled with.
-  return !/^[A-Za-z0-9._~+=:-]*$/.test(apiKey) || text.includes(apiKey) || text.includes('\\u');
-}
-
-/**
  * Below this length a secret is not looked for in property names. A key that short (`x`, `e`) is
  * part of the spec's own field names (`text`, `detail`), and renaming those fields would break the
  * answer's structure (the error lost its message, or a reader crashed on the missing field); such

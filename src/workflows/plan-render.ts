@@ -2,6 +2,7 @@
 // the warnings and predicted refusals said on stderr or thrown.
 
 import { isAbsolute, resolve } from 'node:path';
+import { currentRedactor } from '../api/output-redaction.js';
 import { EmctlError } from '../contract/errors.js';
 import { escapeControl } from '../core/escape.js';
 import type { Plan, PlanMessage } from '../core/plan-model.js';
@@ -42,8 +43,18 @@ export function planFileText(plan: Plan): string {
 /** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */
 export async function writePlanFile(io: WorkflowIO, file: string, plan: Plan): Promise<string> {
   const path = isAbsolute(file) ? file : resolve(io.cwd, file);
+  const text = planFileText(plan);
+  // A plan file is never written with the key, and with [REDACTED] in its place it would no longer
+  // be the plan that was reviewed: apply would refuse it as stale. Like a plan the service would
+  // refuse, it is not saved (only a key short enough to be part of names gets here).
+  if (currentRedactor()?.holds(text)) {
+    throw new EmctlError(
+      'config',
+      `the plan was not saved to ${file}: it holds the API key's text (inside names from the service or the config), which a plan file never holds; apply in one run (emctl apply -c CONFIG), or use a key that is not part of your organization's names`,
+    );
+  }
   // 0o600: a plan holds the organization's desired state; it is for the person who made it.
-  await writeFileAtomically(path, planFileText(plan), { name: `the plan file ${file}`, mode: 0o600 });
+  await writeFileAtomically(path, text, { name: `the plan file ${file}`, mode: 0o600 });
   return path;
 }
 
