@@ -1,6 +1,6 @@
 // The measurement calls of EmClient (api-spec.md 14-17) and report downloads. Every request goes
 // through the client's one call path (pacing, retries, errors, the shape check of every 200 with
-// the shapes registered below); this file decides what a status means (204 = no data, 202 = not
+// the shapes of response-schemas.ts); this file decides what a status means (204 = no data, 202 = not
 // ready), refuses undocumented statuses, polls v1 reports with
 // backoff up to a deadline, and fetches report files without the key, size-capped, following
 // redirects only to https (or to a loopback address, where the emulator serves them, or with
@@ -11,27 +11,6 @@ import { isLoopback } from './loopback.js';
 import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from '../contract/measurement-types.js';
 import * as rq from './requests-measurements.js';
 import type { RequestDescription } from './requests.js';
-import { registerResponseShapes, type JsonSchema } from './shapes.js';
-
-const reportLink: JsonSchema = { type: 'object', required: ['report_url'], properties: { report_url: { type: 'string' }, detail: { type: 'string' } } };
-registerResponseShapes({
-  [rq.MEASUREMENTS_ROUTE]: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['after', 'before', 'metrics'],
-      properties: {
-        after: { type: 'string' },
-        before: { type: 'string' },
-        // A row: the group key (an integer, or "manual" for dev_tool_id) and numbers (null with return_no_data).
-        metrics: { type: 'array', items: { type: 'object', additionalProperties: { type: ['number', 'string', 'null'] } } },
-      },
-    },
-  },
-  [rq.EXPORT_ROUTE]: reportLink,
-  [rq.V1_CREATE_ROUTE]: { type: 'object', required: ['request_id'], properties: { request_id: { type: 'string' } } },
-  [rq.V1_GET_ROUTE]: reportLink,
-});
 
 /** Where a request goes when it is not the service's API: a report link. */
 export interface WireTarget {

@@ -1,188 +1,57 @@
-// The shape each route's 200 answer must have (api-spec.md, "Resources" and "Endpoints"), checked
-// before anything reads it: a body that does not match is an ApiError naming the route and the
-// field, never a plan built on `undefined`. One map from route (method + path template, the key
-// requests.ts gives every call) to a JSON Schema; routes not in the map are not checked (the
-// emulator's admin routes). Other rooms add their routes with registerResponseShapes().
+// Checks a route's 200 answer against its schema (response-schemas.ts) before anything reads it:
+// a body that does not match is an ApiError naming the route and the field, never a plan built on
+// `undefined`. Routes without a schema (the emulator's admin routes) are not checked.
 //
-// The schemas hold what emctl reads (required fields, their types, enums it branches on); other
-// fields may come and go, as a client of a living API expects, except in the Git settings maps,
-// whose sections the spec lists exactly (a section emctl does not know could hold a default it
-// would silently never manage). They are written in a small subset of JSON Schema (type,
-// required, properties, items, enum, additionalProperties, also `false`) that a 60-line
-// walker below checks. ajv would do the same, but loading it and compiling the schemas costs about
-// 0.3 s of every run that reads anything, for checks this simple; the walker costs nothing to start
-// and is as fast on a 1,000-entity page. A schema using another keyword is refused when registered.
+// The validators are ajv's, compiled at build time (scripts/precompile-response-shapes.mjs writes
+// them beside this module as standalone code, so a run neither loads ajv's compiler nor compiles
+// anything); when that file is missing or was made from other schemas (running from the
+// TypeScript sources), a route's validator is compiled here the first time it is needed.
 
-import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import { RESPONSE_SCHEMAS } from './response-schemas.js';
 
-export type JsonSchema = Record<string, unknown>;
+/** The precompiled validators `npm run build` writes beside this module. */
+export const PRECOMPILED_SHAPES = './response-shape-validators.cjs';
 
-// ---- building blocks -------------------------------------------------------------------------
+/** ajv's options, at build time and at run time alike. The first mismatch is enough to refuse an answer. */
+export const SHAPES_AJV_OPTIONS: Options = { strict: true, allowUnionTypes: true, allErrors: false };
 
-const int = { type: 'integer' } as const;
-const str = { type: 'string' } as const;
-const bool = { type: 'boolean' } as const;
-const nullableStr = { type: ['string', 'null'] } as const;
+/**
+ * Each distinct schema once (routes share them: five answer a repository configuration), in a
+ * fixed order: schema i is exported as `s<i>` by the precompiled module.
+ */
+const ROUTES_BY_SCHEMA = groupRoutesBySchema();
+export const DISTINCT_SHAPES: readonly object[] = [...ROUTES_BY_SCHEMA.values()].map((routes) => RESPONSE_SCHEMAS[routes[0] ?? ''] as object);
 
-function obj(required: Record<string, JsonSchema>, optional: Record<string, JsonSchema> = {}): JsonSchema {
-  return { type: 'object', required: Object.keys(required), properties: { ...required, ...optional } };
-}
-function list(items: JsonSchema): JsonSchema {
-  return { type: 'array', items };
-}
+/** The index in DISTINCT_SHAPES of each route's schema. */
+const SHAPE_OF_ROUTE = new Map([...ROUTES_BY_SCHEMA.values()].flatMap((routes, i) => routes.map((route) => [route, i] as const)));
 
-const entityRef = obj({ entity_provider_id: str }, { name: str });
-const pmScope = obj(
-  {},
-  {
-    boards: list(entityRef),
-    epics: list(obj({ entity_provider_id: str }, { name: str, provider_key: str })),
-    labels: list(obj({ name: str })),
-    fields: list(obj({ entity_provider_id: str, value: list(str) })),
-    project_team_areas: list(obj({ project: entityRef, team: entityRef, areas: list(entityRef) })),
-  },
-);
-const teamPmScope = obj({
-  team_id: int,
-  team_name: str,
-  items: list(
-    obj({
-      integration_id: int,
-      provider: str,
-      integration_name: str,
-      scope: pmScope,
-      methodology: { enum: ['Scrum', 'Kanban'] },
-    }),
-  ),
-});
-const scopeWrite = obj({
-  applied: list(obj({ team_id: int, integration_id: int })),
-  rejected: list(obj({ team_id: int, integration_id: int, code: str, message: str })),
-});
-const pmEntity = obj(
-  { entity_provider_id: str, name: str },
-  {
-    is_selected_for_collection: bool,
-    used_by: obj({}, { teams: list(obj({ id: int, name: str })), projects: { type: 'array' } }),
-    teams: { type: 'array' },
-  },
-);
-const entityList = obj({
-  total: int,
-  offset: int,
-  type: str,
-  integrations: list(obj({ integration_id: int, provider: str, integration_name: str, entities: list(pmEntity) })),
-});
-const selectEntry = obj({ entity_provider_id: str, is_selected_for_collection: bool });
-const select = obj({
-  integration_id: int,
-  type: str,
-  applied: list(selectEntry),
-  rejected: list(obj({ entity_provider_id: str, is_selected_for_collection: bool, code: str, message: str })),
-});
-const repository = obj({
-  id: int,
-  provider_id: str,
-  name: str,
-  integration_id: int,
-  state: { enum: ['monitored', 'not_monitored', 'discovered', 'failing'] },
-});
-const monitorEntry = obj({ id: int, state: str });
-const monitor = obj({
-  applied: list(monitorEntry),
-  rejected: list(obj({ id: int, state: str, code: str, message: str })),
-});
-// The Git settings sections (api-spec.md, "Resources": the section fields), each field typed:
-// the plan compares them with the config, so `exclude_branches: {patterns: "main"}` must be an
-// API error naming the field, not a diff of a string against a list. Methods are strings, not
-// enums: a method a newer service adds is shown as a change, not refused. Every section the spec
-// lists must be there (an organization answer holds all eleven, a repository answer the seven a
-// repository can override), and no other: a missing one would be planned as if it were unset.
-const patterns = obj({}, { patterns: list(str) });
-const methodOnly = obj({ method: str });
-const SECTION_SHAPES: Record<string, JsonSchema> = {
-  releases_detection: obj({ method: str }, { pattern: nullableStr, backfill_days: int }),
-  draft_pull_requests: obj({}, { labels: list(str), title_pattern: nullableStr }),
-  default_branch: obj({}, { branch_name: nullableStr }),
-  exclude_branches: patterns,
-  exclude_base_branches: patterns,
-  exclude_file_extensions: patterns,
-  include_file_extensions: patterns,
-  active_branches_duration: obj({ days: int }),
-  coding_time_strategy: obj({ method: str }, { backfill_days: int }),
-  issue_start_time: methodOnly,
-  bot_pr_attribution: methodOnly,
-};
-/** A `settings` map holding exactly `sections`, each by its own shape (made by `entry`). */
-function settingsMap(sections: readonly string[], entry: (section: JsonSchema) => JsonSchema): JsonSchema {
-  const properties = Object.fromEntries(sections.map((name) => [name, entry(SECTION_SHAPES[name] ?? {})]));
-  return { type: 'object', required: [...sections], properties, additionalProperties: false };
-}
-const repositoryConfig = obj({
-  repository_id: int,
-  repository_name: str,
-  settings: settingsMap(REPO_SECTIONS, (section) => obj({ value: section, source: { enum: ['repository', 'global'] } }, { global_default: section })),
-});
-const orgConfig = obj({ settings: settingsMap(ORG_SECTIONS, (section) => section) });
-const teamGitScope = obj({
-  team_id: int,
-  team_name: str,
-  repositories: list(obj({ id: int, name: str }, { url: nullableStr })),
-  services: list(obj({ id: int, name: str })),
-});
-
-const CONFIG_API_SHAPES: Record<string, JsonSchema> = {
-  'GET /api/v1/integrations': obj({
-    items: list(obj({ id: int, type: { enum: ['pm', 'git'] }, provider: str, name: str, state: str }, { deleted_at: nullableStr })),
-  }),
-  'GET /api/v2/pm/entities/{entity_type}': entityList,
-  'PATCH /api/v2/pm/integrations/{integration_id}/entities/{entity_type}': select,
-  'GET /api/v1/pm/config/teams/{team_id}/scope': teamPmScope,
-  'PATCH /api/v1/pm/config/teams/scope': scopeWrite,
-  'POST /api/v1/pm/config/teams/scope': scopeWrite,
-  'DELETE /api/v1/pm/config/teams/{team_id}/scope/{scope_key}': scopeWrite,
-  'DELETE /api/v1/pm/config/teams/{team_id}/scope': scopeWrite,
-  'GET /api/v1/git/repositories': obj({ total: int, items: list(repository) }),
-  'PATCH /api/v1/git/repositories': monitor,
-  'GET /api/v1/git/repositories/{repo_id}/config': repositoryConfig,
-  'PUT /api/v1/git/repositories/{repo_id}/config': repositoryConfig,
-  'PATCH /api/v1/git/repositories/{repo_id}/config': repositoryConfig,
-  'DELETE /api/v1/git/repositories/{repo_id}/config': repositoryConfig,
-  'DELETE /api/v1/git/repositories/{repo_id}/config/{section}': repositoryConfig,
-  'GET /api/v1/git/config': orgConfig,
-  'PATCH /api/v1/git/config': orgConfig,
-  'GET /api/v1/git/config/teams/{team_id}/scope': teamGitScope,
-  'PUT /api/v1/git/config/teams/{team_id}/scope': teamGitScope,
-  'PATCH /api/v1/git/config/teams/{team_id}/scope': teamGitScope,
-  'DELETE /api/v1/git/config/teams/{team_id}/scope': teamGitScope,
-  'DELETE /api/v1/git/config/teams/{team_id}/scope/{scope_key}': teamGitScope,
-};
-
-// ---- the registry and the check ---------------------------------------------------------------
-
-const KNOWN_KEYWORDS = new Set(['type', 'required', 'properties', 'items', 'enum', 'additionalProperties']);
-const shapes = new Map<string, JsonSchema>();
-
-/** Adds (or replaces) the expected 200 shape of routes, e.g. the measurement endpoints. */
-export function registerResponseShapes(more: Record<string, JsonSchema>): void {
-  for (const [route, schema] of Object.entries(more)) {
-    checkKeywords(route, schema);
-    shapes.set(route, schema);
+/** Routes by the JSON text of their schema, routes sorted, so the order is the same in every build. */
+function groupRoutesBySchema(): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const route of Object.keys(RESPONSE_SCHEMAS).sort()) {
+    const text = JSON.stringify(RESPONSE_SCHEMAS[route]);
+    const routes = groups.get(text);
+    if (routes) routes.push(route);
+    else groups.set(text, [route]);
   }
+  return groups;
 }
-registerResponseShapes(CONFIG_API_SHAPES);
 
-function checkKeywords(route: string, schema: JsonSchema): void {
-  for (const [key, value] of Object.entries(schema)) {
-    if (!KNOWN_KEYWORDS.has(key)) throw new TypeError(`response shape of ${route}: keyword "${key}" is not supported by shapes.ts`);
-    if (key === 'properties') for (const child of Object.values(value as Record<string, JsonSchema>)) checkKeywords(route, child);
-    if ((key === 'items' || key === 'additionalProperties') && typeof value === 'object') checkKeywords(route, value as JsonSchema);
-  }
+/** A digest of the schemas: a precompiled module is used only for the schemas it was made from. */
+export function shapesDigest(): string {
+  return createHash('sha256').update(JSON.stringify(DISTINCT_SHAPES)).digest('hex');
 }
+
+const require = createRequire(import.meta.url);
+let validators: (ValidateFunction | undefined)[] | undefined;
+let compiler: { compile(schema: object): ValidateFunction } | undefined;
 
 /** Whether answers of `route` are checked. */
 export function hasResponseShape(route: string): boolean {
-  return shapes.has(route);
+  return SHAPE_OF_ROUTE.has(route);
 }
 
 /**
@@ -190,62 +59,66 @@ export function hasResponseShape(route: string): boolean {
  * none), else the first mismatch in words, naming the field (`field items[3].id is missing`).
  */
 export function responseShapeProblem(route: string, body: unknown): string | undefined {
-  const schema = shapes.get(route);
-  return schema ? mismatch(schema, body, '') : undefined;
+  const validate = validatorFor(route);
+  if (validate === undefined || validate(body)) return undefined;
+  const error = validate.errors?.[0];
+  return error ? describeError(error) : 'the body does not match';
 }
 
-function mismatch(schema: JsonSchema, value: unknown, at: string): string | undefined {
-  const type = schema.type as string | string[] | undefined;
-  if (type !== undefined) {
-    const types = Array.isArray(type) ? type : [type];
-    if (!types.some((t) => hasType(value, t))) return `${subject(at)} must be ${describeType(types)}`;
-  }
-  const allowed = schema.enum as unknown[] | undefined;
-  if (allowed && !allowed.includes(value)) return `${subject(at)} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (Array.isArray(value)) {
-    const items = schema.items as JsonSchema | undefined;
-    if (items) {
-      for (let i = 0; i < value.length; i++) {
-        const problem = mismatch(items, value[i], `${at}[${i}]`);
-        if (problem) return problem;
-      }
+function validatorFor(route: string): ValidateFunction | undefined {
+  const index = SHAPE_OF_ROUTE.get(route);
+  if (index === undefined) return undefined;
+  validators ??= precompiled() ?? [];
+  let validate = validators[index];
+  if (validate === undefined) {
+    if (compiler === undefined) {
+      const { default: Ajv } = require('ajv') as { default: new (options: Options) => { compile(schema: object): ValidateFunction } };
+      compiler = new Ajv(SHAPES_AJV_OPTIONS);
     }
+    validate = compiler.compile(DISTINCT_SHAPES[index] as object);
+    validators[index] = validate;
+  }
+  return validate;
+}
+
+function precompiled(): ValidateFunction[] | undefined {
+  let module: Record<string, unknown>;
+  try {
+    module = require(PRECOMPILED_SHAPES) as Record<string, unknown>;
+  } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  // Fields present are checked before fields missing: a wrong type names the field it is in,
-  // which says more about the answer than the first of the sections after it that are absent.
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  const rest = schema.additionalProperties as JsonSchema | false | undefined;
-  for (const key of Object.keys(record)) {
-    const child = properties && Object.hasOwn(properties, key) ? properties[key] : rest;
-    if (child === false) return `${subject(join(at, key))} is not documented in this answer`;
-    if (!child) continue;
-    const problem = mismatch(child, record[key], join(at, key));
-    if (problem) return problem;
-  }
-  for (const key of (schema.required as string[] | undefined) ?? []) {
-    if (!Object.hasOwn(record, key)) return `field ${join(at, key)} is missing`;
-  }
-  return undefined;
+  if (module.shapesSha256 !== shapesDigest()) return undefined;
+  return DISTINCT_SHAPES.map((_shape, i) => module[`s${i}`] as ValidateFunction);
 }
 
-function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    case 'null':
-      return value === null;
+// ---- ajv's error in words -----------------------------------------------------------------------
+
+function describeError(error: ErrorObject): string {
+  const at = fieldPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `field ${join(at, String(params.missingProperty))} is missing`;
+    case 'additionalProperties':
+      return `${subject(join(at, String(params.additionalProperty)))} is not documented in this answer`;
+    case 'type':
+      return `${subject(at)} must be ${describeType(([] as unknown[]).concat(params.type).map(String))}`;
+    case 'enum':
+      return `${subject(at)} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:
-      return typeof value === type;
+      return `${subject(at)} ${error.message ?? 'does not match'}`;
   }
+}
+
+/** `/items/3/scope/boards/0/id` as `items[3].scope.boards[0].id`. */
+function fieldPath(pointer: string): string {
+  let at = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    at = /^\d+$/.test(segment) ? `${at}[${segment}]` : join(at, segment);
+  }
+  return at;
 }
 
 function join(at: string, key: string): string {

@@ -3,7 +3,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { registerResponseShapes, responseShapeProblem } from '../../src/api/shapes.js';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { RESPONSE_SCHEMAS } from '../../src/api/response-schemas.js';
+import { DISTINCT_SHAPES, responseShapeProblem, shapesDigest } from '../../src/api/shapes.js';
+import { requireFreshDist, ROOT } from '../helpers/bin.js';
 import { json, orgSettings, repositorySettings, startScriptedServer, type ScriptedServer } from './helpers/scripted-server.js';
 
 let server: ScriptedServer | undefined;
@@ -55,32 +59,32 @@ describe('responseShapeProblem', () => {
     ['org settings with an unknown section that is an object', ORG, org({ ...orgSettings(), a_section_of_a_newer_service: { anything: 1 } }), 'field settings.a_section_of_a_newer_service is not documented in this answer'],
     ['repo settings with an org-only section', REPO, repo({ ...repositorySettings(), issue_start_time: { value: { method: 'x' }, source: 'global' } }), 'field settings.issue_start_time is not documented in this answer'],
     ['repo settings without a section', REPO, repo(without(repositorySettings(), 'exclude_branches')), 'field settings.exclude_branches is missing'],
-    ['org exclude_branches patterns as a string', ORG, org({ exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
-    ['org exclude_branches as a list', ORG, org({ exclude_branches: ['main'] }), 'field settings.exclude_branches must be an object'],
-    ['org section a string', ORG, org({ default_branch: 'main' }), 'field settings.default_branch must be an object'],
-    ['org unknown section not an object', ORG, org({ newer_section: 3 }), 'field settings.newer_section is not documented in this answer'],
-    ['org pattern entry a number', ORG, org({ exclude_file_extensions: { patterns: ['lock', 7] } }), 'field settings.exclude_file_extensions.patterns[1] must be a string'],
-    ['org releases_detection without method', ORG, org({ releases_detection: { pattern: '^v' } }), 'field settings.releases_detection.method is missing'],
-    ['org releases_detection pattern a list', ORG, org({ releases_detection: { method: 'tags', pattern: ['^v'] } }), 'field settings.releases_detection.pattern must be a string or null'],
-    ['org backfill_days a string', ORG, org({ coding_time_strategy: { method: 'first_commit', backfill_days: '90' } }), 'field settings.coding_time_strategy.backfill_days must be a whole number'],
-    ['org draft labels a string', ORG, org({ draft_pull_requests: { labels: 'wip' } }), 'field settings.draft_pull_requests.labels must be a list'],
-    ['org days a string', ORG, org({ active_branches_duration: { days: '7' } }), 'field settings.active_branches_duration.days must be a whole number'],
-    ['org method a number', ORG, org({ bot_pr_attribution: { method: 1 } }), 'field settings.bot_pr_attribution.method must be a string'],
-    ['org branch_name a number', ORG, org({ default_branch: { branch_name: 1 } }), 'field settings.default_branch.branch_name must be a string or null'],
+    ['org exclude_branches patterns as a string', ORG, org({ ...orgSettings(), exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
+    ['org exclude_branches as a list', ORG, org({ ...orgSettings(), exclude_branches: ['main'] }), 'field settings.exclude_branches must be an object'],
+    ['org section a string', ORG, org({ ...orgSettings(), default_branch: 'main' }), 'field settings.default_branch must be an object'],
+    ['org unknown section not an object', ORG, org({ ...orgSettings(), newer_section: 3 }), 'field settings.newer_section is not documented in this answer'],
+    ['org pattern entry a number', ORG, org({ ...orgSettings(), exclude_file_extensions: { patterns: ['lock', 7] } }), 'field settings.exclude_file_extensions.patterns[1] must be a string'],
+    ['org releases_detection without method', ORG, org({ ...orgSettings(), releases_detection: { pattern: '^v' } }), 'field settings.releases_detection.method is missing'],
+    ['org releases_detection pattern a list', ORG, org({ ...orgSettings(), releases_detection: { method: 'tags', pattern: ['^v'] } }), 'field settings.releases_detection.pattern must be a string or null'],
+    ['org backfill_days a string', ORG, org({ ...orgSettings(), coding_time_strategy: { method: 'first_commit', backfill_days: '90' } }), 'field settings.coding_time_strategy.backfill_days must be a whole number'],
+    ['org draft labels a string', ORG, org({ ...orgSettings(), draft_pull_requests: { labels: 'wip' } }), 'field settings.draft_pull_requests.labels must be a list'],
+    ['org days a string', ORG, org({ ...orgSettings(), active_branches_duration: { days: '7' } }), 'field settings.active_branches_duration.days must be a whole number'],
+    ['org method a number', ORG, org({ ...orgSettings(), bot_pr_attribution: { method: 1 } }), 'field settings.bot_pr_attribution.method must be a string'],
+    ['org branch_name a number', ORG, org({ ...orgSettings(), default_branch: { branch_name: 1 } }), 'field settings.default_branch.branch_name must be a string or null'],
     ['repo settings well typed', REPO, repo({
       ...repositorySettings(),
       exclude_branches: { value: { patterns: ['^a'] }, source: 'repository', global_default: { patterns: [] } },
       default_branch: { value: { branch_name: 'main' }, source: 'global' },
     }), undefined],
-    ['repo value patterns a string', REPO, repo({ exclude_branches: { value: { patterns: 'main' }, source: 'global' } }), 'field settings.exclude_branches.value.patterns must be a list'],
-    ['repo global_default patterns a string', REPO, repo({ exclude_branches: { value: { patterns: [] }, source: 'repository', global_default: { patterns: 'x' } } }), 'field settings.exclude_branches.global_default.patterns must be a list'],
-    ['repo section entry not an object', REPO, repo({ coding_time_strategy: 'first_commit' }), 'field settings.coding_time_strategy must be an object'],
-    ['repo value not an object', REPO, repo({ releases_detection: { value: 'tags', source: 'global' } }), 'field settings.releases_detection.value must be an object'],
-    ['repo value without method', REPO, repo({ releases_detection: { value: {}, source: 'global' } }), 'field settings.releases_detection.value.method is missing'],
-    ['repo unknown source', REPO, repo({ default_branch: { value: {}, source: 'team' } }), 'field settings.default_branch.source must be one of "repository", "global"'],
+    ['repo value patterns a string', REPO, repo({ ...repositorySettings(), exclude_branches: { value: { patterns: 'main' }, source: 'global' } }), 'field settings.exclude_branches.value.patterns must be a list'],
+    ['repo global_default patterns a string', REPO, repo({ ...repositorySettings(), exclude_branches: { value: { patterns: [] }, source: 'repository', global_default: { patterns: 'x' } } }), 'field settings.exclude_branches.global_default.patterns must be a list'],
+    ['repo section entry not an object', REPO, repo({ ...repositorySettings(), coding_time_strategy: 'first_commit' }), 'field settings.coding_time_strategy must be an object'],
+    ['repo value not an object', REPO, repo({ ...repositorySettings(), releases_detection: { value: 'tags', source: 'global' } }), 'field settings.releases_detection.value must be an object'],
+    ['repo value without method', REPO, repo({ ...repositorySettings(), releases_detection: { value: {}, source: 'global' } }), 'field settings.releases_detection.value.method is missing'],
+    ['repo unknown source', REPO, repo({ ...repositorySettings(), default_branch: { value: {}, source: 'team' } }), 'field settings.default_branch.source must be one of "repository", "global"'],
     ['repo settings a list', REPO, repo([]), 'field settings must be an object'],
-    ['repo write answer checked too', 'PATCH /api/v1/git/repositories/{repo_id}/config', repo({ exclude_branches: { value: { patterns: 'main' }, source: 'repository' } }), 'field settings.exclude_branches.value.patterns must be a list'],
-    ['org write answer checked too', 'PATCH /api/v1/git/config', org({ exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
+    ['repo write answer checked too', 'PATCH /api/v1/git/repositories/{repo_id}/config', repo({ ...repositorySettings(), exclude_branches: { value: { patterns: 'main' }, source: 'repository' } }), 'field settings.exclude_branches.value.patterns must be a list'],
+    ['org write answer checked too', 'PATCH /api/v1/git/config', org({ ...orgSettings(), exclude_branches: { patterns: 'main' } }), 'field settings.exclude_branches.patterns must be a list'],
   );
   it.each(cases)('%s', (_name, route, body, expected) => {
     expect(responseShapeProblem(route, body)).toBe(expected);
@@ -89,16 +93,6 @@ describe('responseShapeProblem', () => {
   it('names nested fields by path', () => {
     const body = { team_id: 1, team_name: 'a', items: [{ integration_id: 10, provider: 'tracker_a', integration_name: 'T', methodology: 'Scrum', scope: { boards: [{ entity_provider_id: 5 }] } }] };
     expect(responseShapeProblem('GET /api/v1/pm/config/teams/{team_id}/scope', body)).toBe('field items[0].scope.boards[0].entity_provider_id must be a string');
-  });
-
-  it('refuses a schema keyword the checker does not know', () => {
-    expect(() => registerResponseShapes({ 'GET /x': { type: 'object', minProperties: 1 } })).toThrow('keyword "minProperties" is not supported');
-  });
-
-  it('takes shapes registered by other rooms', () => {
-    registerResponseShapes({ 'GET /test/only': { type: 'object', required: ['x'] } });
-    expect(responseShapeProblem('GET /test/only', {})).toBe('field x is missing');
-    expect(responseShapeProblem('GET /test/only', { x: 1 })).toBeUndefined();
   });
 });
 
@@ -130,7 +124,7 @@ describe('the client refuses answers of the wrong shape', () => {
   });
 
   it('a settings section field of the wrong type names the route and the field', async () => {
-    const client = await clientAnswering({ repository_id: 1201, repository_name: 'acme/api', settings: { exclude_branches: { value: { patterns: 'main' }, source: 'global' } } });
+    const client = await clientAnswering({ repository_id: 1201, repository_name: 'acme/api', settings: { ...repositorySettings(), exclude_branches: { value: { patterns: 'main' }, source: 'global' } } });
     const error = (await client.getRepositoryConfig(1201).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(
@@ -142,5 +136,18 @@ describe('the client refuses answers of the wrong shape', () => {
     const client = await clientAnswering({ items: [{ id: 'secret-key' }] });
     const error = (await client.listIntegrations().catch((e: unknown) => e)) as ApiError;
     expect(error.message).not.toContain('secret-key');
+  });
+});
+
+describe('the validators precompiled at build time', () => {
+  it('are made from the schemas in the sources, one per distinct schema', async () => {
+    await requireFreshDist();
+    const require = createRequire(import.meta.url);
+    const module = require(join(ROOT, 'dist', 'api', 'response-shape-validators.cjs')) as Record<string, unknown>;
+    expect(module.shapesSha256).toBe(shapesDigest());
+    expect(DISTINCT_SHAPES.every((_shape, i) => typeof module[`s${i}`] === 'function')).toBe(true);
+    const validate = module[`s${DISTINCT_SHAPES.indexOf(RESPONSE_SCHEMAS['GET /api/v1/git/config'] as object)}`] as (body: unknown) => boolean;
+    expect(validate({ settings: orgSettings() })).toBe(true);
+    expect(validate({ settings: {} })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
-import { json, minimalBody, startScriptedServer, type ScriptedServer } from '../api/helpers/scripted-server.js';
+import { json, minimalBody, orgSettings, startScriptedServer, type ScriptedServer } from '../api/helpers/scripted-server.js';
 import { tempDir, writeConfig } from '../state/helpers/emulator.js';
 
 let server: ScriptedServer | undefined;
@@ -37,7 +37,7 @@ describe('answers of the wrong shape', () => {
     [
       'Git defaults with exclude_branches patterns as a string',
       '/api/v1/git/config',
-      { settings: { exclude_branches: { patterns: 'main' } } },
+      { settings: { ...orgSettings(), exclude_branches: { patterns: 'main' } } },
       'GET /api/v1/git/config failed: the 200 answer does not have the documented shape: field settings.exclude_branches.patterns must be a list',
     ],
   ])('%s: plan exits 1 naming the route and the field, before any plan', async (_name, prefix, bad, message) => {
