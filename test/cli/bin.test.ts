@@ -4,16 +4,13 @@
 // dist first; run on its own, this file refuses a dist older than src rather than test stale code.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY, tempDir, writeConfig } from '../state/helpers/emulator.js';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+import { BIN, requireFreshDist, ROOT } from '../helpers/bin.js';
 const EXAMPLE_CONFIG = join(ROOT, 'examples', 'acme', 'emctl.yaml');
 
 interface Exit {
@@ -72,24 +69,7 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-async function newestMtime(dir: string): Promise<{ path: string; ms: number }> {
-  let newest = { path: dir, ms: 0 };
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
-    const path = join(entry.parentPath, entry.name);
-    const ms = statSync(path).mtimeMs;
-    if (ms > newest.ms) newest = { path, ms };
-  }
-  return newest;
-}
-
-beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${relative(ROOT, BIN)} is missing: run "npm run build" (npm test builds first)`);
-  const source = await newestMtime(join(ROOT, 'src'));
-  if (source.ms > statSync(BIN).mtimeMs) {
-    throw new Error(`dist is older than ${relative(ROOT, source.path)}: run "npm run build" (npm test builds first)`);
-  }
-});
+beforeAll(requireFreshDist);
 
 const emulators: RunningEmulator[] = [];
 afterAll(async () => {
