@@ -186,7 +186,10 @@ async function scopedChild(spec, url, configPath) {
     const { parsePlanJson } = await import('../dist/render/json.js');
     const { desiredFromPlan, ownershipTargets } = await import('../dist/apply/stale.js');
     const saved = parsePlanJson(readFileSync(spec.planFile, 'utf8'));
-    config = desiredFromPlan(saved.desired, spec.planFile);
+    const { repositoryIdsOfReads } = await import('../dist/state/read-records.js');
+    const desired = desiredFromPlan(saved.desired, spec.planFile);
+    // As apply PLANFILE does (src/workflows/apply.ts): the ids its read records give.
+    config = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
     targets = ownershipTargets(saved.changes);
   } else {
     const { loadConfigOrThrow } = await import('../dist/config/index.js');
@@ -326,8 +329,11 @@ async function main() {
     const key = ['boards', 'labels', 'epics'].find((k) => (firstScope[k]?.length ?? 0) > 1);
     firstScope[key] = firstScope[key].slice(0, -1);
     writeFileSync(join(gitDir, 'emctl.yaml'), YAML.stringify(changedDoc));
+    // A team the generated config leaves in sync (it changes every fourth PM scope and every fifth Git scope).
+    const inSync = Object.keys(doc.teams).filter((id) => doc.teams[id].pm && doc.teams[id].git)[1];
     const runs = [
       { name: `--target team[${teamId}]`, targets: [`team[${teamId}]`] },
+      { name: `--target team[${inSync}] (in sync)`, targets: [`team[${inSync}]`] },
       { name: `--changed-from HEAD (team ${teamId}'s ${key} trimmed)`, changedFrom: 'HEAD', configPath: join(gitDir, 'emctl.yaml') },
       { name: `--target repo[${JSON.stringify(repoName)}]`, targets: [`repo[${JSON.stringify(repoName)}]`] },
       { name: `--target repo[${JSON.stringify(repoName)}].settings`, targets: [`repo[${JSON.stringify(repoName)}].settings`] },

@@ -13,7 +13,7 @@ import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
-import { configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
+import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from './sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
@@ -50,8 +50,8 @@ type Entry<T> = readonly [number, T];
  * scope repositories the answers hold; then configs of repositories named by name) and the rest
  * (team scopes, org config, configs of repositories named by id). Under a rate limit this
  * matters: the repository configs, usually the busiest route, need not wait for the team scopes.
- * The repository read waits for the Git scope answers only when no monitoring patterns make it
- * read the whole list anyway.
+ * The repository read waits for the Git scope answers only when nothing else makes it read the
+ * whole list anyway (monitoring patterns judged on every repository, an id written elsewhere).
  */
 export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
   const reader = new LiveReader(client, options.perRoute ?? 8, options.observer);
@@ -123,7 +123,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     // Repositories of team Git scopes that the teams' answers hold are not looked up.
     let spec = two.repositories;
     let answered: Repository[] = [];
-    if (spec.mode !== 'none' && config.git.monitoring === undefined && config.teams.some((t) => (t.git?.repositories.length ?? 0) > 0)) {
+    if (spec.mode !== 'none' && answersMaySpareLookups(config)) {
       const fromAnswers = repositoriesAnswered(config, new Map(await teamGitRead));
       spec = repositoryReads(fromAnswers.forReads);
       answered = fromAnswers.repositories;

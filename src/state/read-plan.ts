@@ -12,7 +12,7 @@
 //            configs of repositories named by name, and the entity lists and repository lookups
 //            that only team scopes need, for what their answers do not name (scope-answers.ts).
 
-import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
+import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
 import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
 import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../contract/types.js';
@@ -164,30 +164,34 @@ export function repositoryRefs(config: DesiredConfig): RepoRef[] {
 }
 
 /**
- * Repositories whose settings the config manages by name and whose id a saved plan's read records
- * give (DesiredGit.repositoryIds), name -> id: their configurations are read by id, and their
- * names are not looked up. Not for an entry that also manages `monitored:` (its state needs the
- * lookup).
+ * On the desired state of a saved plan (DesiredGit.repositoryIds set: apply PLANFILE), the entries
+ * whose override set is read by id alone, each with that id: written by id, or by a name the plan's
+ * read records give the id of. Their configurations are read by id (the answer names the
+ * repository), and they are neither looked up nor a reason to read the whole list. Not an entry
+ * that also manages `monitored:` (its state needs the list or a lookup).
  */
-export function settingsByKnownId(config: DesiredConfig): Map<string, number> {
-  const out = new Map<string, number>();
+export function settingsByKnownId(config: DesiredConfig): Map<DesiredRepository, number> {
+  const out = new Map<DesiredRepository, number>();
   if (config.git.repositoryIds === undefined) return out;
   const known = new Map(config.git.repositoryIds.map((r) => [r.name, r.id] as const));
   for (const entry of config.git.repositories) {
-    if (!('name' in entry.ref) || entry.ref.integration !== undefined || entry.settings === undefined || entry.monitored !== undefined) continue;
-    const id = known.get(entry.ref.name);
-    if (id !== undefined) out.set(entry.ref.name, id);
+    if (entry.settings === undefined || entry.monitored !== undefined) continue;
+    const id = 'id' in entry.ref ? entry.ref.id : entry.ref.integration === undefined ? known.get(entry.ref.name) : undefined;
+    if (id !== undefined) out.set(entry, id);
   }
   return out;
 }
 
 export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
   const byKnownId = settingsByKnownId(config);
+  const readById = new Set(byKnownId.values());
+  const namesById = new Set([...byKnownId.keys()].flatMap((e) => ('name' in e.ref ? [e.ref.name] : [])));
   const refs = [
-    ...repositoryRefs(config).filter((r, i) => !(i < config.git.repositories.length && 'name' in r && byKnownId.has(r.name))),
+    ...config.git.repositories.filter((e) => !byKnownId.has(e)).map((e) => e.ref),
+    ...config.teams.flatMap((t) => t.git?.repositories ?? []),
     ...(config.git.monitoring !== undefined ? (config.git.monitoringScope ?? []) : []),
     // A target naming a repository read by its known id needs no lookup to be known either.
-    ...(config.git.scopeRepositories ?? []).filter((r) => !('name' in r && byKnownId.has(r.name))),
+    ...(config.git.scopeRepositories ?? []).filter((r) => !('name' in r ? namesById.has(r.name) : readById.has(r.id))),
   ];
   const wholeListForPatterns = config.git.monitoring !== undefined && config.git.monitoringScope === undefined;
   // An id has no filter on the list, unless the scope already learned its name (read-scope.ts).

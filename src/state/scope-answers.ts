@@ -18,7 +18,7 @@ import type { EntityType, Integration, PmEntity, PmScope, TeamPmScopeResponse } 
 import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredPmScope, EntityName, RepoRef } from '../core/model.js';
 import type { EntityListRead } from '../core/snapshot.js';
-import { listKey, pmIntegrationOf, settingsByKnownId } from './read-plan.js';
+import { listKey, pmIntegrationOf, repositoryReads, settingsByKnownId } from './read-plan.js';
 
 /**
  * The entity lists the team scope answers stand in for: each (integration, type) a team scope of
@@ -104,14 +104,13 @@ function keysResolved(desired: DesiredPmScope, live: PmScope): [EntityType, bool
 /**
  * The config as the repository read sees it once the team Git scope answers are in: each team's
  * repositories that its answer holds are taken from the answer (returned as repositories) and left
- * out of what is looked up. Monitoring patterns are judged over the service's own list, so with
- * `git.monitoring` in the config nothing is taken from the answers.
+ * out of what is looked up. Monitoring patterns judged on part of the organization decide only
+ * the repositories read for them (monitoringScope), never one taken from an answer.
  */
 export function repositoriesAnswered(
   config: DesiredConfig,
   answers: ReadonlyMap<number, TeamGitScopeResponse | 'not_found'>,
 ): { forReads: DesiredConfig; repositories: Repository[] } {
-  if (config.git.monitoring !== undefined) return { forReads: config, repositories: [] };
   const found = new Map<number, Repository>();
   const teams = config.teams.map((team) => {
     const answer = answers.get(team.id);
@@ -133,6 +132,13 @@ export function repositoriesAnswered(
     return { ...team, git: { ...team.git, repositories: rest } };
   });
   return { forReads: { ...config, teams }, repositories: [...found.values()] };
+}
+
+/** Whether the team Git scope answers can spare the repository read anything: it is not the whole list anyway. */
+export function answersMaySpareLookups(config: DesiredConfig): boolean {
+  if (!config.teams.some((t) => (t.git?.repositories.length ?? 0) > 0)) return false;
+  const teams = config.teams.map((t) => (t.git === undefined ? t : { ...t, git: { ...t.git, repositories: [] } }));
+  return repositoryReads({ ...config, teams }).mode !== 'all';
 }
 
 /**
