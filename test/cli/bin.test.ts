@@ -10,37 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY, tempDir, writeConfig } from '../state/helpers/emulator.js';
-import { BIN, requireFreshDist, ROOT } from '../helpers/bin.js';
+import { BIN, finished, requireFreshDist, ROOT, type BinExit } from '../helpers/bin.js';
 const EXAMPLE_CONFIG = join(ROOT, 'examples', 'acme', 'emctl.yaml');
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Collects a child's output until it exits. A child still running after `limitMs` is killed: a
- * guard against a hang (below the test timeout, so no child outlives its test), not a speed check.
- */
-function finished(child: ChildProcess, limitMs = 240_000): Promise<Exit> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  child.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`still running after ${limitMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, limitMs);
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
 
 function start(args: string[], options: { cwd?: string; env?: Record<string, string>; stdin?: 'pipe' | 'ignore' } = {}): ChildProcess {
   // Only what a user's shell would hand over: no EMCTL_* from the test run, no colour.
@@ -48,7 +19,7 @@ function start(args: string[], options: { cwd?: string; env?: Record<string, str
   return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'] });
 }
 
-function run(args: string[], options: Parameters<typeof start>[1] = {}): Promise<Exit> {
+function run(args: string[], options: Parameters<typeof start>[1] = {}): Promise<BinExit> {
   return finished(start(args, options));
 }
 
@@ -208,7 +179,7 @@ describe.concurrent('node dist/cli/bin.js', () => {
 const scriptTool = process.platform === 'linux' && ['/usr/bin/script', '/bin/script'].find((p) => existsSync(p));
 
 describe.skipIf(!scriptTool)('node dist/cli/bin.js on a terminal', { concurrent: true }, () => {
-  async function onTerminal(args: string[], answer: string, env: Record<string, string>, cwd: string): Promise<Exit> {
+  async function onTerminal(args: string[], answer: string, env: Record<string, string>, cwd: string): Promise<BinExit> {
     const command = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
     const child = spawn(scriptTool as string, ['-qec', command, '/dev/null'], {
       cwd,
