@@ -47,15 +47,22 @@ async function measure(repos, dir) {
   const fixture = { ...generateFixture({ repos, teams, boards: repos / 2, seed: 1 }), api_keys: [KEY] };
   const configPath = join(dir, `emctl-${repos}.yaml`);
   writeFileSync(configPath, YAML.stringify(generatedConfig(fixture, { pmTeams: teams, gitTeams: teams, settingsRepos: repos / 10 })));
-  const emulator = await startEmulator({ fixture, port: 0 });
-  try {
-    const r = await runChild(emulator.url, configPath);
-    const log = await (await fetch(`${emulator.url}/_emulator/requests`, { headers: { 'x-api-key': KEY } })).json();
-    const requests = log.items.filter((q) => !q.path.startsWith('/_emulator')).length;
-    return { repos, teams, requests, ...r };
-  } finally {
-    await emulator.close();
+  // BENCH_REPEAT=N plans N times per size and keeps the run with the least CPU: on a shared machine
+  // a run's CPU time grows with the others' load, and the least is the closest to emctl's own.
+  const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+  let best;
+  for (let i = 0; i < repeat; i++) {
+    const emulator = await startEmulator({ fixture, port: 0 });
+    try {
+      const r = await runChild(emulator.url, configPath);
+      const log = await (await fetch(`${emulator.url}/_emulator/requests`, { headers: { 'x-api-key': KEY } })).json();
+      const requests = log.items.filter((q) => !q.path.startsWith('/_emulator')).length;
+      if (best === undefined || r.cpuMs < best.cpuMs) best = { repos, teams, requests, ...r };
+    } finally {
+      await emulator.close();
+    }
   }
+  return best;
 }
 
 async function main() {
