@@ -4,6 +4,7 @@
 
 import { EmctlError } from '../contract/errors.js';
 import type { ValidationErrorItem } from '../contract/types.js';
+import { REDACTED } from './output-redaction.js';
 
 export type ApiErrorBody =
   | { shape: 'items'; applied: unknown[]; rejected: Array<Record<string, unknown> & { code: string; message: string }> }
@@ -33,8 +34,6 @@ export interface ApiErrorInit {
   /** For a 2xx whose body is not the route's shape (shapes.ts): the first mismatch, naming the field. */
   unexpectedShape?: string;
 }
-
-export const REDACTED = '[REDACTED]';
 
 export class ApiError extends EmctlError {
   readonly status: number | undefined;

@@ -10,7 +10,9 @@
 // process (tests, embedding callers) each see their own secrets only.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { REDACTED } from './errors.js';
+
+/** What stands where the key was. */
+export const REDACTED = '[REDACTED]';
 
 /** The secrets of one run and their spellings in output, replaced longest first. */
 export class Redactor {

@@ -19,9 +19,8 @@ import { ApiError } from '../api/errors.js';
 import { isMonitored } from '../core/diff-git.js';
 import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
+import type { RepoSettingsScope } from './repo-settings-scopes.js';
 
-export type RepoSettingsScope = 'all' | 'monitored' | 'none';
-export const REPO_SETTINGS_SCOPES: readonly RepoSettingsScope[] = ['all', 'monitored', 'none'];
 
 export interface ReadOptions {
   /** Team ids to export besides those found in used_by of boards and projects. */

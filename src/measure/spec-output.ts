@@ -2,10 +2,9 @@
 // `out`) and the file, and what the service's own export (endpoint 17) can write.
 
 import type { ReportDefinition } from '../core/model.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './output-formats.js';
 import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
 
-export const OUTPUT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 /** Formats the service's export (endpoint 17) writes. */
 export const SERVER_EXPORT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
 

@@ -12,7 +12,8 @@ import type { ResultMetric } from './result-model.js';
 import type { ReportDefinition } from '../core/model.js';
 import { editDistance } from '../core/resolve.js';
 import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from '../core/measurement-window.js';
-import { checkOutput, type OutputFormat } from './spec-output.js';
+import type { OutputFormat } from './output-formats.js';
+import { checkOutput } from './spec-output.js';
 import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
 import { checkIds, checkRepositories, checkTeams } from './spec-selection.js';
 

@@ -5,7 +5,7 @@
 import type { Command, Option } from 'commander';
 import { GROUP_BYS, ROLL_UPS, V2_METRICS } from '../../contract/metrics.js';
 import { EmctlError } from '../../contract/errors.js';
-import { OUTPUT_FORMATS } from '../../measure/spec-output.js';
+import { OUTPUT_FORMATS } from '../../measure/output-formats.js';
 import { NETWORK_OPTIONS, OFFLINE_COMMANDS, type CommandContext } from '../context.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;

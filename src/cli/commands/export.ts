@@ -2,7 +2,7 @@
 // emulator fixture.
 
 import { Option, type Command } from 'commander';
-import { REPO_SETTINGS_SCOPES } from '../../export/read.js';
+import { REPO_SETTINGS_SCOPES } from '../../export/repo-settings-scopes.js';
 import type { ExportRequest } from '../../workflows/export.js';
 import type { CommandContext } from '../context.js';
 

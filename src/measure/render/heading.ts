@@ -3,7 +3,7 @@
 // own syntax where it has one, so the reader (or a script splitting the stream) knows which
 // report a table belongs to.
 
-import type { OutputFormat } from '../spec-output.js';
+import type { OutputFormat } from '../output-formats.js';
 
 export function reportHeading(name: string, format: OutputFormat, first: boolean): string {
   const gap = first ? '' : '\n';
