@@ -11,20 +11,37 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 /** What stands where the key was. */
 export const REDACTED = '[REDACTED]';
 
 /** The secrets of one run and their spellings in output, replaced longest first. */
 export class Redactor {
   private spellings: string[] = [];
+  /** Key files that cannot be read twice (a pipe), read once at start: their text by path, for the connection. */
+  readonly keyFiles = new Map<string, string>();
 
   /** Takes `secret` out of everything written from now on ("" and blanks are no secret). */
   add(secret: string | undefined): void {
     const plain = secret?.trim();
     if (!plain) return;
-    // As printed, as JSON output escapes it, as a URL carries it (percent-encoded), and as a URL's
-    // host name shows it (lower case: `http://KEY.example.com` is printed as the parser keeps it).
-    const forms = [plain, JSON.stringify(plain).slice(1, -1), encodeURIComponent(plain), encodeURI(plain), plain.toLowerCase()];
+    // As printed, as JSON output escapes it, as a URL carries it (percent-encoded), as a URL's
+    // host name shows it (lower case: `http://KEY.example.com` is printed as the parser keeps it),
+    // and as the escaping of each output format would print it: Markdown's backslashes (a key
+    // with `_` in a pull-request comment), HTML's entities, a CSV cell's and a YAML single-quoted
+    // scalar's doubled quotes.
+    const forms = [
+      plain,
+      JSON.stringify(plain).slice(1, -1),
+      encodeURIComponent(plain),
+      encodeURI(plain),
+      plain.toLowerCase(),
+      plain.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`),
+      plain.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c),
+      plain.replaceAll('"', '""'),
+      plain.replaceAll("'", "''"),
+    ];
     this.spellings = [...new Set([...this.spellings, ...forms])].sort((a, b) => b.length - a.length);
   }
 

@@ -5,7 +5,7 @@
 
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { redactOutput } from '../api/output-redaction.js';
+import { currentRedactor, type Redactor } from '../api/output-redaction.js';
 
 export type JournalEvent =
   | {
@@ -62,6 +62,11 @@ export interface JournalSink {
 export class FileJournal implements JournalSink {
   readonly path: string;
   private fd: number | undefined;
+  /**
+   * The run's redactor, taken when the journal is opened: a Ctrl-C handler writes here too, and a
+   * signal listener does not run inside the run's context, where the current redactor is found.
+   */
+  private readonly redactor: Redactor | undefined = currentRedactor();
 
   constructor(path: string) {
     this.path = path;
@@ -72,7 +77,8 @@ export class FileJournal implements JournalSink {
 
   write(event: JournalEvent): void {
     if (this.fd === undefined) return;
-    writeSync(this.fd, redactOutput(JSON.stringify({ at: new Date().toISOString(), ...event })) + '\n');
+    const line = JSON.stringify({ at: new Date().toISOString(), ...event });
+    writeSync(this.fd, (this.redactor?.redact(line) ?? line) + '\n');
   }
 
   close(): void {

@@ -53,11 +53,11 @@ export async function connect(globals: GlobalOptions, io: WorkflowIO, opts: Conn
     baseUrl = emulator.url;
     apiKey = started.apiKey;
   } else {
-    baseUrl = checkBaseUrl(globals.baseUrl, globals.insecureHttp);
+    // The key first: a base URL that is wrong may quote it, and its error must not print it.
     apiKey = (await readKey(globals.apiKeyFile, io)) ?? '';
-    if (apiKey === '' && needKey) throw new EmctlError('config', `no API key: ${KEY_HELP}`);
-    // Known at start when it came from the environment or a regular file; from a pipe, only now.
     currentRedactor()?.add(apiKey);
+    baseUrl = checkBaseUrl(globals.baseUrl, globals.insecureHttp);
+    if (apiKey === '' && needKey) throw new EmctlError('config', `no API key: ${KEY_HELP}`);
   }
 
   const agent = new Agent({ connections: Math.max(1, globals.concurrency) });
@@ -185,7 +185,10 @@ async function readKey(apiKeyFile: string | undefined, io: WorkflowIO): Promise<
     const path = isAbsolute(apiKeyFile) ? apiKeyFile : resolve(io.cwd, apiKeyFile);
     let bytes: Buffer | undefined;
     try {
-      bytes = await readBounded(path, MAX_KEY_FILE_BYTES);
+      // A pipe was read once already, when the run started (cli/redact-output.ts).
+      const readAtStart = currentRedactor()?.keyFiles.get(path);
+      const early = readAtStart === undefined ? undefined : Buffer.from(readAtStart, 'utf8');
+      bytes = early === undefined ? await readBounded(path, MAX_KEY_FILE_BYTES) : early.length > MAX_KEY_FILE_BYTES ? undefined : early;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');

@@ -2,8 +2,29 @@
 
 import { describe, expect, it } from 'vitest';
 import { currentRedactor, redactingStream, redactOutput, Redactor, withRedactor } from '../../src/api/output-redaction.js';
+import { escapeText } from '../../src/render/markdown.js';
+import { escapeHtml } from '../../src/measure/render/markup.js';
+import { csvField } from '../../src/measure/render/csv.js';
+import YAML from 'yaml';
 
 describe('Redactor', () => {
+  // The key as each output format's own escaper prints it: a key with `_`, `<` or a quote must not
+  // slip through a Markdown pull-request comment, an HTML report, a CSV cell or an exported YAML file.
+  it.each([
+    ['Markdown (plan and drift comments)', (k: string) => escapeText(`board ${k}`)],
+    ['HTML (measurement reports)', (k: string) => escapeHtml(`team ${k}`)],
+    ['CSV (a quoted cell)', (k: string) => csvField(`a,${k}`)],
+    ['YAML (a single-quoted scalar)', (k: string) => YAML.stringify({ name: `: ${k}` }, { defaultStringType: 'QUOTE_SINGLE' })],
+  ])('replaces the key as %s escapes it', (_format, escape) => {
+    for (const key of ['emk_secret_1', 'k<e>y&"q"', "it's*a#key|"]) {
+      const r = new Redactor();
+      r.add(key);
+      const out = r.redact(escape(key));
+      expect(out).toContain('[REDACTED]');
+      expect(r.holds(out)).toBe(false);
+    }
+  });
+
   it('replaces the key as printed, JSON-escaped, percent-encoded and as a lower-case host', () => {
     const r = new Redactor();
     r.add(' Ab"c/d+e ');

@@ -4,12 +4,12 @@
 // EMCTL_API_KEY, as CI does: the key is nowhere in stdout or stderr, and the message still says
 // what was wrong (with [REDACTED] where the key stood).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { requireFreshDist, runBin } from '../helpers/bin.js';
+import { BIN, finished, requireFreshDist, runBin, type BinExit } from '../helpers/bin.js';
 import { acmeFixture, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
 
 const CONFIG = `version: 1
@@ -52,7 +52,43 @@ const cases: Case[] = [
   ['the key in EMCTL_BASE_URL', () => ['plan', '-c', 'emctl.yaml'], /refusing to send the API key in cleartext to \[REDACTED\]\.example\.com/, () => ({ EMCTL_BASE_URL: `http://${TEST_KEY}.example.com` })],
 ];
 
+/**
+ * Runs emctl as `printf KEY | emctl --api-key-file /dev/stdin ARGS`: a shell pipe (a FIFO, readable
+ * once), as a user's shell makes it (Node's own stdin pipe is a socket, which /dev/stdin cannot open).
+ */
+function withKeyOnStdin(args: string[]): Promise<BinExit> {
+  const quoted = [BIN, '--api-key-file', '/dev/stdin', ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const child = spawn('sh', ['-c', `printf '%s\\n' "$PIPED_KEY" | "${process.execPath}" ${quoted}`], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', PIPED_KEY: TEST_KEY },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return finished(child);
+}
+
+const pipeCases: [name: string, args: () => string[], useful: RegExp][] = [
+  ['plan -c KEY', () => ['--base-url', emulator.url, 'plan', '-c', TEST_KEY], /cannot read config .*\[REDACTED\]/],
+  ['--target KEY', () => ['--base-url', emulator.url, 'plan', '-c', 'emctl.yaml', '--target', TEST_KEY], /\[REDACTED\]/],
+  ['show KEY', () => ['show', TEST_KEY], /cannot read the plan file \[REDACTED\]/],
+  ['the key in --base-url (a host)', () => ['--base-url', `http://${TEST_KEY}.example.com`, 'plan', '-c', 'emctl.yaml'], /\[REDACTED\]\.example\.com/],
+  ['the key in --base-url (a path)', () => ['--base-url', `${emulator.url}/${TEST_KEY}`, 'plan', '-c', 'emctl.yaml'], /\[REDACTED\]/],
+];
+
 describe('a key passed where something else goes is never echoed (issue 18 item 6)', () => {
+  it.each(pipeCases)('the key from a pipe (--api-key-file /dev/stdin), %s: read before anything is printed', async (_name, args, useful) => {
+    const r = await withKeyOnStdin(args());
+    expect(`${r.stdout}${r.stderr}`).not.toContain(TEST_KEY);
+    expect(`${r.stdout}${r.stderr}`).toMatch(useful);
+    expect(r.code).toBe(1);
+  });
+
+  it('the key from a pipe is the one the connection uses (read once, not twice)', async () => {
+    const r = await withKeyOnStdin(['--base-url', emulator.url, 'plan', '-c', 'emctl.yaml']);
+    expect(r.stderr).not.toContain(TEST_KEY);
+    expect(r.stderr).not.toMatch(/empty|no API key|401/);
+    expect([0, 2]).toContain(r.code);
+  });
+
   it('the key from --api-key-file, passed as a command name: known before commander prints anything', async () => {
     await writeFile(join(dir, 'key.txt'), `${TEST_KEY}\n`);
     const r = await runBin(['--api-key-file', 'key.txt', TEST_KEY], { cwd: dir });
