@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
-import { parseGenerateSpec } from '../../src/cli/commands/emulator.js';
+import { parseGenerateSpec } from '../../src/workflows/serve-emulator.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
