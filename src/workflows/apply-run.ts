@@ -1,4 +1,4 @@
-// Carrying out an approved plan from the CLI's side: open the journal, listen for Ctrl-C, show
+// Carrying out an approved plan: open the journal, listen for Ctrl-C, show
 // progress, run the operations, close the journal and print the summary. Shared by `emctl apply`
 // and the convergence test, which drives it with its own client (fast retries under faults).
 
@@ -12,10 +12,7 @@ import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type Ope
 import { FileJournal, journalPath } from '../apply/journal.js';
 import { progressLine, type TextSink } from '../apply/progress.js';
 
-/**
- * What an apply needs from its surroundings. The CLI's own IO fits as it is; apply/ declares it
- * here because rooms import downward only.
- */
+/** What an apply needs of the workflow's io (WorkflowIO fits as it is; the convergence test gives less). */
 export interface ApplyIO {
   stdout: TextSink;
   stderr: TextSink;
@@ -28,10 +25,7 @@ export interface ApplyIO {
 export interface RunApplyOptions {
   sender: OperationSender;
   io: ApplyIO;
-  /**
-   * Ends the process at once after a second Ctrl-C; the caller chooses the exit code (the CLI
-   * decides exit codes in one place).
-   */
+  /** Ends the process at once after a second Ctrl-C (the CLI picks the exit code). */
   exitNow?: () => void;
   style: Style;
   continueOnError: boolean;

@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { loadConfig, type Diagnostic } from '../config/index.js';
 import type { DesiredConfig } from '../core/model.js';
 import { terminalPaint } from '../render/style.js';
+import { plural } from '../render/values.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 import type { WorkflowIO } from './io.js';
 import { colorFor, type GlobalOptions } from './options.js';
@@ -55,10 +56,6 @@ function textLine(d: Diagnostic, paint: Paint): string {
   return `${where}${label} ${d.message}`;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 function summary(path: string, config: DesiredConfig | undefined, diagnostics: readonly Diagnostic[], paint: Paint): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
@@ -67,10 +64,10 @@ function summary(path: string, config: DesiredConfig | undefined, diagnostics: r
   const sections = Object.keys(config.git.defaults).length;
   const counts = [
     plural(config.teams.length, 'team'),
-    plural(config.git.repositories.length, 'repository').replace('repositorys', 'repositories'),
+    plural(config.git.repositories.length, 'repository', 'repositories'),
     plural(config.collection.length, 'selection set'),
     plural(sections, 'default section'),
-    plural(config.integrations.length, 'integration alias').replace('aliass', 'aliases'),
+    plural(config.integrations.length, 'integration alias', 'integration aliases'),
   ];
   return `${paint('green', 'ok:')} ${path} is valid (${counts.join(', ')})${warned}`;
 }

@@ -37,7 +37,7 @@ export class AnswerCache {
   }
 
   private keep(key: string, entry: { elements: MeasurementElement[]; rows: number }): void {
-    if (entry.rows > MAX_ROWS) return; // too big to keep: computed per page, as before
+    if (entry.rows > MAX_ROWS) return; // too big to keep: computed again for each page
     this.entries.set(key, entry);
     this.rows += entry.rows;
     for (const [oldest, old] of this.entries) {
