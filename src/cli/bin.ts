@@ -1,10 +1,22 @@
 #!/usr/bin/env node
 // The `emctl` executable: wires the process to runCli.
 
-import { exitCodeForStop } from './exit.js';
+import { Redactor } from '../api/output-redaction.js';
+import { EXIT_ERROR, exitCodeForStop } from './exit.js';
 import { runCli } from './program.js';
 import { dropWritesToClosedPipe, lineReader } from './io.js';
 import { type WorkflowIO } from '../workflows/io.js';
+
+// An error no command caught (a stream failing outside a write, a callback of a timer): one line,
+// no stack trace, the environment's key redacted; runCli's own errors never get here.
+const lastResort = new Redactor();
+lastResort.add(process.env.EMCTL_API_KEY);
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    process.stderr.write(lastResort.redact(`error: ${error instanceof Error ? error.message : String(error)}\n`));
+    process.exit(EXIT_ERROR);
+  });
+}
 
 const stdin = lineReader(process.stdin);
 dropWritesToClosedPipe(process.stdout);
