@@ -163,7 +163,7 @@ async function execute(
   // The answers of writes that carry their object's new state: the check compares them instead of reading again.
   const answers = new WriteAnswers();
   const { report, result, mismatched, verifyError } = await runApply(plan, {
-    verify: verifierFor(connection.client, desired, globals.concurrency, { before, answers }, connection),
+    verify: verifierFor(connection.client, desired, globals.concurrency, { before, answers, ...(io.now === undefined ? {} : { now: io.now() }) }, connection),
     sender: answerKeeping(connection.client, answers),
     io,
     exitNow: () => io.exitNow?.('abandoned'),

@@ -39,7 +39,8 @@ function renderDrift(report: DriftReport, format: PlanFormat, style: Style): str
       return renderDriftMarkdown(report.plan, { maxChars: DEFAULT_MAX_CHARS - ignored.length }) + ignored;
     }
     case 'json': {
-      // The plan JSON (what apply would do to undo the drift), plus what the ignore rules hid.
+      // The plan JSON (what apply would do to undo the drift), what changed in the service per
+      // drifted object, and what the ignore rules hid.
       const plan = JSON.parse(renderPlanJson(report.plan)) as Record<string, unknown>;
       return JSON.stringify({ ...plan, drifted: driftedJson(report.plan), ignored: ignoredJson(report.ignored) }, null, 2) + '\n';
     }
@@ -49,7 +50,7 @@ function renderDrift(report: DriftReport, format: PlanFormat, style: Style): str
 export async function driftWorkflow(deps: Dependencies, io: WorkflowIO, request: DriftRequest): Promise<DriftResult> {
   // Every read goes through readOnly: drift is built through a client with no write method.
   const { plan, config, globals } = await planFromConfig(deps, io, request.config, { wrapClient: readOnly });
-  const report = driftReport(plan, config.drift.ignore, localToday());
+  const report = driftReport(plan, config.drift.ignore, localToday(io.now?.()));
   io.stdout.write(renderDrift(report, request.format, styleFor(io, globals)));
   reportMessages(io, report.plan, request.format);
   if (report.plan.errors.length > 0) throw refusalError(report.plan);

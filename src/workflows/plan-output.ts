@@ -178,7 +178,7 @@ export function verifierFor(
   client: StateClient,
   desired: DesiredConfig,
   perRoute: number,
-  known?: { before: LiveSnapshot; answers: WriteAnswers },
+  known?: { before: LiveSnapshot; answers: WriteAnswers; now?: Date },
   shown?: Pick<Connection, 'reading' | 'progress'>,
 ): (addresses: string[]) => Promise<string[]> {
   const observer = shown ? { observer: shown.progress } : {};
@@ -199,7 +199,7 @@ export function verifierFor(
     const reread = stillToRead(narrowed, known.answers, known.before);
     const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, { perRoute, ...observer }))).snapshot : undefined;
     const after = snapshotAfterWrites(known.before, known.answers, fresh);
-    const { plan } = buildPlanStaged(narrowed, after, { today: new Date().toISOString().slice(0, 10) });
+    const { plan } = buildPlanStaged(narrowed, after, { today: (known.now ?? new Date()).toISOString().slice(0, 10) });
     const writtenObject = firstPrefixMatch([...new Set(addresses.flatMap(ownershipObject))], (prefix) => prefix);
     return [...new Set(plan.changes.map((c) => c.address).filter((a) => writtenObject(a) !== undefined))];
   };
