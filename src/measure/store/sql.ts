@@ -42,7 +42,11 @@ export function measurementsTableSql(dialect: Dialect): string {
     `  PRIMARY KEY (${KEY_COLUMNS.map(q).join(', ')})`,
     // SQLite: the primary key's b-tree is the table, not a second index beside a rowid table, so
     // each row is written once (half the pages of a run).
-    dialect === 'sqlite' ? ') WITHOUT ROWID' : ')',
+    // PostgreSQL: an update writes a new row version; with room left in a page it lands beside the
+    // old one without a new entry in the primary key's index (a HOT update: the key columns do not
+    // change). 30% free keeps a re-run (all updates) within 1.5x of the first run at 1.4x the
+    // space; 50% made it faster than the first run but doubled the table.
+    dialect === 'sqlite' ? ') WITHOUT ROWID' : ') WITH (fillfactor = 70)',
   ].join('\n');
 }
 
