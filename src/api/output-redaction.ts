@@ -19,8 +19,11 @@ export const REDACTED = '[REDACTED]';
 /** The secrets of one run and their spellings in output, replaced longest first. */
 export class Redactor {
   private spellings: string[] = [];
-  /** Key files that cannot be read twice (a pipe), read once at start: their text by path, for the connection. */
-  readonly keyFiles = new Map<string, string>();
+  /**
+   * Key files read at the run's start, by path, for the connection (a pipe can be read only once):
+   * their bytes, or undefined when a file held more than a key file may.
+   */
+  readonly keyFiles = new Map<string, Buffer | undefined>();
 
   /** Takes `secret` out of everything written from now on ("" and blanks are no secret). */
   add(secret: string | undefined): void {

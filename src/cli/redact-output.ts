@@ -1,13 +1,13 @@
 // Every run of the command line goes through the output redactor (api/output-redaction.ts) from
 // its first byte: commander's own messages ("unknown command 'KEY'") are printed before any
 // command runs, so the secrets known at start are registered before argv is parsed: the key in
-// EMCTL_API_KEY, and the content of --api-key-file (a pipe is read here once, for the connection
-// too). The command's connection adds the key it resolved once it has it.
+// EMCTL_API_KEY, and the content of --api-key-file (read here once, also for the connection).
+// The command's connection adds the key it resolved once it has it.
 
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Redactor, redactingStream, withRedactor } from '../api/output-redaction.js';
+import { readKeyFileBytes } from '../workflows/key-file.js';
 
 interface RunIO {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
@@ -23,17 +23,11 @@ export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], 
   const keyFile = keyFileIn(argv);
   if (keyFile !== undefined) {
     const path = isAbsolute(keyFile) ? keyFile : resolve(io.cwd, keyFile);
-    if (isPipe(path)) {
-      // A pipe (`--api-key-file /dev/stdin`, `<(pass key)`) can be read once: read here, before
-      // anything is printed (a config, a --target or a --base-url could quote the key), and kept
-      // for the connection. A terminal is not read ahead: that would wait for typing.
-      // A pipe that cannot be read is left to the connection, which says why.
-      const text = await readPipe(path).catch(() => undefined);
-      redactor.add(text);
-      if (text !== undefined) redactor.keyFiles.set(path, text);
-    } else {
-      redactor.add(readSmallFile(path));
-    }
+    // Read here, before anything is printed (a config path, a --target or a --base-url could quote
+    // the key), and kept for the connection: a pipe (`/dev/stdin`, `<(pass key)`) can be read only
+    // once. A terminal is not read ahead (that would wait for typing), and a file that cannot be
+    // read is left to the connection, which says why.
+    if (readableAhead(path)) await readKeyFileAhead(path, redactor);
   }
   const redactedIO: IO = { ...io, stdout: redactingStream(io.stdout, redactor), stderr: redactingStream(io.stderr, redactor) };
   return withRedactor(redactor, () => run(redactedIO));
@@ -51,47 +45,24 @@ function keyFileIn(argv: readonly string[]): string | undefined {
   return found;
 }
 
-const KEY_FILE_BYTES = 64 * 1024;
+/** Registers the key file's key and keeps its bytes for the connection; a failed read is the connection's to report. */
+async function readKeyFileAhead(path: string, redactor: Redactor): Promise<void> {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await readKeyFileBytes(path);
+  } catch {
+    return;
+  }
+  redactor.keyFiles.set(path, bytes);
+  redactor.add(bytes?.toString('utf8'));
+}
 
-function isPipe(path: string): boolean {
+/** A regular file or a pipe: read to its end without waiting on a person. */
+function readableAhead(path: string): boolean {
   try {
     const stat = statSync(path);
-    return stat.isFIFO() || stat.isSocket();
+    return stat.isFile() || stat.isFIFO() || stat.isSocket();
   } catch {
     return false;
-  }
-}
-
-/** A pipe's text up to its end, or its first KEY_FILE_BYTES + 1 bytes (connect then says it is too big). */
-async function readPipe(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const { bytesRead, buffer } = await handle.read(Buffer.alloc(KEY_FILE_BYTES + 1 - size), 0, KEY_FILE_BYTES + 1 - size);
-      if (bytesRead === 0) return Buffer.concat(chunks).toString('utf8');
-      chunks.push(buffer.subarray(0, bytesRead));
-      size += bytesRead;
-      if (size > KEY_FILE_BYTES) return Buffer.concat(chunks).toString('utf8');
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A regular key file's text, or undefined when it cannot be read (connect then says why); 64 KB at most. */
-function readSmallFile(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    if (!statSync(path).isFile()) return undefined;
-    fd = openSync(path, 'r');
-    const buffer = Buffer.alloc(KEY_FILE_BYTES);
-    const n = readSync(fd, buffer, 0, buffer.length, null);
-    return buffer.subarray(0, n).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

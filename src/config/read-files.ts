@@ -3,7 +3,8 @@
 // before it is read, anything else (a pipe, /dev/stdin, a device) by reading at most one byte past
 // the cap. Bytes that are not UTF-8, and NUL, are refused with their position, never replaced.
 
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { readBounded } from './bounded-read.js';
 import { join } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
 import { SourceText } from './source.js';
@@ -89,27 +90,6 @@ async function readFiles(paths: string[], diagnostics: Diagnostic[]): Promise<Re
     }
   }
   return { sources, files: paths, diagnostics };
-}
-
-/** Reads at most `cap` bytes; undefined when there is more (the rest is never read). */
-export async function readBounded(path: string, cap: number): Promise<Buffer | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    while (true) {
-      const want = Math.min(1024 * 1024, cap + 1 - total);
-      const chunk = Buffer.allocUnsafe(want);
-      const { bytesRead } = await handle.read(chunk, 0, want, null);
-      if (bytesRead === 0) break;
-      chunks.push(bytesRead === want ? chunk : chunk.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > cap) return undefined;
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

@@ -3,7 +3,6 @@
 // (no cleartext to a remote host), pacing, concurrency, and the -v request log.
 
 import { isAbsolute, resolve } from 'node:path';
-import { readBounded } from '../config/read-files.js';
 import { Agent } from 'undici';
 import { EmClient } from '../api/client.js';
 import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
@@ -14,6 +13,7 @@ import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls 
 import { EmctlError } from '../contract/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { WorkflowIO } from './io.js';
+import { MAX_KEY_FILE_BYTES, readKeyFileBytes } from './key-file.js';
 import type { GlobalOptions } from './options.js';
 
 export interface Connection {
@@ -177,18 +177,14 @@ function withScheme(given: string): string {
  * mistake would otherwise see it in a CI log. Messages say "the file given to --api-key-file".
  */
 const KEY_FILE = 'the file given to --api-key-file';
-/** A key file is a few dozen bytes; a device or a huge file is refused after this many. */
-const MAX_KEY_FILE_BYTES = 64 * 1024;
-
 async function readKey(apiKeyFile: string | undefined, io: WorkflowIO): Promise<string | undefined> {
   if (apiKeyFile !== undefined) {
     const path = isAbsolute(apiKeyFile) ? apiKeyFile : resolve(io.cwd, apiKeyFile);
     let bytes: Buffer | undefined;
     try {
-      // A pipe was read once already, when the run started (cli/redact-output.ts).
-      const readAtStart = currentRedactor()?.keyFiles.get(path);
-      const early = readAtStart === undefined ? undefined : Buffer.from(readAtStart, 'utf8');
-      bytes = early === undefined ? await readBounded(path, MAX_KEY_FILE_BYTES) : early.length > MAX_KEY_FILE_BYTES ? undefined : early;
+      // Read once already when the run started (cli/redact-output.ts), unless it could not be.
+      const readAtStart = currentRedactor()?.keyFiles;
+      bytes = readAtStart?.has(path) ? readAtStart.get(path) : await readKeyFileBytes(path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
