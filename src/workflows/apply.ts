@@ -20,7 +20,7 @@ import { WriteAnswers } from '../state/after-writes.js';
 import { repositoryIdsOfReads } from '../state/read-records.js';
 import { runApply } from './apply-run.js';
 import type { Connection } from './connect.js';
-import type { WorkflowIO } from './io.js';
+import { nowOf, type WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
 import { planForDesired, planFromConfig, verifierFor } from './plan-output.js';
 import { refusalError, styleFor } from './plan-render.js';
@@ -163,7 +163,7 @@ async function execute(
   // The answers of writes that carry their object's new state: the check compares them instead of reading again.
   const answers = new WriteAnswers();
   const { report, result, mismatched, verifyError } = await runApply(plan, {
-    verify: verifierFor(connection.client, desired, globals.concurrency, { before, answers, ...(io.now === undefined ? {} : { now: io.now() }) }, connection),
+    verify: verifierFor(connection.client, desired, globals.concurrency, { before, answers, now: nowOf(io) }, connection),
     sender: answerKeeping(connection.client, answers),
     io,
     exitNow: () => io.exitNow?.('abandoned'),

@@ -11,7 +11,7 @@ import { renderPlanJson } from '../render/json.js';
 import { DEFAULT_MAX_CHARS } from '../render/markdown.js';
 import { renderDriftMarkdown, renderDriftText } from '../render/results.js';
 import type { Style } from '../render/style.js';
-import type { WorkflowIO } from './io.js';
+import { nowOf, type WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
 import { planFromConfig } from './plan-output.js';
 import { refusalError, reportMessages, styleFor } from './plan-render.js';
@@ -50,7 +50,7 @@ function renderDrift(report: DriftReport, format: PlanFormat, style: Style): str
 export async function driftWorkflow(deps: Dependencies, io: WorkflowIO, request: DriftRequest): Promise<DriftResult> {
   // Every read goes through readOnly: drift is built through a client with no write method.
   const { plan, config, globals } = await planFromConfig(deps, io, request.config, { wrapClient: readOnly });
-  const report = driftReport(plan, config.drift.ignore, localToday(io.now?.()));
+  const report = driftReport(plan, config.drift.ignore, localToday(nowOf(io)));
   io.stdout.write(renderDrift(report, request.format, styleFor(io, globals)));
   reportMessages(io, report.plan, request.format);
   if (report.plan.errors.length > 0) throw refusalError(report.plan);

@@ -32,3 +32,8 @@ export interface WorkflowIO {
   /** Ends the process at once, without unwinding: the CLI picks the exit code for `why`. */
   exitNow?(why: StopReason): void;
 }
+
+/** "Now" by the io's clock, or the system's when it has none. */
+export function nowOf(io: Pick<WorkflowIO, 'now'>): Date {
+  return io.now?.() ?? new Date();
+}

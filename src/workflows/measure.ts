@@ -19,7 +19,7 @@ import { reportHeading } from '../measure/render/heading.js';
 import { isStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
 import { formatOfPath } from '../measure/spec-output.js';
 import { connect } from './connect.js';
-import type { WorkflowIO } from './io.js';
+import { nowOf, type WorkflowIO } from './io.js';
 import { colorFor, type Dependencies, type GlobalOptions } from './options.js';
 import { writeFileAtomically } from './write-file.js';
 import type { MeasurementsOptions } from './measure-options.js';
@@ -171,7 +171,7 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
 /** `--from STORE`: stored rows rendered like a fetched answer; no key, no connection. */
 async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
   const target = storeTarget(from, io.cwd, '--from');
-  const now = io.now?.() ?? new Date();
+  const now = nowOf(io);
   const request = storedRequest(opts, globals, now);
   const { readStore } = await import('../measure/store/read.js');
   const result = await readStore(target, request, io.env);
@@ -217,7 +217,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
     io.stderr.write('Warning: the v1 measurements API (--api v1) is deprecated by the service since 2023-10-01; the v2 API (the default) answers at once.\n');
   }
   // One "now" for the whole run: the windows the notes name are the windows requested.
-  const now = io.now?.() ?? new Date();
+  const now = nowOf(io);
   for (const job of jobs) {
     for (const notice of [releasesNotice(job.spec), shortLastBucketNotice(windowOf(job.spec, now), job.spec.rollUp)]) {
       if (notice) io.stderr.write(`${job.report === undefined ? '' : `report ${job.report}: `}${notice}\n`);

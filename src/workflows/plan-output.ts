@@ -25,7 +25,7 @@ import { resolveScopeRepositories } from '../state/scope-repositories.js';
 import { reachabilityOfPmPart } from '../state/early-reachability.js';
 import type { EmClient } from '../api/client.js';
 import { connect, type Connection } from './connect.js';
-import type { WorkflowIO } from './io.js';
+import { nowOf, type WorkflowIO } from './io.js';
 import { relativeToCwd } from './relative-paths.js';
 import type { Dependencies, GlobalOptions } from './options.js';
 import { CONFIG_CHECKS } from './config-checks.js';
@@ -290,7 +290,7 @@ export async function planForDesired<T>(
         ...(opts.targets === undefined ? {} : { targets: opts.targets }),
         ...(opts.excludes === undefined ? {} : { excludes: opts.excludes }),
         ...(opts.changes === undefined ? {} : { changedFrom: opts.changes }),
-        ...(io.now === undefined ? {} : { now: io.now() }),
+        now: nowOf(io),
         perRoute: globals.concurrency,
         observer: connection.progress,
       }),
