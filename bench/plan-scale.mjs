@@ -1,7 +1,7 @@
 // How plan's CPU and memory grow with the organization: generated organizations of 10,000 and
 // 50,000 repositories (teams = repositories / 20, boards = repositories / 2, seed 1), a config
 // managing every team's PM and Git scopes, the selection sets, monitoring, org defaults and the
-// settings of a tenth of the repositories (test/state/helpers/generated-org.mjs), served by an
+// settings of a tenth of the repositories (test/helpers/generated-org.mjs), served by an
 // in-process emulator with no latency and no rate limit. Each `emctl plan` runs in a child
 // process (the CLI code path in-process there), which reports its CPU time and peak RSS; CPU per
 // request is the figure that must stay flat (target: 50k at most 1.2x the 10k figure), and so is
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
-import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
+import { generatedConfig } from '../test/helpers/generated-org.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-plan-scale-key';

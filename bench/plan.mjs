@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { CONFIG_CHECKS } from '../dist/workflows/config-checks.js';
 import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
-import { generatedConfig } from '../test/state/helpers/generated-org.mjs';
+import { generatedConfig } from '../test/helpers/generated-org.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-key';

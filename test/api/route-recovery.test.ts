@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, startTestEmulator, TEST_KEY } from '../state/helpers/emulator.js';
+import { acmeFixture, startTestEmulator, TEST_KEY } from '../helpers/emulator.js';
 
 const SERVICE_PER_MINUTE = 300;
 const CLIENT_PER_MINUTE = 1000;

@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EmulatorOptions, Fixture, RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl, type CliResult, type RunOptions } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, against, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
 
 export interface ApplyWorld {
   emulator: RunningEmulator;

@@ -6,7 +6,7 @@ import * as rq from '../../src/api/requests.js';
 import { executeOperations, type ExecuteOptions } from '../../src/apply/execute.js';
 import type { Fixture, RunningEmulator } from '../../src/emulator/index.js';
 import type { Operation } from '../../src/core/plan-model.js';
-import { acmeFixture, startTestEmulator } from '../state/helpers/emulator.js';
+import { acmeFixture, startTestEmulator } from '../helpers/emulator.js';
 import { writesOutsidePlan } from '../helpers/plan-writes.js';
 import { fastClient, MemoryJournal, noSleep, operation, writeRequests } from './helpers.js';
 

@@ -7,7 +7,7 @@ import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { JournalEvent, JournalSink } from '../../src/apply/journal.js';
 import type { Operation } from '../../src/core/plan-model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { TEST_KEY, apiRequests } from '../state/helpers/emulator.js';
+import { TEST_KEY, apiRequests } from '../helpers/emulator.js';
 
 export function fastClient(emulator: RunningEmulator): EmClient {
   return new EmClient({ baseUrl: emulator.url, apiKey: TEST_KEY, rateLimit: 0, retryBaseMs: 2, retryMaxMs: 20 });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { narrowDesiredTo } from '../../src/apply/verify-scope.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import type { DesiredConfig } from '../../src/core/model.js';
-import { writeConfig } from '../state/helpers/emulator.js';
+import { writeConfig } from '../helpers/emulator.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const CONFIG = `version: 1

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../state/helpers/emulator.js';
+import { tempDir } from '../helpers/emulator.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
 import { json, minimalBody, orgSettings, startScriptedServer, type ScriptedServer } from '../api/helpers/scripted-server.js';
-import { tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { tempDir, writeConfig } from '../helpers/emulator.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {

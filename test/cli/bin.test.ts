@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY, tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY, tempDir, writeConfig } from '../helpers/emulator.js';
 import { BIN, finished, requireFreshDist, ROOT, type BinExit } from '../helpers/bin.js';
 const EXAMPLE_CONFIG = join(ROOT, 'examples', 'acme', 'emctl.yaml');
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parseDuration } from '../../src/cli/program.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator } from '../state/helpers/emulator.js';
+import { acmeFixture, against, startTestEmulator } from '../helpers/emulator.js';
 
 describe('--max-throttle-wait durations', () => {
   const parse = parseDuration('--max-throttle-wait');

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY } from '../state/helpers/emulator.js';
+import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY } from '../helpers/emulator.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');

@@ -10,7 +10,7 @@ const DEFAULT_RETRY = { maxTries: 5, baseMs: 1000, maxMs: 30_000 };
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
 import { unusedPort } from '../helpers/unused-port.js';
-import { TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { TEST_KEY, writeConfig } from '../helpers/emulator.js';
 
 const env = { EMCTL_API_KEY: TEST_KEY };
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { applyWorld, journalPathOf, readJournal, type ApplyWorld } from '../apply/cli-helpers.js';
 import { writeRequests } from '../apply/helpers.js';
-import { TEST_KEY } from '../state/helpers/emulator.js';
+import { TEST_KEY } from '../helpers/emulator.js';
 
 const EXAMPLE_CONFIG = fileURLToPath(new URL('../../examples/acme/emctl.yaml', import.meta.url));
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Fixture } from '../../src/emulator/index.js';
 import { applyWorld, readJournal, type ApplyWorld } from '../apply/cli-helpers.js';
 import { writeRequests } from '../apply/helpers.js';
-import { TEST_KEY } from '../state/helpers/emulator.js';
+import { TEST_KEY } from '../helpers/emulator.js';
 
 let world: ApplyWorld | undefined;
 afterEach(async () => {

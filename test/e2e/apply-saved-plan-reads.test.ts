@@ -11,8 +11,8 @@ import YAML from 'yaml';
 import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
 import { emptyDoc } from '../helpers/read-bound.js';
-import { startTestEmulator, tempDir } from '../state/helpers/emulator.js';
-import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+import { startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
 /** JSON with object keys sorted, so two settings objects compare by value. */
 function canonical(value: unknown): string {

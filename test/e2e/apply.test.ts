@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_KEY, apiRequests } from '../state/helpers/emulator.js';
+import { TEST_KEY, apiRequests } from '../helpers/emulator.js';
 import { applyWorld, journalFiles, journalPathOf, readJournal, SMALL_CONFIG, type ApplyWorld } from '../apply/cli-helpers.js';
 import { writeRequests } from '../apply/helpers.js';
 

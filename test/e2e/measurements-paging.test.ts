@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, TEST_KEY } from '../state/helpers/emulator.js';
+import { against, apiRequests, startTestEmulator, TEST_KEY } from '../helpers/emulator.js';
 
 const PEOPLE = Array.from({ length: 130 }, (_, i) => 601 + i);
 const pr = (id: number, repo: number, author: number) =>

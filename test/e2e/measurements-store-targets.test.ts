@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { against, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
 import { PG_URL, postgresStore, sqliteStore } from '../measure/store/engines.js';
 
 const FIXTURE = `organization: { id: 1, name: Acme }

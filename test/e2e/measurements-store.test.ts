@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
 import { EXCLUSIONS_APPLY, EXCLUSIONS_FIXTURE } from '../helpers/exclusions-fixture.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
 import { ENGINES, testStore, type TestStore } from '../measure/store/engines.js';
 
 const FIXTURE = EXCLUSIONS_FIXTURE;

@@ -15,8 +15,8 @@ import { generateFixture, type Fixture, type RunningEmulator } from '../../src/e
 import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
-import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+import { against, apiRequests, startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
 const run = promisify(execFile);
 const ENTITY_PAGE = 1000;

@@ -13,7 +13,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
+import { acmeFixture, against, startTestEmulator, tempDir } from '../helpers/emulator.js';
 
 const run = promisify(execFile);
 

@@ -15,7 +15,7 @@ import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
-import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
+import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir } from '../helpers/emulator.js';
 
 const run = promisify(execFile);
 

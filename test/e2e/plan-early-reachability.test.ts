@@ -14,8 +14,8 @@ import YAML from 'yaml';
 import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
-import { apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../state/helpers/emulator.js';
-import { generatedConfig } from '../state/helpers/generated-org.mjs';
+import { apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../helpers/emulator.js';
+import { generatedConfig } from '../helpers/generated-org.mjs';
 
 const CONFIG_READ = /^\/api\/v1\/git\/repositories\/\d+\/config$/;
 

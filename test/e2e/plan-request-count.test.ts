@@ -15,8 +15,8 @@ import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
 import { emptyDoc, lowerBound, namedByWrites } from '../helpers/read-bound.js';
-import { against, apiRequests, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
-import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+import { against, apiRequests, startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
 /**
  * The document narrowed to the objects a saved plan's changes write (the ownership rule: a whole

@@ -12,8 +12,8 @@ import { generateFixture, type Fixture, type RunningEmulator } from '../../src/e
 import { parsePlanJson } from '../../src/render/json.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
 import { emptyDoc, lowerBound } from '../helpers/read-bound.js';
-import { startTestEmulator, tempDir } from '../state/helpers/emulator.js';
-import { generatedConfig, type GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+import { startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
 let emulator: RunningEmulator;
 let fixture: Fixture;

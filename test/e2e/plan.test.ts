@@ -9,7 +9,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
-import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
 
 /** Changes a little of everything against examples/acme/emulator.yaml. */
 export const ACME_CHANGES = `version: 1

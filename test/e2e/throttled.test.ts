@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../state/helpers/emulator.js';
-import { generatedConfig } from '../state/helpers/generated-org.mjs';
+import { against, apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../helpers/emulator.js';
+import { generatedConfig } from '../helpers/generated-org.mjs';
 
 let emulator: RunningEmulator;
 let dir: string;

@@ -14,7 +14,7 @@ import { planAgainstLive, verifierFor } from '../../src/workflows/plan-output.js
 import type { DesiredConfig } from '../../src/core/model.js';
 import type { Operation } from '../../src/core/plan-model.js';
 import { plainStyle } from '../../src/render/style.js';
-import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY } from '../state/helpers/emulator.js';
+import { acmeFixture, apiRequests, startTestEmulator, TEST_KEY } from './emulator.js';
 import { writesOutsidePlan } from './plan-writes.js';
 
 export interface ConvergenceOptions {

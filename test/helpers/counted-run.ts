@@ -3,7 +3,7 @@
 
 import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { against, apiRequests, tempDir } from '../state/helpers/emulator.js';
+import { against, apiRequests, tempDir } from './emulator.js';
 import { runEmctl } from './cli.js';
 import { routeOf } from './read-bound.js';
 

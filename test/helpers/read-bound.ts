@@ -5,7 +5,7 @@
 import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/contract/types.js';
 import type { Fixture } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
-import type { GeneratedConfigDoc } from '../state/helpers/generated-org.mjs';
+import type { GeneratedConfigDoc } from './generated-org.mjs';
 
 const ENTITY_PAGE = 1000;
 const REPO_PAGE = 100;

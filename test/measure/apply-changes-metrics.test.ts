@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
 import { EXCLUSIONS_APPLY, EXCLUSIONS_FIXTURE } from '../helpers/exclusions-fixture.js';
-import { against, startTestEmulator, tempDir, writeConfig } from '../state/helpers/emulator.js';
+import { against, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
 
 const FIXTURE = EXCLUSIONS_FIXTURE;
 const APPLY_1 = EXCLUSIONS_APPLY;

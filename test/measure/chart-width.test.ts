@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { terminalWidth } from '../../src/workflows/measure.js';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
-import { against, startTestEmulator } from '../state/helpers/emulator.js';
+import { against, startTestEmulator } from '../helpers/emulator.js';
 
 const FIXTURE = `organization: { id: 1, name: Acme }
 api_keys: [dev-key]

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, TEST_KEY } from '../state/helpers/emulator.js';
+import { against, apiRequests, startTestEmulator, TEST_KEY } from '../helpers/emulator.js';
 
 const REPOS = Array.from({ length: 450 }, (_, i) => i);
 const FIXTURE = `organization: { id: 1, name: Acme }

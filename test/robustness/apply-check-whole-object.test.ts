@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
 
 const CONFIG = `version: 1
 integrations:

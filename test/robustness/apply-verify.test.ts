@@ -12,7 +12,7 @@ import { loadConfigOrThrow } from '../../src/config/index.js';
 import { plainStyle } from '../../src/render/style.js';
 import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const labelsConfig = (label: string) => `version: 1

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import { SMALL_CONFIG } from '../apply/cli-helpers.js';
 import { convergeUnderFaults } from '../helpers/convergence.js';
-import { writeConfig } from '../state/helpers/emulator.js';
+import { writeConfig } from '../helpers/emulator.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const RUNS = 10;

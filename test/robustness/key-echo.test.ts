@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { BIN, finished, requireFreshDist, runBin, type BinExit } from '../helpers/bin.js';
-import { acmeFixture, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
 
 const CONFIG = `version: 1
 teams:

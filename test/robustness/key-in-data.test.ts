@@ -11,7 +11,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { NO_CHANGES } from '../../src/render/text.js';
 import { runEmctl } from '../helpers/cli.js';
 import { ROOT } from '../helpers/bin.js';
-import { acmeFixture, tempDir, TEST_KEY } from '../state/helpers/emulator.js';
+import { acmeFixture, tempDir, TEST_KEY } from '../helpers/emulator.js';
 import { startEmulator } from '../../src/emulator/index.js';
 
 const SHORT_KEY = 'acme';

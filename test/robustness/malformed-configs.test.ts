@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { seededRandom } from '../../src/emulator/traffic.js';
-import { acmeFixture, against, apiRequests, startTestEmulator } from '../state/helpers/emulator.js';
+import { acmeFixture, against, apiRequests, startTestEmulator } from '../helpers/emulator.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const run = promisify(execFile);

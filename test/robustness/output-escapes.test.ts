@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator, tempDir } from '../state/helpers/emulator.js';
+import { acmeFixture, against, startTestEmulator, tempDir } from '../helpers/emulator.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TITLE = 'Pay\u001b]0;pwned\u0007ments'; // retitles the terminal

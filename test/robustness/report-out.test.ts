@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { acmeFixture, against, apiRequests, startTestEmulator, TEST_KEY, tempDir } from '../state/helpers/emulator.js';
+import { acmeFixture, against, apiRequests, startTestEmulator, TEST_KEY, tempDir } from '../helpers/emulator.js';
 
 const run = promisify(execFile);
 const HOOK = '#!/bin/sh\necho original hook\n';

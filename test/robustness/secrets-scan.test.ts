@@ -6,7 +6,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEmctl, type CliResult } from '../helpers/cli.js';
-import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../state/helpers/emulator.js';
+import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
 
 const CONFIG = `version: 1
 integrations:

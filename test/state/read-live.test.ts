@@ -7,7 +7,7 @@ import { type ClientOptions } from '../../src/api/client-options.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { readLiveState } from '../../src/state/read-live.js';
-import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from './helpers/emulator.js';
+import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from '../helpers/emulator.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
 const ACME = `version: 1

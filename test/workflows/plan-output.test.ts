@@ -12,7 +12,7 @@ import type { DesiredConfig } from '../../src/core/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { StateClient } from '../../src/state/live-reader.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
-import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from '../state/helpers/emulator.js';
+import { TEST_KEY, acmeFixture, apiRequests, startTestEmulator, writeConfig } from '../helpers/emulator.js';
 
 let emulator: RunningEmulator;
 let inSync: string;

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../state/helpers/emulator.js';
+import { tempDir } from '../../helpers/emulator.js';
 import { sqliteStore } from './engines.js';
 
 const WRITE = fileURLToPath(new URL('../../../dist/measure/store/write.js', import.meta.url));

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { tempDir } from '../../state/helpers/emulator.js';
+import { tempDir } from '../../helpers/emulator.js';
 
 // Empty counts as unset: `EMCTL_TEST_PG_URL= npm test` (a CI variable defined but blank) skips.
 export const PG_URL = process.env.EMCTL_TEST_PG_URL || undefined;

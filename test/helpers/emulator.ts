@@ -5,8 +5,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EmulatorRequestLogEntry } from '../../../src/contract/types.js';
-import { EXAMPLE_FIXTURE_PATH, loadFixtureFile, startEmulator, type EmulatorOptions, type Fixture, type RunningEmulator } from '../../../src/emulator/index.js';
+import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
+import { EXAMPLE_FIXTURE_PATH, loadFixtureFile, startEmulator, type EmulatorOptions, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
 
 /** Looks like a real key and appears nowhere else, so finding it in output is always a leak. */
 export const TEST_KEY = 'emk_live_7Qx2ZpT9vR4mW8sLkN3c';
