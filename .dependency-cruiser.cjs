@@ -34,6 +34,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'config-yaml-below-config',
+      comment: 'src/config/yaml/ (text to placed data, located diagnostics) is the bottom of config/: it imports nothing else of config/',
+      severity: 'error',
+      from: { path: '^src/config/yaml/' },
+      to: { path: '^src/config/', pathNot: '^src/config/yaml/' },
+    },
+    {
       name: 'contract-imports-nothing',
       comment: 'contract/ is what the service is: no package, no node:* module',
       severity: 'error',

@@ -9,11 +9,11 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import { formatDiagnostic, type Diagnostic } from './diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
 import { loadConfigFromRead } from './index.js';
 import type { ConfigChecks } from './checks.js';
 import { decodeConfigBytes, MAX_FILE_BYTES, type ReadResult } from './read-files.js';
-import type { SourceText } from './source.js';
+import type { SourceText } from './yaml/source.js';
 
 interface GitResult {
   stdout: Buffer;

@@ -24,7 +24,7 @@ import type {
   SafetyConfig,
   SourceLocation,
 } from '../core/model.js';
-import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './source.js';
+import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './yaml/source.js';
 
 const DIGITS = /^[1-9][0-9]*$/;
 

@@ -6,15 +6,15 @@ import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { ConfigChecks } from './checks.js';
 import { buildModel } from './build-model.js';
-import { boundDiagnostic, capPerFile, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './diagnostics.js';
+import { boundDiagnostic, capPerFile, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './yaml/diagnostics.js';
 import { mergeFiles } from './merge.js';
-import { parseConfigText } from './parse.js';
+import { parseConfigText } from './yaml/parse.js';
 import { readConfigFiles, type ReadResult } from './read-files.js';
 import { checkSchema } from './schema-check.js';
 import { checkSemantics } from './semantic/index.js';
-import { Placements, type PlacedRoot } from './source.js';
+import { Placements, type PlacedRoot } from './yaml/source.js';
 
-export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
+export { formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
 
 /**
  * About DesiredConfig.sourceMap.locate(path): paths are the config's own (['teams', '42', 'pm',

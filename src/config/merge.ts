@@ -2,9 +2,9 @@
 // `git.repositories`, ...) merge by key; an object written in two files is an error naming both;
 // the `safety.protected` and `drift.ignore` lists are concatenated in file order.
 
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from './yaml/diagnostics.js';
 import { describePath, type Path } from './describe.js';
-import { isMap, newMap, type Placement, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './source.js';
+import { isMap, newMap, type Placement, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './yaml/source.js';
 
 /** Maps whose keys may come from different files. '*' matches any key. */
 const MERGED_MAPS: readonly (readonly string[])[] = [

@@ -6,8 +6,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { readBounded } from './bounded-read.js';
 import { join } from 'node:path';
-import type { Diagnostic } from './diagnostics.js';
-import { SourceText } from './source.js';
+import type { Diagnostic } from './yaml/diagnostics.js';
+import { SourceText } from './yaml/source.js';
 
 /** A config file larger than this is refused unread (a generous bound: 10,000 repositories take ~5 MB). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
-import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './source.js';
+import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
 
 export const SCHEMA_URL = new URL('../../schemas/emctl.schema.json', import.meta.url);
 

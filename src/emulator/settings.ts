@@ -4,7 +4,7 @@
 
 import { type ValidationErrorItem } from '../contract/types.js';
 import { BACKFILL_SECTIONS, ORG_SECTIONS, REPO_SECTIONS, type BackfillDays, type OrgSection, type OrgSettings } from '../contract/git-types.js';
-import { checkPythonRegex } from '../core/python-regex.js';
+import { checkPythonRegex } from '../contract/python-regex.js';
 import { isObject, Issues } from './params.js';
 
 /**

@@ -5,7 +5,7 @@
 import type { TimeRange } from '../contract/measurement-types.js';
 import type { RollUp } from '../contract/metrics.js';
 import type { MeasureSpec } from './spec.js';
-import { formatDate, nextBucketStart } from '../core/measurement-window.js';
+import { formatDate, nextBucketStart } from '../contract/measurement-window.js';
 
 const DAY_MS = 86_400_000;
 

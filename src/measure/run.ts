@@ -21,7 +21,7 @@ import { resolveRepositories, type RepositoryLister } from './repositories.js';
 import { readTeamNames, type TeamNameReader } from './team-names.js';
 import { buildResult, noDataResult } from './result.js';
 import type { MeasureSpec } from './spec.js';
-import { lastWindow } from '../core/measurement-window.js';
+import { lastWindow } from '../contract/measurement-window.js';
 
 /** Largest report file emctl downloads (v1 reports, server exports). */
 export const REPORT_MAX_BYTES = 256 * 1024 * 1024;

@@ -11,7 +11,7 @@ import type { GroupBy, RollUp } from '../contract/metrics.js';
 import type { ResultMetric } from './result-model.js';
 import type { ReportDefinition } from '../core/model.js';
 import { editDistance } from '../core/resolve.js';
-import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from '../core/measurement-window.js';
+import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from '../contract/measurement-window.js';
 import type { OutputFormat } from './output-formats.js';
 import { checkOutput } from './spec-output.js';
 import { hint, quote, type Report, type SpecContext } from './spec-problem.js';

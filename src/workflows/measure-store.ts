@@ -10,7 +10,7 @@ import type { StoredRequest } from '../measure/store/read.js';
 import { storeRows } from '../measure/store/rows.js';
 import { parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
 import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../contract/metrics.js';
-import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../core/measurement-window.js';
+import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../contract/measurement-window.js';
 import type { GlobalOptions } from './options.js';
 import type { MeasurementsOptions } from './measure-options.js';
 

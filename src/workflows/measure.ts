@@ -13,7 +13,7 @@ import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../measure/flag
 import { releasesNotice, shortLastBucketNotice } from '../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../measure/spec.js';
-import { utcToday } from '../core/measurement-window.js';
+import { utcToday } from '../contract/measurement-window.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../measure/render/index.js';
 import { reportHeading } from '../measure/render/heading.js';
 import { isStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';

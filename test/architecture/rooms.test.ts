@@ -61,4 +61,15 @@ describe('room rules (DESIGN.md section 5)', () => {
     expect(result.output).toMatch(/room-api: src\/api\/sibling\.ts → src\/core\/plan\.ts/);
     expect(result.output).toMatch(/no-circular: src\/state\/a\.ts → /);
   }, 120_000);
+
+  it('refuse an import from config/yaml/ into the rest of config/', async () => {
+    const result = await cruise(await tree({
+      ...ALLOWED,
+      'src/config/index.ts': "import { read } from './yaml/parse.js';\nexport const load = read;\n",
+      'src/config/yaml/parse.ts': "import { check } from '../checks.js';\nexport const read = check;\n",
+      'src/config/checks.ts': 'export const check = (): number => 1;\n',
+    }));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/config-yaml-below-config: src\/config\/yaml\/parse\.ts → src\/config\/checks\.ts/);
+  }, 120_000);
 });

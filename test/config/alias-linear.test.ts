@@ -3,9 +3,9 @@
 // (20,000 aliases took about a minute that way). Also YAML's rule for a repeated anchor name.
 
 import { describe, expect, test } from 'vitest';
-import { parseConfigText } from '../../src/config/parse.js';
-import { Placements, SourceText } from '../../src/config/source.js';
-import { aliasResolutionWork } from '../../src/config/yaml-tree.js';
+import { parseConfigText } from '../../src/config/yaml/parse.js';
+import { Placements, SourceText } from '../../src/config/yaml/source.js';
+import { aliasResolutionWork } from '../../src/config/yaml/full-reader.js';
 
 function parse(text: string) {
   return parseConfigText(new SourceText('emctl.yaml', text), new Placements());

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { formatDiagnostic, loadConfig } from '../../src/config/index.js';
-import { cutLongValues } from '../../src/config/diagnostics.js';
+import { cutLongValues } from '../../src/config/yaml/diagnostics.js';
 import { firstInvalidUtf8 } from '../../src/config/read-files.js';
 import { writeFiles } from './helpers.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';

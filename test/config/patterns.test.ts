@@ -1,11 +1,11 @@
 // Pure helpers of the config checks: monitoring globs, plan addresses (the Python regex dialect
-// is tested in test/core/python-regex.test.ts).
+// is tested in test/contract/python-regex.test.ts).
 
 import { describe, expect, test } from 'vitest';
 import { globProblem } from '../../src/config/glob.js';
 import { globToRegExp } from '../../src/core/repo-patterns.js';
 import { addressProblem } from '../../src/config/semantic/addresses.js';
-import type { PlainMap } from '../../src/config/source.js';
+import type { PlainMap } from '../../src/config/yaml/source.js';
 
 describe('monitoring globs', () => {
   test.each([

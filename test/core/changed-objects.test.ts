@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { loadConfigFromRead } from '../../src/config/index.js';
-import { SourceText } from '../../src/config/source.js';
+import { SourceText } from '../../src/config/yaml/source.js';
 import { changedObjects, changeInScope } from '../../src/core/changed-objects.js';
 import type { DesiredConfig } from '../../src/core/model.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';

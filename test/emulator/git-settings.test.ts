@@ -112,7 +112,7 @@ describe('section validation (400 on repository and organization writes)', () =>
     ['Python named groups', { releases_detection: { method: 'tags', pattern: '^v(?P<major>\\d+)\\.(?P=major)$' } }, 200],
     ['Python \\A and \\Z', { include_file_extensions: { patterns: ['\\A.*\\.py\\Z'] } }, 200],
     ['inline flags', { exclude_branches: { patterns: ['(?i)^WIP/'] } }, 200],
-    // The same dialect as `emctl validate` (src/core/python-regex.ts): Python 3.11 takes these.
+    // The same dialect as `emctl validate` (src/contract/python-regex.ts): Python 3.11 takes these.
     ['scoped flags', { exclude_branches: { patterns: ['(?i:wip)/'] } }, 200],
     ['atomic group', { exclude_branches: { patterns: ['(?>tmp|temp)/'] } }, 200],
     ['possessive quantifier', { exclude_base_branches: { patterns: ['^a*+b'] } }, 200],

@@ -5,7 +5,7 @@
 
 import { ORG_SECTIONS, REPO_SECTIONS } from '../../contract/git-types.js';
 import { didYouMean } from '../describe.js';
-import type { PlainMap } from '../source.js';
+import type { PlainMap } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';
 
 type Part = { kind: 'name'; value: string } | { kind: 'index'; value: string | number };

@@ -3,9 +3,9 @@
 // way to report a problem at a config path.
 
 import type { ConfigChecks } from '../checks.js';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../yaml/diagnostics.js';
 import type { Path } from '../describe.js';
-import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from '../source.js';
+import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from '../yaml/source.js';
 
 export class CheckContext {
   readonly diagnostics: Diagnostic[] = [];

@@ -4,7 +4,7 @@
 
 import type { Path } from '../describe.js';
 import { describePath } from '../describe.js';
-import type { PlainValue } from '../source.js';
+import type { PlainValue } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, pmScopes, type CheckContext } from './context.js';
 
 /** A comparable spelling of a list entry, or undefined for entries the schema already refused. */

@@ -1,6 +1,6 @@
 // Numeric ids are decimal integers from 1 to 2^53-1 (DESIGN 8). Past that a JavaScript number
 // rounds (team 9007199254740993 became ...992), so such an id, kept as text by the readers
-// (yaml-scalars.ts), is refused where it is written: as a team or repository key, or as a
+// (config/yaml/scalars.ts), is refused where it is written: as a team or repository key, or as a
 // repository id in a team's Git scope (where an integer past the limit would otherwise be read as a
 // repository name).
 

@@ -2,8 +2,8 @@
 // small function over the document that reports through the context; docs/config.md lists them.
 
 import type { ConfigChecks } from '../checks.js';
-import type { Diagnostic } from '../diagnostics.js';
-import type { Placements, PlacedRoot } from '../source.js';
+import type { Diagnostic } from '../yaml/diagnostics.js';
+import type { Placements, PlacedRoot } from '../yaml/source.js';
 import { CheckContext } from './context.js';
 import { checkAddresses } from './addresses.js';
 import { checkDuplicates } from './duplicates.js';

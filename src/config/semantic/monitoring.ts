@@ -4,7 +4,7 @@
 
 import { compileRepoPatterns, type RepoPatterns } from '../../core/repo-patterns.js';
 import { globProblem } from '../glob.js';
-import type { PlainMap, PlainValue } from '../source.js';
+import type { PlainMap, PlainValue } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';
 
 export function checkMonitoring(ctx: CheckContext): void {

@@ -1,6 +1,6 @@
 // Regular expressions in settings must compile as the service (Python `re`) would compile them.
 
-import { checkPythonRegex } from '../../core/python-regex.js';
+import { checkPythonRegex } from '../../contract/python-regex.js';
 import { listOf, mapOf, settingsMaps, type CheckContext } from './context.js';
 
 const PATTERN_LIST_SECTIONS = ['exclude_branches', 'exclude_base_branches', 'exclude_file_extensions', 'include_file_extensions'];

@@ -4,7 +4,7 @@
 
 import { SCOPE_KEYS, type PmProvider } from '../../contract/types.js';
 import { describePath, didYouMean } from '../describe.js';
-import type { PlainMap, PlainValue } from '../source.js';
+import type { PlainMap, PlainValue } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, pmScopes, type CheckContext } from './context.js';
 import { IntegrationIndex, isGitProvider } from './integrations.js';
 

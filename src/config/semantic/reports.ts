@@ -7,7 +7,7 @@
 import { dirname, resolve } from 'node:path';
 import type { ReportDefinition } from '../../core/model.js';
 import { outPathProblem } from '../out-path.js';
-import { isMap, type PlainValue } from '../source.js';
+import { isMap, type PlainValue } from '../yaml/source.js';
 import { keysOf, mapOf, type CheckContext } from './context.js';
 
 /** The teams this config writes: id -> its `name:` (if a string). */

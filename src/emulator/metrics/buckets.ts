@@ -5,7 +5,7 @@
 
 import type { RollUp } from '../../contract/metrics.js';
 import type { TimeRange } from '../../contract/measurement-types.js';
-import { nextBucketStart } from '../../core/measurement-window.js';
+import { nextBucketStart } from '../../contract/measurement-window.js';
 
 export interface Bucket {
   start: number;

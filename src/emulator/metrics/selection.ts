@@ -3,7 +3,7 @@
 // branch exclusions, and the group keys of each PR. Built once per call from the query and the
 // emulator state, so the per-PR work is a few Set/Map lookups.
 
-import { checkPythonRegex } from '../../core/python-regex.js';
+import { checkPythonRegex } from '../../contract/python-regex.js';
 import type { WorkflowType } from '../../contract/metrics.js';
 import { WORKFLOW_TYPES } from '../../contract/metrics.js';
 import type { EmulatorState } from '../state.js';

@@ -4,7 +4,7 @@
 
 import type { GroupBy, RollUp } from '../../contract/metrics.js';
 import type { MeasurementResult } from '../result-model.js';
-import { formatDate, nextBucketStart } from '../../core/measurement-window.js';
+import { formatDate, nextBucketStart } from '../../contract/measurement-window.js';
 import type { SqlValue } from './engine.js';
 
 export interface StoreRow {

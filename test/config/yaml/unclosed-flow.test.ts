@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { unclosedFlowAt } from '../../src/config/unclosed-flow.js';
+import { unclosedFlowAt } from '../../../src/config/yaml/unclosed-flow.js';
 
 const unclosed: [string, string, number][] = [
   ['a list value', 'version: 1\nx: [1, 2', 14],

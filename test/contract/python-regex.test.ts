@@ -3,7 +3,7 @@
 // against it); refusal messages are Python's words, or JavaScript's where both refuse alike.
 
 import { describe, expect, test } from 'vitest';
-import { checkPythonRegex } from '../../src/core/python-regex.js';
+import { checkPythonRegex } from '../../src/contract/python-regex.js';
 
 function matches(pattern: string, text: string): boolean {
   const result = checkPythonRegex(pattern);

@@ -2,7 +2,7 @@
 // and the date helpers they rest on.
 
 import { describe, expect, it } from 'vitest';
-import { addCalendarMonth, addMonths, countBuckets, isDate, lastWindow } from '../../src/core/measurement-window.js';
+import { addCalendarMonth, addMonths, countBuckets, isDate, lastWindow } from '../../src/contract/measurement-window.js';
 
 describe('lastWindow', () => {
   const cases: [string, string, string, string][] = [

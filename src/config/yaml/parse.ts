@@ -1,10 +1,10 @@
 // Parses one config file into plain data with placements: the fast reader when the file stays
 // within the YAML it understands (nearly every config), else the complete `yaml` package reader.
 
-import { NestingTooDeep, parseFast } from './fast-yaml.js';
+import { NestingTooDeep, parseFast } from './fast-reader.js';
 import type { Placements, SourceText } from './source.js';
 import { UnclosedFlow, unclosedFlowAt, unclosedFlowMessage } from './unclosed-flow.js';
-import { diagnosticAt, parseYamlFile, tooDeepMessage, type FileParse } from './yaml-tree.js';
+import { diagnosticAt, parseYamlFile, tooDeepMessage, type FileParse } from './full-reader.js';
 
 export function parseConfigText(source: SourceText, store: Placements): FileParse {
   try {

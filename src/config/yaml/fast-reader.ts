@@ -6,13 +6,13 @@
 // multi-line scalars or flow collections, complex keys, directives, several documents, tabs,
 // and also on duplicate or reserved keys and anything malformed. The loader then reads the file
 // with the `yaml` package, which handles all of YAML and words every error. So this reader only
-// has to be right for what it accepts, which test/config/fast-yaml.test.ts checks against the
+// has to be right for what it accepts, which test/config/yaml/fast-reader.test.ts checks against the
 // package, value by value and position by position. This file reads the structure (maps, lists,
-// flow collections); fast-yaml-scalars.ts reads the scalars in them.
+// flow collections); fast-scalars.ts reads the scalars in them.
 
 import { flowEnd, UnclosedFlow } from './unclosed-flow.js';
-import { resolvePlain } from './yaml-scalars.js';
-import { MAX_NESTING, RESERVED_KEYS } from './yaml-tree.js';
+import { resolvePlain } from './scalars.js';
+import { MAX_NESTING, RESERVED_KEYS } from './full-reader.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 import {
   CLOSE_BRACE,
@@ -31,7 +31,7 @@ import {
   SINGLE_QUOTE,
   SPACE,
   type ScalarEnd,
-} from './fast-yaml-scalars.js';
+} from './fast-scalars.js';
 
 /** Nesting past MAX_NESTING: not something to hand to the package (its reader recurses too). */
 export class NestingTooDeep extends Error {
@@ -62,7 +62,7 @@ class FastParser {
   private readonly sourceId: number;
   /** Set by the inline readers: the offset just after what they read (no tuples: fewer allocations). */
   private after = 0;
-  /** Where the scalar readers (fast-yaml-scalars.ts) report a scalar's end. */
+  /** Where the scalar readers (fast-scalars.ts) report a scalar's end. */
   private readonly end: ScalarEnd = { at: 0 };
   /** Set by entryValue(): where the value starts. */
   private valueAt = 0;

@@ -1,10 +1,10 @@
 // The time window of a measurements request: `--after/--before` dates, or `--last N{d,w,mo}`
 // (DESIGN.md §6.1: the window ends tomorrow, UTC, so today is included, and starts N days, weeks
 // or calendar months before that). "Now" is a parameter so the rules are testable.
-// It sits in core, below measure/, because the emulator's metric engine buckets by the same calendar.
+// A rule of the service (contract/): emctl and the emulator's metric engine bucket by the same calendar.
 
-import type { TimeRange } from '../contract/measurement-types.js';
-import type { RollUp } from '../contract/metrics.js';
+import type { TimeRange } from './measurement-types.js';
+import type { RollUp } from './metrics.js';
 
 export const DATE_PATTERN = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 export const LAST_PATTERN = /^([1-9][0-9]{0,3})(d|w|mo)$/;

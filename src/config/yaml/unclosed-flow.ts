@@ -6,7 +6,7 @@
 // (block scalars, multi-line scalars, document markers, mismatched brackets), leaving those to the
 // package.
 
-import { MAX_NESTING } from './yaml-tree.js';
+import { MAX_NESTING } from './full-reader.js';
 
 const NEWLINE = 10;
 const CR = 13;

@@ -4,10 +4,10 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFast } from '../../src/config/fast-yaml.js';
-import { resolvePlain } from '../../src/config/yaml-scalars.js';
-import { Placements, SourceText, type PlainValue } from '../../src/config/source.js';
-import { parseYamlFile } from '../../src/config/yaml-tree.js';
+import { parseFast } from '../../../src/config/yaml/fast-reader.js';
+import { resolvePlain } from '../../../src/config/yaml/scalars.js';
+import { Placements, SourceText, type PlainValue } from '../../../src/config/yaml/source.js';
+import { parseYamlFile } from '../../../src/config/yaml/full-reader.js';
 
 interface Walked {
   value: PlainValue;
@@ -87,7 +87,7 @@ describe('fast YAML reader', () => {
   });
 
   test('reads every shipped example the way the yaml package does', () => {
-    const dir = join(import.meta.dirname, '../../examples');
+    const dir = join(import.meta.dirname, '../../../examples');
     const files = [join(dir, 'minimal.yaml'), ...readdirSync(join(dir, 'acme')).map((f) => join(dir, 'acme', f))];
     for (const file of files.filter((f) => f.endsWith('.yaml'))) {
       let text: string;

@@ -1,13 +1,13 @@
-// Characters and one-line scalars for the fast reader (fast-yaml.ts): the character classes that
+// Characters and one-line scalars for the fast reader (fast-reader.ts): the character classes that
 // end or may not start a plain scalar, plain scalars, and single- and double-quoted scalars. Kept
 // apart from the reader's structure (maps, lists, flow collections) so each file does one job.
 // Every reader here throws GiveUp on what it does not accept and reports where the scalar ends in
 // a ScalarEnd.
 
 import type { PlainValue } from './source.js';
-import { DOUBLE_QUOTE_ESCAPES, resolvePlain } from './yaml-scalars.js';
+import { DOUBLE_QUOTE_ESCAPES, resolvePlain } from './scalars.js';
 
-/** Thrown when the fast reader meets YAML it leaves to the `yaml` package (fast-yaml.ts). */
+/** Thrown when the fast reader meets YAML it leaves to the `yaml` package (fast-reader.ts). */
 export class GiveUp extends Error {}
 
 /** Where a scalar read by this file ends (set by the readers: no tuple per scalar). */

@@ -2,7 +2,7 @@
 // the model builder read); positions live beside it in a WeakMap keyed by each map or list, so a
 // config path such as ['teams', '42', 'pm'] can be walked back to file, line and column.
 
-import type { SourceLocation } from '../core/model.js';
+import type { SourceLocation } from '../../core/model.js';
 
 /** One config file's text, with a lazily built line index for offset -> line/column. */
 export class SourceText {

@@ -5,11 +5,11 @@
 import { createRequire } from 'node:module';
 import type { CST, Document, Node, ParsedNode } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
-import { readTokens } from './yaml-depth.js';
-import { resolvePlain } from './yaml-scalars.js';
+import { readTokens } from './depth.js';
+import { resolvePlain } from './scalars.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
-// The complete YAML reader is loaded only for a file the fast reader leaves to it (fast-yaml.ts
+// The complete YAML reader is loaded only for a file the fast reader leaves to it (fast-reader.ts
 // reads nearly every config), so most runs never load the package.
 const require = createRequire(import.meta.url);
 let yamlPackage: typeof import('yaml') | undefined;
@@ -311,7 +311,7 @@ const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', '
 
 /**
  * A scalar's value as the config reads it: a plain number written other than in decimal, or an
- * integer past 2^53-1, is its text (yaml-scalars.ts), in this reader as in the fast one.
+ * integer past 2^53-1, is its text (scalars.ts), in this reader as in the fast one.
  */
 function plainValue(node: import('yaml').Scalar): unknown {
   const value = node.value;
