@@ -9,24 +9,14 @@ import type { Plan } from '../../src/core/plan-model.js';
 import { EMCTL_VERSION } from '../../src/core/version.js';
 import { applyWorld, type ApplyWorld } from '../apply/cli-helpers.js';
 import { fastClient, writeRequests } from '../apply/helpers.js';
+import { team42OnTracker } from '../helpers/acme-configs.js';
 
 const worlds: ApplyWorld[] = [];
 afterEach(async () => {
   for (const w of worlds.splice(0)) await w.close();
 });
 
-const BOARDS_ONLY = `version: 1
-integrations:
-  tracker: { id: 10 }
-teams:
-  42:
-    pm:
-      tracker:
-        boards: ["101", "102"]
-        epics: ["EP-7"]
-        labels: ["backend"]
-        fields: [{ id: customfield_1, value: [Payments] }]
-`;
+const BOARDS_ONLY = team42OnTracker('boards: ["101", "102"]', 'epics: ["EP-7"]', 'labels: ["backend"]', 'fields: [{ id: customfield_1, value: [Payments] }]');
 
 describe('ownershipObject', () => {
   it.each([

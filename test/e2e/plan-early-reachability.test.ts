@@ -5,8 +5,6 @@
 // answer until that re-read has arrived. Were the re-read to wait for the plan, it would wait for
 // that answer, which the proxy would release only at its deadline, with the flag unset.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
 import { apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../helpers/emulator.js';
 import { generatedConfig } from '../helpers/generated-org.mjs';
+import { startProxy } from '../helpers/proxy.js';
 
 const CONFIG_READ = /^\/api\/v1\/git\/repositories\/\d+\/config$/;
 
@@ -29,36 +28,28 @@ async function holdingProxy(target: string, deadlineMs: number) {
     for (const go of held.splice(0)) go();
   };
   const timer = setTimeout(release, deadlineMs);
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://proxy');
+  const proxy = await startProxy(target, async (request) => {
+    const url = new URL(request.url, 'http://proxy');
     if (url.pathname.startsWith('/api/v2/pm/entities/') && url.searchParams.get('include_invalid') !== 'true' && url.searchParams.get('is_selected_for_collection') !== 'true') {
       if (!reachabilitySeen) releasedEarly = held.length > 0;
       reachabilitySeen = true;
       release();
     }
-    const forward = http.request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const reply = () => res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
-        // One answer held: the other calls keep their slots of --concurrency and go on.
-        if (CONFIG_READ.test(url.pathname) && !reachabilitySeen && !holding) {
-          holding = true;
-          held.push(reply);
-        } else reply();
-      });
-    });
-    req.pipe(forward);
+    const answer = await request.forward();
+    // One answer held: the other calls keep their slots of --concurrency and go on.
+    if (CONFIG_READ.test(url.pathname) && !reachabilitySeen && !holding) {
+      holding = true;
+      held.push(() => request.reply(answer));
+    } else request.reply(answer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: proxy.url,
     /** The re-read arrived while configuration answers were still held. */
     overlapped: () => reachabilitySeen && releasedEarly,
     close: () => {
       clearTimeout(timer);
       release();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      return proxy.close();
     },
   };
 }

@@ -1,27 +1,17 @@
 // `emctl emulator` run in-process through the real CLI: one line on stdout, serves real HTTP with
 // the options given, stops on Ctrl-C; bad options are refused before anything starts.
 
-import { createServer } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
+import { unusedPort } from '../helpers/unused-port.js';
 import { parseGenerateSpec } from '../../src/workflows/serve-emulator.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `emctl emulator ARGS`, lets `during` talk to it, then interrupts it. */
 async function serve(args: string[], during: (url: string) => Promise<void>) {
-  const port = await freePort();
+  const port = await unusedPort();
   // The emulator registers its Ctrl-C handler once it listens: that, not a time limit, says it started.
   let interrupt: () => void = () => {};
   let listening: () => void = () => {};

@@ -49,3 +49,11 @@ export const ACME_IN_SYNC_NAMED =
       settings:
         default_branch: { branch_name: main }
 `;
+
+/**
+ * A config that manages team 42's PM scope on the tracker (integration 10): each of `keys` is one
+ * line under `tracker:`, such as `labels: [backend]`. Top-level sections can be appended to it.
+ */
+export function team42OnTracker(...keys: string[]): string {
+  return `version: 1\nintegrations:\n  tracker: { id: 10 }\nteams:\n  42:\n    pm:\n      tracker:\n${keys.map((key) => `        ${key}\n`).join('')}`;
+}

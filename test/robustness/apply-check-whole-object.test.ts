@@ -3,62 +3,29 @@
 // proxy in front of the emulator lets emctl's PM scope write through, then, before answering it,
 // changes the labels of the same team scope (as another user would), so emctl's check finds them.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
+import { team42OnTracker } from '../helpers/acme-configs.js';
 import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { startProxy, type RecordingProxy } from '../helpers/proxy.js';
 
-const CONFIG = `version: 1
-integrations:
-  tracker: { id: 10 }
-teams:
-  42:
-    pm:
-      tracker:
-        methodology: Scrum
-        boards: ["101", "102"]
-        labels: [backend]
-`;
+const CONFIG = team42OnTracker('methodology: Scrum', 'boards: ["101", "102"]', 'labels: [backend]');
 
 /** Forwards everything; after the first PM scope write is answered, someone else changes team 42's labels, then emctl gets its answer. */
-async function meddlingProxy(target: string): Promise<{ url: string; meddled: () => boolean; close: () => Promise<void> }> {
+async function meddlingProxy(target: string): Promise<RecordingProxy & { meddled: () => boolean }> {
   const other = new EmClient({ baseUrl: target, apiKey: TEST_KEY, rateLimit: 0 });
   let meddled = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const out = http.request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-        const body: Buffer[] = [];
-        answer.on('data', (c: Buffer) => body.push(c));
-        answer.on('end', () => {
-          const reply = () => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(body));
-          };
-          if (meddled || req.method === 'GET' || !(req.url ?? '').startsWith('/api/v1/pm/config/teams/scope')) return reply();
-          meddled = true;
-          other.patchTeamPmScopes({ teams: [{ team_id: 42, items: [{ integration_id: 10, scope: { labels: [{ name: 'frontend' }] } }] }] }).then(reply, () => res.destroy());
-        });
-      });
-      out.on('error', () => res.destroy());
-      out.end(Buffer.concat(chunks));
-    });
+  const proxy = await startProxy(target, async (request) => {
+    const answer = await request.forward();
+    if (!meddled && request.method !== 'GET' && request.url.startsWith('/api/v1/pm/config/teams/scope')) {
+      meddled = true;
+      await other.patchTeamPmScopes({ teams: [{ team_id: 42, items: [{ integration_id: 10, scope: { labels: [{ name: 'frontend' }] } }] }] });
+    }
+    request.reply(answer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    meddled: () => meddled,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...proxy, meddled: () => meddled };
 }
 
 let emulator: RunningEmulator;

@@ -2,8 +2,6 @@
 // detected (the service has no lock), and a write whose answer was lost is journalled `unknown`
 // and resolved by the final re-read, never reported as rejected when it was applied.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
 import { runApply } from '../../src/workflows/apply-run.js';
@@ -12,20 +10,12 @@ import { loadConfigOrThrow } from '../../src/config/index.js';
 import { plainStyle } from '../../src/render/style.js';
 import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
 import { runEmctl } from '../helpers/cli.js';
+import { team42OnTracker } from '../helpers/acme-configs.js';
 import { acmeFixture, against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { startProxy, type ProxiedRequest, type RecordingProxy } from '../helpers/proxy.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 
-const labelsConfig = (label: string) => `version: 1
-integrations:
-  tracker: { id: 10 }
-teams:
-  42:
-    pm:
-      tracker:
-        methodology: Scrum
-        boards: ["101"]
-        labels: ["${label}"]
-`;
+const labelsConfig = (label: string) => team42OnTracker('methodology: Scrum', 'boards: ["101"]', `labels: ["${label}"]`);
 
 /**
  * A proxy in front of the emulator that makes two runs' writes to one route overlap for certain:
@@ -36,68 +26,31 @@ teams:
  * is forwarded as it comes. If no second write arrives within `holdMs`, the first goes on alone
  * (the test's assertions then fail honestly rather than hang).
  */
-async function overlappingProxy(target: string, gated: string, holdMs = 20_000): Promise<{ url: string; paired: () => boolean; close: () => Promise<void> }> {
-  type Held = { req: http.IncomingMessage; res: http.ServerResponse; body: Buffer };
-  const forward = (h: Held): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
-    new Promise((resolve, reject) => {
-      const out = http.request(`${target}${h.req.url ?? '/'}`, { method: h.req.method, headers: h.req.headers }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));
-        answer.on('error', reject);
-      });
-      out.on('error', reject);
-      out.end(h.body);
-    });
-  const reply = (h: Held, a: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }): void => {
-    h.res.writeHead(a.status, a.headers);
-    h.res.end(a.body);
-  };
-  const pass = (h: Held): void => {
-    forward(h).then((a) => reply(h, a), () => h.res.destroy());
-  };
-  let first: { held: Held; timer: NodeJS.Timeout } | undefined;
+async function overlappingProxy(target: string, gated: string, holdMs = 20_000): Promise<RecordingProxy & { paired: () => boolean }> {
+  let first: { request: ProxiedRequest; timer: NodeJS.Timeout } | undefined;
   let gatedSeen = 0;
   let paired = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const h: Held = { req, res, body: Buffer.concat(chunks) };
-      const isGated = req.method !== 'GET' && (req.url ?? '').startsWith(gated);
-      if (!isGated || gatedSeen >= 2) return pass(h);
-      gatedSeen += 1;
-      if (gatedSeen === 1) {
-        first = { held: h, timer: setTimeout(() => pass(h), holdMs) };
-        return;
-      }
-      const held = first as { held: Held; timer: NodeJS.Timeout };
-      clearTimeout(held.timer);
-      paired = true;
-      void (async () => {
-        try {
-          const a = await forward(held.held);
-          const b = await forward(h);
-          reply(held.held, a);
-          reply(h, b);
-        } catch {
-          held.held.res.destroy();
-          res.destroy();
-        }
-      })();
-    });
+  const proxy = await startProxy(target, async (request) => {
+    const isGated = request.method !== 'GET' && request.url.startsWith(gated);
+    if (!isGated || gatedSeen >= 2) return request.pass();
+    gatedSeen += 1;
+    if (first === undefined) {
+      first = { request, timer: setTimeout(() => void request.pass(), holdMs) };
+      return;
+    }
+    clearTimeout(first.timer);
+    paired = true;
+    try {
+      const a = await first.request.forward();
+      const b = await request.forward();
+      first.request.reply(a);
+      request.reply(b);
+    } catch {
+      first.request.cut();
+      request.cut();
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    paired: () => paired,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...proxy, paired: () => paired };
 }
 
 describe('concurrent applies', () => {
@@ -220,39 +173,14 @@ describe('concurrent applies to a team Git scope', () => {
  * `lose` PATCHes of the PM scope route: those are forwarded (the service applies them) and then
  * the client's connection is cut before any answer.
  */
-async function losingProxy(target: string, lose: number): Promise<{ url: string; lost: () => number; close: () => Promise<void> }> {
-  let lost = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const forward = http.request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-        const body: Buffer[] = [];
-        answer.on('data', (c: Buffer) => body.push(c));
-        answer.on('end', () => {
-          if (req.method === 'PATCH' && (req.url ?? '').startsWith('/api/v1/pm/config/teams/scope') && lost < lose) {
-            lost += 1;
-            req.socket.destroy();
-            return;
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(Buffer.concat(body));
-        });
-      });
-      forward.end(Buffer.concat(chunks));
-    });
+async function losingProxy(target: string, lose: number): Promise<RecordingProxy & { lost: () => number }> {
+  const lost = () => proxy.requests.filter((r) => r.outcome === 'cut').length;
+  const proxy = await startProxy(target, async (request) => {
+    const answer = await request.forward();
+    if (request.method === 'PATCH' && request.url.startsWith('/api/v1/pm/config/teams/scope') && lost() < lose) request.cut();
+    else request.reply(answer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    lost: () => lost,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...proxy, lost };
 }
 
 describe('a write whose answer was lost', () => {

@@ -6,6 +6,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
+import { team42OnTracker } from '../helpers/acme-configs.js';
 import { json, minimalBody, orgSettings, repositorySettings, startScriptedServer, type ScriptedServer, type SeenRequest } from '../api/helpers/scripted-server.js';
 import { tempDir, writeConfig } from '../helpers/emulator.js';
 
@@ -15,15 +16,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const CONFIG = `version: 1
-integrations:
-  tracker: { id: 10 }
-teams:
-  42:
-    pm:
-      tracker:
-        methodology: Scrum
-git:
+const CONFIG = `${team42OnTracker('methodology: Scrum')}git:
   defaults:
     exclude_branches: { patterns: ["^tmp/"] }
   repositories:

@@ -6,13 +6,13 @@
 
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
 import { acmeFixture, against, apiRequests, startTestEmulator, TEST_KEY, tempDir } from '../helpers/emulator.js';
+import { startProxy, type RecordingProxy } from '../helpers/proxy.js';
 
 const run = promisify(execFile);
 const HOOK = '#!/bin/sh\necho original hook\n';
@@ -115,7 +115,7 @@ describe('report out: in a git repository', () => {
       expect(r.code).toBe(1);
       expect(readdirSync(outside)).toEqual([]);
     } finally {
-      proxy.server.close();
+      await proxy.close();
     }
   });
 
@@ -131,29 +131,13 @@ describe('report out: in a git repository', () => {
 });
 
 /** An HTTP proxy to `target` that calls `onFirst` before forwarding its first request. */
-async function swappingProxy(target: string, onFirst: () => void): Promise<{ url: string; server: Server }> {
+async function swappingProxy(target: string, onFirst: () => void): Promise<RecordingProxy> {
   let swapped = false;
-  const server = createServer((req, res) => {
+  return startProxy(target, (request) => {
     if (!swapped) {
       swapped = true;
       onFirst();
     }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length').map(([k, v]) => [k, String(v)]));
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(`${target}${req.url ?? '/'}`, { method: req.method, headers, ...(body && req.method !== 'GET' ? { body } : {}) }).then(
-        async (answer) => {
-          res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding')));
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        },
-        () => res.destroy(),
-      );
-    });
+    return request.pass();
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}`, server };
 }

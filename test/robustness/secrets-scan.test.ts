@@ -6,17 +6,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEmctl, type CliResult } from '../helpers/cli.js';
+import { team42OnTracker } from '../helpers/acme-configs.js';
 import { acmeFixture, against, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
 
-const CONFIG = `version: 1
-integrations:
-  tracker: { id: 10 }
-teams:
-  42:
-    pm:
-      tracker:
-        labels: [frontend]
-git:
+const CONFIG = `${team42OnTracker('labels: [frontend]')}git:
   defaults:
     active_branches_duration: { days: 3 }
 `;
