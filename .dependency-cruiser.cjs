@@ -3,7 +3,7 @@
 // export/ (the engines of those use cases) sit between the shells and workflows/.
 const LEVELS = [
   ['contract'],
-  ['api', 'core'],
+  ['api', 'core', 'output'],
   ['config', 'state', 'render', 'measure', 'emulator'],
   ['apply', 'drift', 'export'],
   ['workflows'],

@@ -2,6 +2,7 @@
 // client's call path so that file holds the endpoints and the one call path only.
 
 import type { Dispatcher } from 'undici';
+import { DEFAULT_RATE_LIMIT } from '../contract/defaults.js';
 import { redactText } from './errors.js';
 import type { Clock } from './clock.js';
 import type { RoutePacer } from './pacing.js';
@@ -21,7 +22,7 @@ export interface ClientOptions {
   /** Sent as x-api-key; "" sends no key (the service then refuses with 401/403). */
   apiKey: string;
   dispatcher?: Dispatcher;
-  /** Calls per minute per route (method + path template); default 60; 0 = off. */
+  /** Calls per minute per route (method + path template); default DEFAULT_RATE_LIMIT; 0 = off. */
   rateLimit?: number;
   /** Token bucket capacity per route (calls that go at once after a quiet spell); default = rateLimit. */
   burst?: number;
@@ -32,7 +33,7 @@ export interface ClientOptions {
   retryMaxMs?: number;
   /** Per try, connect to end of body; default 30000. */
   timeoutMs?: number;
-  /** Requests in flight overall; default 8. */
+  /** Requests in flight overall; default DEFAULT_CONCURRENCY. */
   concurrency?: number;
   /** Called after every try (for -v). Never receives the key. */
   onResponse?: (log: ResponseLog) => void;
@@ -45,7 +46,7 @@ export interface ClientOptions {
   maxThrottledTries?: number;
   /**
    * How long a route may go without progress (no answer but 429) before its call fails naming the
-   * route; default 10 minutes (DESIGN.md 8, --max-throttle-wait); 0 = wait as long as the tries allow.
+   * route; default DEFAULT_MAX_THROTTLE_WAIT_MS (DESIGN.md 8, --max-throttle-wait); 0 = wait as long as the tries allow.
    */
   maxThrottleWaitMs?: number;
   /** Time for pacing, retries and polling: the system's unless a test gives a fake one. */
@@ -59,8 +60,6 @@ export interface ClientOptions {
    */
   insecureHttp?: boolean;
 }
-
-export const DEFAULT_MAX_THROTTLE_WAIT_MS = 10 * 60_000;
 
 export interface ThrottleEvent {
   route: string;
@@ -103,7 +102,7 @@ export function clientSettings(options: ClientOptions): ClientSettings {
   const retry = { maxTries: options.maxTries ?? 5, baseMs: options.retryBaseMs ?? 1000, maxMs: options.retryMaxMs ?? 30_000 };
   if (!Number.isInteger(retry.maxTries) || retry.maxTries < 1) throw new RangeError('maxTries must be an integer >= 1');
   if (options.maxThrottleWaitMs !== undefined && !(options.maxThrottleWaitMs >= 0)) throw new RangeError('maxThrottleWaitMs must be >= 0');
-  const pacing: ClientSettings['pacing'] = { ratePerMinute: options.rateLimit ?? 60 };
+  const pacing: ClientSettings['pacing'] = { ratePerMinute: options.rateLimit ?? DEFAULT_RATE_LIMIT };
   if (options.burst !== undefined) pacing.burst = options.burst;
   return { baseUrl, service, httpReportOrigin, retry, pacing };
 }

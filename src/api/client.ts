@@ -4,13 +4,13 @@
 
 import type { Dispatcher } from 'undici';
 import { ApiError, parseErrorBody, redactDeep, redactText, type ApiErrorBody, type ApiErrorInit } from './errors.js';
-import { clientSettings, DEFAULT_MAX_THROTTLE_WAIT_MS, type ClientOptions, type ClientSettings } from './client-options.js';
+import { clientSettings, type ClientOptions, type ClientSettings } from './client-options.js';
 import { sleepOn, systemClock, type Clock } from './clock.js';
 import { CallGate, type PacingView } from './gate.js';
 import { RoutePacer } from './pacing.js';
 import { collectEntityPages, collectRepositoryPages } from './paginate.js';
 import * as rq from './requests.js';
-import type { HttpMethod, ListIntegrationsParams, RequestDescription } from './requests.js';
+import type { ListIntegrationsParams, RequestDescription } from './requests.js';
 import {
   backoffMs,
   isRetryableStatus,
@@ -25,12 +25,12 @@ import { httpRequest, TransportError, type HttpResponse } from './transport.js';
 import * as mm from './client-measurements.js';
 import type { Exchange, WireTarget } from './client-measurements.js';
 import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from '../contract/measurement-types.js';
-import { API_LIMITS } from '../contract/types.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_THROTTLE_WAIT_MS } from '../contract/defaults.js';
+import { API_LIMITS, HTTP_METHODS, type HttpMethod } from '../contract/types.js';
 import type { EntityListResponse, EntityType, ListEntitiesParams, ListIntegrationsResponse, PmScopeKey, ScopeWriteBody, ScopeWriteMode, ScopeWriteResponse, SelectEntry, SelectResponse, SelectableEntityType, TeamPmScopeResponse } from '../contract/types.js';
 import type { GitScopeKey, ListRepositoriesParams, ListRepositoriesResponse, MonitorEntry, MonitorResponse, OrgConfigResponse, OrgSettings, RepoSection, Repository, RepositoryConfigResponse, RepositorySettings, TeamGitScopeBody, TeamGitScopeResponse } from '../contract/git-types.js';
 
 
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export class EmClient {
   /** Base URL, the address errors show, retry policy and pacing (client-options.ts). */
@@ -59,7 +59,7 @@ export class EmClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.clock = options.clock ?? systemClock;
     this.pacer = new RoutePacer({ ...this.settings.pacing, clock: this.clock });
-    this.gate = new CallGate(this.pacer, options.concurrency ?? 8, this.clock);
+    this.gate = new CallGate(this.pacer, options.concurrency ?? DEFAULT_CONCURRENCY, this.clock);
     this.onResponse = options.onResponse;
     this.onThrottle = options.onThrottle;
     this.maxThrottledTries = options.maxThrottledTries ?? 20;
@@ -220,7 +220,7 @@ export class EmClient {
   /** Sends a pre-described operation (method, path with query, route template, body), as saved in a plan. */
   async send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
     const method = req.method.toUpperCase() as HttpMethod;
-    if (!METHODS.includes(method)) throw new TypeError(`unsupported HTTP method "${req.method}"`);
+    if (!(HTTP_METHODS as readonly string[]).includes(method)) throw new TypeError(`unsupported HTTP method "${req.method}"`);
     if (!req.path.startsWith('/')) throw new TypeError(`operation path must start with "/", got "${req.path}"`);
     const d: RequestDescription = { method, path: req.path, route: req.route };
     if (req.body !== undefined) d.body = req.body;

@@ -3,13 +3,11 @@
 // plan can save exactly what will be sent. Parameters are validated against the spec's limits
 // before anything is sent, so a bad call fails locally with a clear message instead of a 400.
 
-import type { EntityType, ListEntitiesParams, PmScopeKey, ScopeWriteBody, ScopeWriteMode, SelectEntry, SelectableEntityType } from '../contract/types.js';
+import type { EntityType, HttpMethod, ListEntitiesParams, PmScopeKey, ScopeWriteBody, ScopeWriteMode, SelectEntry, SelectableEntityType } from '../contract/types.js';
 import type { GitScopeKey, ListRepositoriesParams, MonitorEntry, OrgSettings, RepoSection, RepositorySettings, TeamGitScopeBody } from '../contract/git-types.js';
 import { API_LIMITS, ENTITY_TYPES } from '../contract/types.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { InvalidRequestError } from './errors.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestDescription {
   method: HttpMethod;

@@ -3,10 +3,10 @@
 // only adds the file: reading it, and errors that name it.
 
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
 import { osReason } from '../config/read-files.js';
 import { EmctlError } from '../contract/errors.js';
 import type { Plan } from '../core/plan-model.js';
+import { absolutePath } from '../output/paths.js';
 import { parsePlanJson } from '../render/json.js';
 
 /** What the user ran, for the hint when the file is not a plan (a config given without -c). */
@@ -14,7 +14,7 @@ export type PlanFileReader = 'apply' | 'show';
 
 /** The saved plan at `planfile` (relative to `cwd`); a config-kind EmctlError naming the file otherwise. */
 export async function readPlanFile(cwd: string, planfile: string, reader: PlanFileReader): Promise<Plan> {
-  const path = isAbsolute(planfile) ? planfile : resolve(cwd, planfile);
+  const path = absolutePath(cwd, planfile);
   let text: string;
   try {
     text = await readFile(path, 'utf8');

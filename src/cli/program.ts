@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { habitPointer, unknownIn } from './habits.js';
 import { refuseKeyFlag, withoutOptionValues } from './key-flag.js';
 import { redactedRun } from './redact-output.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_THROTTLE_WAIT_MS, DEFAULT_RATE_LIMIT } from '../contract/defaults.js';
 import { EmctlError } from '../contract/errors.js';
 import { escapeControl } from '../core/escape.js';
 import { EMCTL_VERSION } from '../core/version.js';
@@ -105,11 +106,11 @@ function rootProgram(io: WorkflowIO, setExit: (code: number) => void): { program
     .addOption(new Option('--base-url <url>', 'service base URL (env EMCTL_BASE_URL)'))
     .addOption(new Option('--api-key-file <path>', 'read the API key from this file (else env EMCTL_API_KEY; never a flag value)'))
     .addOption(new Option('--emulator <fixture>', 'run against an in-process emulator seeded from FIXTURE ("default" = the bundled example)'))
-    .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(8).argParser(positiveInt('--concurrency', 1)))
-    .addOption(new Option('--rate-limit <n>', 'calls per minute per route; 0 = off').default(60).argParser(positiveInt('--rate-limit', 0)))
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once').default(DEFAULT_CONCURRENCY).argParser(positiveInt('--concurrency', 1)))
+    .addOption(new Option('--rate-limit <n>', 'calls per minute per route; 0 = off').default(DEFAULT_RATE_LIMIT).argParser(positiveInt('--rate-limit', 0)))
     .addOption(
       new Option('--max-throttle-wait <duration>', 'give up (exit 1) when a route answers nothing but 429 for this long; 0 = no limit')
-        .default(10 * 60_000, '10m')
+        .default(DEFAULT_MAX_THROTTLE_WAIT_MS, '10m')
         .argParser(parseDuration('--max-throttle-wait')),
     )
     .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'))
@@ -133,9 +134,9 @@ function rootProgram(io: WorkflowIO, setExit: (code: number) => void): { program
         baseUrl: o.baseUrl ?? io.env.EMCTL_BASE_URL,
         apiKeyFile: o.apiKeyFile,
         emulator: o.emulator,
-        concurrency: o.concurrency ?? 8,
-        rateLimit: o.rateLimit ?? 60,
-        maxThrottleWaitMs: o.maxThrottleWait ?? 10 * 60_000,
+        concurrency: o.concurrency ?? DEFAULT_CONCURRENCY,
+        rateLimit: o.rateLimit ?? DEFAULT_RATE_LIMIT,
+        maxThrottleWaitMs: o.maxThrottleWait ?? DEFAULT_MAX_THROTTLE_WAIT_MS,
         color: o.color !== false && !io.env.NO_COLOR,
         forceColor: io.env.FORCE_COLOR !== undefined && !['0', 'false'].includes(io.env.FORCE_COLOR),
         verbose: Boolean(o.verbose),

@@ -5,8 +5,8 @@
 // The command's connection adds the key it resolved once it has it.
 
 import { statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import { Redactor, redactingStream, withRedactor } from '../api/output-redaction.js';
+import { absolutePath } from '../output/paths.js';
 import { readKeyFileBytes } from '../workflows/key-file.js';
 
 interface RunIO {
@@ -22,7 +22,7 @@ export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], 
   redactor.add(io.env.EMCTL_API_KEY);
   const keyFile = keyFileIn(argv);
   if (keyFile !== undefined) {
-    const path = isAbsolute(keyFile) ? keyFile : resolve(io.cwd, keyFile);
+    const path = absolutePath(io.cwd, keyFile);
     // Read here, before anything is printed (a config path, a --target or a --base-url could quote
     // the key), and kept for the connection: a pipe (`/dev/stdin`, `<(pass key)`) can be read only
     // once. A terminal is not read ahead (that would wait for typing), and a file that cannot be

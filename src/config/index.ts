@@ -4,6 +4,7 @@
 
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
+import { absolutePath } from '../output/paths.js';
 import type { ConfigChecks } from './checks.js';
 import { buildModel } from './build-model.js';
 import { boundDiagnostic, capPerFile, errorCount, formatDiagnostic, sortDiagnostics, type Diagnostic } from './yaml/diagnostics.js';
@@ -15,6 +16,14 @@ import { checkSemantics } from './semantic/index.js';
 import { Placements, type PlacedRoot } from './yaml/source.js';
 
 export { formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
+
+/** The config a command reads when -c is not given. */
+const DEFAULT_CONFIG = 'emctl.yaml';
+
+/** `-c PATH` relative to the working directory; ./emctl.yaml when not given. */
+export function configPathIn(cwd: string, given: string | undefined): string {
+  return absolutePath(cwd, given ?? DEFAULT_CONFIG);
+}
 
 /**
  * About DesiredConfig.sourceMap.locate(path): paths are the config's own (['teams', '42', 'pm',

@@ -44,6 +44,10 @@ export interface ListIntegrationsResponse {
  * paging helpers, the state reader, export and the planner's batching. The emulator keeps its own
  * numbers on purpose: an independent reading of the spec catches a wrong number here.
  */
+/** The HTTP methods the service's API uses, in the order a saved plan's check names them. */
+export const HTTP_METHODS = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
 export const API_LIMITS = {
   integrationIds: 50,
   entityPageMax: 1000,

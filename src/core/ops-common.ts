@@ -1,7 +1,8 @@
 // Shared pieces of operation planning: the working form of an operation (before stages are
 // numbered) and batching helpers. The API's per-call limits are API_LIMITS (src/contract/types.ts).
 
-import type { HttpMethod, Operation } from './plan-model.js';
+import type { HttpMethod } from '../contract/types.js';
+import type { Operation } from './plan-model.js';
 
 /**
  * When an operation may run: `first` (stage 1: monitoring starts, selections, PM scope writes,

@@ -1,6 +1,7 @@
 // The plan: what `emctl plan` computes, renders and saves, and what `emctl apply` and `emctl drift`
 // consume. Pure data with a stable JSON form (format_version), so a saved plan is reviewable.
 
+import type { HttpMethod } from '../contract/types.js';
 import type { DestructiveKind } from './model.js';
 
 export type Action = 'add' | 'remove' | 'update';
@@ -50,8 +51,6 @@ export interface Change {
    */
   display?: { before?: unknown; after?: unknown };
 }
-
-export type HttpMethod = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
 
 /**
  * One HTTP call that carries out changes. Operations with the same stage are independent and may

@@ -6,7 +6,6 @@
 import type {
   Action,
   Change,
-  HttpMethod,
   Impact,
   ObjectKind,
   Operation,
@@ -14,14 +13,11 @@ import type {
   PlanMessage,
   ReadRecord,
 } from '../core/plan-model.js';
+import { HTTP_METHODS } from '../contract/types.js';
 import type { DestructiveKind } from '../core/model.js';
 import { canonical, isPlainObject } from './values.js';
 
-/**
- * 2: every key snake_case (operations' `dependsOn` became `depends_on`), config_files relative to
- * the working directory the plan was made in, and changes carry `display` (the names the text and
- * Markdown forms show) so that `emctl show` prints a saved plan as `emctl plan` printed it.
- */
+/** The version of the saved plan's format; what each version changed is in docs/output.md. */
 export const PLAN_FORMAT_VERSION = 2;
 
 export function renderPlanJson(plan: Plan): string {
@@ -103,7 +99,6 @@ const IMPACTS: readonly Impact[] = [
   'counts-against-limit',
   'changes-team-metrics',
 ];
-const METHODS: readonly HttpMethod[] = ['GET', 'PATCH', 'PUT', 'POST', 'DELETE'];
 const DESTRUCTIVE: readonly DestructiveKind[] = ['stop_monitoring', 'deselect', 'scope_removal', 'override_removal'];
 
 /**
@@ -299,7 +294,7 @@ class Reader {
     const op: Operation = {
       id: this.string(o.id, `${at}.id`),
       stage: this.count(o.stage, `${at}.stage`),
-      method: this.oneOf(o.method, METHODS, `${at}.method`),
+      method: this.oneOf(o.method, HTTP_METHODS, `${at}.method`),
       path: this.string(o.path, `${at}.path`),
       route: this.string(o.route, `${at}.route`),
       addresses: this.strings(o.addresses, `${at}.addresses`),

@@ -8,6 +8,7 @@ import type { EntityType, PmEntity, TeamPmScopeResponse } from '../contract/type
 import type { OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 import { API_LIMITS } from '../contract/types.js';
 import { EmctlError } from '../contract/errors.js';
+import { DEFAULT_CONCURRENCY } from '../contract/defaults.js';
 import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
@@ -20,7 +21,7 @@ import { LiveReader, type StateClient } from './live-reader.js';
 
 
 export interface ReadOptions {
-  /** Reads of one route handed to the client at a time (default 8, like --concurrency). */
+  /** Reads of one route handed to the client at a time (default DEFAULT_CONCURRENCY, like --concurrency). */
   perRoute?: number;
   /** Told of reads held back in their route's lane (a progress line counts them as to come). */
   observer?: LaneObserver;
@@ -54,7 +55,7 @@ type Entry<T> = readonly [number, T];
  * whole list anyway (monitoring patterns judged on every repository, an id written elsewhere).
  */
 export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
-  const reader = new LiveReader(client, options.perRoute ?? 8, options.observer);
+  const reader = new LiveReader(client, options.perRoute ?? DEFAULT_CONCURRENCY, options.observer);
   const integrations = await reader.integrations();
   const two = stageTwoReads(config, integrations);
 
@@ -225,7 +226,7 @@ export async function readReachability(
   lists: readonly { integrationId: number; type: string }[],
   options: ReadOptions = {},
 ): Promise<void> {
-  const reader = new LiveReader(client, options.perRoute ?? 8, options.observer);
+  const reader = new LiveReader(client, options.perRoute ?? DEFAULT_CONCURRENCY, options.observer);
   const byType = new Map<EntityType, number[]>();
   for (const { integrationId, type } of lists) {
     const ids = byType.get(type as EntityType) ?? [];

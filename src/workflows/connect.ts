@@ -2,7 +2,6 @@
 // emulator), the API key (env or file, never a flag value or the config), transport safety
 // (no cleartext to a remote host), pacing, concurrency, and the -v request log.
 
-import { isAbsolute, resolve } from 'node:path';
 import { Agent } from 'undici';
 import { EmClient } from '../api/client.js';
 import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
@@ -11,6 +10,7 @@ import { currentRedactor } from '../api/output-redaction.js';
 import { isLoopback } from '../api/loopback.js';
 import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
 import { EmctlError } from '../contract/errors.js';
+import { absolutePath } from '../output/paths.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { WorkflowIO } from './io.js';
 import { MAX_KEY_FILE_BYTES, readKeyFileBytes } from './key-file.js';
@@ -179,7 +179,7 @@ function withScheme(given: string): string {
 const KEY_FILE = 'the file given to --api-key-file';
 async function readKey(apiKeyFile: string | undefined, io: WorkflowIO): Promise<string | undefined> {
   if (apiKeyFile !== undefined) {
-    const path = isAbsolute(apiKeyFile) ? apiKeyFile : resolve(io.cwd, apiKeyFile);
+    const path = absolutePath(io.cwd, apiKeyFile);
     let bytes: Buffer | undefined;
     try {
       // Read once already when the run started (cli/redact-output.ts), unless it could not be.
@@ -211,7 +211,7 @@ function checkKeyCharacters(key: string, source: string): string {
 
 function fixturePath(fixture: string, cwd: string, defaultPath: string): string {
   if (fixture === 'default') return defaultPath;
-  return isAbsolute(fixture) ? fixture : resolve(cwd, fixture);
+  return absolutePath(cwd, fixture);
 }
 
 /** Starts an emulator on a free loopback port; its fixture's first api key is the one to use. */

@@ -3,9 +3,10 @@
 // construction: it holds the read-only client wrapper.
 
 import { readdir } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { readOnly } from '../api/read-only-client.js';
 import { EmctlError } from '../contract/errors.js';
+import { absolutePath } from '../output/paths.js';
 import { readOrganization, type OrganizationRead } from '../export/read.js';
 import type { RepoSettingsScope } from '../export/repo-settings-scopes.js';
 import { toConfig } from '../export/to-config.js';
@@ -55,7 +56,6 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
     const config = await loadDesired(io, opts.config);
     teams = [...new Set([...teams, ...config.teams.map((t) => t.id)])];
   }
-  const at = (p: string): string => (isAbsolute(p) ? p : resolve(io.cwd, p));
 
   const { globals } = deps;
   const connection = await connect(globals, io);
@@ -82,14 +82,14 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   if (opts.fixture) {
     const text = renderFixtureYaml(toFixture(read));
     if (opts.out === undefined) io.stdout.write(text);
-    else await writeFileAtomically(at(opts.out), text, { createDirectory: true });
+    else await writeFileAtomically(absolutePath(io.cwd, opts.out), text, { createDirectory: true });
     io.stderr.write(summary(read, opts.out === undefined ? 'an emulator fixture' : `an emulator fixture to ${opts.out}`));
     return;
   }
 
   const exported = toConfig(read);
   if (opts.split !== undefined) {
-    const dir = at(opts.split);
+    const dir = absolutePath(io.cwd, opts.split);
     const files: ExportFile[] = renderSplitFiles(exported);
     for (const file of files) await writeFileAtomically(join(dir, file.name), file.text, { createDirectory: true });
     const written = new Set(files.map((f) => f.name));
@@ -102,6 +102,6 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   }
   const text = renderConfigYaml(exported);
   if (opts.out === undefined) io.stdout.write(text);
-  else await writeFileAtomically(at(opts.out), text, { createDirectory: true });
+  else await writeFileAtomically(absolutePath(io.cwd, opts.out), text, { createDirectory: true });
   io.stderr.write(summary(read, opts.out === undefined ? 'the config' : `the config to ${opts.out}`));
 }

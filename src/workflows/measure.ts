@@ -4,10 +4,11 @@
 // written atomically. Notices and the v1 progress line go to stderr, data to stdout.
 
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { loadConfigOrThrow } from '../config/index.js';
+import { dirname } from 'node:path';
+import { configPathIn, loadConfigOrThrow } from '../config/index.js';
 import { outPathProblem } from '../config/out-path.js';
 import { EmctlError } from '../contract/errors.js';
+import { absolutePath, shownPath } from '../output/paths.js';
 import type { DesiredConfig, ReportDefinition } from '../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../measure/flags.js';
 import { releasesNotice, shortLastBucketNotice } from '../measure/notices.js';
@@ -26,9 +27,6 @@ import type { MeasurementsOptions } from './measure-options.js';
 import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measure-store.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 
-const DEFAULT_CONFIG = 'emctl.yaml';
-
-
 /** One request to run: a report of the config, or the one the flags describe. */
 interface Job {
   /** The report's name; undefined for flags. */
@@ -40,10 +38,6 @@ interface Job {
   confined: boolean;
 }
 
-function atPath(io: WorkflowIO, path: string): string {
-  return isAbsolute(path) ? path : resolve(io.cwd, path);
-}
-
 /** The directory a config's relative `out:` paths start from. */
 function configDirectory(path: string): string {
   try {
@@ -53,14 +47,9 @@ function configDirectory(path: string): string {
   }
 }
 
-function shown(io: WorkflowIO, path: string): string {
-  const rel = relative(io.cwd, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
 /** A store as messages show it: a SQLite path like other files, a URL without its password. */
 function shownStore(io: WorkflowIO, target: StoreTarget): string {
-  return target.engine === 'sqlite' ? `sqlite:${shown(io, target.path)}` : shownTarget(target);
+  return target.engine === 'sqlite' ? `sqlite:${shownPath(io.cwd, target.path)}` : shownTarget(target);
 }
 
 function requestFlagsGiven(opts: MeasurementsOptions): string[] {
@@ -135,7 +124,7 @@ function planJobs(reports: readonly string[], opts: MeasurementsOptions, config:
 
 /** The config: -c PATH when given (it must load); else ./emctl.yaml when it exists (team names, reports). */
 async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: WorkflowIO): Promise<{ config?: DesiredConfig; path?: string }> {
-  const path = atPath(io, opts.config ?? DEFAULT_CONFIG);
+  const path = configPathIn(io.cwd, opts.config);
   if (opts.config === undefined && !needed && !existsSync(path)) return {};
   return { config: await loadConfigOrThrow(path, CONFIG_CHECKS), path };
 }
@@ -189,9 +178,9 @@ async function runFromStore(from: string, opts: MeasurementsOptions, globals: Gl
     io.stdout.write(text);
     return;
   }
-  const path = atPath(io, opts.out ?? '');
-  await writeFileAtomically(path, text, { createDirectory: true, name: shown(io, path) });
-  io.stderr.write(`wrote ${shown(io, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
+  const path = absolutePath(io.cwd, opts.out ?? '');
+  await writeFileAtomically(path, text, { createDirectory: true, name: shownPath(io.cwd, path) });
+  io.stderr.write(`wrote ${shownPath(io.cwd, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
 }
 
 function rowCount(output: RunOutput): number {
@@ -271,11 +260,11 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
           // Again at write time: the tree may have changed since the config was validated.
           const outside = job.confined ? outPathProblem(job.spec.out ?? '', job.base) : undefined;
           if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
-          const target = isAbsolute(job.spec.out ?? '') ? (job.spec.out ?? '') : resolve(job.base, job.spec.out ?? '');
-          await writeFileAtomically(target, text, { createDirectory: true, name: shown(io, target) });
+          const target = absolutePath(job.base, job.spec.out ?? '');
+          await writeFileAtomically(target, text, { createDirectory: true, name: shownPath(io.cwd, target) });
           const count = rowCount(output);
           const rows = output.kind === 'result' ? `, ${count} ${count === 1 ? 'row' : 'rows'}` : '';
-          io.stderr.write(`${label}wrote ${shown(io, target)} (${job.spec.format}${rows}, ${window.after} to ${window.before})\n`);
+          io.stderr.write(`${label}wrote ${shownPath(io.cwd, target)} (${job.spec.format}${rows}, ${window.after} to ${window.before})\n`);
         }
       } catch (error) {
         if (jobs.length === 1) throw error;

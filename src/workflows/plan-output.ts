@@ -3,9 +3,8 @@
 // stamp it (time, files, desired state, the reads it rests on); plan-render.ts shows and saves it.
 // One code path, so what `plan` shows is what `apply` would do (dnscontrol's preview/push rule).
 
-import { isAbsolute, resolve } from 'node:path';
 import { narrowDesiredTo } from '../apply/verify-scope.js';
-import { loadConfigOrThrow } from '../config/index.js';
+import { configPathIn, loadConfigOrThrow } from '../config/index.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Plan, PlanOrganization, PlanScope } from '../core/plan-model.js';
 import { changedObjects, changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
@@ -30,18 +29,9 @@ import { relativeToCwd } from './relative-paths.js';
 import type { Dependencies, GlobalOptions } from './options.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 
-export const DEFAULT_CONFIG = 'emctl.yaml';
-
-
-/** `-c PATH` relative to the working directory; ./emctl.yaml when not given. */
-export function configPathFrom(io: WorkflowIO, given: string | undefined): string {
-  const path = given ?? DEFAULT_CONFIG;
-  return isAbsolute(path) ? path : resolve(io.cwd, path);
-}
-
 /** Loads and validates the config; every problem comes back at once as one EmctlError('config'). */
 export async function loadDesired(io: WorkflowIO, given: string | undefined): Promise<DesiredConfig> {
-  return loadConfigOrThrow(configPathFrom(io, given), CONFIG_CHECKS);
+  return loadConfigOrThrow(configPathIn(io.cwd, given), CONFIG_CHECKS);
 }
 
 /**
@@ -257,7 +247,7 @@ export async function planFromConfig<T>(
   const config = await loadDesired(io, configPath);
   if (opts.changedFrom !== undefined) {
     // Before any request, like every config error: a bad ref or an invalid old config sends nothing.
-    const before = await loadConfigAtRef(configPathFrom(io, configPath), opts.changedFrom, CONFIG_CHECKS);
+    const before = await loadConfigAtRef(configPathIn(io.cwd, configPath), opts.changedFrom, CONFIG_CHECKS);
     opts = { ...opts, changes: { ref: opts.changedFrom, changes: changedObjects(before, config) } };
   }
   const withConfig = (planned: LivePlan): ConfigPlan => ({ ...planned, config });

@@ -1,9 +1,9 @@
 // How a plan leaves emctl: its colours, its text, JSON and Markdown forms, the saved plan file, and
 // the warnings and predicted refusals said on stderr or thrown.
 
-import { isAbsolute, resolve } from 'node:path';
 import { currentRedactor } from '../api/output-redaction.js';
 import { EmctlError } from '../contract/errors.js';
+import { absolutePath } from '../output/paths.js';
 import { escapeControl } from '../core/escape.js';
 import type { Plan, PlanMessage } from '../core/plan-model.js';
 import { renderPlanJson } from '../render/json.js';
@@ -42,7 +42,7 @@ export function planFileText(plan: Plan): string {
 
 /** Writes the plan file atomically (temp file, then rename): a half-written plan is never applied. */
 export async function writePlanFile(io: WorkflowIO, file: string, plan: Plan): Promise<string> {
-  const path = isAbsolute(file) ? file : resolve(io.cwd, file);
+  const path = absolutePath(io.cwd, file);
   const text = planFileText(plan);
   // A plan file is never written with the key, and with [REDACTED] in its place it would no longer
   // be the plan that was reviewed: apply would refuse it as stale. Like a plan the service would

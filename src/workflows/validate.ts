@@ -2,9 +2,10 @@
 // prints every diagnostic as file:line:column: message, or one "ok" line. Under GitHub Actions each
 // diagnostic is also printed as a workflow annotation so it shows on the pull request's diff.
 
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig, type Diagnostic } from '../config/index.js';
 import type { DesiredConfig } from '../core/model.js';
+import { shownPath } from '../output/paths.js';
 import { terminalPaint } from '../render/style.js';
 import { plural } from '../render/values.js';
 import { CONFIG_CHECKS } from './config-checks.js';
@@ -22,7 +23,7 @@ type Paint = (format: 'bold' | 'red' | 'yellow' | 'green' | 'dim', text: string)
 export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, io: WorkflowIO, opts: ValidateRequest): Promise<{ valid: boolean }> {
   const target = resolve(io.cwd, opts.config);
   const result = await loadConfig(target, CONFIG_CHECKS);
-  const shown = (file: string) => displayPath(io.cwd, file);
+  const shown = (file: string) => shownPath(io.cwd, file);
   const diagnostics = result.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const valid = errors === 0 && result.config !== undefined;
@@ -42,12 +43,6 @@ export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'f
     for (const d of diagnostics) out.write(annotation(d) + '\n');
   }
   return { valid };
-}
-
-/** Relative to the working directory when inside it (what editors and CI annotations expect). */
-function displayPath(cwd: string, file: string): string {
-  const rel = relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
 function textLine(d: Diagnostic, paint: Paint): string {

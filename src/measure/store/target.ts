@@ -2,7 +2,7 @@
 // directory) or a `postgres://` / `postgresql://` URL. The URL may hold a password, so every
 // message shows a target through `shownTarget`, which puts `***` in its place.
 
-import { isAbsolute, resolve } from 'node:path';
+import { absolutePath } from '../../output/paths.js';
 
 export type StoreTarget =
   | { engine: 'sqlite'; path: string }
@@ -26,7 +26,7 @@ export function parseStoreTarget(text: string, base: string): StoreTarget | { pr
     const raw = text.slice(SQLITE_PREFIX.length).replace(/^\/\/(?=\/)/, '');
     if (raw.trim() === '') return { problem: 'sqlite: needs a file path (sqlite:metrics/history.db)' };
     if (raw === ':memory:') return { problem: 'sqlite::memory: would be forgotten at exit; name a file (sqlite:metrics/history.db)' };
-    return { engine: 'sqlite', path: isAbsolute(raw) ? raw : resolve(base, raw) };
+    return { engine: 'sqlite', path: absolutePath(base, raw) };
   }
   if (POSTGRES.test(text)) {
     try {
