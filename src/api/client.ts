@@ -359,7 +359,7 @@ export class EmClient {
   /**
    * A success body is data, kept exactly as the service sent it, also where it holds the key's text
    * (a short key can be part of a name): the key is taken out of what emctl prints and writes
-   * (api/output-redaction.ts), never out of what a plan is built from (DESIGN 8). Shape and echoed
+   * (output/redaction.ts), never out of what a plan is built from (DESIGN 8). Shape and echoed
    * fields are checked here, once.
    */
   private parseSuccess<T>(d: RequestDescription, safePath: string, response: HttpResponse, attempt: number): T {

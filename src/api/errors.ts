@@ -2,9 +2,8 @@
 // says what failed in words, carries the parsed body, and has the API key redacted from
 // everything derived from a response, because a server may echo the key back.
 
-import { EmctlError } from '../contract/errors.js';
+import { EmctlError, REDACTED } from '../contract/errors.js';
 import type { ValidationErrorItem } from '../contract/types.js';
-import { REDACTED } from './output-redaction.js';
 
 export type ApiErrorBody =
   | { shape: 'items'; applied: unknown[]; rejected: Array<Record<string, unknown> & { code: string; message: string }> }

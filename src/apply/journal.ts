@@ -1,11 +1,11 @@
 // The apply journal: one JSON line per event (apply start, each operation attempt, each item result,
 // apply end), written synchronously as it happens, so that whatever stops the process (Ctrl-C, a
 // crash) leaves every line already written whole and parseable. It never holds the API key: each
-// line goes through the run's output redactor (api/output-redaction.ts), like all emctl writes.
+// line goes through the run's output redactor (output/redaction.ts), like all emctl writes.
 
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { currentRedactor, type Redactor } from '../api/output-redaction.js';
+import type { Redactor } from '../output/redaction.js';
 
 export type JournalEvent =
   | {
@@ -62,14 +62,12 @@ export interface JournalSink {
 export class FileJournal implements JournalSink {
   readonly path: string;
   private fd: number | undefined;
-  /**
-   * The run's redactor, taken when the journal is opened: a Ctrl-C handler writes here too, and a
-   * signal listener does not run inside the run's context, where the current redactor is found.
-   */
-  private readonly redactor: Redactor | undefined = currentRedactor();
+  /** The run's redactor (WorkflowIO.redactor); without one, lines are written as they are. */
+  private readonly redactor: Redactor | undefined;
 
-  constructor(path: string) {
+  constructor(path: string, redactor?: Redactor) {
     this.path = path;
+    this.redactor = redactor;
     mkdirSync(dirname(path), { recursive: true });
     // 'a': appending to an existing --journal file keeps earlier runs; each line says when it was written.
     this.fd = openSync(path, 'a', 0o600);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `emctl` executable: wires the process to runCli.
 
-import { Redactor } from '../api/output-redaction.js';
+import { Redactor } from '../output/redaction.js';
 import { EXIT_ERROR, exitCodeForStop } from './exit.js';
 import { runCli } from './program.js';
 import { dropWritesToClosedPipe, lineReader } from './io.js';

@@ -1,11 +1,12 @@
-// Every run of the command line goes through the output redactor (api/output-redaction.ts) from
+// Every run of the command line goes through the output redactor (output/redaction.ts) from
 // its first byte: commander's own messages ("unknown command 'KEY'") are printed before any
 // command runs, so the secrets known at start are registered before argv is parsed: the key in
 // EMCTL_API_KEY, and the content of --api-key-file (read here once, also for the connection).
-// The command's connection adds the key it resolved once it has it.
+// The run's io carries the redactor and the key file's bytes to the command; its connection adds
+// the key it resolved once it has it.
 
 import { statSync } from 'node:fs';
-import { Redactor, redactingStream, withRedactor } from '../api/output-redaction.js';
+import { Redactor, redactingStream } from '../output/redaction.js';
 import { absolutePath } from '../output/paths.js';
 import { readKeyFileBytes } from '../workflows/key-file.js';
 
@@ -16,10 +17,17 @@ interface RunIO {
   cwd: string;
 }
 
-/** Runs `run` with `io`'s output redacted and the run's redactor set for every writer below it. */
-export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], io: IO, run: (io: IO) => Promise<T>): Promise<T> {
+/** What the run's io carries besides the caller's: the redactor, and the key file read at start. */
+interface RunSecrets {
+  redactor: Redactor;
+  keyFiles: ReadonlyMap<string, Buffer | undefined>;
+}
+
+/** Runs `run` with `io`'s output redacted, the run's redactor and the key file read ahead in its io. */
+export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], io: IO, run: (io: IO & RunSecrets) => Promise<T>): Promise<T> {
   const redactor = new Redactor();
   redactor.add(io.env.EMCTL_API_KEY);
+  const keyFiles = new Map<string, Buffer | undefined>();
   const keyFile = keyFileIn(argv);
   if (keyFile !== undefined) {
     const path = absolutePath(io.cwd, keyFile);
@@ -27,10 +35,9 @@ export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], 
     // the key), and kept for the connection: a pipe (`/dev/stdin`, `<(pass key)`) can be read only
     // once. A terminal is not read ahead (that would wait for typing), and a file that cannot be
     // read is left to the connection, which says why.
-    if (readableAhead(path)) await readKeyFileAhead(path, redactor);
+    if (readableAhead(path)) await readKeyFileAhead(path, redactor, keyFiles);
   }
-  const redactedIO: IO = { ...io, stdout: redactingStream(io.stdout, redactor), stderr: redactingStream(io.stderr, redactor) };
-  return withRedactor(redactor, () => run(redactedIO));
+  return run({ ...io, stdout: redactingStream(io.stdout, redactor), stderr: redactingStream(io.stderr, redactor), redactor, keyFiles });
 }
 
 /** The value of --api-key-file in argv (the last one given, as commander takes it), if any. */
@@ -46,14 +53,14 @@ function keyFileIn(argv: readonly string[]): string | undefined {
 }
 
 /** Registers the key file's key and keeps its bytes for the connection; a failed read is the connection's to report. */
-async function readKeyFileAhead(path: string, redactor: Redactor): Promise<void> {
+async function readKeyFileAhead(path: string, redactor: Redactor, keyFiles: Map<string, Buffer | undefined>): Promise<void> {
   let bytes: Buffer | undefined;
   try {
     bytes = await readKeyFileBytes(path);
   } catch {
     return;
   }
-  redactor.keyFiles.set(path, bytes);
+  keyFiles.set(path, bytes);
   redactor.add(bytes?.toString('utf8'));
 }
 

@@ -27,3 +27,6 @@ export class EmctlError extends Error {
     this.details = details;
   }
 }
+
+/** What stands where the API key was, in errors and in everything emctl prints or writes. */
+export const REDACTED = '[REDACTED]';

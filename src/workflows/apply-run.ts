@@ -11,6 +11,7 @@ import { RESPONSE_LOST } from '../apply/outcomes.js';
 import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from '../apply/execute.js';
 import { FileJournal, journalPath } from '../apply/journal.js';
 import { progressLine, type TextSink } from '../apply/progress.js';
+import type { Redactor } from '../output/redaction.js';
 
 /** What an apply needs of the workflow's io (WorkflowIO fits as it is; the convergence test gives less). */
 export interface ApplyIO {
@@ -20,6 +21,8 @@ export interface ApplyIO {
   cwd: string;
   /** Registers a handler for Ctrl-C; returns a function that removes it. */
   onInterrupt?(handler: () => void): () => void;
+  /** The run's redactor: every journal line is written through it. */
+  redactor?: Redactor;
 }
 
 export interface RunApplyOptions {
@@ -53,7 +56,7 @@ export interface ApplyRun {
 
 export async function runApply(plan: Plan, options: RunApplyOptions): Promise<ApplyRun> {
   const { io } = options;
-  const journal = openJournal(journalPath(io.cwd, options.journalFile));
+  const journal = openJournal(journalPath(io.cwd, options.journalFile), io.redactor);
   let stopRequested = false;
   let handedOut = 0;
   // Calls on the wire (the client knows: calls waiting there for a token or a slot are not sent);
@@ -203,9 +206,9 @@ async function verifyAndResolve(report: ExecutionReport, journal: FileJournal, v
 }
 
 /** The journal is opened before the first write: if it cannot be written, nothing is sent. */
-function openJournal(path: string): FileJournal {
+function openJournal(path: string, redactor: Redactor | undefined): FileJournal {
   try {
-    return new FileJournal(path);
+    return new FileJournal(path, redactor);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new EmctlError('config', `cannot write the journal ${path} (${code}); nothing was applied`);

@@ -6,9 +6,8 @@ import { Agent } from 'undici';
 import { EmClient } from '../api/client.js';
 import { type ResponseLog, type ThrottleEvent } from '../api/client-options.js';
 import { redactText } from '../api/errors.js';
-import { currentRedactor } from '../api/output-redaction.js';
 import { isLoopback } from '../api/loopback.js';
-import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../api/read-progress.js';
+import { ReadProgress, systemProgressClock, type ProgressClock, type RouteCalls } from '../output/read-progress.js';
 import { EmctlError } from '../contract/errors.js';
 import { absolutePath } from '../output/paths.js';
 import type { RunningEmulator } from '../emulator/index.js';
@@ -55,7 +54,7 @@ export async function connect(globals: GlobalOptions, io: WorkflowIO, opts: Conn
   } else {
     // The key first: a base URL that is wrong may quote it, and its error must not print it.
     apiKey = (await readKey(globals.apiKeyFile, io)) ?? '';
-    currentRedactor()?.add(apiKey);
+    io.redactor?.add(apiKey);
     baseUrl = checkBaseUrl(globals.baseUrl, globals.insecureHttp);
     if (apiKey === '' && needKey) throw new EmctlError('config', `no API key: ${KEY_HELP}`);
   }
@@ -183,8 +182,7 @@ async function readKey(apiKeyFile: string | undefined, io: WorkflowIO): Promise<
     let bytes: Buffer | undefined;
     try {
       // Read once already when the run started (cli/redact-output.ts), unless it could not be.
-      const readAtStart = currentRedactor()?.keyFiles;
-      bytes = readAtStart?.has(path) ? readAtStart.get(path) : await readKeyFileBytes(path);
+      bytes = io.keyFiles?.has(path) ? io.keyFiles.get(path) : await readKeyFileBytes(path);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');

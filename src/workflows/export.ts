@@ -16,7 +16,7 @@ import { connect } from './connect.js';
 import type { WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
 import { loadDesired } from './plan-output.js';
-import { writeFileAtomically } from './write-file.js';
+import { writeFileAtomically } from '../output/write-file.js';
 
 export interface ExportRequest {
   config?: string;
@@ -82,7 +82,7 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   if (opts.fixture) {
     const text = renderFixtureYaml(toFixture(read));
     if (opts.out === undefined) io.stdout.write(text);
-    else await writeFileAtomically(absolutePath(io.cwd, opts.out), text, { createDirectory: true });
+    else await writeFileAtomically(absolutePath(io.cwd, opts.out), text, { createDirectory: true, redactor: io.redactor });
     io.stderr.write(summary(read, opts.out === undefined ? 'an emulator fixture' : `an emulator fixture to ${opts.out}`));
     return;
   }
@@ -91,7 +91,7 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   if (opts.split !== undefined) {
     const dir = absolutePath(io.cwd, opts.split);
     const files: ExportFile[] = renderSplitFiles(exported);
-    for (const file of files) await writeFileAtomically(join(dir, file.name), file.text, { createDirectory: true });
+    for (const file of files) await writeFileAtomically(join(dir, file.name), file.text, { createDirectory: true, redactor: io.redactor });
     const written = new Set(files.map((f) => f.name));
     const others = (await readdir(dir)).filter((n) => n.endsWith('.yaml') && !n.startsWith('.') && !written.has(n));
     if (others.length > 0) {
@@ -102,6 +102,6 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   }
   const text = renderConfigYaml(exported);
   if (opts.out === undefined) io.stdout.write(text);
-  else await writeFileAtomically(absolutePath(io.cwd, opts.out), text, { createDirectory: true });
+  else await writeFileAtomically(absolutePath(io.cwd, opts.out), text, { createDirectory: true, redactor: io.redactor });
   io.stderr.write(summary(read, opts.out === undefined ? 'the config' : `the config to ${opts.out}`));
 }

@@ -1,6 +1,8 @@
 // What a workflow sees of the outside world, passed in so that tests run the real commands
 // in-process with captured output, a chosen environment and a fake clock.
 
+import type { Redactor } from '../output/redaction.js';
+
 export interface OutputStream {
   write(chunk: string): unknown;
   /** True when the stream is an interactive terminal (progress lines, colour, prompts). */
@@ -31,6 +33,17 @@ export interface WorkflowIO {
   onInterrupt?(handler: () => void): () => void;
   /** Ends the process at once, without unwinding: the CLI picks the exit code for `why`. */
   exitNow?(why: StopReason): void;
+  /**
+   * The run's redactor (the command line makes one per run; stdout and stderr already write through
+   * it): the connection adds the key it resolves, and every file emctl writes goes through it.
+   * Absent, nothing is redacted.
+   */
+  redactor?: Redactor;
+  /**
+   * --api-key-file read once at the run's start (a pipe can be read only once), by absolute path:
+   * its bytes, or undefined when it held more than a key file may.
+   */
+  keyFiles?: ReadonlyMap<string, Buffer | undefined>;
 }
 
 /** "Now" by the io's clock, or the system's when it has none. */

@@ -22,7 +22,7 @@ import { formatOfPath } from '../measure/spec-output.js';
 import { connect } from './connect.js';
 import { nowOf, type WorkflowIO } from './io.js';
 import { colorFor, type Dependencies, type GlobalOptions } from './options.js';
-import { writeFileAtomically } from './write-file.js';
+import { writeFileAtomically } from '../output/write-file.js';
 import type { MeasurementsOptions } from './measure-options.js';
 import { sourceOf, storedRequest, storeTarget, writeRunToStore } from './measure-store.js';
 import { CONFIG_CHECKS } from './config-checks.js';
@@ -179,7 +179,7 @@ async function runFromStore(from: string, opts: MeasurementsOptions, globals: Gl
     return;
   }
   const path = absolutePath(io.cwd, opts.out ?? '');
-  await writeFileAtomically(path, text, { createDirectory: true, name: shownPath(io.cwd, path) });
+  await writeFileAtomically(path, text, { createDirectory: true, name: shownPath(io.cwd, path), redactor: io.redactor });
   io.stderr.write(`wrote ${shownPath(io.cwd, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
 }
 
@@ -261,7 +261,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
           const outside = job.confined ? outPathProblem(job.spec.out ?? '', job.base) : undefined;
           if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
           const target = absolutePath(job.base, job.spec.out ?? '');
-          await writeFileAtomically(target, text, { createDirectory: true, name: shownPath(io.cwd, target) });
+          await writeFileAtomically(target, text, { createDirectory: true, name: shownPath(io.cwd, target), redactor: io.redactor });
           const count = rowCount(output);
           const rows = output.kind === 'result' ? `, ${count} ${count === 1 ? 'row' : 'rows'}` : '';
           io.stderr.write(`${label}wrote ${shownPath(io.cwd, target)} (${job.spec.format}${rows}, ${window.after} to ${window.before})\n`);

@@ -1,7 +1,6 @@
 // How a plan leaves emctl: its colours, its text, JSON and Markdown forms, the saved plan file, and
 // the warnings and predicted refusals said on stderr or thrown.
 
-import { currentRedactor } from '../api/output-redaction.js';
 import { EmctlError } from '../contract/errors.js';
 import { absolutePath } from '../output/paths.js';
 import { escapeControl } from '../core/escape.js';
@@ -12,7 +11,7 @@ import { plainStyle, terminalStyle, type Style } from '../render/style.js';
 import type { PlanFormat } from '../render/formats.js';
 import { renderPlanText } from '../render/text.js';
 import type { WorkflowIO } from './io.js';
-import { writeFileAtomically } from './write-file.js';
+import { writeFileAtomically } from '../output/write-file.js';
 import { colorFor, type GlobalOptions } from './options.js';
 
 /** Colour only on a terminal, and never with --no-color or NO_COLOR. */
@@ -47,14 +46,14 @@ export async function writePlanFile(io: WorkflowIO, file: string, plan: Plan): P
   // A plan file is never written with the key, and with [REDACTED] in its place it would no longer
   // be the plan that was reviewed: apply would refuse it as stale. Like a plan the service would
   // refuse, it is not saved (only a key short enough to be part of names gets here).
-  if (currentRedactor()?.holds(text)) {
+  if (io.redactor?.holds(text)) {
     throw new EmctlError(
       'config',
       `the plan was not saved to ${file}: it holds the API key's text (inside names from the service or the config), which a plan file never holds; apply in one run (emctl apply -c CONFIG), or use a key that is not part of your organization's names`,
     );
   }
   // 0o600: a plan holds the organization's desired state; it is for the person who made it.
-  await writeFileAtomically(path, text, { name: `the plan file ${file}`, mode: 0o600 });
+  await writeFileAtomically(path, text, { name: `the plan file ${file}`, mode: 0o600, redactor: io.redactor });
   return path;
 }
 

@@ -1,7 +1,7 @@
 // The output redactor replaces every spelling of a secret a writer can produce.
 
 import { describe, expect, it } from 'vitest';
-import { currentRedactor, redactingStream, redactOutput, Redactor, withRedactor } from '../../src/api/output-redaction.js';
+import { redactingStream, Redactor } from '../../src/output/redaction.js';
 import { escapeText } from '../../src/render/markdown.js';
 import { escapeHtml } from '../../src/measure/render/markup.js';
 import { csvField } from '../../src/measure/render/csv.js';
@@ -43,18 +43,6 @@ describe('Redactor', () => {
     r.add('  ');
     r.add(undefined);
     expect(r.redact('abcdef abc')).toBe('[REDACTED] [REDACTED]');
-  });
-
-  it('is the redactor of its run only: outside, and in another run, nothing is redacted', async () => {
-    const one = new Redactor();
-    one.add('k1');
-    const inside = await withRedactor(one, async () => {
-      await Promise.resolve();
-      return redactOutput('k1 k2');
-    });
-    expect(inside).toBe('[REDACTED] k2');
-    expect(redactOutput('k1')).toBe('k1');
-    expect(currentRedactor()).toBeUndefined();
   });
 
   it('a redacting stream keeps isTTY and writes through', () => {

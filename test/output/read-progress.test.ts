@@ -3,7 +3,7 @@
 // one plain line every 30 s; erased when the read ends. No real time passes.
 
 import { describe, expect, it } from 'vitest';
-import { duration, ReadProgress, type ProgressClock, type RouteCalls } from '../../src/api/read-progress.js';
+import { duration, ReadProgress, type ProgressClock, type RouteCalls } from '../../src/output/read-progress.js';
 
 function fakeClock(): ProgressClock & { advance(ms: number): void } {
   let now = 0;

@@ -4,10 +4,12 @@
 // one), counts from the client's pacing view and from the state reader's scheduler, which holds
 // back reads the client has not been handed yet.
 
-import type { RouteProgress } from './gate.js';
-
-/** One route's calls as the client sees them: the client's pacing view, as the gate counts them. */
-export type RouteCalls = RouteProgress;
+/**
+ * One route's calls as the client's pacing view counts them (api/gate.ts RouteProgress fits as it
+ * is): answered, waiting for a token or a slot, on the wire; its pace (0 = none) and when the calls
+ * waiting will have been sent.
+ */
+export interface RouteCalls { route: string; done: number; waiting: number; inFlight: number; ratePerMinute: number; etaMs: number }
 
 export interface ProgressClock {
   now(): number;

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { redactOutput } from '../api/output-redaction.js';
 import { EmctlError } from '../contract/errors.js';
+import type { Redactor } from './redaction.js';
 
 export interface AtomicWriteOptions {
   /** How the file is named in the error ("the plan file plan.json"); default its path. */
@@ -16,6 +16,8 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Create the target's directory (and its parents) first; default false. */
   createDirectory?: boolean;
+  /** The run's redactor (WorkflowIO.redactor): the text is written through it. */
+  redactor?: Redactor;
 }
 
 /** The temporary file for `path`: hidden, in the same directory (same file system), unique per call. */
@@ -32,7 +34,7 @@ export async function writeFileAtomically(path: string, text: string, options: A
   try {
     if (options.createDirectory) await mkdir(dirname(path), { recursive: true });
     // 'wx': never write through something already at the temporary path (a symlink planted there).
-    await writeFile(temp, redactOutput(text), { encoding: 'utf8', flag: 'wx', ...(options.mode === undefined ? {} : { mode: options.mode }) });
+    await writeFile(temp, options.redactor?.redact(text) ?? text, { encoding: 'utf8', flag: 'wx', ...(options.mode === undefined ? {} : { mode: options.mode }) });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempPathFor, writeFileAtomically } from '../../src/workflows/write-file.js';
+import { tempPathFor, writeFileAtomically } from '../../src/output/write-file.js';
 import { EmctlError } from '../../src/contract/errors.js';
 import { startService, tempDir, type TestService } from '../export/helpers.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';

@@ -4,26 +4,16 @@
 // secret of the run with [REDACTED]. Data is never redacted: a plan is built from answers exactly
 // as the service sent them, and only its text is redacted on the way out.
 //
-// The redactor of a run is reached through AsyncLocalStorage rather than a parameter because the
-// writers are many and far apart (the journal deep in apply, the atomic file writer every command
-// uses); each writer asking for "the run's redactor" cannot forget a call site, and runs in one
-// process (tests, embedding callers) each see their own secrets only.
+// The command line makes one Redactor per run and hands it down in the workflow's io
+// (WorkflowIO.redactor); each writer that is not one of the io's streams takes it from there.
 
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { REDACTED } from '../contract/errors.js';
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** What stands where the key was. */
-export const REDACTED = '[REDACTED]';
 
 /** The secrets of one run and their spellings in output, replaced longest first. */
 export class Redactor {
   private spellings: string[] = [];
-  /**
-   * Key files read at the run's start, by path, for the connection (a pipe can be read only once):
-   * their bytes, or undefined when a file held more than a key file may.
-   */
-  readonly keyFiles = new Map<string, Buffer | undefined>();
 
   /** Takes `secret` out of everything written from now on ("" and blanks are no secret). */
   add(secret: string | undefined): void {
@@ -59,23 +49,6 @@ export class Redactor {
   holds(text: string): boolean {
     return this.spellings.some((s) => text.includes(s));
   }
-}
-
-const runRedactor = new AsyncLocalStorage<Redactor>();
-
-/** Runs `body` with `redactor` as the redactor every writer below it uses. */
-export function withRedactor<T>(redactor: Redactor, body: () => T): T {
-  return runRedactor.run(redactor, body);
-}
-
-/** The redactor of the run this call belongs to (none outside a run: nothing to redact). */
-export function currentRedactor(): Redactor | undefined {
-  return runRedactor.getStore();
-}
-
-/** `text` as it may leave emctl. */
-export function redactOutput(text: string): string {
-  return runRedactor.getStore()?.redact(text) ?? text;
 }
 
 /** A stream that writes everything through `redactor` (isTTY kept: colour and prompts still see the terminal). */
