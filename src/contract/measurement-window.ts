@@ -1,6 +1,7 @@
-// The time window of a measurements request: `--after/--before` dates, or `--last N{d,w,mo}`
-// (DESIGN.md §6.1: the window ends tomorrow, UTC, so today is included, and starts N days, weeks
-// or calendar months before that). "Now" is a parameter so the rules are testable.
+// The time window of a measurements request and the calendar its buckets follow (DESIGN.md §6.1,
+// "Precise rules"): `--after/--before` dates as given, or `--last N{d,w,mo}` as whole calendar
+// buckets of the roll-up, so that runs on different days produce the same buckets and a history
+// never holds two overlapping weeks. "Now" is always a parameter, never read here.
 // A rule of the service (contract/): emctl and the emulator's metric engine bucket by the same calendar.
 
 import type { TimeRange } from './measurement-types.js';
@@ -51,14 +52,82 @@ export function utcToday(now: Date): string {
   return formatDate(now);
 }
 
-/** The window of `--last` (already checked against LAST_PATTERN): [before - N units, tomorrow). */
-export function lastWindow(last: string, now: Date): TimeRange {
+/** The roll-ups whose buckets follow a calendar (custom is the window itself). */
+export type CalendarRollUp = Exclude<RollUp, 'custom'>;
+
+/**
+ * The first day of the bucket that holds `day` (yyyy-mm-dd): the day itself for `1d`, its ISO
+ * week's Monday for `1w` (weeks run Monday 00:00 UTC to the next Monday), the 1st of its month for
+ * `1mo`.
+ */
+export function bucketStart(day: string, rollUp: CalendarRollUp): string {
+  if (rollUp === '1d') return day;
+  if (rollUp === '1mo') return `${day.slice(0, 8)}01`;
+  // getUTCDay: Sunday 0 .. Saturday 6; days since Monday: (d + 6) % 7.
+  return addDays(day, -((parseDate(day).getUTCDay() + 6) % 7));
+}
+
+/** The calendar bucket that starts `n` buckets after the one starting on `start` (n < 0: before it). */
+function shiftBucket(start: string, rollUp: CalendarRollUp, n: number): string {
+  if (rollUp === '1d') return addDays(start, n);
+  if (rollUp === '1w') return addDays(start, 7 * n);
+  return addMonths(start, n);
+}
+
+/** The calendar bucket [after, before) that holds `day`. */
+export function bucketHolding(day: string, rollUp: CalendarRollUp): TimeRange {
+  const after = bucketStart(day, rollUp);
+  return { after, before: shiftBucket(after, rollUp, 1) };
+}
+
+/**
+ * The bucket in progress at `now`: the one holding today (UTC). Its values are partial until its
+ * `before` has passed.
+ */
+export function bucketInProgress(now: Date, rollUp: CalendarRollUp): TimeRange {
+  return bucketHolding(utcToday(now), rollUp);
+}
+
+/** The latest complete bucket at `now`: the last one whose end has passed (the one before the bucket in progress). */
+export function latestCompleteBucket(now: Date, rollUp: CalendarRollUp): TimeRange {
+  const current = bucketInProgress(now, rollUp);
+  return { after: shiftBucket(current.after, rollUp, -1), before: current.after };
+}
+
+/**
+ * Whether a bucket had ended at `at` (an ISO instant, `2026-11-25T06:00:00Z`): its exclusive
+ * `before` (00:00 UTC) is on or before it. A bucket fetched before that holds partial values.
+ */
+export function bucketEnded(before: string, at: string): boolean {
+  return at >= `${before}T00:00:00Z`;
+}
+
+/** The days of `--last` as they were before calendar buckets: [tomorrow - N units, tomorrow). */
+function dayWindow(n: number, unit: string, now: Date): TimeRange {
+  const before = addDays(utcToday(now), 1);
+  const after = unit === 'd' ? addDays(before, -n) : unit === 'w' ? addDays(before, -7 * n) : addMonths(before, -n);
+  return { after, before };
+}
+
+/**
+ * The window of `--last` (already checked against LAST_PATTERN) for a request cut by `rollUp`:
+ * - `1w` / `1mo`: whole calendar buckets, the current one (in progress) last. N of the roll-up's own
+ *   unit is N buckets (`12w` by weeks: this ISO week and the 11 before it; `6mo` by months: this
+ *   month and the 5 before it); another unit covers the buckets that hold those days (`90d` by
+ *   weeks: the weeks holding today and the 89 days before it).
+ * - `1d` / `custom`: the N days (weeks, calendar months) ending tomorrow, so today is included.
+ */
+export function lastWindow(last: string, rollUp: RollUp, now: Date): TimeRange {
   const m = LAST_PATTERN.exec(last);
   if (!m) throw new Error(`not a --last value: ${last}`);
   const n = Number(m[1]);
-  const before = addDays(utcToday(now), 1);
-  const after = m[2] === 'd' ? addDays(before, -n) : m[2] === 'w' ? addDays(before, -7 * n) : addMonths(before, -n);
-  return { after, before };
+  const unit = m[2] ?? 'd';
+  const days = dayWindow(n, unit, now);
+  if (rollUp === 'custom' || rollUp === '1d') return days;
+  const current = bucketInProgress(now, rollUp);
+  const ownUnit = (rollUp === '1w' && unit === 'w') || (rollUp === '1mo' && unit === 'mo');
+  const after = ownUnit ? shiftBucket(current.after, rollUp, 1 - n) : bucketStart(days.after, rollUp);
+  return { after, before: current.before };
 }
 
 const DAY_MS = 86_400_000;
@@ -78,7 +147,7 @@ export function addCalendarMonth(ms: number): number {
 }
 
 /** The start of the bucket after the one starting at `ms`. */
-export function nextBucketStart(ms: number, rollUp: Exclude<RollUp, 'custom'>): number {
+export function nextBucketStart(ms: number, rollUp: CalendarRollUp): number {
   return rollUp === '1d' ? ms + DAY_MS : rollUp === '1w' ? ms + 7 * DAY_MS : addCalendarMonth(ms);
 }
 

@@ -1,11 +1,13 @@
 // Notes `emctl measurements` gives on stderr before a request runs, for answers that are right but
-// easy to misread: a column that stays empty by the contract's rules, and a last roll-up bucket
-// shorter than the others (a dip on a chart that is only less time).
+// easy to misread: a column that stays empty by the contract's rules, a last roll-up bucket
+// shorter than the others (a dip on a chart that is only less time), and weeks or months written
+// to a history that do not start where the calendar's do (they replace the stored ones they overlap).
 
 import type { TimeRange } from '../contract/measurement-types.js';
 import type { RollUp } from '../contract/metrics.js';
 import type { MeasureSpec } from './spec.js';
-import { formatDate, nextBucketStart } from '../contract/measurement-window.js';
+import { bucketStart, formatDate, nextBucketStart } from '../contract/measurement-window.js';
+import { isStoreTarget } from './store/target.js';
 
 const DAY_MS = 86_400_000;
 
@@ -36,4 +38,28 @@ export function shortLastBucketNotice(window: TimeRange, rollUp: RollUp): string
   const days = Math.round((end - last) / DAY_MS);
   const others = rollUp === '1w' ? '7 days' : 'a calendar month';
   return `note: the last ${rollUp === '1w' ? 'weekly' : 'monthly'} bucket, ${formatDate(new Date(last))} to ${window.before} (before), is ${days} day${days === 1 ? '' : 's'}, the others ${others}: its counts cover less time`;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * Explicit dates are used as given (DESIGN.md §6.1), so `--after` on a Wednesday makes weeks from
+ * Wednesday. Written to a database, each replaces the stored ISO weeks it overlaps (one bucket per
+ * moment, §10): said before the run, with how to keep the calendar's buckets.
+ */
+export function unalignedHistoryNotice(spec: Pick<MeasureSpec, 'out' | 'rollUp'>, window: TimeRange): string | undefined {
+  if (spec.out === undefined || !isStoreTarget(spec.out)) return undefined;
+  if (spec.rollUp !== '1w' && spec.rollUp !== '1mo') return undefined;
+  if (bucketStart(window.after, spec.rollUp) === window.after) return undefined;
+  if (spec.rollUp === '1w') {
+    const weekday = WEEKDAYS[new Date(`${window.after}T00:00:00Z`).getUTCDay()] ?? '';
+    return `note: the weekly buckets start on ${window.after}, a ${weekday}, not on a Monday: stored, they replace the ISO weeks they overlap; --last, or --after on a Monday, keeps ISO weeks`;
+  }
+  return `note: the monthly buckets start on ${window.after}, not on the 1st: stored, they replace the calendar months they overlap; --last, or --after on a 1st, keeps calendar months`;
+}
+
+/** Every note for one request over `window`, in the order they are printed. */
+export function requestNotices(spec: Pick<MeasureSpec, 'metrics' | 'groupBy' | 'out' | 'rollUp'>, window: TimeRange): string[] {
+  const notes = [releasesNotice(spec), shortLastBucketNotice(window, spec.rollUp), unalignedHistoryNotice(spec, window)];
+  return notes.filter((note): note is string => note !== undefined);
 }

@@ -73,8 +73,9 @@ function requestedGroups(spec: MeasureSpec, ids: RequestIds): number[] {
   return [];
 }
 
-export function windowOf(spec: MeasureSpec, now: Date): TimeRange {
-  return 'last' in spec.window ? lastWindow(spec.window.last, now) : { after: spec.window.after, before: spec.window.before };
+/** The request's dates: `last` as whole calendar buckets of its roll-up at `now`, else as given. */
+export function windowOf(spec: Pick<MeasureSpec, 'window' | 'rollUp'>, now: Date): TimeRange {
+  return 'last' in spec.window ? lastWindow(spec.window.last, spec.rollUp, now) : { after: spec.window.after, before: spec.window.before };
 }
 
 export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, ctx: RunContext): Promise<RunOutput> {

@@ -10,7 +10,7 @@ import type { StoredRequest } from '../measure/store/read.js';
 import { storeRows } from '../measure/store/rows.js';
 import { parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
 import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../contract/metrics.js';
-import { DATE_PATTERN, isDate, lastWindow, LAST_PATTERN } from '../contract/measurement-window.js';
+import { DATE_PATTERN, isDate, LAST_PATTERN } from '../contract/measurement-window.js';
 import type { GlobalOptions } from './options.js';
 import type { MeasurementsOptions } from './measure-options.js';
 
@@ -63,7 +63,7 @@ function ids(values: readonly string[] | undefined, flag: string): number[] {
 }
 
 /** The selection of `--from`, from the request flags (no config, no API). */
-export function storedRequest(opts: MeasurementsOptions, globals: Pick<GlobalOptions, 'emulator' | 'baseUrl'>, now: Date): StoredRequest {
+export function storedRequest(opts: MeasurementsOptions, globals: Pick<GlobalOptions, 'emulator' | 'baseUrl'>): StoredRequest {
   if (opts.serverExport) throw new EmctlError('config', '--from reads stored rows; --server-export asks the service: give one of them');
   if (opts.api !== 'v2') throw new EmctlError('config', '--from reads stored rows; --api asks the service: give one of them');
   const request: StoredRequest = {};
@@ -82,7 +82,7 @@ export function storedRequest(opts: MeasurementsOptions, globals: Pick<GlobalOpt
   if (opts.last !== undefined) {
     if (opts.after !== undefined || opts.before !== undefined) throw new EmctlError('config', '--last is a window of its own: give --last or --after/--before, not both');
     if (!LAST_PATTERN.test(opts.last)) throw new EmctlError('config', `--last takes N days, weeks or months (90d, 12w, 6mo); got ${opts.last}`);
-    request.window = lastWindow(opts.last, now);
+    request.window = { last: opts.last };
   } else if (opts.after !== undefined || opts.before !== undefined) {
     for (const [flag, value] of [['--after', opts.after], ['--before', opts.before]] as const) {
       if (value !== undefined && (!DATE_PATTERN.test(value) || !isDate(value))) throw new EmctlError('config', `${flag} takes a date yyyy-mm-dd; got ${value}`);

@@ -11,7 +11,7 @@ import { EmctlError } from '../contract/errors.js';
 import { absolutePath, shownPath } from '../output/paths.js';
 import type { DesiredConfig, ReportDefinition } from '../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../measure/flags.js';
-import { releasesNotice, shortLastBucketNotice } from '../measure/notices.js';
+import { requestNotices } from '../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../measure/spec.js';
 import { utcToday } from '../contract/measurement-window.js';
@@ -161,9 +161,9 @@ async function render(output: RunOutput, spec: MeasureSpec, report: string | und
 async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
   const target = storeTarget(from, io.cwd, '--from');
   const now = nowOf(io);
-  const request = storedRequest(opts, globals, now);
+  const request = storedRequest(opts, globals);
   const { readStore } = await import('../measure/store/read.js');
-  const result = await readStore(target, request, io.env);
+  const result = await readStore(target, request, io.env, now);
   const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
   if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
   if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
@@ -208,8 +208,8 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
   // One "now" for the whole run: the windows the notes name are the windows requested.
   const now = nowOf(io);
   for (const job of jobs) {
-    for (const notice of [releasesNotice(job.spec), shortLastBucketNotice(windowOf(job.spec, now), job.spec.rollUp)]) {
-      if (notice) io.stderr.write(`${job.report === undefined ? '' : `report ${job.report}: `}${notice}\n`);
+    for (const notice of requestNotices(job.spec, windowOf(job.spec, now))) {
+      io.stderr.write(`${job.report === undefined ? '' : `report ${job.report}: `}${notice}\n`);
     }
   }
   const connection = await connect(globals, io);

@@ -61,7 +61,8 @@ describe("a report's out: sqlite:", () => {
     const a = against(emulator);
     const r = await runEmctl([...a.args, 'measurements', '-c', config, 'weekly'], { env: a.env, cwd: elsewhere });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^report weekly: wrote 4 rows to /);
+    // Weeks from a Tuesday, as given, with the note that they replace the ISO weeks they overlap.
+    expect(r.stderr).toMatch(/^report weekly: note: the weekly buckets start on 2026-09-01, a Tuesday, not on a Monday: .*\nreport weekly: wrote 4 rows to /);
     expect(existsSync(join(elsewhere, 'metrics'))).toBe(false);
     const store = await sqliteStore(join(configDir, 'metrics'));
     const rows = await store.rows();

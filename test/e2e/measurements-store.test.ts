@@ -1,6 +1,6 @@
 // `emctl measurements --out sqlite:|postgres://` and `--from` end to end (DESIGN.md §10): the real
 // CLI over real HTTP against the emulator, into a real SQLite file and (with EMCTL_TEST_PG_URL) a
-// real PostgreSQL server. The fixture's numbers, by hand (weekly buckets from 2026-09-01):
+// real PostgreSQL server. The fixture's numbers, by hand (ISO weeks from Monday 2026-08-31):
 //
 //   PR    repo      branch        base       opened (first commit 09-01 00:00)  merged
 //   9001  acme/api  feature/a     main       09-01 06:00                        09-02
@@ -24,7 +24,7 @@ import { ENGINES, testStore, type TestStore } from '../measure/store/engines.js'
 const FIXTURE = EXCLUSIONS_FIXTURE;
 const APPLY = EXCLUSIONS_APPLY;
 
-const REQUEST = ['--metric', 'pr.merged,branch.time_to_pr', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w', '--after', '2026-09-01', '--before', '2026-09-15'];
+const REQUEST = ['--metric', 'pr.merged,branch.time_to_pr', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w', '--after', '2026-08-31', '--before', '2026-09-14'];
 const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 /** A stored row without fetched_at: [metric, group_id, group_name, after, before, value]. */
@@ -33,14 +33,14 @@ type Row = [string, string, string | null, string, string, number | null];
 function expectedRows(week1: { api: [number, number]; web: [number | null, number | null] }): Row[] {
   // Key order: metric, then group_id, then the bucket.
   return [
-    ['branch.time_to_pr', '1234', 'acme/api', '2026-09-01', '2026-09-08', week1.api[1]],
-    ['branch.time_to_pr', '1234', 'acme/api', '2026-09-08', '2026-09-15', null],
-    ['branch.time_to_pr', '1235', 'acme/web', '2026-09-01', '2026-09-08', week1.web[1]],
-    ['branch.time_to_pr', '1235', 'acme/web', '2026-09-08', '2026-09-15', null],
-    ['pr.merged', '1234', 'acme/api', '2026-09-01', '2026-09-08', week1.api[0]],
-    ['pr.merged', '1234', 'acme/api', '2026-09-08', '2026-09-15', null],
-    ['pr.merged', '1235', 'acme/web', '2026-09-01', '2026-09-08', week1.web[0]],
-    ['pr.merged', '1235', 'acme/web', '2026-09-08', '2026-09-15', null],
+    ['branch.time_to_pr', '1234', 'acme/api', '2026-08-31', '2026-09-07', week1.api[1]],
+    ['branch.time_to_pr', '1234', 'acme/api', '2026-09-07', '2026-09-14', null],
+    ['branch.time_to_pr', '1235', 'acme/web', '2026-08-31', '2026-09-07', week1.web[1]],
+    ['branch.time_to_pr', '1235', 'acme/web', '2026-09-07', '2026-09-14', null],
+    ['pr.merged', '1234', 'acme/api', '2026-08-31', '2026-09-07', week1.api[0]],
+    ['pr.merged', '1234', 'acme/api', '2026-09-07', '2026-09-14', null],
+    ['pr.merged', '1235', 'acme/web', '2026-08-31', '2026-09-07', week1.web[0]],
+    ['pr.merged', '1235', 'acme/web', '2026-09-07', '2026-09-14', null],
   ];
 }
 
@@ -110,16 +110,16 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
     expect(csv.stdout).toBe(
       [
         'after,before,repository_id,repository_name,branch.time_to_pr,pr.merged',
-        '2026-09-01,2026-09-08,1234,acme/api,360,1',
-        '2026-09-01,2026-09-08,1235,acme/web,,',
-        '2026-09-08,2026-09-15,1234,acme/api,,',
-        '2026-09-08,2026-09-15,1235,acme/web,,',
+        '2026-08-31,2026-09-07,1234,acme/api,360,1',
+        '2026-08-31,2026-09-07,1235,acme/web,,',
+        '2026-09-07,2026-09-14,1234,acme/api,,',
+        '2026-09-07,2026-09-14,1235,acme/web,,',
         '',
       ].join('\n'),
     );
-    const json = await runEmctl(['measurements', '--from', store.target, '--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/web', '--after', '2026-09-01', '--before', '2026-09-08', '--format', 'json'], { cwd: dir, env: {} });
+    const json = await runEmctl(['measurements', '--from', store.target, '--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/web', '--after', '2026-08-31', '--before', '2026-09-07', '--format', 'json'], { cwd: dir, env: {} });
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual([{ after: '2026-09-01', before: '2026-09-08', metrics: [{ repository_id: 1235, repository_name: 'acme/web', 'pr.merged': null }] }]);
+    expect(JSON.parse(json.stdout)).toEqual([{ after: '2026-08-31', before: '2026-09-07', metrics: [{ repository_id: 1235, repository_name: 'acme/web', 'pr.merged': null }] }]);
     for (const format of ['table', 'markdown', 'chart', 'html']) {
       const r = await runEmctl(['measurements', '--from', store.target, '--format', format], { cwd: dir, env: {} });
       expect(r.code, format).toBe(0);
@@ -132,7 +132,7 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
     const metric = await runEmctl(['measurements', '--from', store.target, '--metric', 'pr.new'], { cwd: dir, env: {} });
     expect(metric.code).toBe(1);
     expect(metric.stderr).toContain('the store holds no pr.new for this selection; it holds: branch.time_to_pr, pr.merged');
-    expect(metric.stderr).toContain(`${source}: by repository, roll-up 1w, 2026-09-01 to 2026-09-15 (before): branch.time_to_pr, pr.merged`);
+    expect(metric.stderr).toContain(`${source}: by repository, roll-up 1w, 2026-08-31 to 2026-09-14 (before): branch.time_to_pr, pr.merged`);
     const group = await runEmctl(['measurements', '--from', store.target, '--group-by', 'repository', '--repository', 'acme/cli'], { cwd: dir, env: {} });
     expect(group.code).toBe(1);
     expect(group.stderr).toContain('the store holds no group acme/cli for this selection; it holds 2: 1234 (acme/api), 1235 (acme/web)');

@@ -26,6 +26,8 @@ export interface RunOptions {
    * the command removed again does nothing when fired, as with process.off.
    */
   onInterruptRegistered?: (fire: () => void, index: number) => void;
+  /** The command's clock ("now" for measurement windows, plan stamps): the system's when absent. */
+  now?: Date;
 }
 
 export async function runEmctl(args: string[], options: RunOptions = {}): Promise<CliResult> {
@@ -43,6 +45,7 @@ export async function runEmctl(args: string[], options: RunOptions = {}): Promis
     },
     env: { NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
+    ...(options.now !== undefined ? { now: () => options.now as Date } : {}),
     onInterrupt(handler) {
       let on = true;
       options.onInterruptRegistered?.(() => {

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RollUp } from '../../src/contract/metrics.js';
-import { shortLastBucketNotice } from '../../src/measure/notices.js';
+import { shortLastBucketNotice, unalignedHistoryNotice } from '../../src/measure/notices.js';
 
 describe('shortLastBucketNotice', () => {
   it.each<[string, string, RollUp, string | undefined]>([
@@ -18,5 +18,21 @@ describe('shortLastBucketNotice', () => {
     ['2026-08-26', '2026-11-24', 'custom', undefined],
   ])('[%s, %s) by %s', (after, before, rollUp, expected) => {
     expect(shortLastBucketNotice({ after, before }, rollUp)).toBe(expected);
+  });
+});
+
+describe('unalignedHistoryNotice', () => {
+  const store = 'sqlite:history.db';
+  it.each<[string | undefined, RollUp, string, string | undefined]>([
+    [store, '1w', '2026-10-12', undefined], // a Monday: ISO weeks
+    [store, '1w', '2026-10-14', 'note: the weekly buckets start on 2026-10-14, a Wednesday, not on a Monday: stored, they replace the ISO weeks they overlap; --last, or --after on a Monday, keeps ISO weeks'],
+    ['weekly.csv', '1w', '2026-10-14', undefined], // a file holds one run: nothing to replace
+    [undefined, '1w', '2026-10-14', undefined],
+    [store, '1mo', '2026-10-01', undefined],
+    [store, '1mo', '2026-10-15', 'note: the monthly buckets start on 2026-10-15, not on the 1st: stored, they replace the calendar months they overlap; --last, or --after on a 1st, keeps calendar months'],
+    [store, '1d', '2026-10-14', undefined],
+    ['postgres://db.internal/metrics', 'custom', '2026-10-14', undefined],
+  ])('out %s, %s from %s', (out, rollUp, after, expected) => {
+    expect(unalignedHistoryNotice({ out, rollUp }, { after, before: '2026-12-01' })).toBe(expected);
   });
 });

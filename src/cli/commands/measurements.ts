@@ -15,7 +15,8 @@ const HELP = `
 A request comes from flags, or from the config's reports: (REPORT names, or --all).
 Lists take repeated flags or commas: --metric pr.merged,releases.count --team 42 --team Payments.
 Teams are named by id or by the config's teams: <id>: name:; repositories by name or id.
---last N{d,w,mo} ends today (UTC, today included); with no window: the last 30 days.
+--last N{d,w,mo} ends with today (UTC): whole ISO weeks with --roll-up 1w, calendar months with
+1mo (the current one last, in progress); with no window: the last 30 days.
 Data goes to stdout (or --out FILE, written atomically); notices go to stderr.
 Exit codes: 0 success (also "no data for these filters"), 1 error.
 
@@ -40,7 +41,7 @@ export function registerMeasurementsCommand(program: Command, ctx: CommandContex
     .option('--metric <name[:agg]>', 'a metric, e.g. branch.computed.cycle_time:p75 or pr.merged (repeatable, comma-separated)', collect)
     .option('--after <date>', 'first day of the window (yyyy-mm-dd)')
     .option('--before <date>', 'day after the window (yyyy-mm-dd, exclusive)')
-    .option('--last <window>', 'a window ending today: N days, weeks or months (90d, 12w, 6mo)')
+    .option('--last <window>', 'a window ending with today: N days, weeks or months (90d, 12w, 6mo), whole weeks/months with --roll-up 1w/1mo')
     .option('--roll-up <bucket>', '1d, 1w, 1mo or custom (default: the whole window)')
     .option('--group-by <dimension>', 'organization (default), team, repository, contributor, coding_assistant, ai_review, agentic_pr')
     .option('--team <id|name>', 'team id, config team name, or managed (repeatable, comma-separated)', collect)

@@ -4,6 +4,7 @@
 
 import type { GroupBy, RollUp } from '../../contract/metrics.js';
 import { EmctlError } from '../../contract/errors.js';
+import { lastWindow } from '../../contract/measurement-window.js';
 
 /** One line of what the store holds (sql.ts holdingsSql). */
 export interface Holding {
@@ -26,8 +27,11 @@ export interface StoreSelection {
   rollUp?: RollUp;
   /** Canonical filters JSON, when filter flags were given. */
   filters?: string;
-  /** Buckets inside [after, before). */
-  window?: { after: string; before: string };
+  /**
+   * Buckets inside [after, before); `last` is resolved by the calendar of the chosen series'
+   * roll-up (`--last 12w` of weekly rows: this ISO week and the 11 before it).
+   */
+  window?: { after: string; before: string } | { last: string };
 }
 
 export interface Series {
@@ -77,7 +81,7 @@ function narrow(holdings: Holding[], all: readonly Holding[], field: 'source' | 
 const FIELD_WORDS = { source: 'services', group_by: 'groupings', roll_up: 'roll-ups', filters: 'filter sets' } as const;
 const FIELD_WORDS_ONE = { source: 'of the service', group_by: 'grouped by', roll_up: 'with roll-up', filters: 'with filters' } as const;
 
-export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection): Series {
+export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection, now: Date): Series {
   if (holdings.length === 0) throw new EmctlError('config', 'the store holds no measurements yet (write some with --out)');
   let kept = narrow([...holdings], holdings, 'source', selection.source, '--base-url (or --emulator FIXTURE)');
   kept = narrow(kept, holdings, 'group_by', selection.groupBy, '--group-by');
@@ -92,10 +96,12 @@ export function chooseSeries(holdings: readonly Holding[], selection: StoreSelec
   const chosen = metrics.map((m) => held.get(m) as Holding);
   const first = chosen.reduce((m, h) => (h.first < m ? h.first : m), (chosen[0] as Holding).first);
   const last = chosen.reduce((m, h) => (h.last > m ? h.last : m), (chosen[0] as Holding).last);
-  const window = selection.window ?? { after: first, before: last };
+  const one = kept[0] as Holding;
+  const rollUp = one.roll_up as RollUp;
+  const asked = selection.window;
+  const window = asked === undefined ? { after: first, before: last } : 'last' in asked ? lastWindow(asked.last, rollUp, now) : asked;
   if (window.before <= first || window.after >= last) {
     throw new EmctlError('config', `the store holds no buckets in [${window.after}, ${window.before}) for this selection; it holds ${first} to ${last} (before)`, describeHoldings(holdings));
   }
-  const one = kept[0] as Holding;
-  return { source: one.source, groupBy: one.group_by as GroupBy, rollUp: one.roll_up as RollUp, filters: one.filters, metrics, after: window.after, before: window.before };
+  return { source: one.source, groupBy: one.group_by as GroupBy, rollUp, filters: one.filters, metrics, after: window.after, before: window.before };
 }

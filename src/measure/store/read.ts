@@ -112,7 +112,7 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
   return buildResult(spec, ordered, { report: undefined, window: { after: series.after, before: series.before }, names: resultNames, groups: allGroups });
 }
 
-export async function readStore(target: StoreTarget, request: StoredRequest, env: Record<string, string | undefined>): Promise<MeasurementResult> {
+export async function readStore(target: StoreTarget, request: StoredRequest, env: Record<string, string | undefined>, now: Date): Promise<MeasurementResult> {
   const where = shownTarget(target);
   const engine = await openEngine(target, { write: false, env });
   try {
@@ -121,7 +121,7 @@ export async function readStore(target: StoreTarget, request: StoredRequest, env
       checkReadable(version, where);
       if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no emctl_meta table): write some with --out first`);
       const holdings = (await tx.all(holdingsSql(engine.dialect))).map((h) => ({ ...h, n: Number(h.n) }) as unknown as Holding);
-      const series = chooseSeries(holdings, request);
+      const series = chooseSeries(holdings, request, now);
       const rows = await tx.all(selectSql(engine.dialect, series.metrics.length), [
         series.source, series.groupBy, series.rollUp, series.filters, series.after, series.before, ...series.metrics,
       ]);

@@ -129,6 +129,7 @@ describe('rows of a result', () => {
 });
 
 describe('--from chooses one series', () => {
+  const NOW = new Date('2026-03-01T00:00:00Z');
   const h = (source: string, groupBy: string, rollUp: string, filters: string, metric: string): Holding => ({
     source, group_by: groupBy, roll_up: rollUp, filters, metric, n: 1, first: '2026-01-01', last: '2026-02-01',
   });
@@ -141,11 +142,20 @@ describe('--from chooses one series', () => {
     [{ source: 'a', rollUp: '1w', metrics: ['pr.old'] }, /holds no pr.old for this selection; it holds: pr.merged, pr.new/],
     [{ source: 'a', rollUp: '1w', window: { after: '2027-01-01', before: '2027-02-01' } }, /no buckets in \[2027-01-01, 2027-02-01\).*it holds 2026-01-01 to 2026-02-01/],
   ] as const)('%j is an error', (selection, message) => {
-    expect(() => chooseSeries(holdings, selection as never)).toThrow(message);
+    expect(() => chooseSeries(holdings, selection as never, NOW)).toThrow(message);
   });
 
   it('a flag not given takes the one value held', () => {
-    expect(chooseSeries(holdings, { source: 'b' })).toEqual({ source: 'b', groupBy: 'team', rollUp: '1w', filters: '{}', metrics: ['pr.merged'], after: '2026-01-01', before: '2026-02-01' });
+    expect(chooseSeries(holdings, { source: 'b' }, NOW)).toEqual({ source: 'b', groupBy: 'team', rollUp: '1w', filters: '{}', metrics: ['pr.merged'], after: '2026-01-01', before: '2026-02-01' });
+  });
+
+  it('--last is whole buckets of the chosen series: ISO weeks of weekly rows, days of daily ones', () => {
+    const thursday = new Date('2026-01-29T10:00:00Z');
+    const saturday = new Date('2026-01-31T10:00:00Z');
+    for (const now of [thursday, saturday]) {
+      expect(chooseSeries(holdings, { source: 'a', rollUp: '1w', window: { last: '2w' } }, now)).toMatchObject({ after: '2026-01-19', before: '2026-02-02' });
+    }
+    expect(chooseSeries(holdings, { source: 'a', rollUp: '1d', window: { last: '2w' } }, thursday)).toMatchObject({ after: '2026-01-16', before: '2026-01-30' });
   });
 });
 
