@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import { formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
+import { errorCount, formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
 import { loadConfigFromRead } from './index.js';
 import type { ConfigChecks } from './checks.js';
 import { decodeConfigBytes, MAX_FILE_BYTES, type ReadResult } from './read-files.js';
@@ -116,9 +116,10 @@ export async function loadConfigAtRef(configPath: string, ref: string, checks: C
   const result = loadConfigFromRead(read, checks);
   if (result.config) return result.config;
   const errors = result.diagnostics.filter((d: Diagnostic) => d.severity === 'error');
+  const count = errorCount(errors);
   throw new EmctlError(
     'config',
-    `--changed-from: the config at ${ref} is not valid (${errors.length} ${errors.length === 1 ? 'error' : 'errors'}), so there is nothing sound to compare with; choose another ref, or run a plain "emctl plan"`,
+    `--changed-from: the config at ${ref} is not valid (${count} ${count === 1 ? 'error' : 'errors'}), so there is nothing sound to compare with; choose another ref, or run a plain "emctl plan"`,
     errors.map(formatDiagnostic),
   );
 }

@@ -15,7 +15,7 @@ import { checkSchema } from './schema-check.js';
 import { checkSemantics } from './semantic/index.js';
 import { Placements, type PlacedRoot } from './yaml/source.js';
 
-export { formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
+export { errorCount, formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
 
 /** The config a command reads when -c is not given. */
 const DEFAULT_CONFIG = 'emctl.yaml';
@@ -53,7 +53,7 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): Load
   const roots: PlacedRoot[] = [];
   for (const source of read.sources) {
     const parsed = parseConfigText(source, store);
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     if (parsed.root) roots.push(parsed.root);
   }
   // A file that could not be read or parsed leaves nothing trustworthy to check further; problems
@@ -61,12 +61,17 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): Load
   const unreadable = errorCount(read.diagnostics) > 0 || roots.length < read.sources.length;
   const merged = unreadable ? undefined : mergeFiles(roots, store, diagnostics);
   if (merged) {
-    diagnostics.push(...checkSchema(merged, store));
-    diagnostics.push(...checkSemantics(merged, store, checks));
+    appendAll(diagnostics, checkSchema(merged, store));
+    appendAll(diagnostics, checkSemantics(merged, store, checks));
   }
   const sorted = capPerFile(sortDiagnostics(diagnostics, read.files)).map(boundDiagnostic);
   if (!merged || errorCount(sorted) > 0) return { diagnostics: sorted };
   return { config: buildModel(merged, store, read.files), diagnostics: sorted };
+}
+
+/** `push(...items)` passes every item as an argument: 150,000 duplicate entries overflowed the stack. */
+function appendAll<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }
 
 /** Loads the config or throws EmctlError('config') listing every error as file:line:col: message. */
@@ -74,6 +79,6 @@ export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks)
   const result = await loadConfig(pathOrDir, checks);
   if (result.config) return result.config;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  const noun = errors.length === 1 ? 'error' : 'errors';
-  throw new EmctlError('config', `${errors.length} ${noun} in ${pathOrDir}`, errors.map(formatDiagnostic));
+  const count = errorCount(errors);
+  throw new EmctlError('config', `${count} ${count === 1 ? 'error' : 'errors'} in ${pathOrDir}`, errors.map(formatDiagnostic));
 }

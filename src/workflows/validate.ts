@@ -3,7 +3,7 @@
 // diagnostic is also printed as a workflow annotation so it shows on the pull request's diff.
 
 import { resolve } from 'node:path';
-import { loadConfig, type Diagnostic } from '../config/index.js';
+import { errorCount, loadConfig, type Diagnostic } from '../config/index.js';
 import type { DesiredConfig } from '../core/model.js';
 import { shownPath } from '../output/paths.js';
 import { terminalPaint } from '../render/style.js';
@@ -25,7 +25,7 @@ export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'f
   const result = await loadConfig(target, CONFIG_CHECKS);
   const shown = (file: string) => shownPath(io.cwd, file);
   const diagnostics = result.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const errors = errorCount(diagnostics);
   const valid = errors === 0 && result.config !== undefined;
 
   const color = colorFor(globals, io.stdout);
@@ -52,8 +52,8 @@ function textLine(d: Diagnostic, paint: Paint): string {
 }
 
 function summary(path: string, config: DesiredConfig | undefined, diagnostics: readonly Diagnostic[], paint: Paint): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
+  const errors = errorCount(diagnostics);
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const warned = warnings > 0 ? `, ${plural(warnings, 'warning')}` : '';
   if (errors > 0 || !config) return paint('red', `${plural(errors, 'error')}${warned} in ${path}`);
   const sections = Object.keys(config.git.defaults).length;

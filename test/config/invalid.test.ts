@@ -49,6 +49,35 @@ teams: [1, 2
     ],
   ],
   [
+    "a flow list closed by a brace",
+    `version: 1
+teams: [1, 2}
+`,
+    [
+      'emctl.yaml:2:13: this `}` cannot close the flow list opened at line 2, column 8: a flow list ends with `]`',
+    ],
+  ],
+  [
+    "text after a flow value",
+    `version: 1
+teams: {} "more"
+`,
+    [
+      'emctl.yaml:2:11: text after the flow map opened at line 2, column 8: a map value is one node (quote the whole value, or start a comment with ` #`)',
+    ],
+  ],
+  [
+    "a document marker inside a flow",
+    `version: 1
+teams: [1,
+---
+2]
+`,
+    [
+      'emctl.yaml:3:1: a document marker (`---`) inside the flow list opened at line 2, column 8: close the collection first',
+    ],
+  ],
+  [
     "duplicate key",
     `version: 1
 teams:

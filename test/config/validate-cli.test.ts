@@ -53,6 +53,20 @@ describe('emctl validate', () => {
     ]);
   });
 
+  test('past 100 errors in a file the summary still counts every one, and plan says the same count', async () => {
+    const keys = Array.from({ length: 250 }, (_, i) => `k${i}: 1`).join('\n');
+    const dir = writeFiles({ 'emctl.yaml': `version: 1\n${keys}\n` });
+    const result = await runEmctl(['validate'], { cwd: dir });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(102);
+    expect(lines[100]).toBe('emctl.yaml:102:1: ... and 150 more errors in this file from here on (not shown: at most 100 per file)');
+    expect(lines[101]).toBe('250 errors in emctl.yaml');
+    const plan = await runEmctl(['plan', '--emulator', 'default'], { cwd: dir });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain(`250 errors in ${join(dir, 'emctl.yaml')}`);
+  });
+
   test('a missing file is an error at the file naming the path, the reason and the default of -c', async () => {
     const dir = writeFiles({});
     const result = await runEmctl(['validate'], { cwd: dir });

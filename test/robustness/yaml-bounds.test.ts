@@ -17,6 +17,8 @@ const MB = 1024 * 1024;
 interface ChildLoad {
   accepted: boolean;
   errorCount: number;
+  /** Every error found, also those the per-file cap leaves out. */
+  total: number;
   errors: string[];
   last?: string;
   peakRssMb: number;
@@ -76,8 +78,43 @@ describe('50,000 errors in one file: 100 shown, then a count; bounded CPU and me
     const load = await loadInChild(name.replace(/\W+/g, '-'), content);
     // A team map of 50,000 bad entries took a minute of CPU: ajv copies its error list per entry.
     expect(load.errorCount).toBe(101);
+    expect(load.total).toBe(N);
     expect(load.last).toMatch(/: \.\.\. and 49900 more errors in this file from here on \(not shown: at most 100 per file\)$/);
     expect(load.peakRssMb).toBeLessThan(300);
     expect(load.cpuMs).toBeLessThan(5000);
+  });
+});
+
+// Round 3 (issue 32 item 6): hostile configs that exhausted the heap, overflowed the stack with no
+// location, or passed the bounds by seconds and gigabytes. Each is one located error (or 100 and
+// a count), under 300 MB and 2 s of CPU.
+describe('round 3: each hostile config gets a located error within 300 MB and 2 s of CPU', () => {
+  const items = (n: number, item: (i: number) => string) => Array.from({ length: n }, (_, i) => item(i)).join('');
+  const tooLarge = (limit: string) =>
+    `this file needs the complete YAML reader (it uses anchors, aliases, tags or multi-line values, or has a syntax error the fast reader leaves to it), which reads at most ${limit} of a file: write it without those, or split it into the files of a config directory`;
+  const cases: [string, () => string, { first: string; total?: number }][] = [
+    ['a 10 MB flow list opened with [ and closed with }', () => `version: 1\nx: [${'a1, '.repeat(2_500_000)}}\n`, { first: ':2:10000005: this `}` cannot close the flow list opened at line 2, column 4: a flow list ends with `]`' }],
+    ['a 10 MB flow list over lines closed with }', () => `version: 1\nx: [\n${'  a1, a2, a3, a4,\n'.repeat(550_000)}}\n`, { first: ':550003:1: this `}` cannot close the flow list opened at line 2, column 4: a flow list ends with `]`' }],
+    ['150,000 duplicate services', () => `version: 1\nteams:\n  42:\n    git:\n      services: [${Array(150_000).fill('7').join(', ')}]\n`, { first: ":5:21: service 7 appears twice in team 42's Git services (first at line 5)", total: 149_999 }],
+    ['150,000 bad protected addresses', () => `version: 1\nsafety:\n  protected:\n${items(150_000, (i) => `    - "bad[${i}"\n`)}`, { first: ':4:7: ', total: 150_000 }],
+    ['200,000 duplicate boards', () => `version: 1\nintegrations:\n  tracker: { id: 10 }\ncollection:\n  tracker:\n    boards: [${Array(200_000).fill('"101"').join(', ')}]\n`, { first: ':6:21: board "101" appears twice in the selected boards of `tracker` (first at line 6)', total: 199_999 }],
+    ['a document marker inside an unclosed flow', () => `version: 1\nx: [\n${'  a1, a2, a3, a4,\n'.repeat(300_000)}---\n${'  b1, b2,\n'.repeat(300_000)}`, { first: ':300003:1: a document marker (`---`) inside the flow list opened at line 2, column 4: close the collection first' }],
+    ['a quote after a closed 10 MB flow', () => `version: 1\nx: [${'a1, '.repeat(2_500_000)}] "tail\n`, { first: ':2:10000007: text after the flow list opened at line 2, column 4: a map value is one node (quote the whole value, or start a comment with ` #`)' }],
+    ['19 MB of blank lines, then an unknown key', () => `version: 1\n${'\n'.repeat(19 * MB)}bogus: 1\n`, { first: `:${19 * MB + 2}:1: unknown key \`bogus\` in the top level` }],
+    ['19 MB of blank lines after an anchor', () => `version: 1\nx-a: &a 1\n${'\n'.repeat(19 * MB)}`, { first: `:1000001:1: ${tooLarge('1,000,000 lines')}` }],
+    ['an anchor and a 10 MB flow list on one line', () => `version: 1\nx: &a [${'a1, '.repeat(2_500_000)}]\n`, { first: ':2:' }],
+  ];
+  test.each(cases)('%s', { timeout: 120_000 }, async (name, content, expected) => {
+    const load = await loadInChild(name.replace(/\W+/g, '-'), content());
+    expect(load.errors[0]).toContain(`${load.path}${expected.first}`);
+    if (expected.total !== undefined) expect(load.total).toBe(expected.total);
+    expect(load.peakRssMb).toBeLessThan(300);
+    expect(load.cpuMs).toBeLessThan(2000);
+  });
+
+  test('the complete reader stops at its token budget, where it is crossed', { timeout: 120_000 }, async () => {
+    const load = await loadInChild('anchor-and-a-long-flow', `version: 1\nx: &a [${'a1, '.repeat(2_500_000)}]\n`);
+    expect(load.errors).toEqual([expect.stringMatching(new RegExp(`^${load.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: `))]);
+    expect(load.errors[0]).toContain(tooLarge('1,000,000 YAML tokens'));
   });
 });

@@ -12,18 +12,25 @@ type YamlPackage = typeof import('yaml');
 /** Collection tokens of the concrete syntax tree: what adds a level of nesting. */
 const COLLECTIONS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flow-collection']);
 
-export type TokenRead = { tokens: CST.Token[]; tooDeepAt?: undefined } | { tooDeepAt: number };
+export type TokenRead =
+  | { tokens: CST.Token[]; tooDeepAt?: undefined; tooManyAt?: undefined }
+  | { tooDeepAt: number; tooManyAt?: undefined }
+  | { tooManyAt: number; tooDeepAt?: undefined };
 
 /**
- * The text's top-level tokens, or the offset of the first collection deeper than `limit` levels.
- * The parser's stack holds the collections open at the current lexeme, so it is checked as the
- * text is read (reading stops at the crossing); the finished tokens are walked once more, which
- * also catches a depth the stack never held at once.
+ * The text's top-level tokens; or the offset of the first collection deeper than `limit` levels;
+ * or, past `maxLexemes`, the offset reached (the package holds a syntax node of some hundred bytes
+ * per lexeme, so the count bounds its memory and time). The parser's stack holds the collections
+ * open at the current lexeme, so depth is checked as the text is read (reading stops at the
+ * crossing); the finished tokens are walked once more, which also catches a depth the stack never
+ * held at once.
  */
-export function readTokens(yaml: YamlPackage, text: string, limit: number): TokenRead {
+export function readTokens(yaml: YamlPackage, text: string, limit: number, maxLexemes: number): TokenRead {
   const parser = new yaml.Parser();
   const tokens: CST.Token[] = [];
+  let lexemes = 0;
   for (const lexeme of new yaml.Lexer().lex(text)) {
+    if (++lexemes > maxLexemes) return { tooManyAt: Math.min(parser.offset, text.length) };
     for (const token of parser.next(lexeme)) tokens.push(token);
     if (parser.stack.length > limit) {
       const at = deepestOpenAt(parser.stack, limit);

@@ -7,6 +7,8 @@ export interface Diagnostic {
   column: number;
   message: string;
   severity: 'error' | 'warning';
+  /** How many problems this line stands for: the per-file cap's last line counts the rest. */
+  count?: number;
 }
 
 /** Longest run of a value shown in a message; the rest is cut and counted. */
@@ -88,11 +90,15 @@ export function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
     out.push(d);
   }
   for (const { shown, count } of leftOut.values()) {
+    shown.count = count;
     shown.message = `... and ${count} more ${count === 1 ? 'error' : 'errors'} in this file from here on (not shown: at most ${MAX_ERRORS_PER_FILE} per file)`;
   }
   return out;
 }
 
+/** Errors found, also those the per-file cap left out (a summary counts every one). */
 export function errorCount(diagnostics: readonly Diagnostic[]): number {
-  return diagnostics.filter((d) => d.severity === 'error').length;
+  let count = 0;
+  for (const d of diagnostics) if (d.severity === 'error') count += d.count ?? 1;
+  return count;
 }

@@ -31,6 +31,17 @@ export const MAX_ALIAS_EXPANSION_CHARS = 20 * 1024 * 1024;
  */
 export const MAX_NESTING = 100;
 
+/**
+ * What the complete reader takes of one file: it is used only where the fast reader cannot read
+ * the file (anchors, aliases and merge keys, tags, multi-line values, or a syntax error), and the
+ * `yaml` package holds a syntax node of a few hundred bytes per token and per line. Within these,
+ * any text is read or refused in about 2 s and 300 MB; a file of 19 MB of blank lines and an
+ * anchor took 34 s and 1.9 GB. A config this large is written without those features (the fast
+ * reader takes any size) or split into the files of a config directory.
+ */
+export const MAX_FULL_READER_LINES = 1_000_000;
+export const MAX_FULL_READER_TOKENS = 1_000_000;
+
 /** Keys that could reach Object.prototype in careless code downstream; refused everywhere. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -109,8 +120,11 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
   // depth is measured on the tokens first, and a too-deep text is reported where it crosses the limit.
   const directive = badDirectiveAt(source.text);
   if (directive !== undefined) return { diagnostics: [diagnosticAt(source, directive, 'only the %YAML 1.1 or %YAML 1.2 directive is accepted (a config is plain data: no %TAG, no other YAML version)')] };
-  const read = readTokens(yaml(), source.text, MAX_NESTING);
+  const lines = lineLimitAt(source.text, MAX_FULL_READER_LINES);
+  if (lines !== undefined) return { diagnostics: [diagnosticAt(source, lines, tooLargeMessage(`${MAX_FULL_READER_LINES.toLocaleString('en-US')} lines`))] };
+  const read = readTokens(yaml(), source.text, MAX_NESTING, MAX_FULL_READER_TOKENS);
   if (read.tooDeepAt !== undefined) return { diagnostics: [diagnosticAt(source, read.tooDeepAt, tooDeepMessage())] };
+  if (read.tooManyAt !== undefined) return { diagnostics: [diagnosticAt(source, read.tooManyAt, tooLargeMessage(`${MAX_FULL_READER_TOKENS.toLocaleString('en-US')} YAML tokens`))] };
   const doc = composeFirstDocument(read.tokens, source.text.length);
   for (const e of doc.errors) {
     // The package reports its own stack overflow on deep nesting as an error of the document.
@@ -140,6 +154,21 @@ export function parseYamlFile(source: SourceText, store: Placements): FileParse 
     diagnostics.push(diagnosticAt(source, error.offset, `aliases expand to more than ${error.what}; refusing what looks like an alias bomb`));
     return { diagnostics };
   }
+}
+
+/** The start of line `limit` + 1, if the text has that many lines. */
+function lineLimitAt(text: string, limit: number): number | undefined {
+  let at = 0;
+  for (let line = 1; line <= limit; line++) {
+    const nl = text.indexOf('\n', at);
+    if (nl === -1) return undefined;
+    at = nl + 1;
+  }
+  return at < text.length ? at : undefined;
+}
+
+function tooLargeMessage(limit: string): string {
+  return `this file needs the complete YAML reader (it uses anchors, aliases, tags or multi-line values, or has a syntax error the fast reader leaves to it), which reads at most ${limit} of a file: write it without those, or split it into the files of a config directory`;
 }
 
 /**

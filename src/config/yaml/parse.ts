@@ -3,7 +3,7 @@
 
 import { NestingTooDeep, parseFast } from './fast-reader.js';
 import type { Placements, SourceText } from './source.js';
-import { UnclosedFlow, unclosedFlowAt, unclosedFlowMessage } from './unclosed-flow.js';
+import { FlowSyntax, flowProblemAt, flowProblemMessage, type FlowProblem } from './flow-scan.js';
 import { diagnosticAt, parseYamlFile, tooDeepMessage, type FileParse } from './full-reader.js';
 
 export function parseConfigText(source: SourceText, store: Placements): FileParse {
@@ -11,16 +11,20 @@ export function parseConfigText(source: SourceText, store: Placements): FilePars
     const root = parseFast(source, store);
     if (root) return { root, diagnostics: [] };
   } catch (error) {
-    if (error instanceof UnclosedFlow) return unclosed(source, error.offset);
+    if (error instanceof FlowSyntax) return flowProblem(source, error.problem);
     if (!(error instanceof NestingTooDeep)) throw error;
     return { diagnostics: [diagnosticAt(source, error.offset, tooDeepMessage())] };
   }
   // The package builds a token per item before it sees that a flow collection never closes.
-  const open = unclosedFlowAt(source.text);
-  if (open !== undefined) return unclosed(source, open);
+  const problem = flowProblemAt(source.text);
+  if (problem !== undefined) return flowProblem(source, problem);
   return parseYamlFile(source, store);
 }
 
-function unclosed(source: SourceText, offset: number): FileParse {
-  return { diagnostics: [diagnosticAt(source, offset, unclosedFlowMessage(source.text[offset] ?? '['))] };
+function flowProblem(source: SourceText, problem: FlowProblem): FileParse {
+  const where = (offset: number) => {
+    const { line, column } = source.position(offset);
+    return `line ${line}, column ${column}`;
+  };
+  return { diagnostics: [diagnosticAt(source, problem.at, flowProblemMessage(source.text, problem, where))] };
 }

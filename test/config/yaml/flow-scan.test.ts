@@ -1,10 +1,10 @@
-// The scan for a flow collection the file never closes (src/config/unclosed-flow.ts): it must find
-// the unclosed ones, and never call unclosed what the `yaml` package reads as closed (a bracket in
-// a plain, quoted or block scalar, or in a comment).
+// The scan for a flow collection the file cannot hold (src/config/yaml/flow-scan.ts): it must find
+// the unclosed, mismatched and marker-cut ones, and never claim a problem where the `yaml` package
+// reads the text (a bracket in a plain, quoted or block scalar, or in a comment).
 
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { unclosedFlowAt } from '../../../src/config/yaml/unclosed-flow.js';
+import { flowProblemAt, type FlowProblem } from '../../../src/config/yaml/flow-scan.js';
 
 const unclosed: [string, string, number][] = [
   ['a list value', 'version: 1\nx: [1, 2', 14],
@@ -34,15 +34,31 @@ const closedOrNotFlow: [string, string][] = [
   ['an escaped quote', 'x: ["a\\"]", b]\n'],
   ['a doubled single quote', "x: ['a'']', b]\n"],
   ['a list of lists', '- [a]\n- - [b, [c]]\n'],
+  ['a closing bracket of the other kind inside quotes', "x: ['a}', \"b]\"]\n"],
+  ['three dashes inside a flow, not at a line start', 'x: [a,\n  ---, b]\n'],
+  ['dashes at a line start inside a quoted item', 'x: ["a\n  ---b", c]\n'],
 ];
 
-describe('unclosedFlowAt', () => {
-  test.each(unclosed)('%s', (_name, text, offset) => {
-    expect(unclosedFlowAt(text)).toBe(offset);
+const problems: [string, string, FlowProblem][] = [
+  ['a list closed by a brace', 'x: [a, b}\n', { kind: 'mismatched', at: 8, open: 3 }],
+  ['a map closed by a bracket', 'x: {a: 1]\n', { kind: 'mismatched', at: 8, open: 3 }],
+  ['an inner list closed by a brace', 'x: [a, [b}, c]\n', { kind: 'mismatched', at: 9, open: 3 }],
+  ['over lines, closed by the other bracket', 'x: [a,\n  b,\n  c}\n', { kind: 'mismatched', at: 15, open: 3 }],
+  ['a --- line inside a flow', 'x: [a,\n---\nb]\n', { kind: 'marker', at: 7, open: 3 }],
+  ['a ... line inside a flow', 'x: {a: 1,\n...\n}\n', { kind: 'marker', at: 10, open: 3 }],
+];
+
+describe('flowProblemAt', () => {
+  test.each(unclosed)('unclosed: %s', (_name, text, offset) => {
+    expect(flowProblemAt(text)).toEqual({ kind: 'unclosed', at: offset, open: offset });
     expect(() => parse(text)).toThrow(); // the package agrees it is an error
+  });
+  test.each(problems)('%s', (_name, text, problem) => {
+    expect(flowProblemAt(text)).toEqual(problem);
+    expect(() => parse(text)).toThrow();
   });
   test.each(closedOrNotFlow)('%s: no answer', (_name, text) => {
     expect(() => parse(text)).not.toThrow();
-    expect(unclosedFlowAt(text)).toBeUndefined();
+    expect(flowProblemAt(text)).toBeUndefined();
   });
 });

@@ -1,10 +1,11 @@
-// Finds a flow collection (`[` or `{`) that the file never closes, with one linear scan of the
-// text. The `yaml` package finds it too, but only after building a token per item: `x: [1,1,...`
-// without `]` takes 1.1 GB at 2 MB and exhausts the heap at 10 MB. The scan is conservative: it
-// answers "unclosed" only when the text after the bracket holds no close in flow syntax (quotes and
-// comments respected), and gives no answer (undefined) on anything it does not read with certainty
-// (block scalars, multi-line scalars, document markers, mismatched brackets), leaving those to the
-// package.
+// Finds what is wrong with a flow collection (`[` or `{`) in one linear scan of the text: one the
+// file never closes, one closed by the other kind of bracket (`[ ... }`), one cut by a document
+// marker. The `yaml` package finds these too, but only after building a token per item: `x: [1,1,...`
+// without `]` took 1.1 GB at 2 MB and exhausted the heap at 10 MB, and a 10 MB `[ ... }` took 14 s
+// and 1.4 GB. The scan is conservative: it reports a problem only where the text after the bracket
+// is read with certainty in flow syntax (quotes and comments respected: a flow indicator cannot sit
+// inside a plain scalar of a flow collection), and gives no answer on anything else (block scalars,
+// multi-line scalars), leaving those to the package.
 
 import { MAX_NESTING } from './full-reader.js';
 
@@ -17,20 +18,39 @@ const DOUBLE_QUOTE = 34;
 const SINGLE_QUOTE = 39;
 const BACKSLASH = 92;
 
-/** The message for a flow collection that is never closed, located at its bracket. */
-export function unclosedFlowMessage(open: string): string {
-  return `this \`${open}\` is never closed: the file ends inside the flow collection it opens`;
+/** A flow collection the text cannot hold, located at `at`; `open` is its bracket. */
+export interface FlowProblem {
+  kind: 'unclosed' | 'mismatched' | 'marker' | 'trailing';
+  at: number;
+  open: number;
 }
 
-/** Thrown by the fast reader at a flow collection the file never closes. */
-export class UnclosedFlow extends Error {
-  constructor(readonly offset: number) {
-    super('unclosed flow collection');
+/** Thrown by the fast reader at a flow collection with a problem the scan is sure of. */
+export class FlowSyntax extends Error {
+  constructor(readonly problem: FlowProblem) {
+    super(`flow collection: ${problem.kind}`);
   }
 }
 
-/** Where an unclosed flow collection opens, or undefined when every one closes (or the scan is unsure). */
-export function unclosedFlowAt(text: string): number | undefined {
+/** The problem's message; `where` gives a text offset as `line L, column C`. */
+export function flowProblemMessage(text: string, problem: FlowProblem, where: (offset: number) => string): string {
+  const open = text[problem.open] === '{' ? '{' : '[';
+  const kind = open === '[' ? 'flow list' : 'flow map';
+  const close = open === '[' ? ']' : '}';
+  switch (problem.kind) {
+    case 'unclosed':
+      return `this \`${open}\` is never closed: the file ends inside the flow collection it opens`;
+    case 'mismatched':
+      return `this \`${text[problem.at] ?? ''}\` cannot close the ${kind} opened at ${where(problem.open)}: a ${kind} ends with \`${close}\``;
+    case 'marker':
+      return `a document marker (\`${text.slice(problem.at, problem.at + 3)}\`) inside the ${kind} opened at ${where(problem.open)}: close the collection first`;
+    case 'trailing':
+      return `text after the ${kind} opened at ${where(problem.open)}: a map value is one node (quote the whole value, or start a comment with \` #\`)`;
+  }
+}
+
+/** The first flow collection with a problem the scan is sure of, or undefined (none, or unsure). */
+export function flowProblemAt(text: string): FlowProblem | undefined {
   let lineStart = 0;
   while (lineStart < text.length) {
     const found = flowStartOnLine(text, lineStart);
@@ -48,8 +68,8 @@ export function unclosedFlowAt(text: string): number | undefined {
       continue;
     }
     const end = flowEnd(text, found.open);
-    if (end === 'unclosed') return found.open;
     if (end === 'unsure') return undefined;
+    if (typeof end !== 'number') return end;
     // Whatever follows a closed collection on its line (`]: value` of a complex key, a comment) is
     // left unread; a quote there could open a multi-line scalar the next lines belong to.
     const rest = text.slice(end, lineEndOf(text, end));
@@ -151,10 +171,11 @@ function indentAt(text: string, lineStart: number): number {
 }
 
 /**
- * Reads flow syntax from the bracket at `open`: the offset after its matching close, 'unclosed'
- * when the text ends first, 'unsure' on what this scan does not follow.
+ * Reads flow syntax from the bracket at `open`: the offset after its matching close, the problem
+ * that ends it (never closed, closed by the other bracket, cut by a document marker), or 'unsure'
+ * on what this scan does not follow.
  */
-export function flowEnd(text: string, open: number): number | 'unclosed' | 'unsure' {
+export function flowEnd(text: string, open: number): number | FlowProblem | 'unsure' {
   const stack: number[] = [];
   // A quote opens a quoted scalar only where a scalar starts (`a'b` is plain text).
   let scalarStart = true;
@@ -166,14 +187,14 @@ export function flowEnd(text: string, open: number): number | 'unclosed' | 'unsu
       if (stack.push(c === 91 ? 93 : 125) > MAX_NESTING) return 'unsure';
       scalarStart = true;
     } else if (c === 93 /* ] */ || c === 125 /* } */) {
-      if (stack.pop() !== c) return 'unsure';
+      // In flow syntax a bracket is always an indicator, never text of a plain scalar.
+      if (stack.pop() !== c) return { kind: 'mismatched', at: p, open };
       if (stack.length === 0) return p + 1;
       scalarStart = false;
     } else if (c === 44 /* , */ || c === 58 /* : */ || c === 63 /* ? */) {
       scalarStart = true;
     } else if (c === NEWLINE) {
-      // A document marker inside a flow collection: the package's error, not ours to word.
-      if (text.startsWith('---', p + 1) || text.startsWith('...', p + 1)) return 'unsure';
+      if (isDocumentMarker(text, p + 1)) return { kind: 'marker', at: p + 1, open };
     } else if (c === HASH && (p === 0 || isWhite(text.charCodeAt(p - 1)))) {
       const nl = text.indexOf('\n', p);
       if (nl === -1) break;
@@ -190,7 +211,14 @@ export function flowEnd(text: string, open: number): number | 'unclosed' | 'unsu
     }
     p++;
   }
-  return stack.length > 0 ? 'unclosed' : 'unsure';
+  return stack.length > 0 ? { kind: 'unclosed', at: open, open } : 'unsure';
+}
+
+/** `---` or `...` at a line's start followed by a space, a line break or the end: a document marker. */
+function isDocumentMarker(text: string, lineStart: number): boolean {
+  if (!text.startsWith('---', lineStart) && !text.startsWith('...', lineStart)) return false;
+  const next = text.charCodeAt(lineStart + 3);
+  return Number.isNaN(next) || isWhite(next);
 }
 
 function isWhite(c: number): boolean {
