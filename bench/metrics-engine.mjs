@@ -9,7 +9,7 @@
 
 import { cpus, loadavg } from 'node:os';
 import { indexActivity, measure } from '../dist/emulator/metrics/index.js';
-import { buildState } from '../dist/emulator/state.js';
+import { buildState } from '../dist/emulator/fixture/state.js';
 // The query defaults the metric tests use too (one list; plain .mjs, so it runs without a build).
 import { queryDefaults } from '../test/emulator/metrics/query-defaults.mjs';
 

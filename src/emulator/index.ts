@@ -3,16 +3,16 @@
 
 import { readFile } from 'node:fs/promises';
 import { EmctlError } from '../contract/errors.js';
-import { checkFixtureData } from './fixture.js';
-import type { Fixture } from './fixture-types.js';
-import { startServer } from './server.js';
-import { DEFAULT_REPORT_OPTIONS } from './reports.js';
+import { checkFixtureData } from './fixture/load.js';
+import type { Fixture } from './fixture/types.js';
+import { startServer } from './http/server.js';
+import { DEFAULT_REPORT_OPTIONS } from './measurements/reports.js';
 import { EmulatorStore, type StateFile } from './store.js';
 
-export { loadFixtureFile, parseFixture, checkFixtureData } from './fixture.js';
-export type { Fixture } from './fixture-types.js';
-export { generateFixture, type GenerateSpec } from './generate.js';
-export { EXAMPLE_FIXTURE_PATH, FIXTURE_SCHEMA_PATH } from './paths.js';
+export { loadFixtureFile, parseFixture, checkFixtureData } from './fixture/load.js';
+export type { Fixture } from './fixture/types.js';
+export { generateFixture, type GenerateSpec } from './fixture/generate.js';
+export { EXAMPLE_FIXTURE_PATH, FIXTURE_SCHEMA_PATH } from './fixture/paths.js';
 export { EmulatorStore } from './store.js';
 
 export interface EmulatorOptions {

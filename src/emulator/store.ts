@@ -1,16 +1,18 @@
-// The emulator's store: the state built from a fixture, the request log, and what persistence and
-// reset need. Rules live in the pm-*/git-* modules, which take the state and a journal; the store
-// knows nothing of HTTP.
+// The emulator's store, the running service's memory: the state built from a fixture, the request
+// log, the report store, the activity index, and what persistence and reset need. The rules live
+// in the rooms of the endpoint families (pm/, git/, measurements/), which take the state and a
+// journal; the store knows nothing of HTTP.
 
 import type { AuditLogEntry, EmulatorRequestLogEntry } from '../contract/types.js';
 import type { RecomputeEntry } from '../contract/git-types.js';
-import type { Fixture } from './fixture-types.js';
-import { resolveActivity } from './generate-activity.js';
-import { stateJournal, type Journal } from './journal.js';
+import type { Fixture } from './fixture/types.js';
+import { resolveActivity } from './fixture/generate-activity.js';
+import { stateJournal, type Journal } from './state/journal.js';
 import { indexActivity, type ActivityIndex } from './metrics/index.js';
 import { AnswerCache } from './metrics/answer-cache.js';
-import { ReportStore, DEFAULT_REPORT_OPTIONS, type ReportOptions } from './reports.js';
-import { buildState, stateToFixture, type EmulatorState } from './state.js';
+import { ReportStore, DEFAULT_REPORT_OPTIONS, type ReportOptions } from './measurements/reports.js';
+import { buildState, stateToFixture } from './fixture/state.js';
+import type { EmulatorState } from './state/state.js';
 
 /** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
 export const REQUEST_LOG_CAP = 100_000;

@@ -18,7 +18,7 @@ import type {
   FixtureRepository,
   FixtureTeamGitScope,
   FixtureTeamPmScope,
-} from '../emulator/fixture-types.js';
+} from '../emulator/fixture/types.js';
 import { isMonitored } from '../core/diff-git.js';
 import { entityKey, type OrganizationRead } from './read.js';
 import { isServiceDefault } from './to-config.js';

@@ -6,7 +6,7 @@
 import { Document, isMap, isScalar, isSeq, visit, type Pair, type YAMLMap } from 'yaml';
 import { escapeControl } from '../core/escape.js';
 import { schemaUrl } from '../core/version.js';
-import type { Fixture } from '../emulator/fixture-types.js';
+import type { Fixture } from '../emulator/fixture/types.js';
 import type { ExportedConfig, ExportedTeam } from './to-config.js';
 import { FIXTURE_HEADER } from './to-fixture.js';
 

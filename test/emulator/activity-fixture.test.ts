@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { EmctlError } from '../../src/contract/errors.js';
 import { generateFixture, parseFixture } from '../../src/emulator/index.js';
-import { generateActivity, resolveActivity } from '../../src/emulator/generate-activity.js';
+import { generateActivity, resolveActivity } from '../../src/emulator/fixture/generate-activity.js';
 import { EmulatorStore } from '../../src/emulator/store.js';
 import { acmeFixture } from './helpers.js';
 

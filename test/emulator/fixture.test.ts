@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXAMPLE_FIXTURE_PATH, checkFixtureData, generateFixture, loadFixtureFile, parseFixture } from '../../src/emulator/index.js';
 import { EmctlError } from '../../src/contract/errors.js';
-import { PACKAGE_ROOT } from '../../src/emulator/paths.js';
+import { PACKAGE_ROOT } from '../../src/emulator/fixture/paths.js';
 import { stringify } from 'yaml';
 
 const BASE = `organization: { id: 1, name: Acme }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EmulatorStore, REQUEST_LOG_BYTES } from '../../src/emulator/store.js';
-import { jsonDepth } from '../../src/emulator/server.js';
+import { jsonDepth } from '../../src/emulator/http/request-log.js';
 import { acmeFixture, call, startTestEmulator } from './helpers.js';
 
 describe('bounded memory', () => {

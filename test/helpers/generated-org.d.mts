@@ -1,5 +1,5 @@
 // Types of generated-org.mjs (plain JavaScript, shared with bench/plan.mjs).
-import type { Fixture } from '../../src/emulator/fixture-types.js';
+import type { Fixture } from '../../src/emulator/fixture/types.js';
 
 export type { Fixture };
 

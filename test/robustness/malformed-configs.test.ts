@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
-import { seededRandom } from '../../src/emulator/traffic.js';
+import { seededRandom } from '../../src/emulator/fixture/random.js';
 import { acmeFixture, against, apiRequests, startTestEmulator } from '../helpers/emulator.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 

@@ -1,9 +1,9 @@
 // The emulator's metric engine (DESIGN.md §6.2): pure functions over activity data and the
-// emulator state. The routes index activity once (indexActivity) and answer each measurement
-// query with measure(); the rules are documented in docs/measurements.md.
+// emulator state. The store indexes activity once (indexActivity); the measurement routes answer
+// each query with measure(); the rules are documented in docs/measurements.md.
 
 import type { GroupBy } from '../../contract/metrics.js';
-import type { EmulatorState } from '../state.js';
+import type { EmulatorState } from '../state/state.js';
 import type { ActivityIndex } from './activity-index.js';
 
 export { indexActivity, type ActivityIndex } from './activity-index.js';

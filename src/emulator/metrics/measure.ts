@@ -5,7 +5,7 @@
 
 import type { MeasurementRow } from '../../contract/measurement-types.js';
 import { GROUP_BY_KEYS } from '../../contract/metrics.js';
-import type { EmulatorState } from '../state.js';
+import type { EmulatorState } from '../state/state.js';
 import { type ActivityIndex, EVENT_COLUMNS, type EventColumn, forEachInWindow } from './activity-index.js';
 import { Samples } from './aggregate.js';
 import { type Bucket, bucketOf, cutRange, isoDay } from './buckets.js';

@@ -6,7 +6,7 @@
 import { checkPythonRegex } from '../../contract/python-regex.js';
 import type { WorkflowType } from '../../contract/metrics.js';
 import { WORKFLOW_TYPES } from '../../contract/metrics.js';
-import type { EmulatorState } from '../state.js';
+import type { EmulatorState } from '../state/state.js';
 import type { ActivityIndex, PrList, Slots } from './activity-index.js';
 import type { MeasurementQuery, QueryWorkflowFilter } from './types.js';
 

@@ -1,7 +1,7 @@
 // A made-to-measure emulator organization for client tests: counts chosen so that pages cross
 // integration boundaries and batches hit the API's per-call limits.
 
-import type { Fixture, FixtureEntity } from '../../../src/emulator/fixture-types.js';
+import type { Fixture, FixtureEntity } from '../../../src/emulator/fixture/types.js';
 
 export const ORG_KEY = 'client-test-key';
 

@@ -2,10 +2,11 @@
 // with the route's defaults, and an independent numpy-style percentile for expected values.
 
 import type { MetricAgg } from '../../../src/contract/metrics.js';
-import type { Fixture } from '../../../src/emulator/fixture-types.js';
+import type { Fixture } from '../../../src/emulator/fixture/types.js';
 import { indexActivity, measure } from '../../../src/emulator/metrics/index.js';
 import type { Activity, ActivityPullRequest, MeasurementElement, MeasurementQuery } from '../../../src/emulator/metrics/types.js';
-import { buildState, type EmulatorState } from '../../../src/emulator/state.js';
+import { buildState } from '../../../src/emulator/fixture/state.js';
+import type { EmulatorState } from '../../../src/emulator/state/state.js';
 import { queryDefaults } from './query-defaults.mjs';
 
 /** 2026-09-DD at HH:00Z (day may run into October: 31 = 10-01). */

@@ -3,7 +3,7 @@
 // time zone the emulator runs in (Date.parse alone would read it as local time).
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseV1Body } from '../../../src/emulator/measurement-validation.js';
+import { parseV1Body } from '../../../src/emulator/measurements/validation.js';
 
 const savedTz = process.env.TZ;
 afterEach(() => {
