@@ -23,9 +23,42 @@ const roomRules = LEVELS.flatMap((rooms, level) =>
   }),
 );
 
+// The emulator's own rooms (DESIGN.md sections 4 and 5), bottom to top, read the same way: a room
+// imports only rooms on a lower level, never a sibling. state/ is what the emulator keeps; route/
+// is what a route is (its context, its reply, its refusals, the parsing of its query and body)
+// and metrics/ the metric engine, which knows nothing of routes; pm/, git/, lists/ and
+// measurements/ are the families of endpoints, each its routes and its rules; fixture/ loads,
+// checks (by those rules), generates and turns a fixture into state; store.ts holds the running
+// service's memory; http/ is the server; index.ts starts it all and is the emulator's API.
+const EMULATOR_LEVELS = [
+  ['state'],
+  ['route', 'metrics'],
+  ['pm', 'git', 'lists', 'measurements'],
+  ['fixture'],
+  ['store.ts'],
+  ['http'],
+  ['index.ts'],
+];
+
+const emulatorPath = (room) => (room.endsWith('.ts') ? `src/emulator/${room.replace('.', '\\.')}$` : `src/emulator/${room}/`);
+
+const emulatorRoomRules = EMULATOR_LEVELS.flatMap((rooms, level) =>
+  rooms.map((room) => {
+    const allowed = EMULATOR_LEVELS.slice(0, level).flat();
+    return {
+      name: `emulator-${room.replace('.ts', '')}`,
+      comment: `src/emulator/${room} imports only the emulator's rooms below it (${allowed.join(', ') || 'none'}): DESIGN.md section 5`,
+      severity: 'error',
+      from: { path: `^${emulatorPath(room)}` },
+      to: { path: '^src/emulator/', pathNot: [room, ...allowed].map((r) => `^${emulatorPath(r)}`) },
+    };
+  }),
+);
+
 module.exports = {
   forbidden: [
     ...roomRules,
+    ...emulatorRoomRules,
     {
       name: 'no-circular',
       comment: 'No import cycles between files (type-only imports included): DESIGN.md section 5',

@@ -3,36 +3,8 @@
 // between sibling rooms and one cycle is refused with each rule named, and the same tree without
 // them passes.
 
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/emulator.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
-const DEPCRUISE = join(ROOT, 'node_modules/.bin/depcruise');
-
-async function tree(files: Record<string, string>): Promise<string> {
-  const dir = await tempDir('rooms-');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
-
-async function cruise(dir: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(DEPCRUISE, ['src', '--config', CONFIG, '--output-type', 'err'], { cwd: dir });
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
-}
+import { cruise, tree } from './cruise.js';
 
 const ALLOWED = {
   'src/contract/types.ts': 'export type Id = number;\n',

@@ -1,0 +1,34 @@
+// A throwaway source tree cruised with the project's own .dependency-cruiser.cjs: what the
+// architecture tests use to prove that a rule refuses what it should.
+
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { tempDir } from '../helpers/emulator.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
+const DEPCRUISE = join(ROOT, 'node_modules/.bin/depcruise');
+
+/** Writes `files` (path -> text) into a fresh directory with a tsconfig; returns the directory. */
+export async function tree(files: Record<string, string>): Promise<string> {
+  const dir = await tempDir('rooms-');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** depcruise over `dir/src` with the project's rules: its exit code and what it printed. */
+export async function cruise(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(DEPCRUISE, ['src', '--config', CONFIG, '--output-type', 'err'], { cwd: dir });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
