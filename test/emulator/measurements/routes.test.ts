@@ -3,8 +3,8 @@
 // request log, and the rate limit applying to the measurement routes but not to report files.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { call, clientFor, startTestEmulator } from './helpers.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { call, clientFor, startTestEmulator } from '../helpers.js';
 
 const day = (offset: number) => {
   const now = new Date();

@@ -3,7 +3,7 @@
 // api-notes.md are accepted; a bad key is 401.
 
 import { describe, expect, test } from 'vitest';
-import { call, hasIssueAt, sharedEmulator } from './helpers.js';
+import { call, hasIssueAt, sharedEmulator } from '../helpers.js';
 
 const emulator = sharedEmulator();
 

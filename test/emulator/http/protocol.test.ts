@@ -6,8 +6,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { acmeFixture, call, startTestEmulator } from './helpers.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { acmeFixture, call, startTestEmulator } from '../helpers.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // rule, auto-selection, every rejection code and its status, limits, key clear and scope delete.
 
 import { describe, expect, test } from 'vitest';
-import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from './helpers.js';
+import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from '../helpers.js';
 
 const emu = sharedEmulator();
 

@@ -7,9 +7,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EmulatorStore, REQUEST_LOG_BYTES } from '../../src/emulator/store.js';
-import { jsonDepth } from '../../src/emulator/http/request-log.js';
-import { acmeFixture, call, startTestEmulator } from './helpers.js';
+import { EmulatorStore, REQUEST_LOG_BYTES } from '../../../src/emulator/store.js';
+import { jsonDepth } from '../../../src/emulator/http/request-log.js';
+import { acmeFixture, call, startTestEmulator } from '../helpers.js';
 
 describe('bounded memory', () => {
   test('bodies of unauthenticated requests are never kept; the requests are still logged', async () => {

@@ -3,8 +3,8 @@
 // body. One case per place the emulator collects problems: query, PM, Git, settings, measurements.
 
 import { describe, expect, test } from 'vitest';
-import { MAX_LISTED_ISSUES, cappedIssues } from '../../src/emulator/route/params.js';
-import { call, sharedEmulator } from './helpers.js';
+import { MAX_LISTED_ISSUES, cappedIssues } from '../../../src/emulator/route/params.js';
+import { call, sharedEmulator } from '../helpers.js';
 
 const emulator = sharedEmulator();
 

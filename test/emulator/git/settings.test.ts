@@ -3,7 +3,7 @@
 // recomputes each change records.
 
 import { describe, expect, test } from 'vitest';
-import { call, clientFor, hasIssueAt, sharedEmulator } from './helpers.js';
+import { call, clientFor, hasIssueAt, sharedEmulator } from '../helpers.js';
 
 const emu = sharedEmulator();
 

@@ -2,7 +2,7 @@
 // rejection code, the repository quota and body validation.
 
 import { describe, expect, test } from 'vitest';
-import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from './helpers.js';
+import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from '../helpers.js';
 
 const emu = sharedEmulator();
 

@@ -3,7 +3,7 @@
 // links are unguessable and answer only under their own extension.
 
 import { describe, expect, test } from 'vitest';
-import { ReportStore } from '../../src/emulator/measurements/reports.js';
+import { ReportStore } from '../../../src/emulator/measurements/reports.js';
 
 function storeAt(options = { delayMs: 1000, retentionS: 10 }, cap?: number) {
   let now = 1_000_000;

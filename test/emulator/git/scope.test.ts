@@ -2,7 +2,7 @@
 // merge/add/DELETE/DELETE key, refusals that change nothing, and body validation (422).
 
 import { expect, test } from 'vitest';
-import { call, clientFor, hasIssueAt, sharedEmulator } from './helpers.js';
+import { call, clientFor, hasIssueAt, sharedEmulator } from '../helpers.js';
 
 const emu = sharedEmulator();
 

@@ -2,7 +2,7 @@
 // selection (every rejection code, the board/project limit, read-only and foreign integrations).
 
 import { describe, expect, test } from 'vitest';
-import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from './helpers.js';
+import { acmeFixture, call, clientFor, hasIssueAt, sharedEmulator, startTestEmulator } from '../helpers.js';
 
 const emu = sharedEmulator();
 
