@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'vitest';
 import { tempDir } from '../helpers/emulator.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -31,4 +32,11 @@ export async function cruise(dir: string): Promise<{ code: number; output: strin
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
   }
+}
+
+/** Asserts that the rules find nothing to refuse in a tree of `files`. */
+export async function expectAllowed(files: Record<string, string>): Promise<void> {
+  const result = await cruise(await tree(files));
+  expect(result.output).toContain('no dependency violations found');
+  expect(result.code).toBe(0);
 }
