@@ -36,6 +36,7 @@ export function outPathProblem(out: string, configDir: string | undefined): stri
     return `out \`${out}\` leads outside the config's directory through a symbolic link (to ${real}); a config writes only inside it`;
   }
   if (insideGit(rel.split(sep))) return gitProblem(out);
+  if (lstatOrUndefined(real)?.isDirectory()) return `out \`${out}\` is a directory; name the file to write`;
   return undefined;
 }
 

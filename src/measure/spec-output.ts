@@ -36,6 +36,23 @@ export function formatOfPath(path: string): OutputFormat | undefined {
   return dot < 0 ? undefined : EXTENSION_FORMATS[path.slice(dot).toLowerCase()];
 }
 
+/**
+ * What makes `out` no file path at all, checked as written (validate and the run agree): empty,
+ * `sqlite:` with nothing after it, a control character (a NUL from a `\\0` escape), or a
+ * directory (`.`, `..`, a trailing slash).
+ */
+function outPathShapeProblem(out: string): string | undefined {
+  if (out.trim() === '') return 'out must name a file';
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  if (/[\u0000-\u001f\u007f]/.test(out)) return `out ${quote(out)} holds a control character; name a file with a plain path`;
+  if (/^postgres(ql)?:\/\//i.test(out)) return undefined;
+  const isStore = /^sqlite:/i.test(out);
+  const path = isStore ? out.slice('sqlite:'.length) : out;
+  if (isStore && path.trim() === '') return `out ${quote(out)} needs a file path (sqlite:metrics/history.db)`;
+  if (/(^|[\\/])\.{0,2}$/.test(path)) return `out names a directory (${quote(out)}); name the file to write`;
+  return undefined;
+}
+
 export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined } {
   let format: OutputFormat | undefined;
   if (def.format !== undefined) {
@@ -44,8 +61,9 @@ export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Re
   }
   const out = def.out;
   if (out !== undefined) {
-    if (out.trim() === '') problem(['out'], 'out must name a file', true);
-    else if (/[\\/]$/.test(out)) problem(['out'], `out names a directory (${quote(out)}); name the file to write`);
+    const problemOfPath = outPathShapeProblem(out);
+    // The schema refuses an empty out: itself; the other shapes are said only here.
+    if (problemOfPath !== undefined) problem(['out'], problemOfPath, out === '');
     else {
       const implied = formatOfPath(out);
       const dot = out.lastIndexOf('.');

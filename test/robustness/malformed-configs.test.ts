@@ -202,12 +202,26 @@ describe('a generated corpus of malformed configs', () => {
   });
 });
 
-describe('number forms, tags and directives (issue 18 item 9): each a located error', () => {
+describe('number forms, tags, escapes, directives and outs (issue 18 item 9, issue 32 item 7): each a located error', () => {
   const cases: [string, string, string][] = [
     ['a team id past 2^53-1', 'version: 1\nteams:\n  9007199254740993: {}\n', '3:3: id 9007199254740993 is larger than 2^53-1'],
-    ['a hex team id', 'version: 1\nteams:\n  0x2A: {}\n', '3:3: key `0x2A` in `teams` must be a numeric team id'],
-    ['an exponent team id', 'version: 1\nteams:\n  4.2e1: {}\n', '3:3: key `4.2e1` in `teams` must be a numeric team id'],
-    ['an octal service id', 'version: 1\nteams:\n  42:\n    git:\n      services: [0o52]\n', '5:18: `services[0]` must be a numeric service id'],
+    ['a hex team id', 'version: 1\nteams:\n  0x2A: {}\n', '3:3: `0x2A` reads as the number 42 in YAML: numbers and ids are written in plain decimal (`42`)'],
+    ['an exponent team id', 'version: 1\nteams:\n  4.2e1: {}\n', '3:3: `4.2e1` reads as the number 42 in YAML: numbers and ids are written in plain decimal (`42`)'],
+    ['an octal service id', 'version: 1\nteams:\n  42:\n    git:\n      services: [0o52]\n', '5:18: `0o52` reads as the number 42 in YAML'],
+    // Round 3 (issue 32 item 7): forms that passed validate and planned against another object.
+    ['a tagged quoted hex team id', 'version: 1\nteams:\n  !!int "0x2A": {}\n', '3:9: the YAML tag `!!int` is not accepted: write a number in plain decimal, untagged'],
+    ['an octal team id under YAML 1.1', '%YAML 1.1\n---\nversion: 1\nteams:\n  042: {}\n', '5:3: `042` reads as the number 34 in YAML'],
+    ['010 under YAML 1.1', '%YAML 1.1\n---\nversion: 1\nteams:\n  010: {}\n', '5:3: `010` reads as the number 8 in YAML'],
+    ['a team id written 42.0', 'version: 1\nteams:\n  42.0: {}\n', '3:3: `42.0` reads as the number 42 in YAML'],
+    ['a team id written +42', 'version: 1\nteams:\n  +42: {}\n', '3:3: `+42` reads as the number 42 in YAML'],
+    ['a team id tagged !!float', 'version: 1\nteams:\n  !!float 42: {}\n', '3:11: the YAML tag `!!float` is not accepted'],
+    ['a repository key 1208.0', 'version: 1\ngit:\n  repositories:\n    1208.0: { monitored: true }\n', '4:5: `1208.0` reads as the number 1208 in YAML'],
+    ['a repository id in a scope written +5', 'version: 1\nteams:\n  42:\n    git:\n      repositories: [+5]\n', '5:22: `+5` reads as the number 5 in YAML'],
+    ['version 1.0', 'version: 1.0\n', '1:10: `1.0` reads as the number 1 in YAML'],
+    ['a lone surrogate escape in a name', 'version: 1\nteams:\n  42: { name: "\\ud800" }\n', '3:15: a `\\u` escape here makes a lone surrogate'],
+    ['an empty sqlite: out', 'version: 1\nreports:\n  r: { metrics: [pr.merged], out: "sqlite:" }\n', '3:35: report `r`: out `sqlite:` needs a file path'],
+    ['the config directory as out', 'version: 1\nreports:\n  r: { metrics: [pr.merged], out: "." }\n', '3:35: report `r`: out `.` is a directory'],
+    ['a NUL in out', 'version: 1\nreports:\n  r: { metrics: [pr.merged], out: "a\\0b.csv" }\n', '3:35: report `r`: out `a\\x00b.csv` holds a control character'],
     ['a repository id past 2^53-1', 'version: 1\nteams:\n  42:\n    git:\n      repositories: [9007199254740993]\n', '5:22: id 9007199254740993 is larger than 2^53-1'],
     ['a custom tag', 'version: 1\nteams: !foo {}\n', '2:13: the YAML tag `!foo` is not accepted'],
     ['a python object tag', 'version: 1\nteams: !!python/object {}\n', '2:24: the YAML tag `!!python/object` is not accepted'],

@@ -1,6 +1,8 @@
 // Diagnostics: every problem the loader finds, from YAML syntax to cross-references, as data
 // (file, 1-based line and column, message). Nothing here prints; the CLI formats them.
 
+import { escapeControl } from '../../core/escape.js';
+
 export interface Diagnostic {
   file: string;
   line: number;
@@ -27,9 +29,12 @@ export function cutLongValues(message: string): string {
   return cut.length > MAX_MESSAGE_CHARS ? `${cut.slice(0, MAX_MESSAGE_CHARS)}… (message cut)` : cut;
 }
 
-/** A diagnostic whose message quotes no value at full length (see cutLongValues). */
+/**
+ * A diagnostic whose message quotes no value at full length (see cutLongValues) and no control
+ * character (a NUL or ESC of a quoted value is shown as `\x00`, `\x1b`: DESIGN 8).
+ */
 export function boundDiagnostic(d: Diagnostic): Diagnostic {
-  const message = cutLongValues(d.message);
+  const message = escapeControl(cutLongValues(d.message));
   return message === d.message ? d : { ...d, message };
 }
 

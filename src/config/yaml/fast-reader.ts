@@ -11,7 +11,7 @@
 // flow collections); fast-scalars.ts reads the scalars in them.
 
 import { flowEnd, FlowSyntax } from './flow-scan.js';
-import { resolvePlain } from './scalars.js';
+import { NumberSpelling, resolvePlain } from './scalars.js';
 import { MAX_NESTING, RESERVED_KEYS } from './full-reader.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 import {
@@ -48,7 +48,8 @@ export function parseFast(source: SourceText, store: Placements): PlacedRoot | u
     return new FastParser(text, source, store).document();
   } catch (error) {
     store.rollback(mark);
-    if (error instanceof GiveUp) return undefined;
+    // A number spelt other than in plain decimal is worded by the complete reader, where it is written.
+    if (error instanceof GiveUp || error instanceof NumberSpelling) return undefined;
     throw error;
   }
 }

@@ -77,7 +77,8 @@ export function readDoubleQuoted(text: string, p: number, end: number, out: Scal
     const hex = text.slice(j + 2, j + 2 + width);
     if (width === 0 || j + 2 + width > end || !/^[0-9a-fA-F]+$/.test(hex)) throw new GiveUp();
     const code = parseInt(hex, 16);
-    if (code > 0x10ffff) throw new GiveUp();
+    // A lone surrogate (`\\ud800`) is no character: the complete reader says so, located.
+    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new GiveUp();
     value += String.fromCodePoint(code);
     i = j + 2 + width;
   }

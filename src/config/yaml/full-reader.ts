@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { CST, Document, Node, ParsedNode } from 'yaml';
 import type { Diagnostic } from './diagnostics.js';
 import { readTokens } from './depth.js';
-import { resolvePlain } from './scalars.js';
+import { hasLoneSurrogate, numberSpellingProblem } from './scalars.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 
 // The complete YAML reader is loaded only for a file the fast reader leaves to it (fast-reader.ts
@@ -224,11 +224,9 @@ class Converter {
   convert(node: Node): PlainValue {
     if (this.aliasDepth > 0 && --this.expansionBudget < 0) throw new AliasBomb(this.aliasSite, `${MAX_ALIAS_EXPANSION} values`);
     if (yaml().isAlias(node)) return this.expandAlias(node, (node.range ?? [0])[0]);
-    if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
-      this.diagnostics.push(diagnosticAt(this.source, offsetOf(node, 0), `the YAML tag \`${node.tag.replace(/^tag:yaml\.org,2002:/, '!!')}\` is not accepted: a config is plain data (maps, lists, strings, numbers, booleans)`));
-    }
+    this.checkTag(node);
     if (yaml().isScalar(node)) {
-      const value = scalarValue(plainValue(node));
+      const value = scalarValue(this.plainValue(node));
       if (this.aliasDepth > 0 && typeof value === 'string') this.spendChars(value.length);
       return value;
     }
@@ -239,6 +237,33 @@ class Converter {
     } finally {
       this.depth--;
     }
+  }
+
+  private checkTag(node: Node): void {
+    if (node.tag === undefined || CORE_TAGS.has(node.tag)) return;
+    const tag = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
+    const why = tag === '!!int' || tag === '!!float' ? 'write a number in plain decimal, untagged' : 'a config is plain data (maps, lists, strings, numbers, booleans)';
+    this.diagnostics.push(diagnosticAt(this.source, offsetOf(node, 0), `the YAML tag \`${tag}\` is not accepted: ${why}`));
+  }
+
+  /**
+   * A scalar's value as the config reads it (scalars.ts): a number written other than in plain
+   * decimal is an error where it is written; an integer past 2^53-1 is its text; a double-quoted
+   * escape that makes a lone surrogate is an error.
+   */
+  private plainValue(node: import('yaml').Scalar): unknown {
+    const value = node.value;
+    if (node.type === 'PLAIN' && (typeof value === 'number' || typeof value === 'bigint') && typeof node.source === 'string') {
+      const problem = numberSpellingProblem(node.source, value);
+      if (problem !== undefined) this.diagnostics.push(diagnosticAt(this.source, offsetOf(node, 0), problem));
+      // Past 2^53-1 a number rounds: the text is kept, and refused where an id is written.
+      if (typeof value === 'bigint' || (Number.isInteger(value) && !Number.isSafeInteger(value))) return node.source;
+      return value;
+    }
+    if (node.type === 'QUOTE_DOUBLE' && typeof value === 'string' && hasLoneSurrogate(value)) {
+      this.diagnostics.push(diagnosticAt(this.source, offsetOf(node, 0), 'a `\\u` escape here makes a lone surrogate (half of a pair), which is not a character: write the whole character, or both halves of its pair'));
+    }
+    return value;
   }
 
   private spendChars(n: number): void {
@@ -291,7 +316,8 @@ class Converter {
         merges.push({ node: pair.value as Node, offset: valueOffset });
         continue;
       }
-      const key = yaml().isScalar(keyNode) ? keyText(plainValue(keyNode)) : undefined;
+      if (keyNode) this.checkTag(keyNode);
+      const key = yaml().isScalar(keyNode) ? keyText(this.plainValue(keyNode)) : undefined;
       if (key === undefined) {
         this.diagnostics.push(diagnosticAt(this.source, keyOffset, 'keys must be plain strings or numbers'));
         continue;
@@ -335,18 +361,11 @@ class Converter {
   }
 }
 
-/** The core schema's tags: what a plain scalar, map or list is anyway. Any other tag is refused. */
-const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
-
 /**
- * A scalar's value as the config reads it: a plain number written other than in decimal, or an
- * integer past 2^53-1, is its text (scalars.ts), in this reader as in the fast one.
+ * The core schema's tags that a config may write: what a plain string, map or list is anyway. A
+ * tag that makes a number (`!!int "0x2A"`) is refused like any other: it would turn text into an id.
  */
-function plainValue(node: import('yaml').Scalar): unknown {
-  const value = node.value;
-  if (node.type === 'PLAIN' && (typeof value === 'number' || typeof value === 'bigint') && typeof node.source === 'string') return resolvePlain(node.source);
-  return value;
-}
+const CORE_TAGS: ReadonlySet<string> = new Set(['str', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`));
 
 /**
  * The offset of a directive other than `%YAML 1.1` or `%YAML 1.2` (directives open the text,
