@@ -235,7 +235,8 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      return { message: `unknown key \`${key}\` in ${where}${didYouMean(key, known)}`, at: [...path, key], onKey: true };
+      const hint = looksLikeASecret(key, path.length === 0) ? `; ${SECRET_HINT}` : didYouMean(key, known);
+      return { message: `unknown key \`${key}\` in ${where}${hint}`, at: [...path, key], onKey: true };
     }
     case 'required': {
       const missing = String(params.missingProperty);
@@ -296,4 +297,17 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     default:
       return { message: `${subject(path)} ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** The API key is never read from a config (it would sit in git, reviewed by everyone): where it is read instead. */
+const SECRET_HINT = 'the API key is never read from the config: set EMCTL_API_KEY, or pass --api-key-file PATH';
+
+/**
+ * `api_key`, `apiKey`, `emctl_api_key` anywhere; at the top level also `key`, `token`, `secret`,
+ * `password`: keys someone writes to put the API key in the file.
+ */
+function looksLikeASecret(key: string, topLevel: boolean): boolean {
+  const word = key.toLowerCase().replace(/[-_\s]/g, '');
+  if (/^(emctl)?api(key|token|secret)(file)?$/.test(word)) return true;
+  return topLevel && /^(key|token|secret|password)$/.test(word);
 }

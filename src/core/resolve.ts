@@ -132,37 +132,37 @@ function unsharedExceeds(length: number, other: string, counts: Int32Array, boun
   return Math.max(extra, missing) > bound;
 }
 
-/** Levenshtein distance of a and b when it is at most `bound`, else some number above `bound`. */
+/**
+ * Edit distance of a and b (optimal string alignment: insert, delete, substitute, or swap two
+ * neighbours, each costing 1) when it is at most `bound`, else some number above `bound`. Swapped
+ * letters are the commonest typo (`gti`, `temas`, `naem`); plain Levenshtein counts them as 2.
+ */
 export function editDistanceWithin(a: string, b: string, bound: number): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let previousMin = 0;
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      let v = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (before[j - 2] ?? 0) + 1);
       current.push(v);
       if (v < rowMin) rowMin = v;
     }
-    // Row minima never fall: once every cell is past the bound, so is the distance.
-    if (rowMin > bound) return bound + 1;
+    // A cell depends on the two rows before it: once both are past the bound, so is the distance.
+    if (rowMin > bound && previousMin > bound) return bound + 1;
+    previousMin = rowMin;
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;
 }
 
-/** Levenshtein distance (also used by the config loader's suggestions). */
+/** Edit distance with swaps (see editDistanceWithin; also used by the config loader's suggestions). */
 export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
+  return editDistanceWithin(a, b, Number.POSITIVE_INFINITY);
 }
 
 function describeIntegration(i: Integration): string {

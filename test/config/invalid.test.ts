@@ -16,6 +16,30 @@ tems: {}
     ],
   ],
   [
+    "swapped letters get a suggestion too (issue 31 item 3)",
+    `version: 1
+gti: {}
+temas: {}
+`,
+    [
+      'emctl.yaml:2:1: unknown key `gti` in the top level; did you mean `git`?',
+      'emctl.yaml:3:1: unknown key `temas` in the top level; did you mean `teams`?',
+    ],
+  ],
+  [
+    "the API key written in the config (issue 31 item 4)",
+    `version: 1
+api_key: emk_123
+teams:
+  42:
+    apiKey: emk_123
+`,
+    [
+      'emctl.yaml:2:1: unknown key `api_key` in the top level; the API key is never read from the config: set EMCTL_API_KEY, or pass --api-key-file PATH',
+      'emctl.yaml:5:5: unknown key `apiKey` in team 42; the API key is never read from the config: set EMCTL_API_KEY, or pass --api-key-file PATH',
+    ],
+  ],
+  [
     "wrong version",
     `version: 2
 `,

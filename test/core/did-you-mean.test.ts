@@ -44,6 +44,46 @@ describe('didYouMean', () => {
   });
 });
 
+/** Optimal string alignment distance, written plainly: the reference for the pruned versions. */
+function osa(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+describe('editDistance counts a swap of neighbours as one edit (issue 31 item 3)', () => {
+  it.each([
+    ['gti', 'git', 1],
+    ['temas', 'teams', 1],
+    ['naem', 'name', 1],
+    ['ab', 'ba', 1],
+    ['kitten', 'sitting', 3],
+    ['ca', 'abc', 3],
+    ['', 'abc', 3],
+    ['acme/aip', 'acme/api', 1],
+  ])('%s ~ %s = %i', (a, b, d) => {
+    expect(editDistance(a, b)).toBe(d);
+    expect(osa(a, b)).toBe(d);
+  });
+
+  it('is the plain reference on every pair of a word list', () => {
+    const words = ['', 'a', 'ab', 'ba', 'abc', 'acb', 'bca', 'kitten', 'sitting', 'labs/project-1', 'labs/projetc-1', 'acme/αpi', 'acme/πai'];
+    for (const a of words) for (const b of words) expect(editDistance(a, b), `${a} ~ ${b}`).toBe(osa(a, b));
+  });
+
+  it('suggests the key a swapped-letter typo meant', () => {
+    expect(closest('gti', ['version', 'teams', 'git', 'reports'])).toBe('git');
+    expect(closest('temas', ['version', 'teams', 'git', 'reports'])).toBe('teams');
+    expect(closest('naem', ['name', 'pm', 'git'])).toBe('name');
+  });
+});
+
 describe('editDistanceWithin', () => {
   it('is the edit distance when within the bound, and above the bound otherwise', () => {
     const words = ['', 'a', 'ab', 'ba', 'abc', 'kitten', 'sitting', 'labs/project-1', 'labs/project-12', 'acme/αpi'];
