@@ -39,7 +39,8 @@ describe('metrics', () => {
     [['branch.computed.cycletime'], 'metrics.0: unknown v2 metric `branch.computed.cycletime`; did you mean `branch.computed.cycle_time`?'],
     [['pr.merged:p75'], 'metrics.0: `pr.merged` takes no aggregation; write `pr.merged`'],
     [['pr.merged.size:p90'], 'metrics.0: `pr.merged.size` takes p75, p50, avg; got `p90`'],
-    [['branch.time_to_pr:p57'], 'metrics.0: `branch.time_to_pr` takes p75, p50, p90, avg; got `p57`; did you mean `p50`?'],
+    // p57 is p75 with two digits swapped: one edit.
+    [['branch.time_to_pr:p57'], 'metrics.0: `branch.time_to_pr` takes p75, p50, p90, avg; got `p57`; did you mean `p75`?'],
     [['pm.mttr:p50'], 'metrics.0: `pm.mttr` takes avg; got `p50`'],
     [['pm.issues.done'], 'metrics.0: unknown v2 metric `pm.issues.done` (it is a v1 metric; use --api v1)'],
     [['pr.new', 'pr.new'], 'metrics.1: `pr.new` is requested twice'],
