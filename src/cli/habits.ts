@@ -10,6 +10,7 @@ const COMMANDS: Record<string, string> = {
   state: 'emctl keeps no state file: every plan reads live state from the service; "emctl export" prints it as a config',
   import: 'emctl has no import: "emctl export --out emctl.yaml" writes the live organization as a config to manage',
   refresh: 'emctl has nothing to refresh: every plan and drift reads live state from the service',
+  destroy: 'emctl has no destroy: to clear objects, write them empty in the config (`boards: []`, `repositories: []`, `settings: {}`) and run "emctl plan", then "emctl apply"; deleting an object from the file stops managing it and leaves it as it is',
 };
 
 /** The pointer for `unknown`, or undefined when it is no Terraform habit. */

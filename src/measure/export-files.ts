@@ -8,7 +8,7 @@
 // newline. A request the service answered 204 everywhere is an empty file: the header only, or [].
 
 import { EmctlError } from '../contract/errors.js';
-import { csvField } from './render/csv.js';
+import { csvField, NAME_COLUMNS } from './render/csv.js';
 import { groupKeyOf, mergeElements, nameColumnOf, orderElementRows } from './calls.js';
 import type { MeasurementElement, MeasurementRow } from '../contract/measurement-types.js';
 import type { MeasureSpec } from './spec.js';
@@ -109,9 +109,9 @@ export function mergeExportFiles(format: 'csv' | 'json', files: readonly (Export
       throw new EmctlError('api', `the export files disagree on their columns: file 1 has "${header.join(',')}", file ${i + 1} has "${own.join(',')}"`);
     }
   });
-  const lines = [header.map(csvField).join(',')];
+  const lines = [header.map((column) => csvField(column, 'text')).join(',')];
   for (const element of elements) {
-    for (const row of element.metrics) lines.push(header.map((column) => csvField(String(row[column] ?? ''))).join(','));
+    for (const row of element.metrics) lines.push(header.map((column) => csvField(String(row[column] ?? ''), NAME_COLUMNS.has(column) ? 'text' : 'value')).join(','));
   }
   return { text: `${lines.join('\n')}\n`, noData: false };
 }

@@ -25,6 +25,11 @@ const cases: { habit: string; args: string[]; pointer: string }[] = [
     pointer: '(apply takes no --exclude: plan the subset with "emctl plan --exclude ADDR --out plan.json", then "emctl apply plan.json")',
   },
   { habit: 'init', args: ['init'], pointer: '(emctl needs no init: there are no providers, modules or backend to set up; start with "emctl validate"' },
+  {
+    habit: 'destroy',
+    args: ['destroy'],
+    pointer: '(emctl has no destroy: to clear objects, write them empty in the config (`boards: []`, `repositories: []`, `settings: {}`) and run "emctl plan", then "emctl apply"',
+  },
   { habit: 'fmt', args: ['fmt'], pointer: '(emctl has no fmt: "emctl validate" checks the config' },
   { habit: 'state list', args: ['state', 'list'], pointer: '(emctl keeps no state file: every plan reads live state from the service; "emctl export" prints it as a config)' },
   { habit: 'import', args: ['import', 'repo["acme/api"]', '1201'], pointer: '(emctl has no import: "emctl export --out emctl.yaml" writes the live organization as a config to manage)' },

@@ -32,6 +32,8 @@ beforeAll(async () => {
     if (team.id === 42) team.name = TITLE;
     if (team.id === 43) team.name = FORMULA;
     if (team.id === 44) team.name = '@SUM(A1:A9)';
+    if (team.id === 45) team.name = '+1';
+    if (team.id === 46) team.name = '-2';
   }
   const tracker = (fixture.integrations as { id: number; entities?: { boards?: { entity_provider_id: string; name: string }[] } }[]).find((i) => i.id === 10);
   for (const board of tracker?.entities?.boards ?? []) if (board.entity_provider_id === '105') board.name = CLEAR;
@@ -98,5 +100,13 @@ describe('names holding terminal control', () => {
     expect(r.stdout).not.toMatch(/(^|,)"?[=@]/m);
     // Every value cell is a bare number (or empty): none was prefixed.
     for (const line of lines.slice(1)) expect(line.split(',').at(-1)).toMatch(/^\d*$/);
+  });
+
+  it('measurements --format csv: a team named +1 or -2 is a text cell, its values stay numbers (issue 31 item 10)', async () => {
+    const r = await emctl(['measurements', '--metric', 'pr.merged', '--group-by', 'team', '--team', '45,46', '--last', '180d', '--format', 'csv']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.trim().split('\n').slice(1).map((line) => line.split(','));
+    expect(new Set(rows.map((cells) => cells[3]))).toEqual(new Set(["'+1", "'-2"]));
+    for (const cells of rows) expect(cells[4]).toMatch(/^\d*$/);
   });
 });

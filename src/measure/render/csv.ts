@@ -15,18 +15,22 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
- * One CSV field: control characters escaped; a text starting with = + - @ TAB or CR gets a leading
- * `'` so a spreadsheet shows it instead of running it (a number such as -5 stays a number); quoted
- * when it holds a comma, a quote or a line break (RFC 4180).
+ * One CSV field: control characters escaped; a cell starting with = + - @ TAB or CR gets a leading
+ * `'` so a spreadsheet shows it instead of running it; quoted when it holds a comma, a quote or a
+ * line break (RFC 4180). A value cell (`kind` 'value': the API's numbers) such as -5 stays a
+ * number; a name is text even when it reads as one (a team named `+1`, DESIGN 8).
  */
-export function csvField(value: string): string {
+export function csvField(value: string, kind: 'text' | 'value' = 'value'): string {
   let text = escapeControl(value);
-  if (FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && (kind === 'text' || !NUMBER.test(text))) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvLine(fields: string[]): string {
-  return `${fields.map(csvField).join(',')}\n`;
+/** The name columns of the service's export and emctl's CSV: text, whatever they hold. */
+export const NAME_COLUMNS: ReadonlySet<string> = new Set(['team_name', 'repository_name', 'contributor_name']);
+
+function csvLine(fields: string[], textAt?: number): string {
+  return `${fields.map((field, i) => csvField(field, i === textAt ? 'text' : 'value')).join(',')}\n`;
 }
 
 export function renderMeasurementsCsv(result: MeasurementResult): string {
@@ -34,7 +38,8 @@ export function renderMeasurementsCsv(result: MeasurementResult): string {
   const header = ['after', 'before', result.groupKey];
   if (nameColumn !== undefined) header.push(nameColumn);
   for (const metric of result.metrics) header.push(metric.key);
-  const lines = [csvLine(header)];
+  const lines = [header.map((h) => csvField(h, 'text')).join(',') + '\n'];
+  const nameAt = nameColumn === undefined ? undefined : 3;
   if (result.noData) return lines.join('');
   for (const element of result.elements) {
     for (const row of element.rows) {
@@ -44,7 +49,7 @@ export function renderMeasurementsCsv(result: MeasurementResult): string {
         const value = row.values[metric.key];
         fields.push(value === null || value === undefined ? '' : String(value));
       }
-      lines.push(csvLine(fields));
+      lines.push(csvLine(fields, nameAt));
     }
   }
   return lines.join('');

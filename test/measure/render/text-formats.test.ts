@@ -275,4 +275,14 @@ describe('csvField: formula injection (OWASP) and control characters', () => {
   ])('%j -> %s', (input, expected) => {
     expect(csvField(input)).toBe(expected);
   });
+
+  it.each([
+    ['+1', "'+1"],
+    ['-2', "'-2"],
+    ['-5.5e3', "'-5.5e3"],
+    ['Payments', 'Payments'],
+    ['42', '42'],
+  ])('a name %j is a text cell even when it reads as a number: %s (issue 31 item 10)', (input, expected) => {
+    expect(csvField(input, 'text')).toBe(expected);
+  });
 });
