@@ -52,6 +52,22 @@ function shownStore(io: WorkflowIO, target: StoreTarget): string {
   return target.engine === 'sqlite' ? `sqlite:${shownPath(io.cwd, target.path)}` : shownTarget(target);
 }
 
+/**
+ * The database a job writes to, looked at before its requests (DESIGN.md §10): a config's sqlite:
+ * file is confined like any out: file (a server URL is not a file); a database written by a newer
+ * emctl is refused; one the run will migrate is said.
+ */
+async function storeOf(job: Job, io: WorkflowIO, label: string): Promise<StoreTarget | undefined> {
+  if (job.spec.out === undefined || !isStoreTarget(job.spec.out)) return undefined;
+  const outside = job.confined ? outPathProblem(job.spec.out, job.base) : undefined;
+  if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
+  const target = storeTarget(job.spec.out, job.base, job.report === undefined ? '--out' : `report ${job.report}: out`);
+  const { checkStoreBeforeRun } = await import('../measure/store/check.js');
+  const notice = await checkStoreBeforeRun(target, shownStore(io, target), io.env);
+  if (notice !== undefined) io.stderr.write(`${label}${notice}\n`);
+  return target;
+}
+
 function requestFlagsGiven(opts: MeasurementsOptions): string[] {
   return REQUEST_FLAGS.filter((k) => opts[k] !== undefined).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 }
@@ -221,6 +237,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
     for (const job of jobs) {
       const label = job.report === undefined ? '' : `report ${job.report}: `;
       try {
+        const store = await storeOf(job, io, label);
         const output = await connection.reading(() => runMeasurements(connection.client, job.spec, {
           report: job.report,
           now,
@@ -242,13 +259,9 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
         const noData = output.kind === 'file' ? output.noData : output.result.noData;
         const window = windowOf(job.spec, now);
         if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
-        if (job.spec.out !== undefined && isStoreTarget(job.spec.out)) {
-          // A config's sqlite: file is confined like any out: file (a server URL is not a file).
-          const outside = job.confined ? outPathProblem(job.spec.out, job.base) : undefined;
-          if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
-          const target = storeTarget(job.spec.out, job.base, job.report === undefined ? '--out' : `report ${job.report}: out`);
-          const count = await writeRunToStore(target, output, sourceOf(globals) ?? connection.baseUrl, now, io.env);
-          io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownStore(io, target)} (${window.after} to ${window.before})\n`);
+        if (store !== undefined) {
+          const count = await writeRunToStore(store, output, sourceOf(globals) ?? connection.baseUrl, now, io.env);
+          io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownStore(io, store)} (${window.after} to ${window.before})\n`);
           continue;
         }
         const toStdout = job.spec.out === undefined;

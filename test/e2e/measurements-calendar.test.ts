@@ -2,44 +2,14 @@
 // over real HTTP against the emulator, under a fake clock. The same report run on a Thursday and
 // on a Saturday of one ISO week asks for the same weeks and prints the same rows; a monthly one
 // run on the first, the middle and the last day of a month prints the same months; a report's
-// `last:` follows the same rules as the flag. The fixture has a merged pull request every day from
-// 2026-07-01 to 2026-11-30 in two repositories, so every bucket has values and a window that
-// moved by a day would change them.
+// `last:` follows the same rules as the flag. The fixture (helpers/daily-fixture.ts) has a merged
+// pull request every day in two repositories, so a window that moved by a day would change them.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
+import { DAILY_FIXTURE } from '../helpers/daily-fixture.js';
 import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
-
-const DAY_MS = 86_400_000;
-const START = Date.parse('2026-07-01T00:00:00Z');
-const DAYS = 153; // to 2026-11-30
-
-function fixture(): string {
-  const prs: string[] = [];
-  for (let d = 0; d < DAYS; d++) {
-    for (const repo of [1234, 1235]) {
-      const merged = new Date(START + d * DAY_MS + (repo === 1234 ? 10 : 15) * 3_600_000).toISOString().replace('.000', '');
-      const opened = new Date(START + d * DAY_MS - ((d % 5) + 1) * 3_600_000).toISOString().replace('.000', '');
-      prs.push(`    - { id: ${9000 + d * 2 + (repo - 1234)}, repository_id: ${repo}, author_id: 501, branch: "feature/${d}-${repo}", first_commit_at: "2026-06-01T00:00:00Z", opened_at: "${opened}", merged_at: "${merged}" }`);
-    }
-  }
-  return `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-  pull_requests:
-${prs.join('\n')}
-`;
-}
 
 const WEEKLY = ['measurements', '--metric', 'pr.merged,branch.time_to_pr', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w', '--last', '4w', '--format', 'csv'];
 const MONTHLY = ['measurements', '--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1mo', '--last', '3mo', '--format', 'csv'];
@@ -57,7 +27,7 @@ describe('--last covers whole calendar buckets, whatever the day it runs', () =>
       .map((r) => JSON.stringify((r.body as { time_ranges: unknown }).time_ranges));
 
   beforeAll(async () => {
-    emulator = await startTestEmulator(parseFixture(fixture(), 'fixture.yaml'));
+    emulator = await startTestEmulator(parseFixture(DAILY_FIXTURE, 'fixture.yaml'));
     dir = await tempDir('emctl-calendar-');
   });
   afterAll(async () => {

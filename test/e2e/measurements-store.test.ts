@@ -89,8 +89,8 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
     const after = await stored();
     expect(after.rows).toEqual(before.rows);
     after.fetched.forEach((f, i) => expect(f >= (before.fetched[i] ?? '')).toBe(true));
-    const meta = await store.query('SELECT key, value FROM emctl_meta');
-    expect(meta).toEqual([{ key: 'schema_version', value: '1' }]);
+    const meta = await store.query('SELECT key, value FROM emctl_meta ORDER BY key');
+    expect(meta).toEqual([{ key: 'longest_bucket_days:1w', value: '7' }, { key: 'schema_version', value: '2' }]);
   });
 
   it('after a settings change that recomputes history, a re-run replaces the values in place', async () => {
@@ -141,13 +141,15 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
     expect(grouping.stderr).toContain('the store holds no measurements grouped by team (it holds repository)');
   });
 
-  it('a database written by a newer emctl is refused, naming both versions, and nothing is written', async () => {
+  it('a database written by a newer emctl (version 3) is refused before any request, naming both versions, and nothing is written', async () => {
     const rowsBefore = await store.rows();
-    await store.query("UPDATE emctl_meta SET value = '99' WHERE key = 'schema_version'");
+    await store.query("UPDATE emctl_meta SET value = '3' WHERE key = 'schema_version'");
+    const requests = (await apiRequests(emulator.url)).length;
     const r = await emctl(['measurements', ...REQUEST, '--out', store.target]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/has schema version 99, written by a newer emctl; this emctl writes version 1/);
+    expect(r.stderr).toMatch(/has schema version 3, written by a newer emctl; this emctl writes version 2 and leaves the database as it is/);
+    expect((await apiRequests(emulator.url)).length).toBe(requests);
     expect(await store.rows()).toEqual(rowsBefore);
-    expect(await store.query('SELECT value FROM emctl_meta')).toEqual([{ value: '99' }]);
+    expect(await store.query("SELECT value FROM emctl_meta WHERE key = 'schema_version'")).toEqual([{ value: '3' }]);
   });
 });

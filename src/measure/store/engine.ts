@@ -11,7 +11,7 @@ export type SqlRow = Record<string, SqlValue>;
 
 export interface Tx {
   run(sql: string, params?: readonly SqlParam[]): Promise<void>;
-  all(sql: string, params?: readonly SqlValue[]): Promise<SqlRow[]>;
+  all(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
 }
 
 export interface Engine {

@@ -5,7 +5,7 @@
 
 import type pg from 'pg';
 import { EmctlError } from '../../contract/errors.js';
-import type { Engine, SqlParam, SqlRow, SqlValue, Tx } from './engine.js';
+import type { Engine, SqlParam, SqlRow, Tx } from './engine.js';
 import { pgpassLookup } from './pgpass.js';
 import { shownUrl } from './target.js';
 
@@ -76,8 +76,8 @@ export async function openPostgres(url: string, options: { write: boolean; env: 
     async run(sql: string, params: readonly SqlParam[] = []) {
       await client.query(sql, params as SqlParam[]);
     },
-    async all(sql: string, params: readonly SqlValue[] = []) {
-      return (await client.query(sql, params as SqlValue[])).rows as SqlRow[];
+    async all(sql: string, params: readonly SqlParam[] = []) {
+      return (await client.query(sql, params as SqlParam[])).rows as SqlRow[];
     },
   };
   return {

@@ -13,6 +13,7 @@ import { chooseSeries, describeHoldings, type Holding, type Series, type StoreSe
 import type { SqlRow } from './engine.js';
 import { openEngine } from './open.js';
 import { checkReadable, storedVersion } from './schema.js';
+import { droppedLatestFirst, type DatedBucket } from './overlaps.js';
 import { holdingsSql, selectSql } from './sql.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
@@ -112,6 +113,20 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
   return buildResult(spec, ordered, { report: undefined, window: { after: series.after, before: series.before }, names: resultNames, groups: allGroups });
 }
 
+/** The rows a migration to version 2 would keep: per series (a metric of a group), the latest fetch first. */
+function withoutOverlaps(rows: readonly SqlRow[]): SqlRow[] {
+  const bySeries = new Map<string, (SqlRow & DatedBucket)[]>();
+  for (const row of rows) {
+    const key = `${String(row.metric)}\u0000${String(row.group_id)}`;
+    const list = bySeries.get(key) ?? [];
+    if (list.length === 0) bySeries.set(key, list);
+    list.push({ ...row, after: String(row.after), before: String(row.before), fetched_at: String(row.fetched_at) });
+  }
+  const dropped = new Set<SqlRow>();
+  for (const list of bySeries.values()) for (const row of droppedLatestFirst(list)) dropped.add(row);
+  return [...bySeries.values()].flat().filter((row) => !dropped.has(row)).sort((a, b) => (a.after < b.after ? -1 : a.after > b.after ? 1 : a.before < b.before ? -1 : a.before > b.before ? 1 : 0));
+}
+
 export async function readStore(target: StoreTarget, request: StoredRequest, env: Record<string, string | undefined>, now: Date): Promise<MeasurementResult> {
   const where = shownTarget(target);
   const engine = await openEngine(target, { write: false, env });
@@ -122,9 +137,11 @@ export async function readStore(target: StoreTarget, request: StoredRequest, env
       if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no emctl_meta table): write some with --out first`);
       const holdings = (await tx.all(holdingsSql(engine.dialect))).map((h) => ({ ...h, n: Number(h.n) }) as unknown as Holding);
       const series = chooseSeries(holdings, request, now);
-      const rows = await tx.all(selectSql(engine.dialect, series.metrics.length), [
+      const selected = await tx.all(selectSql(engine.dialect, series.metrics.length, version), [
         series.source, series.groupBy, series.rollUp, series.filters, series.after, series.before, ...series.metrics,
       ]);
+      // A version-1 database may hold overlapping buckets: shown as the migration would keep them.
+      const rows = version >= 2 ? selected : withoutOverlaps(selected);
       if (rows.length === 0) {
         throw new EmctlError('config', `the store holds no whole bucket inside [${series.after}, ${series.before}) for this selection`, describeHoldings(holdings));
       }

@@ -1,10 +1,11 @@
 // A run's answer as rows of `emctl_measurements` (DESIGN.md §10): one row per (bucket, group,
 // metric), long format; a requested group with no data in a bucket gets a row with value null,
-// also when the service had no data at all (204), so a dashboard sees the gap as a gap.
+// also when the service had no data at all (204), so a dashboard sees the gap as a gap. A bucket
+// that had not ended when fetched is stored with `complete` false.
 
 import type { GroupBy, RollUp } from '../../contract/metrics.js';
 import type { MeasurementResult } from '../result-model.js';
-import { formatDate, nextBucketStart } from '../../contract/measurement-window.js';
+import { bucketEnded, formatDate, nextBucketStart } from '../../contract/measurement-window.js';
 import type { SqlValue } from './engine.js';
 
 export interface StoreRow {
@@ -19,6 +20,8 @@ export interface StoreRow {
   filters: string;
   value: number | null;
   fetched_at: string;
+  /** The bucket had ended when it was fetched (`fetched_at` on or after `before`). */
+  complete: boolean;
 }
 
 /** What a run adds to its answer to make rows of it. */
@@ -55,6 +58,7 @@ export function storeRows(result: MeasurementResult, ctx: RowContext): StoreRow[
   const metrics = result.metrics.map((m) => m.key);
   const out: StoreRow[] = [];
   for (const element of elements) {
+    const complete = bucketEnded(element.before, ctx.fetchedAt);
     // Where each group's rows start in `out`: a group the answer repeats is written once, the last
     // value kept (PostgreSQL refuses an upsert that touches one row twice), and requested groups
     // without a row are found in one pass.
@@ -78,6 +82,7 @@ export function storeRows(result: MeasurementResult, ctx: RowContext): StoreRow[
           filters: ctx.filters,
           value: values[metric] ?? null,
           fetched_at: ctx.fetchedAt,
+          complete,
         };
         if (first === undefined) out.push(row);
         else out[first + i] = row;
@@ -89,7 +94,7 @@ export function storeRows(result: MeasurementResult, ctx: RowContext): StoreRow[
   return out;
 }
 
-/** A row's values in the column order of sql.ts COLUMNS. */
+/** A row's values in the column order of sql.ts COLUMNS (`complete` as 1 or 0, which both engines take for a boolean). */
 export function rowValues(row: StoreRow): SqlValue[] {
-  return [row.source, row.metric, row.group_by, row.group_id, row.group_name, row.roll_up, row.after, row.before, row.filters, row.value, row.fetched_at];
+  return [row.source, row.metric, row.group_by, row.group_id, row.group_name, row.roll_up, row.after, row.before, row.filters, row.value, row.fetched_at, row.complete ? 1 : 0];
 }

@@ -1,18 +1,26 @@
 // Schema versions of the store (DESIGN.md §10): `emctl_meta.schema_version` says which version
 // wrote the database. A new database gets every step; an older one the steps it lacks, in the
-// same transaction as the run's rows, so a failed step leaves it as it was; one written by a
-// newer emctl is refused before anything is written.
+// same transaction as the run's rows, so a failed step (or a process killed midway) leaves it as
+// it was; one written by a newer emctl is refused before any request (check.ts) and before
+// anything is written.
 
 import { EmctlError } from '../../contract/errors.js';
 import type { Tx } from './engine.js';
 import type { Dialect } from './engine.js';
+import { migrateToVersion2 } from './migrate-v2.js';
 import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql } from './sql.js';
 
-/** Each step brings the schema from version i to version i + 1. */
-const STEPS: readonly ((dialect: Dialect) => string[])[] = [(dialect) => [measurementsTableSql(dialect)]];
+/**
+ * Each step brings the schema from version i to version i + 1, inside the caller's transaction.
+ * Version 1: the table. Version 2: one bucket per moment and `complete` (migrate-v2.ts).
+ */
+const STEPS: readonly ((tx: Tx, dialect: Dialect) => Promise<unknown>)[] = [
+  (tx, dialect) => tx.run(measurementsTableSql(dialect)),
+  (tx, dialect) => migrateToVersion2(tx, dialect),
+];
 
 /** The version this emctl writes. */
-const SCHEMA_VERSION = STEPS.length;
+export const SCHEMA_VERSION = STEPS.length;
 
 /**
  * The version a database holds; 0 when emctl has never written to it. A writer creates the meta
@@ -40,17 +48,16 @@ function newerSchemaError(version: number, where: string): EmctlError {
 
 /**
  * Brings the schema to SCHEMA_VERSION inside `tx`; refuses a newer one. `where` names the
- * database in messages (without a password).
+ * database in messages (without a password). Returns the version it found (0: a new database).
  */
-export async function migrate(tx: Tx, dialect: Dialect, where: string): Promise<void> {
+export async function migrate(tx: Tx, dialect: Dialect, where: string): Promise<number> {
   const version = await storedVersion(tx, dialect, true);
   if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
-  if (version === SCHEMA_VERSION) return;
-  for (let step = version; step < SCHEMA_VERSION; step += 1) {
-    for (const sql of STEPS[step]?.(dialect) ?? []) await tx.run(sql);
-  }
+  if (version === SCHEMA_VERSION) return version;
+  for (let step = version; step < SCHEMA_VERSION; step += 1) await STEPS[step]?.(tx, dialect);
   await tx.run(`DELETE FROM ${META_TABLE} WHERE key = 'schema_version'`);
   await tx.run(`INSERT INTO ${META_TABLE} (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}')`);
+  return version;
 }
 
 /**
@@ -59,4 +66,15 @@ export async function migrate(tx: Tx, dialect: Dialect, where: string): Promise<
  */
 export function checkReadable(version: number, where: string): void {
   if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
+}
+
+/**
+ * Before any request of a run that writes to `where`: a database written by a newer emctl is
+ * refused (exit 1, both versions named), so no API call is spent on rows that cannot be stored.
+ * Returns the version found (0 for a database that does not exist yet or holds no emctl tables).
+ */
+export async function checkWritable(tx: Tx, dialect: Dialect, where: string): Promise<number> {
+  const version = await storedVersion(tx, dialect, false);
+  if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
+  return version;
 }

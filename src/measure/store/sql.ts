@@ -1,21 +1,22 @@
 // The SQL of the store, for both engines from one builder (DESIGN.md §10): the two dialects differ
-// only in placeholders (`?` against `$1`), the timestamp type and how a date is read back as text.
-// Everything else (the table, the primary key, the upsert) is the same statement text.
+// only in placeholders (`?` against `$1`), the timestamp type, how a date is read back as text and
+// where a batch's rows come from. Everything else (the table, the primary key, the upsert) is the
+// same statement text. The statements that keep one bucket per moment are in sql-overlaps.ts.
 
 import type { Dialect, SqlValue } from './engine.js';
 
 /** The columns of `emctl_measurements`, in the order rows are written. */
-const COLUMNS = ['source', 'metric', 'group_by', 'group_id', 'group_name', 'roll_up', 'after', 'before', 'filters', 'value', 'fetched_at'] as const;
+const COLUMNS = ['source', 'metric', 'group_by', 'group_id', 'group_name', 'roll_up', 'after', 'before', 'filters', 'value', 'fetched_at', 'complete'] as const;
 /** The primary key: one row per (source, metric, group, filters, bucket). */
 const KEY_COLUMNS = ['source', 'metric', 'group_by', 'group_id', 'filters', 'roll_up', 'after', 'before'] as const;
 /** What a re-run replaces. */
-const UPDATED_COLUMNS = ['group_name', 'value', 'fetched_at'] as const;
+const UPDATED_COLUMNS = ['group_name', 'value', 'fetched_at', 'complete'] as const;
 
-const TABLE = 'emctl_measurements';
+export const TABLE = 'emctl_measurements';
 export const META_TABLE = 'emctl_meta';
 
 /** `after` and `before` are SQL keywords in SQLite: every column is quoted. */
-function q(column: string): string {
+export function q(column: string): string {
   return `"${column}"`;
 }
 
@@ -23,7 +24,7 @@ export function metaTableSql(): string {
   return `CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT)`;
 }
 
-/** Schema version 1: the measurements table. */
+/** Schema version 1: the measurements table (version 2 adds `complete`: sql-overlaps.ts). */
 export function measurementsTableSql(dialect: Dialect): string {
   const timestamp = dialect === 'postgres' ? 'TIMESTAMPTZ' : 'TIMESTAMP';
   return [
@@ -51,22 +52,22 @@ export function measurementsTableSql(dialect: Dialect): string {
 }
 
 /** The placeholder of the n-th parameter (0-based). */
-function placeholder(dialect: Dialect, n: number): string {
+export function placeholder(dialect: Dialect, n: number): string {
   return dialect === 'postgres' ? `$${n + 1}` : '?';
 }
 
 /** PostgreSQL types of the columns, for the arrays of `unnest`. */
 const PG_ARRAY_TYPES: Record<(typeof COLUMNS)[number], string> = {
   source: 'text[]', metric: 'text[]', group_by: 'text[]', group_id: 'text[]', group_name: 'text[]', roll_up: 'text[]',
-  after: 'date[]', before: 'date[]', filters: 'text[]', value: 'float8[]', fetched_at: 'timestamptz[]',
+  after: 'date[]', before: 'date[]', filters: 'text[]', value: 'float8[]', fetched_at: 'timestamptz[]', complete: 'bool[]',
 };
 
 /**
  * One statement writing a batch of rows: INSERT ... ON CONFLICT (key) DO UPDATE of the value, the
  * name and fetched_at, the same text for both engines (SQLite since 3.24) but for where the rows
  * come from. SQLite binds `rows` tuples of `?` (one prepared statement per batch size); PostgreSQL
- * binds one array per column and unnests them, 11 parameters whatever the batch, which pg sends
- * and the server parses far faster than 11 per row (`rows` is then only the batch's size).
+ * binds one array per column and unnests them, 12 parameters whatever the batch, which pg sends
+ * and the server parses far faster than 12 per row (`rows` is then only the batch's size).
  * The arrays are column-major: see `batchParams`.
  */
 export function upsertSql(dialect: Dialect, rows: number): string {
@@ -96,7 +97,7 @@ export function batchParams(dialect: Dialect, rows: readonly (readonly SqlValue[
 }
 
 /** A date or timestamp column read back as text (pg would make a local-time Date of it). */
-function asText(dialect: Dialect, column: string, format: string): string {
+export function asText(dialect: Dialect, column: string, format: string): string {
   return dialect === 'postgres' ? `to_char(${q(column)}, '${format}') AS ${q(column)}` : q(column);
 }
 
@@ -110,13 +111,22 @@ export function holdingsSql(dialect: Dialect): string {
   );
 }
 
-/** The rows of one series, for the given metrics, with buckets inside [after, before). */
-export function selectSql(dialect: Dialect, metrics: number): string {
+/** `fetched_at` on or after the bucket's end (00:00 UTC of `before`): the bucket had ended when fetched. */
+export function endedSql(dialect: Dialect): string {
+  return dialect === 'postgres' ? `fetched_at >= ("before"::timestamp AT TIME ZONE 'UTC')` : `fetched_at >= "before" || 'T00:00:00Z'`;
+}
+
+/**
+ * The rows of one series, for the given metrics, with buckets inside [after, before). A version-1
+ * database has no `complete` column: it is computed as the migration would (section 10).
+ */
+export function selectSql(dialect: Dialect, metrics: number, version: number): string {
   const p = (n: number) => placeholder(dialect, n);
   const metricList = Array.from({ length: metrics }, (_, i) => p(6 + i)).join(', ');
+  const complete = version >= 2 ? `CASE WHEN complete THEN 1 ELSE 0 END AS complete` : `CASE WHEN ${endedSql(dialect)} THEN 1 ELSE 0 END AS complete`;
   const columns = [
     'metric', 'group_id', 'group_name', asText(dialect, 'after', 'YYYY-MM-DD'), asText(dialect, 'before', 'YYYY-MM-DD'), 'value',
-    asText(dialect, 'fetched_at', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    asText(dialect, 'fetched_at', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), complete,
   ];
   return (
     `SELECT ${columns.join(', ')} FROM ${TABLE} ` +

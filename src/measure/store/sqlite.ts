@@ -54,8 +54,8 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
       prepared(sql).run(...(params as SqlValue[]));
       return Promise.resolve();
     },
-    all(sql: string, params: readonly SqlValue[] = []) {
-      return Promise.resolve(prepared(sql).all(...params) as SqlRow[]);
+    all(sql: string, params: readonly SqlParam[] = []) {
+      return Promise.resolve(prepared(sql).all(...(params as SqlValue[])) as SqlRow[]);
     },
   };
   return {

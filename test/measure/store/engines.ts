@@ -78,7 +78,7 @@ export async function postgresStore(): Promise<TestStore> {
     rows: () =>
       query(
         `SELECT source, metric, group_by, group_id, group_name, roll_up, to_char("after", 'YYYY-MM-DD') AS "after", ` +
-          `to_char("before", 'YYYY-MM-DD') AS "before", filters, value, to_char(fetched_at, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS fetched_at ` +
+          `to_char("before", 'YYYY-MM-DD') AS "before", filters, value, to_char(fetched_at, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS fetched_at, complete ` +
           `FROM emctl_measurements ${ORDER}`,
       ),
     query,

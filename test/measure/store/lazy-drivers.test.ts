@@ -33,9 +33,9 @@ describe('database drivers load only with their engine', () => {
   });
 
   it('the engines, the writer and the reader are reached only through import()', () => {
-    // The writer and the reader may import open.ts, which itself imports the engines lazily.
-    const lazy = new Set(['measure/store/sqlite.ts', 'measure/store/postgres.ts', 'measure/store/write.ts', 'measure/store/read.ts', 'measure/store/open.ts']);
-    const allowed = new Set(['measure/store/write.ts', 'measure/store/read.ts']);
+    // The writer, the reader and the check before a run may import open.ts, which itself imports the engines lazily.
+    const lazy = new Set(['measure/store/sqlite.ts', 'measure/store/postgres.ts', 'measure/store/write.ts', 'measure/store/read.ts', 'measure/store/check.ts', 'measure/store/open.ts']);
+    const allowed = new Set(['measure/store/write.ts', 'measure/store/read.ts', 'measure/store/check.ts']);
     const offenders: string[] = [];
     for (const s of sources) {
       for (const i of s.imports) {

@@ -72,21 +72,21 @@ describe('the upsert statement', () => {
   it('is one text for both engines but for where the rows come from', () => {
     const sqlite = upsertSql('sqlite', 2);
     const postgres = upsertSql('postgres', 2);
-    const conflict = 'ON CONFLICT ("source", "metric", "group_by", "group_id", "filters", "roll_up", "after", "before") DO UPDATE SET "group_name" = excluded."group_name", "value" = excluded."value", "fetched_at" = excluded."fetched_at"';
-    const insert = 'INSERT INTO emctl_measurements ("source", "metric", "group_by", "group_id", "group_name", "roll_up", "after", "before", "filters", "value", "fetched_at") ';
-    expect(sqlite).toBe(`${insert}VALUES (${Array(11).fill('?').join(', ')}), (${Array(11).fill('?').join(', ')}) ${conflict}`);
+    const conflict = 'ON CONFLICT ("source", "metric", "group_by", "group_id", "filters", "roll_up", "after", "before") DO UPDATE SET "group_name" = excluded."group_name", "value" = excluded."value", "fetched_at" = excluded."fetched_at", "complete" = excluded."complete"';
+    const insert = 'INSERT INTO emctl_measurements ("source", "metric", "group_by", "group_id", "group_name", "roll_up", "after", "before", "filters", "value", "fetched_at", "complete") ';
+    expect(sqlite).toBe(`${insert}VALUES (${Array(12).fill('?').join(', ')}), (${Array(12).fill('?').join(', ')}) ${conflict}`);
     expect(postgres).toBe(
-      `${insert}SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::date[], $9::text[], $10::float8[], $11::timestamptz[]) ${conflict}`,
+      `${insert}SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::date[], $9::text[], $10::float8[], $11::timestamptz[], $12::bool[]) ${conflict}`,
     );
   });
 
   it('takes rows flat (SQLite) or as one array per column (PostgreSQL)', () => {
     const rows = [
-      ['a', 'm', 'team', '1', null, '1w', '2026-01-01', '2026-01-08', '{}', 1, 'T'],
-      ['a', 'm', 'team', '2', 'B', '1w', '2026-01-01', '2026-01-08', '{}', null, 'T'],
+      ['a', 'm', 'team', '1', null, '1w', '2026-01-01', '2026-01-08', '{}', 1, 'T', 1],
+      ['a', 'm', 'team', '2', 'B', '1w', '2026-01-01', '2026-01-08', '{}', null, 'T', 0],
     ];
     expect(batchParams('sqlite', rows)).toEqual(rows.flat());
-    expect(batchParams('postgres', rows)).toEqual([['a', 'a'], ['m', 'm'], ['team', 'team'], ['1', '2'], [null, 'B'], ['1w', '1w'], ['2026-01-01', '2026-01-01'], ['2026-01-08', '2026-01-08'], ['{}', '{}'], [1, null], ['T', 'T']]);
+    expect(batchParams('postgres', rows)).toEqual([['a', 'a'], ['m', 'm'], ['team', 'team'], ['1', '2'], [null, 'B'], ['1w', '1w'], ['2026-01-01', '2026-01-01'], ['2026-01-08', '2026-01-08'], ['{}', '{}'], [1, null], ['T', 'T'], [1, 0]]);
   });
 });
 

@@ -1,0 +1,22 @@
+// The look a run takes at its database before any request (DESIGN.md §10, issue 28): a store
+// written by a newer emctl is refused at once rather than after the run's calls, and a store that
+// this run will migrate is said so (a migration of a large database takes a while). Nothing is
+// created or written here: a SQLite file that does not exist yet is simply new.
+
+import { existsSync } from 'node:fs';
+import { openEngine } from './open.js';
+import { checkWritable, SCHEMA_VERSION } from './schema.js';
+import { shownTarget, type StoreTarget } from './target.js';
+
+/** A note for stderr when the run will migrate the database; throws when it must not be written. */
+export async function checkStoreBeforeRun(target: StoreTarget, shown: string, env: Record<string, string | undefined>): Promise<string | undefined> {
+  if (target.engine === 'sqlite' && !existsSync(target.path)) return undefined;
+  const engine = await openEngine(target, { write: false, env });
+  try {
+    const version = await engine.transaction((tx) => checkWritable(tx, engine.dialect, shownTarget(target)));
+    if (version === 0 || version === SCHEMA_VERSION) return undefined;
+    return `note: ${shown} has schema version ${version}; this run migrates it to version ${SCHEMA_VERSION} in its transaction (a failure leaves it as it was)`;
+  } finally {
+    await engine.close();
+  }
+}

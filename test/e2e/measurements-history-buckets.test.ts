@@ -1,0 +1,179 @@
+// One bucket per moment and partial buckets (DESIGN.md §10, schema version 2), end to end: the real
+// CLI over real HTTP against the emulator, under a fake clock, into a real SQLite file and (with
+// EMCTL_TEST_PG_URL) a real PostgreSQL server. A history written with unaligned weeks and then with
+// ISO weeks holds no two overlapping buckets of a series (the self-join a dashboard author would
+// write finds none); a week stored in progress is `complete` false until a later run refetches it;
+// a version-1 database migrates (complete computed, overlaps resolved latest fetch first). The
+// fixture (helpers/daily-fixture.ts) merges one pull request a day in each repository, so a week's
+// pr.merged is 7 and a sum over the table shows at once when a day is counted twice.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { DAILY_FIXTURE } from '../helpers/daily-fixture.js';
+import { against, startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { ENGINES, testStore, type EngineName, type TestStore } from '../measure/store/engines.js';
+import { OVERLAPS_SQL, writeV1Postgres, writeV1Sqlite, type V1Row } from '../measure/store/v1-database.js';
+
+const REPOS = ['--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w'];
+
+let emulator: RunningEmulator;
+let dir: string;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(parseFixture(DAILY_FIXTURE, 'fixture.yaml'));
+  dir = await tempDir('emctl-history-buckets-');
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+function emctl(args: string[], now: string) {
+  return runEmctl([...against(emulator).args, ...args], { env: against(emulator).env, cwd: dir, now: new Date(now) });
+}
+
+/** The stored weeks of acme/api's pr.merged: [after, before, value, complete]. */
+async function apiWeeks(store: TestStore): Promise<[string, string, number | null, boolean][]> {
+  const rows = await store.rows();
+  return rows
+    .filter((r) => r.group_id === '1234' && r.metric === 'pr.merged')
+    .map((r) => [String(r.after), String(r.before), r.value === null ? null : Number(r.value), r.complete === true || r.complete === 1]);
+}
+
+describe.each(ENGINES)('one bucket per moment in %s', (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await testStore(engine);
+  });
+  afterAll(async () => {
+    await store.drop();
+  });
+
+  it('weeks from a Wednesday, then ISO weeks: the ISO weeks replace the ones they overlap, the self-join finds no overlap', async () => {
+    // Tuesday Oct 20: six weeks from Wednesday Sep 16; the last (Oct 21-28) has not started yet.
+    const unaligned = await emctl(['measurements', ...REPOS, '--after', '2026-09-16', '--before', '2026-10-28', '--out', store.target], '2026-10-20T06:00:00Z');
+    expect(unaligned.code).toBe(0);
+    expect(unaligned.stderr).toContain('note: the weekly buckets start on 2026-09-16, a Wednesday, not on a Monday');
+    expect(await apiWeeks(store)).toEqual([
+      ['2026-09-16', '2026-09-23', 7, true],
+      ['2026-09-23', '2026-09-30', 7, true],
+      ['2026-09-30', '2026-10-07', 7, true],
+      ['2026-10-07', '2026-10-14', 7, true],
+      ['2026-10-14', '2026-10-21', 7, false],
+      ['2026-10-21', '2026-10-28', 7, false],
+    ]);
+
+    // Thursday Oct 22: the last 4 ISO weeks, the one in progress last.
+    const aligned = await emctl(['measurements', ...REPOS, '--last', '4w', '--out', store.target], '2026-10-22T06:00:00Z');
+    expect(aligned.code).toBe(0);
+    expect(aligned.stderr).toMatch(/^wrote 8 rows to .* \(2026-09-28 to 2026-10-26\)\n$/);
+    expect(await store.query(OVERLAPS_SQL)).toEqual([]);
+    // Sep 16-23 overlaps no ISO week of the run: nothing else is deleted.
+    expect(await apiWeeks(store)).toEqual([
+      ['2026-09-16', '2026-09-23', 7, true],
+      ['2026-09-28', '2026-10-05', 7, true],
+      ['2026-10-05', '2026-10-12', 7, true],
+      ['2026-10-12', '2026-10-19', 7, true],
+      ['2026-10-19', '2026-10-26', 7, false],
+    ]);
+    // What a dashboard summing the table reads: each day once (Sep 16-22 and Sep 28 - Oct 25).
+    const total = await store.query("SELECT sum(value) AS n FROM emctl_measurements WHERE group_id = '1234'");
+    expect(Number(total[0]?.n)).toBe(35);
+  });
+
+  it('a later run refetches the week in progress: its value and fetched_at replaced, complete now true', async () => {
+    const r = await emctl(['measurements', ...REPOS, '--last', '2w', '--out', store.target], '2026-10-27T08:00:00Z');
+    expect(r.code).toBe(0);
+    expect((await apiWeeks(store)).slice(-2)).toEqual([
+      ['2026-10-19', '2026-10-26', 7, true],
+      ['2026-10-26', '2026-11-02', 7, false],
+    ]);
+    const fetched = await store.rows();
+    expect(fetched.find((x) => x.group_id === '1234' && x.after === '2026-10-19')?.fetched_at).toBe('2026-10-27T08:00:00Z');
+  });
+
+  it('an explicit week from a Wednesday replaces the two ISO weeks it overlaps, and only those', async () => {
+    const r = await emctl(['measurements', ...REPOS, '--after', '2026-10-07', '--before', '2026-10-14', '--out', store.target], '2026-10-28T08:00:00Z');
+    expect(r.code).toBe(0);
+    expect(await store.query(OVERLAPS_SQL)).toEqual([]);
+    expect((await apiWeeks(store)).map(([after, before]) => `${after}/${before}`)).toEqual([
+      '2026-09-16/2026-09-23', '2026-09-28/2026-10-05', '2026-10-07/2026-10-14', '2026-10-19/2026-10-26', '2026-10-26/2026-11-02',
+    ]);
+  });
+});
+
+/**
+ * A version-1 history of another service (so this run's own rows meet none of it): acme/api's
+ * weeks stored by a Wednesday job (fetched Oct 15) and later by a Monday job (fetched Oct 20, the
+ * week Oct 19-26 still in progress), and a series of other filters that overlaps nothing.
+ */
+const OLD = 'https://old.example';
+const V1_ROWS: V1Row[] = [
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-09-16', '2026-09-23', '{}', 6, '2026-10-15T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-09-23', '2026-09-30', '{}', 6, '2026-10-15T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-09-30', '2026-10-07', '{}', 6, '2026-10-15T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-07', '2026-10-14', '{}', 6, '2026-10-15T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-14', '2026-10-21', '{}', 2, '2026-10-15T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-05', '2026-10-12', '{}', 7, '2026-10-20T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-12', '2026-10-19', '{}', 7, '2026-10-20T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-19', '2026-10-26', '{}', 1, '2026-10-20T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-05', '2026-10-12', '{"labels":["hotfix"]}', 3, '2026-10-15T06:00:00Z'],
+  [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-14', '2026-10-21', '{"labels":["hotfix"]}', 1, '2026-10-15T06:00:00Z'],
+];
+
+async function v1Store(engine: EngineName): Promise<TestStore> {
+  const store = await testStore(engine);
+  if (engine === 'sqlite') writeV1Sqlite(store.target.slice('sqlite:'.length), V1_ROWS);
+  else await writeV1Postgres(store.target, V1_ROWS);
+  return store;
+}
+
+describe.each(ENGINES)('a version-1 database in %s', (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await v1Store(engine);
+  });
+  afterAll(async () => {
+    await store.drop();
+  });
+
+  it('--from reads it as the migration would keep it, and writes nothing', async () => {
+    const r = await runEmctl(['measurements', '--from', store.target, '--base-url', OLD, '--format', 'csv'], { cwd: dir, env: {}, now: new Date('2026-10-21T00:00:00Z') });
+    expect(r.stderr).toMatch(/^(note: .*\n)*$/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'after,before,repository_id,repository_name,pr.merged',
+        '2026-09-16,2026-09-23,1234,acme/api,6',
+        '2026-09-23,2026-09-30,1234,acme/api,6',
+        '2026-10-05,2026-10-12,1234,acme/api,7',
+        '2026-10-12,2026-10-19,1234,acme/api,7',
+        '2026-10-19,2026-10-26,1234,acme/api,1',
+        '',
+      ].join('\n'),
+    );
+    expect(await store.query("SELECT value FROM emctl_meta WHERE key = 'schema_version'")).toEqual([{ value: '1' }]);
+  });
+
+  it("migrates in the first write's transaction: complete computed, the latest fetch kept, each older bucket only if it overlaps none kept", async () => {
+    const r = await emctl(['measurements', ...REPOS, '--last', '1w', '--out', store.target], '2026-10-22T06:00:00Z');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^note: .* has schema version 1; this run migrates it to version 2 in its transaction \(a failure leaves it as it was\)\nwrote 2 rows to /);
+    expect(await store.query("SELECT key, value FROM emctl_meta ORDER BY key")).toEqual([
+      { key: 'longest_bucket_days:1w', value: '7' },
+      { key: 'schema_version', value: '2' },
+    ]);
+    expect(await store.query(OVERLAPS_SQL)).toEqual([]);
+    const old = (await store.rows()).filter((x) => x.source === OLD).map((x) => [x.filters, x.after, Number(x.value), x.complete === true || x.complete === 1]);
+    expect(old).toEqual([
+      ['{"labels":["hotfix"]}', '2026-10-05', 3, true],
+      ['{"labels":["hotfix"]}', '2026-10-14', 1, false], // fetched Oct 15, before its end: partial
+      ['{}', '2026-09-16', 6, true],
+      ['{}', '2026-09-23', 6, true],
+      // Sep 30 - Oct 7 overlaps the kept Oct 5-12 (fetched later): dropped; Oct 7-14 and Oct 14-21 too.
+      ['{}', '2026-10-05', 7, true],
+      ['{}', '2026-10-12', 7, true],
+      ['{}', '2026-10-19', 1, false],
+    ]);
+  });
+});
