@@ -5,6 +5,7 @@
 
 import type { TimeRange } from '../contract/measurement-types.js';
 import type { RollUp } from '../contract/metrics.js';
+import type { MeasurementResult } from './result-model.js';
 import type { MeasureSpec } from './spec.js';
 import { bucketStart, formatDate, nextBucketStart } from '../contract/measurement-window.js';
 import { isStoreTarget } from './store/target.js';
@@ -62,4 +63,16 @@ export function unalignedHistoryNotice(spec: Pick<MeasureSpec, 'out' | 'rollUp'>
 export function requestNotices(spec: Pick<MeasureSpec, 'metrics' | 'groupBy' | 'out' | 'rollUp'>, window: TimeRange): string[] {
   const notes = [releasesNotice(spec), shortLastBucketNotice(window, spec.rollUp), unalignedHistoryNotice(spec, window)];
   return notes.filter((note): note is string => note !== undefined);
+}
+
+/**
+ * History read back (`--from`): buckets stored before they ended hold partial values, whatever
+ * the format (csv and json carry no mark of it), so they are named once on stderr.
+ */
+export function storedPartialNotice(result: Pick<MeasurementResult, 'elements'>): string | undefined {
+  const partial = result.elements.filter((e) => e.partialAt !== undefined);
+  if (partial.length === 0) return undefined;
+  const each = partial.map((e) => `${e.after} to ${e.before} (before), fetched ${e.partialAt ?? ''}`).join('; ');
+  const one = partial.length === 1;
+  return `note: ${one ? 'a bucket was' : `${partial.length} buckets were`} stored before ${one ? 'it' : 'they'} ended, so ${one ? 'its values are' : 'their values are'} partial until a run fetches ${one ? 'it' : 'them'} again: ${each}`;
 }

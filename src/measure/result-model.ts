@@ -26,6 +26,12 @@ export interface ResultElement {
   after: string;
   before: string;
   rows: ResultRow[];
+  /**
+   * Read back from a history (`--from`): the bucket had not ended when its values were fetched, at
+   * this instant (`2026-10-22T06:00:00Z`, the earliest fetch of its partial rows). Its values are
+   * partial, whatever today is. Absent for a live answer, whose buckets in progress are known by today.
+   */
+  partialAt?: string;
 }
 
 export interface MeasurementResult {

@@ -11,7 +11,7 @@ import { EmctlError } from '../contract/errors.js';
 import { absolutePath, shownPath } from '../output/paths.js';
 import type { DesiredConfig, ReportDefinition } from '../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS } from '../measure/flags.js';
-import { requestNotices } from '../measure/notices.js';
+import { requestNotices, storedPartialNotice } from '../measure/notices.js';
 import { runMeasurements, windowOf, type RunOutput } from '../measure/run.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from '../measure/spec.js';
 import { utcToday } from '../contract/measurement-window.js';
@@ -180,6 +180,8 @@ async function runFromStore(from: string, opts: MeasurementsOptions, globals: Gl
   const request = storedRequest(opts, globals);
   const { readStore } = await import('../measure/store/read.js');
   const result = await readStore(target, request, io.env, now);
+  const partial = storedPartialNotice(result);
+  if (partial !== undefined) io.stderr.write(`${partial}\n`);
   const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
   if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
   if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');

@@ -79,6 +79,20 @@ describe.each(ENGINES)('one bucket per moment in %s', (engine) => {
     // What a dashboard summing the table reads: each day once (Sep 16-22 and Sep 28 - Oct 25).
     const total = await store.query("SELECT sum(value) AS n FROM emctl_measurements WHERE group_id = '1234'");
     expect(Number(total[0]?.n)).toBe(35);
+    // The docs' dashboard filter: complete buckets only (the week in progress left out).
+    const complete = await store.query("SELECT sum(value) AS n FROM emctl_measurements WHERE group_id = '1234' AND complete");
+    expect(Number(complete[0]?.n)).toBe(28);
+  });
+
+  it('--from draws the week stored in progress as in progress, whatever the day, and says when it was fetched', async () => {
+    const from = ['measurements', '--from', store.target, '--after', '2026-09-28', '--before', '2026-10-26'];
+    const html = await runEmctl([...from, '--format', 'html'], { cwd: dir, env: {}, now: new Date('2026-12-01T00:00:00Z') });
+    expect(html.code).toBe(0);
+    expect(html.stderr).toBe('note: a bucket was stored before it ended, so its values are partial until a run fetches it again: 2026-10-19 to 2026-10-26 (before), fetched 2026-10-22T06:00:00Z\n');
+    expect(html.stdout).toContain('Oct 19 - 25 (fetched Oct 22, 2026 06:00 UTC) was stored before it ended: values are partial');
+    expect(html.stdout).toContain('>in progress</text>');
+    const chart = await runEmctl([...from, '--format', 'chart'], { cwd: dir, env: {} });
+    expect(chart.stdout).toContain('Oct 19 - 25 (fetched Oct 22, 2026 06:00 UTC) was stored before it ended: its values are partial.');
   });
 
   it('a later run refetches the week in progress: its value and fetched_at replaced, complete now true', async () => {

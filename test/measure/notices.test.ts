@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RollUp } from '../../src/contract/metrics.js';
-import { shortLastBucketNotice, unalignedHistoryNotice } from '../../src/measure/notices.js';
+import { shortLastBucketNotice, storedPartialNotice, unalignedHistoryNotice } from '../../src/measure/notices.js';
 
 describe('shortLastBucketNotice', () => {
   it.each<[string, string, RollUp, string | undefined]>([
@@ -34,5 +34,16 @@ describe('unalignedHistoryNotice', () => {
     ['postgres://db.internal/metrics', 'custom', '2026-10-14', undefined],
   ])('out %s, %s from %s', (out, rollUp, after, expected) => {
     expect(unalignedHistoryNotice({ out, rollUp }, { after, before: '2026-12-01' })).toBe(expected);
+  });
+});
+
+describe('storedPartialNotice', () => {
+  const element = (after: string, before: string, partialAt?: string) => ({ after, before, rows: [], ...(partialAt === undefined ? {} : { partialAt }) });
+  it('names each bucket stored before it ended, with when it was fetched', () => {
+    expect(storedPartialNotice({ elements: [element('2026-10-12', '2026-10-19')] })).toBeUndefined();
+    expect(storedPartialNotice({ elements: [element('2026-10-12', '2026-10-19'), element('2026-10-19', '2026-10-26', '2026-10-22T06:00:00Z')] })).toBe(
+      'note: a bucket was stored before it ended, so its values are partial until a run fetches it again: 2026-10-19 to 2026-10-26 (before), fetched 2026-10-22T06:00:00Z',
+    );
+    expect(storedPartialNotice({ elements: [element('2026-10-01', '2026-11-01', '2026-10-22T06:00:00Z'), element('2026-11-01', '2026-12-01', '2026-11-22T06:00:00Z')] })).toMatch(/^note: 2 buckets were stored before they ended, so their values are partial until a run fetches them again: /);
   });
 });

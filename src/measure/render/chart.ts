@@ -7,7 +7,7 @@
 import type { MeasurementResult } from '../result-model.js';
 import { painter } from './colour.js';
 import { NO_DATA, describeWindow, groupNoun, reportTitle } from './rows.js';
-import { gapsOf, reportCharts, type Bucket, type ChartKind, type MetricChart } from './series.js';
+import { gapsOf, openBucketsSentence, reportCharts, type Bucket, type ChartKind, type MetricChart } from './series.js';
 import { colourOf, drawLines, markOf } from './terminal-lines.js';
 import { barRows, rankedRows } from './terminal-rows.js';
 import { formatValue } from './values.js';
@@ -58,5 +58,8 @@ export function renderMeasurementsChart(result: MeasurementResult, options: { co
   const groupTitle = groupNoun(result, 1);
   const blocks = charts.map((chart) => metricBlock(chart, kind, buckets, groupTitle, width, options.color).join('\n'));
   const heading = `${reportTitle(result, options.title)}: ${describeWindow(result)}; ${groups.length} ${groupNoun(result, groups.length)}`;
-  return `${[heading, ...blocks].join('\n\n')}\n`;
+  // A stored bucket that was partial is said once, with when it was fetched (a live one is labelled under each axis).
+  const stored = openBucketsSentence(buckets.filter((b) => b.fetchedAt !== undefined));
+  const partial = stored === undefined ? [] : [`${stored}: its values are partial.`];
+  return `${[heading, ...partial, ...blocks].join('\n\n')}\n`;
 }

@@ -1,8 +1,9 @@
 // Dates as people read them in the human formats: a bucket is shown by its first and last day,
 // both included (`Sep 1 - 7`), where the API and the data outputs (csv, json) keep the exclusive
 // `before`. A bucket whose `before` is after today has not ended: its value is partial, and every
-// human format says so rather than let a short week read as a drop. "Today" is given by the
-// caller (the CLI's clock), never read here.
+// human format says so rather than let a short week read as a drop; so is a bucket read back from
+// a history that was stored before it ended. "Today" is given by the caller (the CLI's clock),
+// never read here.
 
 import type { ResultElement } from '../result-model.js';
 
@@ -62,3 +63,10 @@ export function inProgress(before: string, today: string | undefined): boolean {
   return today !== undefined && before > today;
 }
 
+
+/** `Oct 22, 2026 06:00 UTC`: when a stored bucket was fetched, for the notes that say it is partial. */
+export function fetchedLabel(iso: string): string {
+  const day = parseDay(iso.slice(0, 10));
+  const time = iso.slice(11, 16);
+  return `${MONTHS[day.month] ?? '?'} ${day.day}, ${day.year}${time === '' ? '' : ` ${time} UTC`}`;
+}

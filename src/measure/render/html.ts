@@ -13,7 +13,7 @@ import { heatmapSvg } from './html-heatmap.js';
 import { metricTableHtml } from './html-table.js';
 import { escapeHtml } from './markup.js';
 import { NO_DATA, describeWindow, groupNoun, reportTitle } from './rows.js';
-import { gapsOf, ranked, reportCharts, type Bucket, type ChartKind, type ChartSeries, type MetricChart } from './series.js';
+import { gapsOf, openBucketsSentence, ranked, reportCharts, type Bucket, type ChartKind, type ChartSeries, type MetricChart } from './series.js';
 
 const STYLE = `
   body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328;
@@ -86,12 +86,10 @@ function sectionHtml(chart: MetricChart, kind: ChartKind, buckets: readonly Buck
   return `<section class="metric chart ${kind}">\n${heading}\n<figure>${figure}</figure>${noteHtml}\n${table}\n</section>`;
 }
 
-/** The sentence under the window line when a bucket has not ended yet. */
+/** The sentence under the window line when a bucket has not ended yet, or was stored before it ended. */
 function partialNote(buckets: readonly Bucket[]): string | undefined {
-  const open = buckets.filter((b) => b.inProgress);
-  if (open.length === 0) return undefined;
-  const which = open.length === buckets.length ? 'The whole window' : open.map((b) => b.label).join(', ');
-  return `${which} is still in progress: its values are partial and drawn pale, dashed or hollow.`;
+  const sentence = openBucketsSentence(buckets);
+  return sentence === undefined ? undefined : `${sentence}: values are partial and drawn pale, dashed or hollow.`;
 }
 
 export function renderMeasurementsHtml(result: MeasurementResult, options: { title?: string; generatedAt?: string; today?: string }): string {

@@ -6,7 +6,7 @@
 // sparklines in the terminal), so every group is seen.
 
 import type { MeasurementResult, ResultMetric } from '../result-model.js';
-import { bucketLabels, inProgress } from './dates.js';
+import { bucketLabels, fetchedLabel, inProgress } from './dates.js';
 import { oneLine } from './rows.js';
 import { metricTitle } from './titles.js';
 import { chartUnit } from './values.js';
@@ -29,7 +29,10 @@ export interface Bucket {
   before: string;
   /** `Sep 7 - 13`: first and last day, both included. */
   label: string;
+  /** Its values are partial: it has not ended today, or it was stored before it ended (`fetchedAt`). */
   inProgress: boolean;
+  /** Read back from a history: when its partial values were fetched (ISO instant). */
+  fetchedAt?: string;
 }
 
 export interface ChartSeries extends ReportGroup {
@@ -138,16 +141,18 @@ export function ranked(series: readonly ChartSeries[]): ChartSeries[] {
   });
 }
 
-/** The whole report as the chart formats draw it; `today` (yyyy-mm-dd) marks buckets in progress. */
+/** The whole report as the chart formats draw it; `today` (yyyy-mm-dd) marks buckets in progress, as does a stored bucket's `partialAt`. */
 export function reportCharts(result: MeasurementResult, today: string | undefined): ReportCharts {
   const groups = reportGroups(result);
   const labels = bucketLabels(result.elements);
-  const buckets = result.elements.map((element, i) => ({
-    after: element.after,
-    before: element.before,
-    label: labels[i] ?? element.after,
-    inProgress: inProgress(element.before, today),
-  }));
+  const buckets = result.elements.map((element, i): Bucket => {
+    const bucket: Bucket = { after: element.after, before: element.before, label: labels[i] ?? element.after, inProgress: inProgress(element.before, today) };
+    if (element.partialAt !== undefined) {
+      bucket.inProgress = true;
+      bucket.fetchedAt = element.partialAt;
+    }
+    return bucket;
+  });
   const kind: ChartKind = buckets.length === 1 ? 'bars' : groups.length > MAX_SERIES ? 'rows' : 'lines';
   return { kind, groups, buckets, charts: result.metrics.map((metric) => metricChart(result, metric, groups)) };
 }
@@ -161,4 +166,20 @@ export function gapsOf(chart: MetricChart): { gaps: ChartSeries[]; empty: ChartS
     else if (series.gaps > 0) gaps.push(series);
   }
   return { gaps, empty };
+}
+
+/**
+ * What to say of the buckets in progress, one sentence each kind: `Nov 23 - 29 is still in
+ * progress`, `Oct 19 - 25 was stored before it ended (fetched Oct 22, 2026 06:00 UTC)`.
+ */
+export function openBucketsSentence(buckets: readonly Bucket[]): string | undefined {
+  const live = buckets.filter((b) => b.inProgress && b.fetchedAt === undefined);
+  const stored = buckets.filter((b) => b.fetchedAt !== undefined);
+  const parts: string[] = [];
+  if (live.length > 0) parts.push(`${live.length === buckets.length ? 'The whole window' : live.map((b) => b.label).join(', ')} ${live.length === 1 ? 'is' : 'are'} still in progress`);
+  if (stored.length > 0) {
+    const each = stored.map((b) => `${b.label} (fetched ${fetchedLabel(b.fetchedAt ?? '')})`).join(', ');
+    parts.push(`${each} ${stored.length === 1 ? 'was' : 'were'} stored before ${stored.length === 1 ? 'it' : 'they'} ended`);
+  }
+  return parts.length === 0 ? undefined : parts.join('; ');
 }

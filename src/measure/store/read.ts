@@ -71,7 +71,7 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
   }
   const groups = chosenGroups(request.groups, names);
   const keep = groups === undefined ? undefined : new Set(groups);
-  const elements = new Map<string, MeasurementElement & { byGroup: Map<string, MeasurementRow> }>();
+  const elements = new Map<string, MeasurementElement & { byGroup: Map<string, MeasurementRow>; partialAt?: string }>();
   for (const r of rows) {
     const id = String(r.group_id);
     if (keep && !keep.has(id)) continue;
@@ -88,6 +88,8 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
       element.metrics.push(row);
     }
     row[String(r.metric)] = r.value === null ? null : Number(r.value);
+    const fetched = String(r.fetched_at);
+    if (Number(r.complete) === 0 && (element.partialAt === undefined || fetched < element.partialAt)) element.partialAt = fetched;
   }
   const resultNames = new Map<number | string, string>();
   for (const [id, name] of names) if (name !== '') resultNames.set(groupOf(id), name);
@@ -109,8 +111,14 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
     out: undefined,
   };
   const ordered = [...elements.values()].map(({ after, before, metrics }) => ({ after, before, metrics }));
+  const partial = new Map([...elements.values()].filter((e) => e.partialAt !== undefined).map((e) => [`${e.after}/${e.before}`, e.partialAt as string]));
   const allGroups = (groups ?? [...names.keys()]).map(groupOf);
-  return buildResult(spec, ordered, { report: undefined, window: { after: series.after, before: series.before }, names: resultNames, groups: allGroups });
+  const result = buildResult(spec, ordered, { report: undefined, window: { after: series.after, before: series.before }, names: resultNames, groups: allGroups });
+  for (const element of result.elements) {
+    const at = partial.get(`${element.after}/${element.before}`);
+    if (at !== undefined) element.partialAt = at;
+  }
+  return result;
 }
 
 /** The rows a migration to version 2 would keep: per series (a metric of a group), the latest fetch first. */

@@ -101,6 +101,15 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
     expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50, today: '2026-09-28' })).not.toContain('in progress');
   });
 
+  it('a bucket stored before it ended (read back from a history): drawn in progress, its fetch said once under the heading', async () => {
+    const stored = threeWeeks();
+    stored.elements[2]!.partialAt = '2026-09-23T06:00:00Z';
+    const text = await renderMeasurements(stored, 'chart', { color: false, width: 50 });
+    const lines = text.split('\n');
+    expect(lines[2]).toBe('Sep 21 - 27 (fetched Sep 23, 2026 06:00 UTC) was stored before it ended: its values are partial.');
+    expect(lines).toContain('                                    in progress');
+  });
+
   it('at least three dates along the x axis, also for many buckets at any width', async () => {
     for (const width of [40, 80, 120]) {
       const text = await renderMeasurements(many(3, 26), 'chart', { color: false, width });

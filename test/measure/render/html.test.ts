@@ -67,13 +67,23 @@ describe('html format', () => {
 
   it('a bucket in progress: a grey band labelled "in progress", the line into it dashed, its points hollow; the page says so', async () => {
     const html = await renderMeasurements(weeklyByTeam(), 'html', { color: false, today: '2026-09-16' });
-    expect(html).toContain('<p class="note partial-note">Sep 14 - 20 is still in progress: its values are partial and drawn pale, dashed or hollow.</p>');
+    expect(html).toContain('<p class="note partial-note">Sep 14 - 20 is still in progress: values are partial and drawn pale, dashed or hollow.</p>');
     const svg = sections(html)[1]?.svg ?? '';
     expect(svg).toMatch(/<text class="in-progress" [^>]*>in progress<\/text>/);
     expect(svg.match(/class="series-line in-progress-line"/g)).toHaveLength(2);
     expect(svg).toMatch(/<circle [^>]*fill="#ffffff"[^>]*><title>Payments \(42\), Sep 14 - 20 \(in progress\): 1<\/title>/);
     expect(sections(html)[1]?.body).toContain('<th class="num">Sep 14 - 20<br><span class="in-progress">in progress</span></th>');
     expect(await renderMeasurements(weeklyByTeam(), 'html', { color: false, today: '2026-09-21' })).not.toContain('in progress');
+  });
+
+  it('a bucket read back from a history that was stored before it ended is drawn in progress, whatever today, and says when it was fetched', async () => {
+    const stored = weeklyByTeam();
+    stored.elements[1]!.partialAt = '2026-09-16T06:00:00Z';
+    const html = await renderMeasurements(stored, 'html', { color: false });
+    expect(html).toContain('<p class="note partial-note">Sep 14 - 20 (fetched Sep 16, 2026 06:00 UTC) was stored before it ended: values are partial and drawn pale, dashed or hollow.</p>');
+    const svg = sections(html)[1]?.svg ?? '';
+    expect(svg).toMatch(/<text class="in-progress" [^>]*>in progress<\/text>/);
+    expect(svg).toMatch(/<circle [^>]*fill="#ffffff"[^>]*><title>Payments \(42\), Sep 14 - 20 \(in progress\): 1<\/title>/);
   });
 
   it('past 8 groups: a heatmap per metric, a row per group ranked by the window, each cell titled with its value', async () => {
