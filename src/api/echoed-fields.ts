@@ -23,8 +23,30 @@ export function echoedFieldProblem(route: string, path: string, body: unknown): 
     const asked = Number(sent);
     if (record[field] !== asked) return `field ${field} is ${JSON.stringify(record[field])}, the request asked for ${asked}`;
   }
-  if (ONE_ITEM_PER_INTEGRATION.has(route) && Array.isArray(record.items)) return repeatedIntegration(record.items);
+  if (ONE_ITEM_PER_INTEGRATION.has(route) && Array.isArray(record.items)) return repeatedIntegration(record.items) ?? integrationsAnswered(path, record.items);
   return undefined;
+}
+
+/**
+ * With `integration_ids` asked, one item per id asked, and none other: an answer whose `items` left
+ * one out was planned as an empty scope (a write of the whole scope followed), and an item of an
+ * integration not asked is about something else. Without the parameter the service answers every
+ * PM integration, which the request cannot check.
+ */
+function integrationsAnswered(path: string, items: readonly unknown[]): string | undefined {
+  const query = new URLSearchParams(path.split('?')[1] ?? '');
+  const asked = query.get('integration_ids');
+  if (asked === null || asked === '') return undefined;
+  const wanted = new Set(asked.split(',').map((id) => Number(id)));
+  const answered = new Set<unknown>();
+  for (let i = 0; i < items.length; i++) {
+    const id = (items[i] as { integration_id?: unknown } | null)?.integration_id;
+    if (!wanted.has(id as number)) return `field items[${i}].integration_id is ${JSON.stringify(id)}, an integration the request did not ask for (it asked for ${asked})`;
+    answered.add(id);
+  }
+  const missing = [...wanted].filter((id) => !answered.has(id));
+  if (missing.length === 0) return undefined;
+  return `field items has no entry for integration${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, which the request asked for (a scope the service holds is never left out; an unscoped team is \`scope: {}\`)`;
 }
 
 /** `items[i].integration_id` equal to an earlier item's, if any (a Map: one pass over the list). */

@@ -9,7 +9,12 @@ const item = (integration_id: unknown) => ({ integration_id, provider: 'tracker_
 
 describe('echoedFieldProblem', () => {
   it.each([
-    ['the team asked for', PM, '/api/v1/pm/config/teams/42/scope?integration_ids=10', { team_id: 42, items: [] }, undefined],
+    ['the team asked for', PM, '/api/v1/pm/config/teams/42/scope?integration_ids=10', { team_id: 42, items: [item(10)] }, undefined],
+    // Issue 32 item 3: an empty `items` was planned as an empty scope.
+    ['no item for the integration asked', PM, '/api/v1/pm/config/teams/42/scope?integration_ids=10', { team_id: 42, items: [] }, 'field items has no entry for integration 10, which the request asked for (a scope the service holds is never left out; an unscoped team is `scope: {}`)'],
+    ['one of two integrations left out', PM, '/api/v1/pm/config/teams/42/scope?integration_ids=10,11', { team_id: 42, items: [item(11)] }, 'field items has no entry for integration 10, which the request asked for (a scope the service holds is never left out; an unscoped team is `scope: {}`)'],
+    ['an integration not asked for', PM, '/api/v1/pm/config/teams/42/scope?integration_ids=10', { team_id: 42, items: [item(10), item(12)] }, 'field items[1].integration_id is 12, an integration the request did not ask for (it asked for 10)'],
+    ['every integration (none named): nothing to check', PM, '/api/v1/pm/config/teams/42/scope', { team_id: 42, items: [] }, undefined],
     ['another team', PM, '/api/v1/pm/config/teams/42/scope', { team_id: 41, items: [] }, 'field team_id is 41, the request asked for 42'],
     ['the team id as a string', PM, '/api/v1/pm/config/teams/42/scope', { team_id: '42', items: [] }, 'field team_id is "42", the request asked for 42'],
     ['another repository, on a write answer', REPO, '/api/v1/git/repositories/1201/config', { repository_id: 1202 }, 'field repository_id is 1202, the request asked for 1201'],

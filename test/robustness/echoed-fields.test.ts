@@ -70,6 +70,12 @@ describe('echoed fields and exact settings sections (issue 18 item 10)', () => {
       `GET /api/v1/pm/config/teams/{team_id}/scope failed: ${SHAPE}: field items[1].integration_id repeats integration 10 of items[0]`,
     ],
     [
+      // Issue 32 item 3: planned as an empty scope, exit 0.
+      'a PM scope answer with no item for the integration asked',
+      at('/api/v1/pm/config/teams/42/scope', { team_id: 42, team_name: 'Payments', items: [] }),
+      `GET /api/v1/pm/config/teams/{team_id}/scope failed: ${SHAPE}: field items has no entry for integration 10, which the request asked for`,
+    ],
+    [
       'an organization settings answer without a section',
       at('/api/v1/git/config', { settings: withoutSection('active_branches_duration') }),
       `GET /api/v1/git/config failed: ${SHAPE}: field settings.active_branches_duration is missing`,
