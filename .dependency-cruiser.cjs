@@ -1,11 +1,11 @@
 // The rooms of DESIGN.md section 5, bottom to top. A room imports only rooms on a lower level:
-// never one above it, never a sibling on its own level. The feature rooms apply/, drift/ and
-// export/ (the engines of those use cases) sit between the shells and workflows/.
+// never one above it, never a sibling on its own level. The engines of the use cases, plan/,
+// apply/, drift/ and export/, sit between the shells and workflows/.
 const LEVELS = [
   ['contract'],
   ['api', 'core', 'output'],
   ['config', 'state', 'render', 'measure', 'emulator'],
-  ['apply', 'drift', 'export'],
+  ['plan', 'apply', 'drift', 'export'],
   ['workflows'],
   ['cli'],
 ];

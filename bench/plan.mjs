@@ -131,7 +131,7 @@ async function child(mode, url, configPath) {
       let plan = staged.plan;
       phases.plan = performance.now() - t;
       // Should the whole plan name a list the PM part did not, it is read now and the
-      // predictions made again (src/workflows/plan-output.ts).
+      // predictions made again (src/plan/make.ts).
       if (plan.unknownReachability) {
         t = performance.now();
         await readReachability(client, snapshot, plan.unknownReachability, { perRoute: 8 });
@@ -147,7 +147,7 @@ async function child(mode, url, configPath) {
 }
 
 /**
- * A scoped run as plan and apply make it (src/workflows/plan-output.ts planAgainstLive): `--target`
+ * A scoped run as plan and apply make it (src/plan/make.ts makePlan): `--target`
  * addresses, or a saved plan's ownership objects (what `apply PLANFILE` re-reads before its first
  * write); paced like the real service (time-compressed) when `spec.rate`.
  */
@@ -155,13 +155,13 @@ async function scopedChild(spec, url, configPath) {
   const done = memoryProbe();
   const started = performance.now();
   const { EmClient } = await import('../dist/api/client.js');
-  const { planAgainstLive } = await import('../dist/workflows/plan-output.js');
+  const { makePlan } = await import('../dist/plan/make.js');
   const client = spec.rate
     ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: spec.rate, burst: BURST })
     : new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0 });
   // When each call was sent and answered, to tell the wait for answers from the work after the last one.
   const calls = { last: 0 };
-  // BENCH_TRACE=FILE writes each call's method, start and end (ms from the start of planAgainstLive).
+  // BENCH_TRACE=FILE writes each call's method, start and end (ms from the start of makePlan).
   const trace = process.env.BENCH_TRACE ? [] : undefined;
   let t0 = 0;
   const timed = new Proxy(client, {
@@ -195,20 +195,20 @@ async function scopedChild(spec, url, configPath) {
     const { loadConfigOrThrow } = await import('../dist/config/index.js');
     config = await loadConfigOrThrow(spec.configPath ?? configPath, CONFIG_CHECKS);
   }
-  const options = { targets, perRoute: 8 };
+  const asked = { targets };
   if (spec.changedFrom !== undefined) {
     // As plan --changed-from does: the config at the ref from git, the objects that changed.
     const { loadConfigAtRef } = await import('../dist/config/at-git-ref.js');
     const { changedObjects } = await import('../dist/core/changed-objects.js');
     const before = await loadConfigAtRef(spec.configPath, spec.changedFrom, CONFIG_CHECKS);
-    options.changedFrom = { ref: spec.changedFrom, changes: changedObjects(before, config) };
+    asked.changed = { ref: spec.changedFrom, changes: changedObjects(before, config) };
   }
   const t = performance.now();
   t0 = t;
-  const { plan } = await planAgainstLive(timed, config, options);
+  const { plan } = await makePlan(config, { client: timed, perRoute: 8 }, asked, new Date(), { service: url, cwd: process.cwd() });
   if (trace) writeFileSync(`${process.env.BENCH_TRACE}.${spec.rate}`, JSON.stringify(trace));
   const end = performance.now();
-  // read: planAgainstLive whole (reads, plan building, reachability re-read); its last answer
+  // read: makePlan whole (reads, plan building, reachability re-read); its last answer
   // came `tail` before it returned.
   const phases = { read: end - t, lastAnswer: calls.last - t, tail: end - calls.last };
   const wallMs = performance.now() - started;

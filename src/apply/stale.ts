@@ -6,7 +6,8 @@
 
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Change, Operation, PlanOrganization } from '../core/plan-model.js';
+import type { Change, Operation, Plan, PlanOrganization } from '../core/plan-model.js';
+import { refusalError } from '../render/plan-messages.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';
 
 const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
@@ -136,6 +137,39 @@ export function staleError(planFile: string, problems: readonly string[]): Emctl
     `the saved plan ${planFile} is stale: live state changed since it was made; run "emctl plan" again (--force does not override this)`,
     problems,
   );
+}
+
+/**
+ * `rebuilt` (the saved plan's desired state planned again against live state now) proven to be the
+ * plan that was reviewed: the same organization, the same changes (else it is stale), nothing the
+ * service would refuse, and saved operations that are the calls its changes need. Returns the plan
+ * the safety rails judge: the rebuilt one, whose destructive kinds and totals come from live state.
+ * It read only the objects the saved plan writes, so a total that needs per-object reads (scope
+ * keys, overrides) covers those alone; each share is judged on the saved plan's own total when that
+ * is larger, so the rail the reviewer saw in the plan is the rail apply enforces (docs/planning.md).
+ */
+export function provenSavedPlan(saved: Plan, rebuilt: Plan, planFile: string): Plan {
+  const otherOrganization = rebuilt.organization ? organizationDifference(saved.organization, rebuilt.organization) : undefined;
+  if (otherOrganization !== undefined) {
+    throw new EmctlError(
+      'config',
+      `the saved plan ${planFile} was made against another organization: ${otherOrganization}; nothing was written: make the plan against this organization with "emctl plan --out"`,
+    );
+  }
+  const problems = staleDifferences(saved.changes, rebuilt.changes);
+  if (problems.length > 0) throw staleError(planFile, problems);
+  if (rebuilt.errors.length > 0) throw refusalError(rebuilt);
+  const edited = operationDifferences(saved.operations, rebuilt.operations);
+  if (edited.length > 0) {
+    throw new EmctlError(
+      'config',
+      `the operations in ${planFile} are not the calls its changes need (the file was edited, or made by another emctl version); nothing was written: run "emctl plan --out" again`,
+      edited,
+    );
+  }
+  const totals = { ...rebuilt.totals };
+  for (const [kind, total] of Object.entries(saved.totals) as [keyof Plan['totals'], number][]) totals[kind] = Math.max(totals[kind] ?? 0, total);
+  return { ...rebuilt, totals };
 }
 
 /**

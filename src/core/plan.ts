@@ -15,10 +15,8 @@ import { checkSafety } from './safety.js';
 import type { LiveSnapshot } from './snapshot.js';
 
 export interface PlanOptions {
-  targets?: string[];
-  excludes?: string[];
-  /** yyyy-mm-dd, for drift ignore expiry later. */
-  today?: string;
+  targets?: readonly string[];
+  excludes?: readonly string[];
   /**
    * A further filter on the changes kept, besides --target / --exclude (both must keep a change):
    * --changed-from keeps the changes of the objects whose desired state changed since its ref.

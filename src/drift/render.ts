@@ -1,27 +1,51 @@
-// The "ignored" part of a drift report, in the three output forms. The drift plan itself is
-// rendered by src/render (renderDriftText / renderDriftMarkdown / the plan JSON); this adds what
-// drift.ignore hid and why, so hidden drift stays visible to whoever reads the report.
+// A drift report in the three output forms: the drift plan as src/render shows it
+// (renderDriftText / renderDriftMarkdown / the plan JSON), with what drift.ignore hid and why, so
+// hidden drift stays visible to whoever reads the report.
 
 import { escapeControl } from '../core/escape.js';
-import { MARKERS } from '../render/entries.js';
-import { escapeText, codeSpan } from '../render/markdown.js';
-import type { Style } from '../render/style.js';
 import type { Plan } from '../core/plan-model.js';
+import { MARKERS } from '../render/entries.js';
+import type { PlanFormat } from '../render/formats.js';
+import { planJsonValue } from '../render/json.js';
+import { DEFAULT_MAX_CHARS, escapeText, codeSpan } from '../render/markdown.js';
+import { renderDriftMarkdown, renderDriftText } from '../render/results.js';
+import type { Style } from '../render/style.js';
 import type { IgnoredChange } from './ignore.js';
+import type { DriftReport } from './report.js';
+
+/** The ignored list gets at most this share of a Markdown comment; the drift itself comes first. */
+const IGNORED_MARKDOWN_SHARE = 0.2;
+
+export function renderDrift(report: DriftReport, format: PlanFormat, style: Style): string {
+  switch (format) {
+    case 'text': {
+      const ignored = ignoredText(report.ignored, style);
+      return renderDriftText(report.plan, style) + (ignored === '' ? '' : `\n${ignored}`);
+    }
+    case 'markdown': {
+      const ignored = ignoredMarkdown(report.ignored, Math.floor(DEFAULT_MAX_CHARS * IGNORED_MARKDOWN_SHARE));
+      return renderDriftMarkdown(report.plan, { maxChars: DEFAULT_MAX_CHARS - ignored.length }) + ignored;
+    }
+    case 'json':
+      // The plan JSON (what apply would do to undo the drift), what changed in the service per
+      // drifted object, and what the ignore rules hid.
+      return JSON.stringify({ ...planJsonValue(report.plan), drifted: driftedJson(report.plan), ignored: ignoredJson(report.ignored) }, null, 2) + '\n';
+  }
+}
 
 function why(item: IgnoredChange): string {
   return escapeControl(item.rule.until === undefined ? item.rule.reason : `${item.rule.reason} (until ${item.rule.until})`);
 }
 
 /** `Ignored by drift.ignore (2):` then `  ~ team[42].pm.tracker.boards: reason (until 2026-03-01)`. */
-export function ignoredText(ignored: readonly IgnoredChange[], style: Style): string {
+function ignoredText(ignored: readonly IgnoredChange[], style: Style): string {
   if (ignored.length === 0) return '';
   const lines = ignored.map((i) => `  ${style.dim(`${MARKERS[i.change.action]} ${escapeControl(i.change.address)}: ${why(i)}`)}`);
   return [style.bold(`Ignored by drift.ignore (${ignored.length}):`), ...lines].join('\n') + '\n';
 }
 
 /** A `### Ignored` list, cut to maxChars with a note of how many were left out. */
-export function ignoredMarkdown(ignored: readonly IgnoredChange[], maxChars: number): string {
+function ignoredMarkdown(ignored: readonly IgnoredChange[], maxChars: number): string {
   if (ignored.length === 0) return '';
   let out = `\n### Ignored by drift.ignore (${ignored.length})\n\n`;
   for (const [index, item] of ignored.entries()) {
@@ -38,7 +62,7 @@ export function ignoredMarkdown(ignored: readonly IgnoredChange[], maxChars: num
 }
 
 /** The JSON form: one entry per hidden change. */
-export function ignoredJson(ignored: readonly IgnoredChange[]): { address: string; action: string; reason: string; until?: string; rule: string }[] {
+function ignoredJson(ignored: readonly IgnoredChange[]): { address: string; action: string; reason: string; until?: string; rule: string }[] {
   return ignored.map((i) => ({
     address: i.change.address,
     action: i.change.action,
@@ -53,7 +77,7 @@ export function ignoredJson(ignored: readonly IgnoredChange[]): { address: strin
  * config wants (the plan's before and after, read the other way round), with names for ids where
  * the plan has them.
  */
-export function driftedJson(plan: Plan): { address: string; kind: string; live: unknown; desired: unknown; live_display?: unknown; desired_display?: unknown }[] {
+function driftedJson(plan: Plan): { address: string; kind: string; live: unknown; desired: unknown; live_display?: unknown; desired_display?: unknown }[] {
   return plan.changes.map((c) => ({
     address: c.address,
     kind: c.kind,

@@ -21,7 +21,12 @@ import { canonical, isPlainObject } from './values.js';
 export const PLAN_FORMAT_VERSION = 2;
 
 export function renderPlanJson(plan: Plan): string {
-  const ordered = {
+  return JSON.stringify(planJsonValue(plan), null, 2) + '\n';
+}
+
+/** The plan as the JSON form holds it: keys in their fixed order, values canonical (undefined ones are left out when written). */
+export function planJsonValue(plan: Plan): Record<string, unknown> {
+  return {
     format_version: plan.format_version,
     created_at: plan.created_at,
     emctl_version: plan.emctl_version,
@@ -75,7 +80,6 @@ export function renderPlanJson(plan: Plan): string {
     // Last: the whole desired state, which apply PLANFILE re-plans against; the bulkiest part.
     desired: plan.desired === undefined ? undefined : canonical(desiredKeys(plan.desired, TO_FILE)),
   };
-  return JSON.stringify(ordered, null, 2) + '\n';
 }
 
 function message(m: PlanMessage): PlanMessage {

@@ -18,6 +18,10 @@ import type { GlobalOptions } from './options.js';
 export interface Connection {
   client: EmClient;
   baseUrl: string;
+  /** The service as a plan names it: the base URL, or `emulator:FIXTURE` for --emulator. */
+  service: string;
+  /** Requests in flight at once (--concurrency), and reads of one route handed to the client at once. */
+  concurrency: number;
   /** The progress line of reads made through this connection (DESIGN 3). */
   progress: ReadProgress;
   /**
@@ -85,6 +89,8 @@ export async function connect(globals: GlobalOptions, io: WorkflowIO, opts: Conn
   const connection: Connection = {
     client,
     baseUrl,
+    service: globals.emulator !== undefined ? `emulator:${globals.emulator}` : baseUrl,
+    concurrency: globals.concurrency,
     progress,
     reading: (read, options = {}) => guardedRead(progress, io, read, options.interrupt ?? true),
     async close() {

@@ -15,7 +15,7 @@ import { renderConfigYaml, renderFixtureYaml, renderSplitFiles, type ExportFile 
 import { connect } from './connect.js';
 import type { WorkflowIO } from './io.js';
 import type { Dependencies } from './options.js';
-import { loadDesired } from './plan-output.js';
+import { loadDesired } from './planning.js';
 import { writeFileAtomically } from '../output/write-file.js';
 
 export interface ExportRequest {
@@ -53,7 +53,7 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   if (opts.config !== undefined) {
     // Every team the config manages, also those the API cannot find through used_by (a team with
     // only a Git scope): an offline plan against the snapshot must know them all.
-    const config = await loadDesired(io, opts.config);
+    const { config } = await loadDesired(io, opts.config);
     teams = [...new Set([...teams, ...config.teams.map((t) => t.id)])];
   }
 

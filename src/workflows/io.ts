@@ -50,3 +50,26 @@ export interface WorkflowIO {
 export function nowOf(io: Pick<WorkflowIO, 'now'>): Date {
   return io.now?.() ?? new Date();
 }
+
+/**
+ * Asks `prompt` on the terminal: true only on the exact answer "yes" (Terraform's rule: a stray
+ * Enter never says yes), false on anything else, end of input or Ctrl-C (a "no", not a death by
+ * signal); undefined without a terminal, where nobody can answer.
+ */
+export async function answeredYes(io: WorkflowIO, prompt: string): Promise<boolean | undefined> {
+  if (!io.stdin.isTTY || !io.stdin.readLine) return undefined;
+  io.stdout.write(`\n${prompt}`);
+  let removeInterrupt: (() => void) | undefined;
+  const interrupted = new Promise<undefined>((resolve) => {
+    removeInterrupt = io.onInterrupt?.(() => {
+      io.stdout.write('\n');
+      resolve(undefined);
+    });
+  });
+  try {
+    const answer = await Promise.race([io.stdin.readLine(), interrupted]);
+    return answer?.trim() === 'yes';
+  } finally {
+    removeInterrupt?.();
+  }
+}

@@ -1,5 +1,7 @@
 // The global options as every workflow that talks to the service takes them (DESIGN.md §1).
 
+import { plainStyle, terminalStyle, type Style } from '../render/style.js';
+
 /** Options every command accepts (DESIGN.md §1, global options). */
 export interface GlobalOptions {
   baseUrl?: string;
@@ -23,6 +25,11 @@ export interface GlobalOptions {
  */
 export function colorFor(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, stream: { isTTY?: boolean }): boolean {
   return globals.color && (globals.forceColor === true || stream.isTTY === true);
+}
+
+/** Colour only on a terminal (or with FORCE_COLOR), and never with --no-color or NO_COLOR. */
+export function styleFor(io: { stdout: { isTTY?: boolean } }, globals: Pick<GlobalOptions, 'color' | 'forceColor'>): Style {
+  return colorFor(globals, io.stdout) ? terminalStyle() : plainStyle;
 }
 
 /** What a workflow is given besides its io: the settings of its connection to the service. */

@@ -4,8 +4,8 @@
 import { readPlanFile } from '../apply/plan-file.js';
 import type { PlanFormat } from '../render/formats.js';
 import type { WorkflowIO } from './io.js';
-import type { GlobalOptions } from './options.js';
-import { renderPlanAs, styleFor } from './plan-render.js';
+import { renderPlanAs } from '../render/plan-as.js';
+import { styleFor, type GlobalOptions } from './options.js';
 
 export async function showWorkflow(globals: GlobalOptions, io: WorkflowIO, planfile: string, format: PlanFormat): Promise<void> {
   const plan = await readPlanFile(io.cwd, planfile, 'show');

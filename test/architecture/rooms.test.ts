@@ -30,6 +30,27 @@ describe('room rules (DESIGN.md section 5)', () => {
     expect(result.output).toMatch(/no-circular: src\/state\/a\.ts → /);
   }, 120_000);
 
+  it('keep plan/ on the engines\' level: workflows/ may use it; it uses neither apply/ nor workflows/, nor apply/ it', async () => {
+    const engines = {
+      ...ALLOWED,
+      'src/plan/make.ts': "import { first } from '../core/plan.js';\nexport const make = first;\n",
+      'src/apply/run.ts': "import { first } from '../core/plan.js';\nexport const apply = first;\n",
+      'src/workflows/apply.ts': "import { make } from '../plan/make.js';\nimport { apply } from '../apply/run.js';\nexport const both = [make, apply];\n",
+    };
+    const allowed = await cruise(await tree(engines));
+    expect(allowed.output).toContain('no dependency violations found');
+    const result = await cruise(await tree({
+      ...engines,
+      'src/plan/sibling.ts': "import { apply } from '../apply/run.js';\nexport const side = apply;\n",
+      'src/apply/sibling.ts': "import { make } from '../plan/make.js';\nexport const side = make;\n",
+      'src/plan/upward.ts': "import { both } from '../workflows/apply.js';\nexport const up = both;\n",
+    }));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/room-plan: src\/plan\/sibling\.ts → src\/apply\/run\.ts/);
+    expect(result.output).toMatch(/room-apply: src\/apply\/sibling\.ts → src\/plan\/make\.ts/);
+    expect(result.output).toMatch(/room-plan: src\/plan\/upward\.ts → src\/workflows\/apply\.ts/);
+  }, 120_000);
+
   it('refuse an import from config/yaml/ into the rest of config/', async () => {
     const result = await cruise(await tree({
       ...ALLOWED,

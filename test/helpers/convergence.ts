@@ -2,15 +2,17 @@
 // robustness one that also has apply verify its result: plan and apply against an emulator that
 // fails a share of calls, until apply reports everything applied (at most maxRounds), then read the
 // verdict (a final plan) and what the service saw. The runs drive the same pipeline as `emctl
-// apply` (planAgainstLive, then runApply) with a client whose retry backoff is a few milliseconds.
+// apply` (makePlan, then runApply with its checked writes) with a client whose retry backoff is a
+// few milliseconds.
 
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
-import { runApply } from '../../src/workflows/apply-run.js';
-import { planAgainstLive, verifierFor } from '../../src/workflows/plan-output.js';
+import { runApply } from '../../src/apply/run.js';
+import { checkedWrites } from '../../src/apply/verify.js';
+import { makePlan } from '../../src/plan/make.js';
 import type { DesiredConfig } from '../../src/core/model.js';
 import type { Operation } from '../../src/core/plan-model.js';
 import { plainStyle } from '../../src/render/style.js';
@@ -56,9 +58,9 @@ export async function convergeUnderFaults(config: DesiredConfig, options: Conver
   try {
     while (rounds < options.maxRounds && !converged) {
       rounds += 1;
-      let plan;
+      let plan, snapshot;
       try {
-        ({ plan } = await planAgainstLive(faulty, config, { perRoute: 4 }));
+        ({ plan, snapshot } = await makePlan(config, { client: faulty, perRoute: 4 }, {}, new Date(), { service: emulator.url, cwd }));
       } catch {
         continue; // a read failed even after the client's retries: this round applies nothing
       }
@@ -71,19 +73,18 @@ export async function convergeUnderFaults(config: DesiredConfig, options: Conver
       operations.push(...plan.operations);
       const sink = { write: () => true, isTTY: false };
       const { report, mismatched, verifyError } = await runApply(plan, {
-        sender: faulty,
+        ...(options.verify ? checkedWrites(faulty, config, snapshot, { perRoute: 4 }) : { sender: faulty }),
         io: { stdout: sink, stderr: sink, cwd },
         style: plainStyle,
         continueOnError: false,
         concurrency: 4,
         itemRetry: { retries: 3, baseMs: 1, maxMs: 8 },
-        ...(options.verify ? { verify: verifierFor(faulty, config, 4) } : {}),
       });
       mismatches.push(...mismatched);
       converged = report.rejected.length === 0 && report.skipped.length === 0 && verifyError === undefined;
     }
     // The verdict is read with retries enough that a 30% fault rate cannot hide anything.
-    const { plan: final } = await planAgainstLive(client(emulator.url, 30), config, { perRoute: 4 });
+    const { plan: final } = await makePlan(config, { client: client(emulator.url, 30), perRoute: 4 }, {}, new Date(), { service: emulator.url, cwd });
     const requests = await apiRequests(emulator.url);
     const writes = requests.filter((r) => r.method !== 'GET');
     const call = (r: (typeof writes)[number]): string => {

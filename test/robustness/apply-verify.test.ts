@@ -4,8 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { EmClient } from '../../src/api/client.js';
-import { runApply } from '../../src/workflows/apply-run.js';
-import { planAgainstLive, verifierFor } from '../../src/workflows/plan-output.js';
+import { runApply } from '../../src/apply/run.js';
+import { checkedWrites } from '../../src/apply/verify.js';
+import { makePlan } from '../../src/plan/make.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import { plainStyle } from '../../src/render/style.js';
 import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
@@ -192,18 +193,17 @@ describe('a write whose answer was lost', () => {
       const config = await loadConfigOrThrow(await writeConfig(labelsConfig('frontend'), dir), CONFIG_CHECKS);
       // Every try of the scope write loses its answer (3 tries), so the client gives up on it.
       const client = new EmClient({ baseUrl: proxy.url, apiKey: TEST_KEY, rateLimit: 0, maxTries: 3, retryBaseMs: 1, retryMaxMs: 4 });
-      const { plan } = await planAgainstLive(client, config);
+      const { plan, snapshot } = await makePlan(config, { client }, {}, new Date(), { service: proxy.url, cwd: dir });
       expect(plan.changes.map((c) => c.address)).toContain('team[42].pm.tracker.labels');
       const sink = { write: () => true, isTTY: false };
       let out = '';
       const { report, mismatched } = await runApply(plan, {
-        sender: client,
+        ...checkedWrites(client, config, snapshot, { perRoute: 4 }),
         io: { stdout: { write: (s: string) => ((out += s), true), isTTY: false }, stderr: sink, cwd: dir },
         style: plainStyle,
         continueOnError: false,
         concurrency: 4,
         itemRetry: { retries: 0, baseMs: 1, maxMs: 1 },
-        verify: verifierFor(client, config, 4),
       });
       expect(proxy.lost()).toBe(3);
       expect(report.rejected).toEqual([]);

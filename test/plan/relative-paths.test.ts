@@ -1,7 +1,7 @@
-// Config paths in a plan, relative to the working directory (src/workflows/relative-paths.ts).
+// Config paths in a plan, relative to the working directory (src/plan/relative-paths.ts).
 
 import { describe, expect, it } from 'vitest';
-import { relativeLocation, relativePath } from '../../src/workflows/relative-paths.js';
+import { relativeLocation, relativePath } from '../../src/plan/relative-paths.js';
 
 describe('relativePath', () => {
   it.each([

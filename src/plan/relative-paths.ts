@@ -2,19 +2,11 @@
 // names the same files, and a saved plan holds no home directory.
 
 import { isAbsolute, relative, sep } from 'node:path';
-import type { Plan } from '../core/plan-model.js';
+import type { PlanMessage } from '../core/plan-model.js';
 
-/**
- * Every config path of a plan relative to where the command ran (config_files, the desired state's
- * files, each warning's and error's file:line:column), so a plan made in CI or on a laptop names
- * the same files and a saved plan holds no home directory.
- */
-export function relativeToCwd(plan: Plan, cwd: string): void {
-  plan.config_files = plan.config_files.map((file) => relativePath(cwd, file));
-  for (const m of [...plan.warnings, ...plan.errors]) if (m.location !== undefined) m.location = relativeLocation(cwd, m.location);
-  // plan.desired is the plan's own copy (desiredForPlan), or what a saved plan held.
-  const desired = plan.desired as { files?: unknown } | undefined;
-  if (desired !== undefined && Array.isArray(desired.files)) desired.files = desired.files.map((f: unknown) => (typeof f === 'string' ? relativePath(cwd, f) : f));
+/** A warning or error with its `file:line:column` relative to cwd (relativeLocation). */
+export function relativeMessage(cwd: string, message: PlanMessage): PlanMessage {
+  return message.location === undefined ? message : { ...message, location: relativeLocation(cwd, message.location) };
 }
 
 /** `FILE:LINE:COLUMN` with FILE relative to cwd (relativePath); anything else as it is. */

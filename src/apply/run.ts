@@ -1,16 +1,16 @@
-// Carrying out an approved plan: open the journal, listen for Ctrl-C, show
-// progress, run the operations, close the journal and print the summary. Shared by `emctl apply`
-// and the convergence test, which drives it with its own client (fast retries under faults).
+// Carrying out an approved plan: open the journal, listen for Ctrl-C, show progress, run the
+// operations, check what they wrote, close the journal and print the summary. Shared by `emctl
+// apply` and the convergence test, which drives it with its own client (fast retries under faults).
 
 import { EmctlError } from '../contract/errors.js';
 import type { Plan } from '../core/plan-model.js';
 import { renderApplySummary, type ApplyResult } from '../render/results.js';
 import type { Style } from '../render/style.js';
 import { plural } from '../render/values.js';
-import { RESPONSE_LOST } from '../apply/outcomes.js';
-import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from '../apply/execute.js';
-import { FileJournal, journalPath } from '../apply/journal.js';
-import { progressLine, type TextSink } from '../apply/progress.js';
+import { RESPONSE_LOST } from './outcomes.js';
+import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type OperationSender } from './execute.js';
+import { FileJournal, journalPath } from './journal.js';
+import { progressLine, type TextSink } from './progress.js';
 import type { Redactor } from '../output/redaction.js';
 
 /** What an apply needs of the workflow's io (WorkflowIO fits as it is; the convergence test gives less). */

@@ -1,0 +1,67 @@
+// apply's check of its own result (DESIGN 3): the objects written are planned again against live
+// state, the desired state narrowed to them. The writes whose answers carry their object's state
+// (team Git scopes, repository and org configurations) are compared with those answers; the rest,
+// and objects whose answer was lost, are read again (state/after-writes.ts). Each object written is
+// compared whole: a key of it that someone else changed during the apply is named too.
+
+import type { EmClient } from '../api/client.js';
+import { firstPrefixMatch } from '../core/address.js';
+import type { DesiredConfig } from '../core/model.js';
+import { buildPlanStaged } from '../core/plan.js';
+import type { LiveSnapshot } from '../core/snapshot.js';
+import { managesAnything, snapshotAfterWrites, stillToRead, WriteAnswers } from '../state/after-writes.js';
+import type { StateClient } from '../state/live-reader.js';
+import { readLiveState } from '../state/read-live.js';
+import type { LaneObserver } from '../state/scheduler.js';
+import type { OperationSender } from './execute.js';
+import { ownershipObject } from './stale.js';
+import { narrowDesiredTo } from './verify-scope.js';
+
+/** How the check's reads go: paced per route, shown on the progress line, inside the caller's read guard. */
+export interface CheckReads {
+  perRoute?: number;
+  observer?: LaneObserver;
+  reading?: <T>(read: () => Promise<T>) => Promise<T>;
+}
+
+/** What an apply writes through and checks with (RunApplyOptions.sender and .verify). */
+export interface CheckedWrites {
+  sender: OperationSender;
+  /** The addresses, among the objects at `addresses`, whose live state still differs from the desired state. */
+  verify: (addresses: string[]) => Promise<string[]>;
+}
+
+/** The client as apply's sender, keeping the answers of the writes that carry their object's state, and the check that compares them. */
+export function checkedWrites(client: EmClient, desired: DesiredConfig, before: LiveSnapshot, reads: CheckReads = {}): CheckedWrites {
+  const answers = new WriteAnswers();
+  return { sender: answerKeeping(client, answers), verify: verifierFor(client, desired, before, answers, reads) };
+}
+
+function verifierFor(client: StateClient, desired: DesiredConfig, before: LiveSnapshot, answers: WriteAnswers, reads: CheckReads): CheckedWrites['verify'] {
+  const { reading = (read) => read(), ...paced } = reads;
+  return async (addresses) => {
+    const narrowed = narrowDesiredTo(desired, addresses);
+    const reread = stillToRead(narrowed, answers, before);
+    const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, paced))).snapshot : undefined;
+    const after = snapshotAfterWrites(before, answers, fresh);
+    const { plan } = buildPlanStaged(narrowed, after);
+    const writtenObject = firstPrefixMatch([...new Set(addresses.flatMap(ownershipObject))], (prefix) => prefix);
+    return [...new Set(plan.changes.map((c) => c.address).filter((a) => writtenObject(a) !== undefined))];
+  };
+}
+
+function answerKeeping(client: EmClient, answers: WriteAnswers): OperationSender {
+  return {
+    async send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
+      try {
+        const body = await client.send<T>(req);
+        answers.answered(req.route, req.path, body);
+        return body;
+      } catch (error) {
+        answers.failed(req.route, req.path);
+        throw error;
+      }
+    },
+    inFlight: () => client.inFlight(),
+  };
+}

@@ -1,0 +1,89 @@
+// What part of the config a plan covers and reads (DESIGN 3): --target / --exclude, and with
+// --changed-from only the objects whose desired state changed since a git ref (intersected with
+// --target). Only the objects in scope are read and diffed; the plan records how it was narrowed.
+
+import { changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
+import type { DesiredConfig } from '../core/model.js';
+import type { PlanScope } from '../core/plan-model.js';
+import type { PlanOptions } from '../core/plan.js';
+import type { StateClient } from '../state/live-reader.js';
+import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../state/read-scope.js';
+import { resolveScopeRepositories } from '../state/scope-repositories.js';
+
+/** --changed-from: the ref and the objects whose desired state changed since it (core/changed-objects.ts). */
+export interface ChangedFrom {
+  ref: string;
+  changes: ChangedScope;
+}
+
+/** The part of the config a plan is asked to cover; a change must be kept by both --target/--exclude and --changed-from. */
+export interface RequestedScope {
+  targets?: readonly string[];
+  excludes?: readonly string[];
+  changed?: ChangedFrom;
+}
+
+/** What a plan reads, through which client, what it keeps, and how it records its scope. */
+export interface Narrowed {
+  /** The desired state narrowed to the objects in scope (the whole config when unscoped). */
+  desired: DesiredConfig;
+  /** Reads go through it: it hands the reader the answers the scope's lookups already had. */
+  client: StateClient;
+  /** The changes the plan keeps: --target / --exclude, and --changed-from's filter. */
+  kept: PlanOptions;
+  /** The plan's own record of its scope; absent when it covers the whole config. */
+  recorded?: PlanScope;
+}
+
+/** The objects of `config` in the scope `asked` for, read through `client`. */
+export async function narrowed(client: StateClient, config: DesiredConfig, asked: RequestedScope): Promise<Narrowed> {
+  const targets = asked.targets ?? [];
+  const excludes = asked.excludes ?? [];
+  // A repository the patterns spell otherwise than the config (repo[ID] for one written by name,
+  // or the reverse) is resolved first, with a configuration read or a name lookup, and matched
+  // under both spellings.
+  const resolved = await resolveScopeRepositories(client, config, { targets, excludes });
+  const spellings = resolved.spellings;
+  const flags = [...targets.map((t) => `--target ${t}`), ...excludes.map((e) => `--exclude ${e}`)];
+  if (asked.changed !== undefined) {
+    const changed = changedScope(config, asked.changed, withOtherSpellings(targets, spellings), excludes, spellings, flags);
+    return { desired: changed.desired, client: resolved.client, kept: { targets, excludes, keep: changed.keep }, recorded: changed.recorded };
+  }
+  const scope = scopeDesired(config, { targets, excludes, ...(spellings === undefined ? {} : { repositories: spellings }) });
+  const recorded = scope.scoped ? { recorded: { narrowed_by: flags, objects: scope.objects } } : {};
+  return { desired: scope.desired, client: resolved.client, kept: { targets, excludes }, ...recorded };
+}
+
+/**
+ * The scope of a --changed-from plan: the changed objects' addresses (intersected with --target)
+ * fed to the same narrowing --target uses (state/read-scope.ts); with nothing changed, nothing per
+ * object is read. Changed monitoring patterns keep the patterns in the narrowed config, so every
+ * repository's monitoring state is planned from the repository list.
+ */
+function changedScope(
+  config: DesiredConfig,
+  from: ChangedFrom,
+  targets: readonly string[],
+  excludes: readonly string[],
+  repositories: RepositorySpellings | undefined,
+  flags: readonly string[],
+): { desired: DesiredConfig; keep: PlanOptions['keep']; recorded: PlanScope } {
+  const keep = changeInScope(from.changes);
+  const { targets: addresses, objects } = changedTargets(config, from.changes, targets);
+  let desired =
+    addresses.length > 0
+      ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) }).desired
+      : { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } };
+  const repoExcluded = excludes.some((e) => e.trim().replace(/\.+$/, '') === 'repo');
+  if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
+    desired = { ...desired, git: { ...desired.git, monitoring: config.git.monitoring } };
+  }
+  const recorded: PlanScope = {
+    narrowed_by: [`--changed-from ${from.ref}`, ...flags],
+    objects,
+    changed_from: from.ref,
+    ...(from.changes.unmanaged.length > 0 ? { no_longer_managed: from.changes.unmanaged.length } : {}),
+    ...(from.changes.allMonitoring ? { all_monitoring: true } : {}),
+  };
+  return { desired, keep, recorded };
+}
