@@ -40,4 +40,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  {
+    // DESIGN 5: each use case reads in one sitting, owning its connection; what is not a use case
+    // belongs to the room of its job, not to workflows/.
+    files: ['src/workflows/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+  },
 );

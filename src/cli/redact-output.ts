@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { Redactor, redactingStream } from '../output/redaction.js';
 import { absolutePath } from '../output/paths.js';
-import { readKeyFileBytes } from '../workflows/key-file.js';
+import { readKeyFileBytes } from '../workflows/api-key.js';
 
 interface RunIO {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };

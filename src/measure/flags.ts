@@ -24,6 +24,15 @@ export interface RequestFlags {
   out?: string;
 }
 
+/** The options of `emctl measurements`: the request flags, and how and where the request runs. */
+export interface MeasurementsOptions extends RequestFlags {
+  config?: string;
+  all?: boolean;
+  serverExport?: boolean;
+  api: string;
+  from?: string;
+}
+
 /** The flag that sets each report key, for messages about flags. */
 export const FLAG_OF_KEY: Record<keyof ReportDefinition, string> = {
   metrics: '--metric',

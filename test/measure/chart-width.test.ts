@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
-import { terminalWidth } from '../../src/workflows/measure.js';
+import { terminalWidth } from '../../src/output/terminal.js';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { against, startTestEmulator } from '../helpers/emulator.js';
 

@@ -3,7 +3,7 @@
 // start-up of `emctl --help` and of every other command does not pay for them.
 
 import type { Command } from 'commander';
-import type { MeasurementsOptions } from '../../workflows/measure-options.js';
+import type { MeasurementsOptions } from '../../measure/flags.js';
 import type { CommandContext } from '../context.js';
 
 

@@ -5,7 +5,9 @@
 // (string-width, d3-scale, d3-shape).
 
 import { escapeControl, escapeControlDeep } from '../../core/escape.js';
+import { EmctlError } from '../../contract/errors.js';
 import type { MeasurementResult } from '../result-model.js';
+import type { RunOutput } from '../run.js';
 import { renderMeasurementsCsv } from './csv.js';
 import { renderMeasurementsJson } from './json.js';
 
@@ -26,6 +28,18 @@ export interface MeasurementRenderOptions {
    * drawn as in progress in the chart and html formats. None: no bucket is.
    */
   today?: string;
+}
+
+/**
+ * A run's output in `format`: the service's own export file as it came (--server-export), a result
+ * rendered; a format this build of emctl lacks is an error.
+ */
+export async function renderRunOutput(output: RunOutput, format: string, options: MeasurementRenderOptions): Promise<string> {
+  if (output.kind === 'file') return output.text;
+  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) {
+    throw new EmctlError('config', `the ${format} format is not available in this build of emctl (formats: ${MEASUREMENT_FORMATS.join(', ')})`);
+  }
+  return renderMeasurements(output.result, format as MeasurementFormat, options);
 }
 
 export async function renderMeasurements(

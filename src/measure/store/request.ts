@@ -1,31 +1,24 @@
-// `emctl measurements` and a database (DESIGN.md §10): `--out sqlite:PATH|postgres://...` (or a
-// report's `out:`) writes the run's rows; `--from STORE` renders stored rows without calling the
-// service. The store code lives in src/measure/store; this file turns options into its inputs.
+// The selection of `emctl measurements --from STORE` (DESIGN.md §10): the request flags turned into
+// what the store is asked for (no config, no API), and the `source` column that names the service.
 
-import { EmctlError } from '../contract/errors.js';
-import type { RunOutput } from '../measure/run.js';
-import { definitionFromFlags } from '../measure/flags.js';
-import { canonicalFilters } from '../measure/store/filters.js';
-import type { StoredRequest } from '../measure/store/read.js';
-import { storeRows } from '../measure/store/rows.js';
-import { parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
-import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../contract/metrics.js';
-import { DATE_PATTERN, isDate, LAST_PATTERN } from '../contract/measurement-window.js';
-import type { GlobalOptions } from './options.js';
-import type { MeasurementsOptions } from './measure-options.js';
+import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../../contract/metrics.js';
+import { DATE_PATTERN, isDate, LAST_PATTERN } from '../../contract/measurement-window.js';
+import { EmctlError } from '../../contract/errors.js';
+import { definitionFromFlags, type MeasurementsOptions } from '../flags.js';
+import { canonicalFilters } from './filters.js';
+import type { StoredRequest } from './read.js';
 
-/** The target of an `out`/`--from` value, relative SQLite paths resolved against `base`. */
-export function storeTarget(text: string, base: string, what: string): StoreTarget {
-  const target = parseStoreTarget(text, base);
-  if ('problem' in target) throw new EmctlError('config', `${what}: ${target.problem}`);
-  return target;
+/** Where the service is, as the global options say (--emulator, --base-url). */
+interface ServiceOptions {
+  emulator?: string;
+  baseUrl?: string;
 }
 
 /**
  * The `source` column: the service's origin, so several organizations share one database; the
  * in-process emulator is named by its fixture (its port changes every run, its data does not).
  */
-export function sourceOf(globals: Pick<GlobalOptions, 'emulator' | 'baseUrl'>): string | undefined {
+export function sourceOf(globals: ServiceOptions): string | undefined {
   if (globals.emulator !== undefined) return `emulator:${globals.emulator}`;
   if (globals.baseUrl === undefined || globals.baseUrl.trim() === '') return undefined;
   try {
@@ -33,20 +26,6 @@ export function sourceOf(globals: Pick<GlobalOptions, 'emulator' | 'baseUrl'>): 
   } catch {
     return globals.baseUrl.trim();
   }
-}
-
-/** `2026-11-25T06:21:34Z`: fetched_at, UTC to the second. */
-function fetchedAt(now: Date): string {
-  return now.toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-/** Writes a run's answer into the store; returns the number of rows written. */
-export async function writeRunToStore(target: StoreTarget, output: RunOutput, source: string, now: Date, env: Record<string, string | undefined>): Promise<number> {
-  if (output.kind !== 'result') throw new EmctlError('config', `--server-export writes the service's csv or json file, not a database (${shownTarget(target)}): drop --server-export`);
-  const rows = storeRows(output.result, { source, filters: output.filters, fetchedAt: fetchedAt(now), groups: output.groups, names: output.names });
-  const { writeStore } = await import('../measure/store/write.js');
-  await writeStore(target, rows, env);
-  return rows.length;
 }
 
 const DIGITS = /^[0-9]+$/;
@@ -63,7 +42,7 @@ function ids(values: readonly string[] | undefined, flag: string): number[] {
 }
 
 /** The selection of `--from`, from the request flags (no config, no API). */
-export function storedRequest(opts: MeasurementsOptions, globals: Pick<GlobalOptions, 'emulator' | 'baseUrl'>): StoredRequest {
+export function storedRequest(opts: MeasurementsOptions, globals: ServiceOptions): StoredRequest {
   if (opts.serverExport) throw new EmctlError('config', '--from reads stored rows; --server-export asks the service: give one of them');
   if (opts.api !== 'v2') throw new EmctlError('config', '--from reads stored rows; --api asks the service: give one of them');
   const request: StoredRequest = {};

@@ -1,0 +1,144 @@
+// Where `emctl measurements` puts each answer: stdout, a file (written atomically; a report's own
+// out: confined to the config's directory), or a database (DESIGN.md §10: `--out
+// sqlite:PATH|postgres://...` or a report's `out:` writes the run's rows); and `--from STORE`, which
+// renders stored rows without calling the service. The store code lives in src/measure/store.
+
+import { outPathProblem } from '../config/out-path.js';
+import { EmctlError } from '../contract/errors.js';
+import { utcToday } from '../contract/measurement-window.js';
+import type { MeasurementsOptions } from '../measure/flags.js';
+import type { Job } from '../measure/jobs.js';
+import { storedPartialNotice } from '../measure/notices.js';
+import { reportHeading } from '../measure/render/heading.js';
+import { MEASUREMENT_FORMATS, renderMeasurements, renderRunOutput, type MeasurementFormat } from '../measure/render/index.js';
+import { windowOf, type RunOutput } from '../measure/run.js';
+import { formatOfPath } from '../measure/spec-output.js';
+import { sourceOf, storedRequest } from '../measure/store/request.js';
+import { storeRows } from '../measure/store/rows.js';
+import { isStoreTarget, parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
+import { absolutePath, shownPath } from '../output/paths.js';
+import { terminalWidth } from '../output/terminal.js';
+import { writeFileAtomically } from '../output/write-file.js';
+import { nowOf, type WorkflowIO } from './io.js';
+import { colorFor, type GlobalOptions } from './options.js';
+
+/** `report NAME: ` before each line about a report; nothing for a request given as flags. */
+export function labelOf(job: Job): string {
+  return job.report === undefined ? '' : `report ${job.report}: `;
+}
+
+/** The target of an `out`/`--from` value, relative SQLite paths resolved against `base`. */
+function storeTarget(text: string, base: string, what: string): StoreTarget {
+  const target = parseStoreTarget(text, base);
+  if ('problem' in target) throw new EmctlError('config', `${what}: ${target.problem}`);
+  return target;
+}
+
+/** `2026-11-25T06:21:34Z`: fetched_at, UTC to the second. */
+function fetchedAt(now: Date): string {
+  return now.toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+/** Writes a run's answer into the store; returns the number of rows written. */
+async function writeRunToStore(target: StoreTarget, output: RunOutput, source: string, now: Date, env: Record<string, string | undefined>): Promise<number> {
+  if (output.kind !== 'result') throw new EmctlError('config', `--server-export writes the service's csv or json file, not a database (${shownTarget(target)}): drop --server-export`);
+  const rows = storeRows(output.result, { source, filters: output.filters, fetchedAt: fetchedAt(now), groups: output.groups, names: output.names });
+  const { writeStore } = await import('../measure/store/write.js');
+  await writeStore(target, rows, env);
+  return rows.length;
+}
+
+/** A store as messages show it: a SQLite path like other files, a URL without its password. */
+function shownStore(io: WorkflowIO, target: StoreTarget): string {
+  return target.engine === 'sqlite' ? `sqlite:${shownPath(io.cwd, target.path)}` : shownTarget(target);
+}
+
+/** `--from STORE`: stored rows rendered like a fetched answer; no key, no connection. */
+export async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
+  const target = storeTarget(from, io.cwd, '--from');
+  const now = nowOf(io);
+  const request = storedRequest(opts, globals);
+  const { readStore } = await import('../measure/store/read.js');
+  const result = await readStore(target, request, io.env, now);
+  const partial = storedPartialNotice(result);
+  if (partial !== undefined) io.stderr.write(`${partial}\n`);
+  const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
+  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
+  if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
+  const toStdout = opts.out === undefined;
+  const width = terminalWidth(io);
+  const text = await renderMeasurements(result, format as MeasurementFormat, {
+    color: toStdout && colorFor(globals, io.stdout),
+    ...(width !== undefined ? { width } : {}),
+    generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+  });
+  if (toStdout) {
+    io.stdout.write(text);
+    return;
+  }
+  const path = absolutePath(io.cwd, opts.out ?? '');
+  await writeFileAtomically(path, text, { createDirectory: true, name: shownPath(io.cwd, path), redactor: io.redactor });
+  io.stderr.write(`wrote ${shownPath(io.cwd, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
+}
+
+/**
+ * The database a job writes to, looked at before its requests (DESIGN.md §10): a config's sqlite:
+ * file is confined like any out: file (a server URL is not a file); a database written by a newer
+ * emctl is refused; one the run will migrate is said.
+ */
+export async function storeOf(job: Job, io: WorkflowIO, label: string): Promise<StoreTarget | undefined> {
+  if (job.spec.out === undefined || !isStoreTarget(job.spec.out)) return undefined;
+  confine(job, job.spec.out);
+  const target = storeTarget(job.spec.out, job.base, job.report === undefined ? '--out' : `report ${job.report}: out`);
+  const { checkStoreBeforeRun } = await import('../measure/store/check.js');
+  const notice = await checkStoreBeforeRun(target, shownStore(io, target), io.env);
+  if (notice !== undefined) io.stderr.write(`${label}${notice}\n`);
+  return target;
+}
+
+/** Where each job's answer goes: its store (storeOf), a file (a report's own out: confined to the config's directory), or stdout. */
+export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs: readonly Job[], baseUrl: string): (job: Job, output: RunOutput, store: StoreTarget | undefined) => Promise<void> {
+  const headed = jobs.filter((j) => j.spec.out === undefined).length > 1;
+  let headings = 0;
+  return async (job, output, store) => {
+    const label = labelOf(job);
+    const window = windowOf(job.spec, now);
+    const noData = output.kind === 'file' ? output.noData : output.result.noData;
+    if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
+    const out = job.spec.out;
+    if (store !== undefined) {
+      const count = await writeRunToStore(store, output, sourceOf(globals) ?? baseUrl, now, io.env);
+      io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownStore(io, store)} (${window.after} to ${window.before})\n`);
+      return;
+    }
+    const width = terminalWidth(io);
+    const text = await renderRunOutput(output, job.spec.format, {
+      color: out === undefined && colorFor(globals, io.stdout),
+      ...(width !== undefined ? { width } : {}),
+      ...(job.report !== undefined ? { title: job.report } : {}),
+      generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+      // The run's one clock: a bucket that ends after today is drawn as in progress.
+      today: utcToday(now),
+    });
+    if (out === undefined) {
+      if (headed && job.report !== undefined) io.stdout.write(reportHeading(job.report, job.spec.format, headings++ === 0));
+      io.stdout.write(text);
+      return;
+    }
+    confine(job, out);
+    const target = absolutePath(job.base, out);
+    await writeFileAtomically(target, text, { createDirectory: true, name: shownPath(io.cwd, target), redactor: io.redactor });
+    const count = output.kind === 'result' ? output.result.elements.reduce((n, e) => n + e.rows.length, 0) : 0;
+    const rows = output.kind === 'result' ? `, ${count} ${count === 1 ? 'row' : 'rows'}` : '';
+    io.stderr.write(`${label}wrote ${shownPath(io.cwd, target)} (${job.spec.format}${rows}, ${window.after} to ${window.before})\n`);
+  };
+}
+
+/**
+ * A report's own out: stays inside the config's directory (DESIGN 8), checked again at write time
+ * (the tree may have changed since the config was validated); a sqlite: file like any out: file.
+ */
+function confine(job: Job, out: string): void {
+  const outside = job.confined ? outPathProblem(out, job.base) : undefined;
+  if (outside !== undefined) throw new EmctlError('config', `report \`${job.report ?? ''}\`: ${outside}`);
+}
