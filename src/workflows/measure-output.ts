@@ -1,25 +1,22 @@
 // Where `emctl measurements` puts each answer: stdout, a file (written atomically; a report's own
 // out: confined to the config's directory), or a database (DESIGN.md §10: `--out
-// sqlite:PATH|postgres://...` or a report's `out:` writes the run's rows); and `--from STORE`, which
-// renders stored rows without calling the service. The store code lives in src/measure/store.
+// sqlite:PATH|postgres://...` or a report's `out:` writes the run's rows). The store code lives in
+// src/measure/store.
 
 import { outPathProblem } from '../config/out-path.js';
 import { EmctlError } from '../contract/errors.js';
 import { utcToday } from '../contract/measurement-window.js';
-import type { MeasurementsOptions } from '../measure/flags.js';
 import type { Job } from '../measure/jobs.js';
-import { storedPartialNotice } from '../measure/notices.js';
 import { reportHeading } from '../measure/render/heading.js';
-import { MEASUREMENT_FORMATS, renderMeasurements, renderRunOutput, type MeasurementFormat } from '../measure/render/index.js';
+import { renderRunOutput } from '../measure/render/index.js';
 import { windowOf, type RunOutput } from '../measure/run.js';
-import { formatOfPath } from '../measure/spec-output.js';
-import { sourceOf, storedRequest } from '../measure/store/request.js';
+import { sourceOf } from '../measure/store/request.js';
 import { storeRows } from '../measure/store/rows.js';
 import { isStoreTarget, parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
 import { absolutePath, shownPath } from '../output/paths.js';
 import { terminalWidth } from '../output/terminal.js';
 import { writeFileAtomically } from '../output/write-file.js';
-import { nowOf, type WorkflowIO } from './io.js';
+import type { WorkflowIO } from './io.js';
 import { colorFor, type GlobalOptions } from './options.js';
 
 /** `report NAME: ` before each line about a report; nothing for a request given as flags. */
@@ -28,7 +25,7 @@ export function labelOf(job: Job): string {
 }
 
 /** The target of an `out`/`--from` value, relative SQLite paths resolved against `base`. */
-function storeTarget(text: string, base: string, what: string): StoreTarget {
+export function storeTarget(text: string, base: string, what: string): StoreTarget {
   const target = parseStoreTarget(text, base);
   if ('problem' in target) throw new EmctlError('config', `${what}: ${target.problem}`);
   return target;
@@ -49,37 +46,10 @@ async function writeRunToStore(target: StoreTarget, output: RunOutput, source: s
 }
 
 /** A store as messages show it: a SQLite path like other files, a URL without its password. */
-function shownStore(io: WorkflowIO, target: StoreTarget): string {
+export function shownStore(io: WorkflowIO, target: StoreTarget): string {
   return target.engine === 'sqlite' ? `sqlite:${shownPath(io.cwd, target.path)}` : shownTarget(target);
 }
 
-/** `--from STORE`: stored rows rendered like a fetched answer; no key, no connection. */
-export async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
-  const target = storeTarget(from, io.cwd, '--from');
-  const now = nowOf(io);
-  const request = storedRequest(opts, globals);
-  const { readStore } = await import('../measure/store/read.js');
-  const result = await readStore(target, request, io.env, now);
-  const partial = storedPartialNotice(result);
-  if (partial !== undefined) io.stderr.write(`${partial}\n`);
-  const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
-  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
-  if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
-  const toStdout = opts.out === undefined;
-  const width = terminalWidth(io);
-  const text = await renderMeasurements(result, format as MeasurementFormat, {
-    color: toStdout && colorFor(globals, io.stdout),
-    ...(width !== undefined ? { width } : {}),
-    generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
-  });
-  if (toStdout) {
-    io.stdout.write(text);
-    return;
-  }
-  const path = absolutePath(io.cwd, opts.out ?? '');
-  await writeFileAtomically(path, text, { createDirectory: true, name: shownPath(io.cwd, path), redactor: io.redactor });
-  io.stderr.write(`wrote ${shownPath(io.cwd, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
-}
 
 /**
  * The database a job writes to, looked at before its requests (DESIGN.md §10): a config's sqlite:

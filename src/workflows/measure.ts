@@ -14,7 +14,8 @@ import { runMeasurements, windowOf } from '../measure/run.js';
 import { CONFIG_CHECKS } from './config-checks.js';
 import { connect } from './connect.js';
 import { nowOf, type WorkflowIO } from './io.js';
-import { labelOf, outputs, runFromStore, storeOf } from './measure-output.js';
+import { runFromStore } from './measure-from-store.js';
+import { labelOf, outputs, storeOf } from './measure-output.js';
 import type { Dependencies } from './options.js';
 
 export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, reports: string[], opts: MeasurementsOptions): Promise<void> {

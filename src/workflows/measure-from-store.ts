@@ -1,0 +1,43 @@
+// `emctl measurements --from STORE` (DESIGN.md §10): stored rows rendered like a fetched answer,
+// selected by the request flags; no key, no connection.
+
+import { EmctlError } from '../contract/errors.js';
+import type { MeasurementsOptions } from '../measure/flags.js';
+import { storedPartialNotice } from '../measure/notices.js';
+import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../measure/render/index.js';
+import { formatOfPath } from '../measure/spec-output.js';
+import { storedRequest } from '../measure/store/request.js';
+import { isStoreTarget } from '../measure/store/target.js';
+import { absolutePath, shownPath } from '../output/paths.js';
+import { terminalWidth } from '../output/terminal.js';
+import { writeFileAtomically } from '../output/write-file.js';
+import { nowOf, type WorkflowIO } from './io.js';
+import { shownStore, storeTarget } from './measure-output.js';
+import { colorFor, type GlobalOptions } from './options.js';
+
+export async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
+  const target = storeTarget(from, io.cwd, '--from');
+  const now = nowOf(io);
+  const request = storedRequest(opts, globals);
+  const { readStore } = await import('../measure/store/read.js');
+  const result = await readStore(target, request, io.env, now);
+  const partial = storedPartialNotice(result);
+  if (partial !== undefined) io.stderr.write(`${partial}\n`);
+  const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
+  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
+  if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
+  const toStdout = opts.out === undefined;
+  const width = terminalWidth(io);
+  const text = await renderMeasurements(result, format as MeasurementFormat, {
+    color: toStdout && colorFor(globals, io.stdout),
+    ...(width !== undefined ? { width } : {}),
+    generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+  });
+  if (toStdout) {
+    io.stdout.write(text);
+    return;
+  }
+  const path = absolutePath(io.cwd, opts.out ?? '');
+  await writeFileAtomically(path, text, { createDirectory: true, name: shownPath(io.cwd, path), redactor: io.redactor });
+  io.stderr.write(`wrote ${shownPath(io.cwd, path)} (${format}, from ${shownStore(io, target)}, ${result.after} to ${result.before})\n`);
+}
