@@ -1,7 +1,7 @@
 // The emulator's store, the running service's memory: the state built from a fixture, the request
-// log, the report store, the activity index, and what persistence and reset need. The rules live
-// in the rooms of the endpoint families (pm/, git/, measurements/), which take the state and a
-// journal; the store knows nothing of HTTP.
+// log, the report store, the activity index and its contributors, and what persistence and reset
+// need. The rules live in the rooms of the endpoint families (pm/, git/, lists/, measurements/),
+// which take the state and a journal; the store knows nothing of HTTP.
 
 import type { AuditLogEntry, EmulatorRequestLogEntry } from '../contract/types.js';
 import type { RecomputeEntry } from '../contract/git-types.js';
@@ -12,6 +12,7 @@ import { indexActivity, type ActivityIndex } from './metrics/index.js';
 import { AnswerCache } from './metrics/answer-cache.js';
 import { ReportStore, DEFAULT_REPORT_OPTIONS, type ReportOptions } from './measurements/reports.js';
 import { buildState, stateToFixture } from './fixture/state.js';
+import { peopleOf, type People } from './lists/people.js';
 import type { EmulatorState } from './state/state.js';
 
 /** Request log entries kept; older ones are dropped so a long benchmark cannot exhaust memory. */
@@ -43,6 +44,8 @@ export class EmulatorStore {
    * --state file does not hold it (it comes from the fixture the emulator starts with).
    */
   readonly activityIndex: ActivityIndex;
+  /** The activity's contributors as the service's lists show them (lists/), made at load like the index. */
+  readonly people: People;
   /** Whole v2 answers kept for their next page (metrics/answer-cache.ts). */
   readonly answers = new AnswerCache();
   /** Goes up at every change of the state (a write, reset, restore): what cached answers are valid for. */
@@ -65,7 +68,9 @@ export class EmulatorStore {
     void activity;
     this.pristine = structuredClone(organization);
     this.clock = options.clock ?? (() => new Date());
-    this.activityIndex = indexActivity(resolveActivity(fixture, this.clock()));
+    const resolved = resolveActivity(fixture, this.clock());
+    this.activityIndex = indexActivity(resolved);
+    this.people = peopleOf(resolved.contributors ?? [], fixture.organization.name);
     this.reports = new ReportStore(options.reports ?? DEFAULT_REPORT_OPTIONS, options.reportClock);
     this.state = buildState(options.current ? { ...options.current.fixture, api_keys: fixture.api_keys } : fixture);
     if (options.current) {

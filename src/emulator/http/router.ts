@@ -1,6 +1,6 @@
-// Routing: the route tables of every family (pm/, git/, measurements/ and the admin routes) by path
-// template, per-family auth (403 on PM routes, 401 on Git and admin routes), 404/405 for unknown
-// paths and methods, and JSON body parsing. Handlers are synchronous: the store is in memory.
+// Routing: the route tables of every family (pm/, git/, lists/, measurements/ and the admin routes)
+// by path template, per-family auth (403 on PM and list routes, 401 on Git and admin routes, none
+// for the health check), 404/405 for unknown paths and methods, and JSON body parsing. Handlers are synchronous: the store is in memory.
 
 import { HttpError, invalid, refused } from '../route/reply.js';
 import type { EmulatorStore } from '../store.js';
@@ -8,6 +8,7 @@ import { PM_ROUTES } from '../pm/routes.js';
 import { GIT_ROUTES } from '../git/routes.js';
 import { ADMIN_ROUTES } from './admin-routes.js';
 import { MEASURE_ROUTES, REPORT_FILE_PREFIX } from '../measurements/routes.js';
+import { LIST_ROUTES } from '../lists/routes.js';
 import type { Family, Route } from '../route/route.js';
 
 /** A route as the server serves it: the store is in every context. */
@@ -18,7 +19,10 @@ interface Compiled {
   segments: string[];
 }
 
-const ROUTES: ServedRoute[] = [...PM_ROUTES, ...GIT_ROUTES, ...ADMIN_ROUTES, ...MEASURE_ROUTES];
+const ROUTES: ServedRoute[] = [...PM_ROUTES, ...GIT_ROUTES, ...LIST_ROUTES, ...ADMIN_ROUTES, ...MEASURE_ROUTES];
+
+/** The list routes' paths (none has a parameter) and their family: lists, or health (no key). */
+const LIST_FAMILIES = new Map<string, Family>(LIST_ROUTES.map((r) => [r.template, r.family]));
 
 const COMPILED: Compiled[] = ROUTES.map((route) => ({
   route,
@@ -68,16 +72,17 @@ export function familyOf(pathname: string): Family {
   if (pathname.startsWith('/api/v1/git/')) return 'git';
   if (pathname === '/api/v2/measurements' || pathname.startsWith('/api/v2/measurements/') || pathname.startsWith('/api/v1/exporter/')) return 'measure';
   if (pathname.startsWith(REPORT_FILE_PREFIX)) return 'report';
-  return 'pm';
+  return LIST_FAMILIES.get(pathname.replace(/\/+$/, '')) ?? 'pm';
 }
 
 /**
- * Refuses a missing or unknown key: 403 on PM routes, 401 on Git, measurement and admin routes.
- * Report files need none: their unguessable, expiring link is the credential (a pre-signed URL).
+ * Refuses a missing or unknown key: 403 on PM and list routes (public clients of the lists expect
+ * the gateway's 403), 401 on Git, measurement and admin routes. Report files need none: their
+ * unguessable, expiring link is the credential (a pre-signed URL); nor does the health check.
  */
 export function checkAuth(store: EmulatorStore, family: Family, key: string | undefined): void {
-  if (family === 'report' || store.isApiKey(key)) return;
-  if (family === 'pm') throw refused(403, key === undefined ? 'Not authenticated: missing x-api-key header' : 'Forbidden: invalid API key');
+  if (family === 'report' || family === 'health' || store.isApiKey(key)) return;
+  if (family === 'pm' || family === 'lists') throw refused(403, key === undefined ? 'Not authenticated: missing x-api-key header' : 'Forbidden: invalid API key');
   throw new HttpError(401, { detail: key === undefined ? 'Not authenticated: missing x-api-key header' : 'Unauthorized: invalid API key' }, { 'www-authenticate': 'APIKey' });
 }
 

@@ -134,8 +134,8 @@ function teamReach(ix: ActivityIndex, state: EmulatorState, teamIds: number[], w
     const scope = state.gitScopes.get(team);
     const repos = !scopeDisabled && scope && scope.repositoryIds.length > 0 ? slotSet(ix.repos, scope.repositoryIds) : null;
     const reach: TeamReach = { team, repos };
-    const authors = new Set<number>(ix.teamMembers.get(team) ?? []);
-    for (const child of children.get(team) ?? []) for (const a of ix.teamMembers.get(child) ?? []) authors.add(a);
+    const authors = new Set<number>(teamMembers(ix, state, team));
+    for (const child of children.get(team) ?? []) for (const a of teamMembers(ix, state, child)) authors.add(a);
     for (const author of authors) {
       const at = ix.authors.slotOf.get(author);
       if (at === undefined) continue;
@@ -145,6 +145,16 @@ function teamReach(ix: ActivityIndex, state: EmulatorState, teamIds: number[], w
     }
   }
   return byAuthor;
+}
+
+/**
+ * The contributors of a team: those whose team_ids list it, and for the service's own two teams
+ * (DESIGN.md section 13) everyone in a team (`All Teams`) or everyone (`All Contributors`).
+ */
+function teamMembers(ix: ActivityIndex, state: EmulatorState, team: number): Iterable<number> {
+  if (team === state.serviceTeams.allContributors) return ix.contributors.keys();
+  if (team === state.serviceTeams.allTeams) return [...ix.contributors.values()].filter((c) => c.teamIds.length > 0).map((c) => c.id);
+  return ix.teamMembers.get(team) ?? [];
 }
 
 /** An array of `size` undefined slots, kept in V8's fast (non-dictionary) mode whatever the size. */

@@ -37,6 +37,11 @@ export interface ActivityContributor {
   id: number;
   name: string;
   team_ids: number[];
+  /** As the service's contributor lists show it; derived from the name when not given (docs/assumptions.md). */
+  email?: string;
+  provider_id?: string;
+  /** The contributor this identity was merged into: left out of team lists with nonmerged_members_only. */
+  merged_into?: number;
 }
 
 export interface ActivityRelease {

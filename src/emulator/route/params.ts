@@ -56,6 +56,13 @@ export function parseIntStrict(raw: string): number | undefined {
   return INT.test(raw.trim()) ? Number(raw.trim()) : undefined;
 }
 
+/**
+ * How a route takes parameters it does not declare: `strict` refuses unknown and repeated ones (the
+ * documented routes); `lenient` ignores unknown ones and takes the last of a repeated one, as the
+ * service's framework does for the routes the spec does not show (DESIGN.md section 13).
+ */
+export type QueryMode = 'strict' | 'lenient';
+
 /** Query parameters of one request, checked against the route's declared names. */
 export class Query {
   readonly issues = new Issues();
@@ -65,13 +72,15 @@ export class Query {
     params: URLSearchParams,
     allowed: readonly string[],
     readonly status: number,
+    mode: QueryMode = 'strict',
   ) {
     const seen = new Map<string, number>();
     for (const [name, value] of params) {
       seen.set(name, (seen.get(name) ?? 0) + 1);
-      if (!allowed.includes(name)) this.issues.add(['query', name], 'extra_forbidden', 'Unknown query parameter');
-      else this.values.set(name, value);
+      if (allowed.includes(name)) this.values.set(name, value);
+      else if (mode === 'strict') this.issues.add(['query', name], 'extra_forbidden', 'Unknown query parameter');
     }
+    if (mode === 'lenient') return;
     for (const [name, n] of seen) {
       if (n > 1 && allowed.includes(name)) {
         this.issues.add(['query', name], 'repeated_parameter', 'Query parameter given more than once; pass several values comma-separated');

@@ -5,8 +5,12 @@ import type { Reply } from './reply.js';
 import type { Journal } from '../state/journal.js';
 import type { EmulatorState } from '../state/state.js';
 
-/** measure: endpoints 14-17 (401 like Git); report: the report files, served without a key. */
-export type Family = 'pm' | 'git' | 'admin' | 'measure' | 'report';
+/**
+ * measure: endpoints 14-17 (401 like Git); report: the report files, served without a key; lists:
+ * the team, user, service and repository lists of DESIGN.md section 13 (403 like PM); health: the
+ * health check, served without a key.
+ */
+export type Family = 'pm' | 'git' | 'admin' | 'measure' | 'report' | 'lists' | 'health';
 
 export interface RouteContext {
   params: Record<string, string>;

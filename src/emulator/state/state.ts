@@ -50,6 +50,17 @@ export interface TeamRec {
   scopeWriteFails: boolean;
 }
 
+/**
+ * The ids of the two teams the service keeps itself (`All Teams`, `All Contributors`; DESIGN.md
+ * section 13): the fixture's `service_teams` when it gives them (`pinned`), else the two ids
+ * above the fixture's highest team id.
+ */
+export interface ServiceTeamIds {
+  allTeams: number;
+  allContributors: number;
+  pinned: boolean;
+}
+
 export interface EmulatorState {
   org: { id: number; name: string };
   apiKeys: Set<string>;
@@ -58,6 +69,7 @@ export interface EmulatorState {
   /** integration id -> entity type -> entity_provider_id -> entity (insertion order = fixture order). */
   entities: Map<number, Map<EntityType, Map<string, EntityRec>>>;
   teams: Map<number, TeamRec>;
+  serviceTeams: ServiceTeamIds;
   services: Map<number, { id: number; name: string }>;
   repos: Map<number, RepoRec>;
   reposByName: Map<string, RepoRec[]>;

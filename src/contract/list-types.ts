@@ -1,0 +1,60 @@
+// Wire types of the service's own lists (DESIGN.md section 13): teams, contributors (users),
+// services, the health check and the plain repository list. api-spec.md does not show these
+// routes; their shapes are those public clients of the service read (api-notes.md, "Routes the
+// spec does not show"). Shared by the client (src/api) and the emulator (src/emulator).
+
+/** A page of these lists holds at most this many items (`page_size` 1-50, default 50). */
+export const LIST_PAGE_SIZE_MAX = 50;
+/** `search_term` of the team list: 1-100 characters. */
+export const TEAM_SEARCH_TERM_MAX = 100;
+
+/**
+ * The two teams the service keeps itself: `All Teams`, the parent of every top-level team, and
+ * `All Contributors`, holding every contributor. Clients find them by name and leave them out of
+ * per-team work; emctl never writes them to a config, and `teams: all` leaves them out.
+ */
+export const SERVICE_TEAM_NAMES = { allTeams: 'All Teams', allContributors: 'All Contributors' } as const;
+
+export interface ListedContributor {
+  id: number;
+  name: string;
+  email: string;
+  provider_id: string;
+}
+
+export interface ListedTeam {
+  id: number;
+  name: string;
+  /** The parent team; null at the top (`All Teams` and `All Contributors`). */
+  parent_id: number | null;
+  contributors: ListedContributor[];
+}
+
+export interface TeamListResponse {
+  total: number;
+  items: ListedTeam[];
+}
+
+export interface ListedUser extends ListedContributor {
+  /** The teams the contributor belongs to (not the service's own two). */
+  team_ids: number[];
+}
+
+export interface UserListResponse {
+  total: number;
+  items: ListedUser[];
+}
+
+export interface ServiceListResponse {
+  total: number;
+  items: { id: number; name: string }[];
+}
+
+/** An item of `GET /api/v1/repositories` (a plain array): what the vendor's agent plugin reads. */
+export interface KnownRepository {
+  id: number;
+  name: string;
+  http_url: string;
+  provider: string;
+  state: string;
+}
