@@ -6,7 +6,7 @@
 import type { MeasurementElement, MeasurementRow } from '../../contract/measurement-types.js';
 import { GROUP_BY_KEYS } from '../../contract/metrics.js';
 import { RawFile, refused, type Reply } from '../route/reply.js';
-import { groupName, isEmptyAnswer, measure } from '../metrics/index.js';
+import { groupName, isEmptyAnswer, measure, PatternOverBudget } from '../metrics/index.js';
 import type { MeasurementQuery } from '../metrics/types.js';
 import { Query, pathInt } from '../route/params.js';
 import { NAME_COLUMNS, renderReportFile } from './report-files.js';
@@ -37,7 +37,17 @@ function noQuery(ctx: RouteContext): void {
 
 /** A v2 answer, its pages cut from one computed whole (store.answers). */
 function measurePaged(ctx: MeasurementContext, query: MeasurementQuery): MeasurementElement[] {
-  return ctx.store.answers.page(query, ctx.store.revision, (whole) => measure(ctx.store.activityIndex, ctx.state, whole));
+  return ctx.store.answers.page(query, ctx.store.revision, (whole) => measured(ctx, whole));
+}
+
+/** The engine's answer; a branch pattern past its evaluation budget is a 500 naming it (never a frozen server). */
+function measured(ctx: MeasurementContext, query: MeasurementQuery): MeasurementElement[] {
+  try {
+    return measure(ctx.store.activityIndex, ctx.state, query);
+  } catch (error) {
+    if (error instanceof PatternOverBudget) throw refused(500, error.message);
+    throw error;
+  }
 }
 
 function measurementsRoute(ctx: MeasurementContext): Reply {
@@ -88,7 +98,7 @@ function exportRoute(ctx: MeasurementContext): Reply {
 function measureByService(ctx: MeasurementContext, query: MeasurementQuery): MeasurementElement[] {
   const merged: MeasurementElement[] = [];
   for (const serviceId of query.serviceIds ?? []) {
-    const elements = measure(ctx.store.activityIndex, ctx.state, { ...query, groupBy: 'organization', serviceIds: [serviceId], limit: undefined, offset: 0 });
+    const elements = measured(ctx, { ...query, groupBy: 'organization', serviceIds: [serviceId], limit: undefined, offset: 0 });
     elements.forEach((element, i) => {
       const target = (merged[i] ??= { after: element.after, before: element.before, metrics: [] });
       for (const row of element.metrics) {
@@ -107,7 +117,7 @@ function v1CreateRoute(ctx: MeasurementContext): Reply {
   noQuery(ctx);
   const request: V1Request = parseV1Body(ctx.json(STATUS));
   const byService = request.groupBy === 'service';
-  const elements = byService ? measureByService(ctx, request.query) : measure(ctx.store.activityIndex, ctx.state, request.query);
+  const elements = byService ? measureByService(ctx, request.query) : measured(ctx, request.query);
   if (isEmptyAnswer(elements)) return { status: 204, body: undefined };
   const groupKey = byService ? 'service_id' : GROUP_BY_KEYS[request.query.groupBy];
   const text = renderReportFile(elements, layout(ctx, request.query, groupKey, request.fileFormat, false));

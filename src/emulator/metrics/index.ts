@@ -9,6 +9,7 @@ import type { ActivityIndex } from './activity-index.js';
 
 export { indexActivity, type ActivityIndex } from './activity-index.js';
 export { measure, isEmptyAnswer } from './measure.js';
+export { PatternOverBudget } from './branch-exclusion.js';
 export type { Activity, MeasurementQuery, MeasurementElement } from './types.js';
 
 function serviceTeamName(state: EmulatorState, id: number): string | undefined {

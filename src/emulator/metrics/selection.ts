@@ -3,11 +3,11 @@
 // branch exclusions, and the group keys of each PR. Built once per call from the query and the
 // emulator state, so the per-PR work is a few Set/Map lookups.
 
-import { checkPythonRegex } from '../../contract/python-regex.js';
 import type { WorkflowType } from '../../contract/metrics.js';
 import { WORKFLOW_TYPES } from '../../contract/metrics.js';
 import type { EmulatorState } from '../state/state.js';
 import type { ActivityIndex, PrList, Slots } from './activity-index.js';
+import { Exclusion } from './branch-exclusion.js';
 import type { MeasurementQuery, QueryWorkflowFilter } from './types.js';
 
 export type GroupKey = number | 'manual';
@@ -251,102 +251,4 @@ function workflowRules(q: MeasurementQuery): WorkflowRules {
       return tool;
     },
   };
-}
-
-/** Compiled patterns; bounded, since clients can write any number of distinct patterns over time. */
-const compiled = new Map<string, RegExp | null>();
-const MAX_COMPILED = 1000;
-
-/** A pattern compiled once (Python `re` dialect, searched anywhere in the name). */
-function compile(pattern: string): RegExp | null {
-  let re = compiled.get(pattern);
-  if (re === undefined) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
-    const check = checkPythonRegex(pattern);
-    // The emulator refuses patterns that do not compile on write; one in a fixture matches nothing.
-    re = check.ok ? new RegExp(check.source, check.flags.replace(/[gy]/g, '')) : null;
-    compiled.set(pattern, re);
-  }
-  return re;
-}
-
-interface Matcher {
-  branch: RegExp[];
-  base: RegExp[];
-  /** Per PR: 0 not decided yet, 1 excluded, 2 kept; shared by every call with the same patterns. */
-  verdicts: Uint8Array;
-}
-
-function matchesAny(patterns: RegExp[], name: string): boolean {
-  for (const re of patterns) if (re.test(name)) return true;
-  return false;
-}
-
-/**
- * Verdicts by pattern set, per index: a PR's branch names never change, so a verdict holds for
- * every later call with the same patterns. Bounded: past MAX_PATTERN_SETS sets the cache restarts.
- */
-const verdictCache = new WeakMap<ActivityIndex, Map<string, Uint8Array>>();
-const MAX_PATTERN_SETS = 16;
-
-function verdictsFor(ix: ActivityIndex, key: string): Uint8Array {
-  let byKey = verdictCache.get(ix);
-  if (byKey === undefined) verdictCache.set(ix, (byKey = new Map()));
-  let verdicts = byKey.get(key);
-  if (verdicts === undefined) {
-    if (byKey.size >= MAX_PATTERN_SETS) byKey.clear();
-    verdicts = new Uint8Array(ix.size);
-    byKey.set(key, verdicts);
-  }
-  return verdicts;
-}
-
-const EXCLUDED = 1;
-const KEPT = 2;
-
-/** The repositories' effective exclude_branches / exclude_base_branches (override, else organization). */
-class Exclusion {
-  /** Per repository slot: its matcher, null when it excludes nothing, undefined before first use. */
-  private readonly byRepo: (Matcher | null | undefined)[];
-  private readonly bySettings = new Map<string, Matcher | null>();
-
-  constructor(
-    private readonly ix: ActivityIndex,
-    private readonly state: EmulatorState,
-  ) {
-    this.byRepo = slotArray<Matcher | null>(ix.repos.ids.length);
-  }
-
-  excluded(i: number): boolean {
-    const repo = this.ix.repo[i]!;
-    let matcher = this.byRepo[repo];
-    if (matcher === undefined) {
-      matcher = this.matcherFor(this.ix.repos.ids[repo]!);
-      this.byRepo[repo] = matcher;
-    }
-    if (matcher === null) return false;
-    let verdict = matcher.verdicts[i]!;
-    if (verdict === 0) {
-      const base = this.ix.base[i]!;
-      const out = (base >= 0 && matchesAny(matcher.base, this.ix.baseBranches[base]!)) || matchesAny(matcher.branch, this.ix.branch[i]!);
-      verdict = out ? EXCLUDED : KEPT;
-      matcher.verdicts[i] = verdict;
-    }
-    return verdict === EXCLUDED;
-  }
-
-  private matcherFor(repo: number): Matcher | null {
-    const override = this.state.overrides.get(repo);
-    const branch = (override?.exclude_branches ?? this.state.orgSettings.exclude_branches)?.patterns ?? [];
-    const base = (override?.exclude_base_branches ?? this.state.orgSettings.exclude_base_branches)?.patterns ?? [];
-    if (branch.length === 0 && base.length === 0) return null;
-    const key = JSON.stringify([branch, base]);
-    let matcher = this.bySettings.get(key);
-    if (matcher === undefined) {
-      const compileAll = (list: string[]) => list.map(compile).filter((re): re is RegExp => re !== null);
-      matcher = { branch: compileAll(branch), base: compileAll(base), verdicts: verdictsFor(this.ix, key) };
-      this.bySettings.set(key, matcher);
-    }
-    return matcher;
-  }
 }
