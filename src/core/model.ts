@@ -189,6 +189,10 @@ export interface ReportDefinition {
   limit?: number;
   format?: string;
   out?: string;
+  /** The heading of the html and markdown pages and the chart (default: the metrics and the grouping). */
+  title?: string;
+  /** The API's `with_direct_children`: a parent team's values count its direct child teams' contributors too. */
+  with_children?: boolean;
 }
 
 export interface DesiredReport {

@@ -82,6 +82,7 @@ export function planCalls(spec: MeasureSpec, ids: RequestIds, window: TimeRange)
     if (field !== groupField && list.length > 0) base[field] = list;
   }
   if (spec.labels.length > 0) base.labels = spec.labels;
+  if (spec.withChildren) base.with_direct_children = true;
 
   const groupIds = groupField === undefined ? [] : lists[groupField];
   if (groupField !== undefined && groupIds.length > 0) {

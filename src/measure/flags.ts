@@ -22,6 +22,8 @@ export interface RequestFlags {
   limit?: string;
   format?: string;
   out?: string;
+  title?: string;
+  withChildren?: boolean;
 }
 
 /** The options of `emctl measurements`: the request flags, and how and where the request runs. */
@@ -51,11 +53,13 @@ export const FLAG_OF_KEY: Record<keyof ReportDefinition, string> = {
   limit: '--limit',
   format: '--format',
   out: '--out',
+  title: '--title',
+  with_children: '--with-children',
 };
 
-/** Flags that shape the request (as opposed to --format and --out, which shape the output). */
+/** Flags that shape the request (as opposed to --format, --out and --title, which shape the output). */
 export const REQUEST_FLAGS: readonly (keyof RequestFlags)[] = [
-  'metric', 'after', 'before', 'last', 'rollUp', 'groupBy', 'team', 'repository', 'contributor', 'service', 'label', 'orderBy', 'desc', 'limit',
+  'metric', 'after', 'before', 'last', 'rollUp', 'groupBy', 'team', 'repository', 'contributor', 'service', 'label', 'orderBy', 'desc', 'limit', 'withChildren',
 ];
 
 function split(values: readonly string[] | undefined): string[] | undefined {
@@ -92,6 +96,8 @@ export function definitionFromFlags(flags: RequestFlags): { definition: ReportDe
   }
   if (flags.format !== undefined) def.format = flags.format;
   if (flags.out !== undefined) def.out = flags.out;
+  if (flags.title !== undefined) def.title = flags.title;
+  if (flags.withChildren) def.with_children = true;
   return { definition: def, problems };
 }
 

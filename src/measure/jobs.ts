@@ -86,6 +86,7 @@ export function planJobs(reports: readonly string[], opts: MeasurementsOptions, 
       definition.out = opts.out;
       if (opts.format === undefined) delete definition.format;
     }
+    if (opts.title !== undefined) definition.title = opts.title;
     if (opts.format !== undefined) {
       definition.format = opts.format;
       // --format alone previews the report on stdout; its out: file is left as it is.

@@ -103,7 +103,7 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   if (spec.groupBy === 'repository') for (const [id, name] of repos.names) names.set(id, name);
   const groups = requestedGroups(spec, ids);
   const resultCtx = { report: ctx.report, window, names, groups };
-  const extra = { groups, names, filters: canonicalFilters(spec.groupBy, { ...ids, labels: spec.labels }) };
+  const extra = { groups, names, filters: canonicalFilters(spec.groupBy, { ...ids, labels: spec.labels, withChildren: spec.withChildren }) };
   if (answers.every((a) => a === null)) return { kind: 'result', result: noDataResult(spec, resultCtx), ...extra };
   const elements = mergeElements(answers.filter((a): a is MeasurementElement[] => a !== null));
   return { kind: 'result', result: buildResult(spec, elements, resultCtx), ...extra };

@@ -53,7 +53,10 @@ function outPathShapeProblem(out: string): string | undefined {
   return undefined;
 }
 
-export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined } {
+/** The longest title a page heading takes. */
+const TITLE_MAX = 200;
+
+export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined; title: string | undefined } {
   let format: OutputFormat | undefined;
   if (def.format !== undefined) {
     if ((OUTPUT_FORMATS as readonly string[]).includes(def.format)) format = def.format as OutputFormat;
@@ -81,5 +84,12 @@ export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Re
     if (def.format === undefined && out !== undefined) problem(['out'], `out ${quote(out)} has the extension of ${format}, but the service's export writes csv or json`);
     else problem(['format'], `the service's export writes csv or json, not ${format}`);
   }
-  return { format, out };
+  let title: string | undefined;
+  if (def.title !== undefined) {
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    if (def.title.trim() === '' || /[\u0000-\u001f\u007f]/.test(def.title)) problem(['title'], 'title must be text on one line (the page\'s heading)', def.title === '');
+    else if (def.title.length > TITLE_MAX) problem(['title'], `title is ${def.title.length} characters; a heading takes at most ${TITLE_MAX}`, true);
+    else title = def.title.trim();
+  }
+  return { format, out, title };
 }

@@ -86,3 +86,17 @@ export function checkIds(list: readonly (number | string)[] | undefined, key: st
   return [...ids];
 }
 
+
+/**
+ * `with_children` (the API's `with_direct_children`): a team's values take in its direct child
+ * teams' contributors, so it needs teams: grouped by team, or a teams filter. The v1 API has no
+ * such field.
+ */
+export function checkWithChildren(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): boolean {
+  if (def.with_children !== true) return false;
+  if (groupBy !== 'team' && def.teams === undefined) {
+    problem(['with_children'], 'with_children folds each team\'s direct child teams into its values: it needs teams (group_by: team, or a teams: filter)');
+  }
+  if (ctx.api === 'v1') problem(['with_children'], 'the v1 API has no with_direct_children; leave out --api v1');
+  return true;
+}

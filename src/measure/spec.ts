@@ -15,7 +15,7 @@ import { DATE_PATTERN, DEFAULT_LAST, LAST_PATTERN, countBuckets, isDate } from '
 import type { OutputFormat } from './output-formats.js';
 import { checkOutput } from './spec-output.js';
 import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
-import { checkIds, checkRepositories, checkTeams } from './spec-selection.js';
+import { checkIds, checkRepositories, checkTeams, checkWithChildren } from './spec-selection.js';
 
 // The checks of each part of a request live next door; what they define is exported from here too.
 
@@ -56,6 +56,10 @@ export interface MeasureSpec {
   limit: number | undefined;
   format: OutputFormat;
   out: string | undefined;
+  /** The page's heading when the report gives one (else the renderers name the metrics and grouping). */
+  title: string | undefined;
+  /** `with_direct_children`: each team's values take in its direct child teams' contributors. */
+  withChildren: boolean;
 }
 
 export interface SpecResult {
@@ -94,7 +98,7 @@ function wellTyped(raw: ReportDefinition): ReportDefinition {
   const d = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number';
-  for (const key of ['group_by', 'roll_up', 'after', 'before', 'last', 'order_by', 'order_dir', 'format', 'out']) {
+  for (const key of ['group_by', 'roll_up', 'after', 'before', 'last', 'order_by', 'order_dir', 'format', 'out', 'title']) {
     if (typeof d[key] === 'string') out[key] = d[key];
   }
   for (const key of ['metrics', 'labels']) {
@@ -106,6 +110,7 @@ function wellTyped(raw: ReportDefinition): ReportDefinition {
   if (d.teams === 'managed') out.teams = 'managed';
   else if (Array.isArray(d.teams)) out.teams = d.teams.filter(isScalar);
   if (typeof d.limit === 'number') out.limit = d.limit;
+  if (typeof d.with_children === 'boolean') out.with_children = d.with_children;
   return out as ReportDefinition;
 }
 
@@ -178,7 +183,8 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
     problem(['limit'], "the service's export file holds every group of each call; --limit applies to emctl's own formats (leave out --server-export)");
   }
 
-  const { format, out } = checkOutput(def, ctx, problem);
+  const { format, out, title } = checkOutput(def, ctx, problem);
+  const withChildren = checkWithChildren(def, ctx, groupBy, problem);
 
   if (problems.length > 0) return { problems };
   return {
@@ -198,6 +204,8 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
       limit,
       format,
       out,
+      title,
+      withChildren,
     },
     problems,
   };

@@ -28,9 +28,11 @@ export async function runFromStore(from: string, opts: MeasurementsOptions, glob
   if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
   const toStdout = opts.out === undefined;
   const width = terminalWidth(io);
+  if (opts.title !== undefined && opts.title.trim() === '') throw new EmctlError('config', '--title must be text (the page\'s heading)');
   const text = await renderMeasurements(result, format as MeasurementFormat, {
     color: toStdout && colorFor(globals, io.stdout),
     ...(width !== undefined ? { width } : {}),
+    ...(opts.title !== undefined ? { title: opts.title.trim() } : {}),
     generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
   });
   if (toStdout) {

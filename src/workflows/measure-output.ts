@@ -85,7 +85,7 @@ export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs:
     const text = await renderRunOutput(output, job.spec.format, {
       color: out === undefined && colorFor(globals, io.stdout),
       ...(width !== undefined ? { width } : {}),
-      ...(job.report !== undefined ? { title: job.report } : {}),
+      ...(job.spec.title !== undefined ? { title: job.spec.title } : {}),
       generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
       // The run's one clock: a bucket that ends after today is drawn as in progress.
       today: utcToday(now),

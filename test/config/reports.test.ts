@@ -64,6 +64,32 @@ describe('reports', () => {
 
 const CASES: InvalidCase[] = [
   [
+    'with_children and title: types by the schema, needing teams and one line by the checks',
+    `${TEAMS}reports:
+  typed:
+    metrics: [pr.merged]
+    with_children: "yes"
+    title: ""
+  no-teams:
+    metrics: [pr.merged]
+    group_by: repository
+    with_children: true
+    title: "Two\\nlines"
+  fine:
+    metrics: [pr.merged]
+    group_by: team
+    teams: managed
+    with_children: true
+    title: Delivery of the payments area
+`,
+    [
+      'emctl.yaml:10:20: `with_children` must be true or false; got a string (`yes`)',
+      'emctl.yaml:11:12: `title` must not be empty',
+      'emctl.yaml:15:20: report `no-teams`: with_children folds each team\'s direct child teams into its values: it needs teams (group_by: team, or a teams: filter)',
+      'emctl.yaml:16:12: report `no-teams`: title must be text on one line (the page\'s heading)',
+    ],
+  ],
+  [
     'more time buckets than the service answers; `managed` mixed with ids is fine',
     `${TEAMS}reports:
   daily:

@@ -75,6 +75,36 @@ describe('group-by, roll-up, order', () => {
   ])('%j', (def, expected) => expect(problems(def)).toEqual(expected));
 });
 
+describe('with_children and title', () => {
+  it.each<[ReportDefinition, string[]]>([
+    [{ ...ok, group_by: 'team', teams: [42], with_children: true }, []],
+    [{ ...ok, teams: [42], with_children: true }, []], // a teams filter
+    [{ ...ok, group_by: 'repository', with_children: true }, ["with_children: with_children folds each team's direct child teams into its values: it needs teams (group_by: team, or a teams: filter)"]],
+    [{ ...ok, group_by: 'team', teams: [42], with_children: false }, []],
+    [{ ...ok, title: 'Delivery' }, []],
+    [{ ...ok, title: '  ' }, ["title: title must be text on one line (the page's heading)"]],
+    [{ ...ok, title: 'a\u001b[31mred' }, ["title: title must be text on one line (the page's heading)"]],
+    [{ ...ok, title: 'x'.repeat(201) }, ['title: title is 201 characters; a heading takes at most 200']],
+  ])('%j', (def, expected) => expect(problems(def)).toEqual(expected));
+
+  it('sets with_direct_children in the body and keeps the title, trimmed', () => {
+    const spec = checkSpec({ ...ok, group_by: 'team', teams: [42], with_children: true, title: ' Delivery ' }, v2).spec;
+    expect(spec?.withChildren).toBe(true);
+    expect(spec?.title).toBe('Delivery');
+    expect(checkSpec(ok, v2).spec).toMatchObject({ withChildren: false, title: undefined });
+  });
+
+  it('the v1 API has no with_direct_children', () => {
+    expect(problems({ ...ok, group_by: 'team', teams: [42], with_children: true }, { ...v2, api: 'v1' })).toEqual(['with_children: the v1 API has no with_direct_children; leave out --api v1']);
+  });
+
+  it('flags: --with-children and --title', () => {
+    const { definition } = definitionFromFlags({ metric: ['pr.merged'], groupBy: 'team', team: ['42'], withChildren: true, title: 'T' });
+    expect(definition).toMatchObject({ with_children: true, title: 'T' });
+    expect(flagProblem({ path: ['with_children'], message: 'm' })).toBe('--with-children: m');
+  });
+});
+
 describe('window', () => {
   it.each<[ReportDefinition, string[]]>([
     [{ ...ok }, []],

@@ -109,6 +109,8 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
     limit: request.limit,
     format: 'table',
     out: undefined,
+    title: undefined,
+    withChildren: false,
   };
   const ordered = [...elements.values()].map(({ after, before, metrics }) => ({ after, before, metrics }));
   const partial = new Map([...elements.values()].filter((e) => e.partialAt !== undefined).map((e) => [`${e.after}/${e.before}`, e.partialAt as string]));

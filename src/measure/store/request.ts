@@ -75,7 +75,7 @@ export function storedRequest(opts: MeasurementsOptions, globals: ServiceOptions
   const groups = split(own);
   if (groups) request.groups = groups;
   const filterFlags = { team: opts.team, repository: opts.repository, contributor: opts.contributor, service: opts.service, label: opts.label };
-  const givenFilter = Object.entries(filterFlags).some(([flag, v]) => v !== undefined && flag !== groupBy);
+  const givenFilter = Object.entries(filterFlags).some(([flag, v]) => v !== undefined && flag !== groupBy) || opts.withChildren === true;
   if (!groupBy && (opts.team || opts.repository || opts.contributor)) {
     throw new EmctlError('config', '--from with --team, --repository or --contributor needs --group-by (which dimension they pick groups of)');
   }
@@ -86,6 +86,7 @@ export function storedRequest(opts: MeasurementsOptions, globals: ServiceOptions
       contributorIds: groupBy === 'contributor' ? [] : ids(opts.contributor, '--contributor'),
       serviceIds: ids(opts.service, '--service'),
       labels: opts.label ?? [],
+      withChildren: opts.withChildren === true,
     });
   }
   if (opts.orderBy !== undefined) request.orderBy = opts.orderBy;
