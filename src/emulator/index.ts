@@ -38,6 +38,8 @@ export interface EmulatorOptions {
   reportRetentionS?: number;
   /** The clock report readiness and expiry are judged by (ms; default Date.now): tests share a fake one with the client. */
   reportClock?: () => number;
+  /** Time for a whole request, headers and body, in ms (default 30,000); past it the answer is 408. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningEmulator {
@@ -99,6 +101,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     rateLimit: options.rateLimit ?? 0,
     statePath: options.statePath,
     seed: options.seed,
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   });
   return { url: server.url, port: server.port, close: () => server.close(), store };
 }

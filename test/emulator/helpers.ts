@@ -49,12 +49,12 @@ export async function call<T = any>(
   emulator: { url: string },
   method: string,
   path: string,
-  options: { body?: unknown; raw?: string; key?: string | null } = {},
+  options: { body?: unknown; raw?: string | Uint8Array; key?: string | null } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? KEY : options.key;
   if (key !== null) headers['x-api-key'] = key;
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (options.raw !== undefined) body = options.raw;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = 'application/json';

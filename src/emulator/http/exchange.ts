@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError, RawFile, RawJson, refused, type Reply } from '../route/reply.js';
 import type { EmulatorStore } from '../store.js';
 import { logSize, loggedBody, queryRecord } from './request-log.js';
-import { MAX_BODY_BYTES, drain, readBody, receive, type Received } from './request.js';
+import { MAX_BODY_BYTES, drain, readBody, receive, type Body, type Received } from './request.js';
 import { checkAuth, jsonBody, matchRoute, type Match } from './router.js';
 import type { StateFileWriter } from './state-file.js';
 import type { FaultInjector, RateLimiter } from './traffic.js';
@@ -24,7 +24,7 @@ export interface ServerParts {
 }
 
 interface Admitted {
-  body: string;
+  body: Body;
   match: Match;
 }
 
@@ -51,7 +51,7 @@ async function exchange(parts: ServerParts, req: IncomingMessage, res: ServerRes
   let answer: Answer;
   try {
     const admitted = await admit(parts.store, request, req);
-    raw = admitted.body;
+    raw = admitted.body.text;
     if (request.logged && (await shapeTraffic(parts, request, admitted.match, req)) === 'reset') return;
     answer = { reply: await runRoute(parts, request, admitted), headers: {} };
   } catch (error) {
@@ -110,7 +110,7 @@ function runRoute(parts: ServerParts, request: Received, { body, match }: Admitt
         store,
         state: store.state,
         journal: store.journal(() => (changed = true)),
-        json: (status) => jsonBody(body, status),
+        json: (status) => jsonBody(body.text, status, body.utf8),
         origin: request.origin,
       });
     } catch (error) {

@@ -3,6 +3,7 @@
 // drained, never kept), and at most MAX_BODY_BYTES of it.
 
 import type { IncomingMessage } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import type { Family } from '../route/route.js';
 import { familyOf } from './router.js';
 
@@ -61,8 +62,18 @@ export function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
-/** The body as text; undefined when it is over MAX_BODY_BYTES (what is over is not kept). */
-export function readBody(req: IncomingMessage): Promise<string | undefined> {
+/** A request body as text, and whether its bytes were UTF-8 (else `text` is empty). */
+export interface Body {
+  text: string;
+  utf8: boolean;
+}
+
+/**
+ * The body; undefined when it is over MAX_BODY_BYTES (what is over is not kept). Bytes that are
+ * not UTF-8 are not replaced with U+FFFD and parsed anyway: a JSON body must be UTF-8, and the
+ * route refuses it (422) as the service's framework does.
+ */
+export function readBody(req: IncomingMessage): Promise<Body | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -70,7 +81,11 @@ export function readBody(req: IncomingMessage): Promise<string | undefined> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (size > MAX_BODY_BYTES) return resolve(undefined);
+      const bytes = Buffer.concat(chunks);
+      resolve(isUtf8(bytes) ? { text: bytes.toString('utf8'), utf8: true } : { text: '', utf8: false });
+    });
     req.on('error', reject);
   });
 }

@@ -86,8 +86,9 @@ export function checkAuth(store: EmulatorStore, family: Family, key: string | un
   throw new HttpError(401, { detail: key === undefined ? 'Not authenticated: missing x-api-key header' : 'Unauthorized: invalid API key' }, { 'www-authenticate': 'APIKey' });
 }
 
-/** Parses a request body as JSON for a handler. */
-export function jsonBody(raw: string, status: number): unknown {
+/** Parses a request body as JSON for a handler; bytes that are not UTF-8 (`utf8` false) are refused. */
+export function jsonBody(raw: string, status: number, utf8 = true): unknown {
+  if (!utf8) throw invalid(status, [{ type: 'json_invalid', loc: ['body'], msg: 'JSON decode error: the body is not valid UTF-8' }]);
   if (raw.trim() === '') throw invalid(status, [{ type: 'missing', loc: ['body'], msg: 'Field required' }]);
   try {
     return JSON.parse(raw) as unknown;

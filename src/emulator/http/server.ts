@@ -17,6 +17,8 @@ export interface ServerOptions {
   rateLimit: number;
   statePath?: string;
   seed?: number;
+  /** Time for a whole request (headers and body); default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -25,9 +27,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Time for a whole request (headers and body); its headers have a third of it. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 export async function startServer(store: EmulatorStore, options: ServerOptions): Promise<RunningServer> {
   const stateFile = await StateFileWriter.open(store, options.statePath);
   const server = createServer(
+    // Each request is bounded in time (DESIGN 8): a body sent a byte every 5 s held a connection
+    // 75 s and more under Node's defaults (300 s for a request, checked every 30 s). Past these,
+    // Node answers 408 and closes the connection.
+    requestBounds(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
     requestHandler({
       store,
       stateFile,
@@ -39,6 +48,10 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
   server.keepAliveTimeout = 5_000;
   await listen(server, options.port, options.host);
   return running(server, stateFile);
+}
+
+function requestBounds(requestTimeout: number): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+  return { requestTimeout, headersTimeout: Math.ceil(requestTimeout / 3), connectionsCheckingInterval: Math.min(1_000, Math.ceil(requestTimeout / 4)) };
 }
 
 /** Listens on `port` of `host`; a port in use (or any listen error) fails the start. */
