@@ -270,6 +270,11 @@ export class EmClient {
     /** Tries answered 429: counted apart from the failures maxTries bounds. */
     let throttled = 0;
     if (!this.progressAt.has(d.route)) this.progressAt.set(d.route, this.clock.now());
+    /**
+     * Whether a try may have reached the service and lost its answer: a write then may have been
+     * applied, even when a later try found the service gone (connection refused) or answering 503.
+     */
+    let answerLost = false;
     for (let attempt = 1; ; attempt++) {
       // Every try, retries included, takes a token of its route and a slot together (CallGate):
       // waiting for a token holds no slot, so a busy route never blocks the others, and calls do
@@ -291,6 +296,7 @@ export class EmClient {
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         this.log(d, safePath, 'error', started, attempt);
+        if (!isUnreachedCode(error.code)) answerLost = true;
         if (attempt - throttled < this.settings.retry.maxTries && isRetryableTransportCode(error.code)) {
           // Refused before the service ever answered: likely nothing listens there, so the same
           // tries with short waits (bounded, retry.ts); after an answer, a restart: normal waits.
@@ -307,6 +313,7 @@ export class EmClient {
           body: { shape: 'none', text: '' },
           tries: attempt,
           cause: redactText(error.message, this.apiKey),
+          answerLost,
         };
         if (isUnreachedCode(error.code) && !target) init.unreached = { ...this.settings.service, code: error.code };
         throw new ApiError(init);
@@ -347,12 +354,14 @@ export class EmClient {
         if (rate !== undefined) this.onThrottle?.({ route: d.route, ratePerMinute: rate, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) });
         continue;
       }
+      // A gateway's 502 or 504: the call may have reached the service behind it.
+      if (response.status === 502 || response.status === 504) answerLost = true;
       if (isRetryableStatus(response.status) && response.status !== 429 && attempt - throttled < this.settings.retry.maxTries) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], this.clock.now());
         await sleepOn(this.clock, retryAfter ?? backoffMs(attempt - throttled, this.settings.retry, this.random));
         continue;
       }
-      throw this.failure(d, safePath, response.status, parseErrorBody(response.text), attempt);
+      throw this.failure(d, safePath, response.status, parseErrorBody(response.text), attempt, answerLost);
     }
   }
 
@@ -391,8 +400,8 @@ export class EmClient {
     return new ApiError({ route: d.route, path: safePath, status, body: { shape: 'none', text }, tries, unexpectedShape: text });
   }
 
-  private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number): ApiError {
-    return new ApiError({ route: d.route, path: safePath, status, body: { ...redactDeep(body, this.apiKey), shape: body.shape } as ApiErrorBody, tries, baseUrl: this.settings.baseUrl });
+  private failure(d: RequestDescription, safePath: string, status: number, body: ApiErrorBody, tries: number, answerLost = false): ApiError {
+    return new ApiError({ route: d.route, path: safePath, status, body: { ...redactDeep(body, this.apiKey), shape: body.shape } as ApiErrorBody, tries, baseUrl: this.settings.baseUrl, answerLost });
   }
 
   private count(route: string, attempt: number): void {

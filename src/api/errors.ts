@@ -32,6 +32,11 @@ export interface ApiErrorInit {
   baseUrl?: string;
   /** For a 2xx whose body is not the route's shape (shapes.ts): the first mismatch, naming the field. */
   unexpectedShape?: string;
+  /**
+   * A try of this call may have reached the service and lost its answer (a reset or timeout after
+   * sending, a 502/504), whatever the last try met: a write may have been applied.
+   */
+  answerLost?: boolean;
 }
 
 export class ApiError extends EmctlError {
@@ -40,8 +45,10 @@ export class ApiError extends EmctlError {
   readonly path: string;
   readonly body: ApiErrorBody;
   readonly tries: number;
-  /** True when nothing reached the service (refused connection, host not found): a write was not sent. */
+  /** True when the last try reached nothing (refused connection, host not found). */
   readonly unreached: boolean;
+  /** True when some try may have reached the service and lost its answer (ApiErrorInit.answerLost). */
+  readonly answerLost: boolean;
 
   constructor(init: ApiErrorInit) {
     super('api', describeFailure(init), [...detailLines(init.body), ...authHint(init)]);
@@ -52,6 +59,7 @@ export class ApiError extends EmctlError {
     this.body = init.body;
     this.tries = init.tries;
     this.unreached = init.unreached !== undefined;
+    this.answerLost = init.answerLost === true;
   }
 }
 
@@ -75,6 +83,10 @@ function truncate(text: string, max = MAX_TEXT): string {
 function describeFailure(init: ApiErrorInit): string {
   const tries = init.tries > 1 ? ` (after ${init.tries} tries)` : '';
   const head = `${init.route} failed`;
+  if (init.status === undefined && init.unreached && init.answerLost) {
+    const after = init.tries > 1 ? `, after ${init.tries} tries` : '';
+    return `${head}: the answer of an earlier try was lost, then the service stopped answering (${init.cause ?? 'no response'}${after})`;
+  }
   if (init.status === undefined && init.unreached) return `${head}: ${unreachedSentence(init.unreached, init.cause, init.tries)}`;
   if (init.status === undefined) return `${head}: ${init.cause ?? 'no response'}${tries}`;
   if (init.unexpectedShape !== undefined) {

@@ -40,6 +40,10 @@ export const RESPONSE_LOST = 'response_lost';
 
 /** A failure after which a write may or may not have been applied. */
 function answerLost(error: ApiError): boolean {
+  // An earlier try may have been applied: only an answer about this very write (a 4xx, or item
+  // lists) says otherwise. A refused connection after a lost answer is the service going down
+  // after applying, not a write that never arrived.
+  if (error.answerLost && (error.status === undefined || (error.status >= 500 && error.body.shape !== 'items'))) return true;
   if (error.status === undefined) return !error.unreached;
   return (error.status === 502 || error.status === 504) && error.body.shape !== 'items';
 }
