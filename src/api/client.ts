@@ -23,14 +23,13 @@ import { hasResponseShape, responseShapeProblem } from './shapes.js';
 import { echoedFieldProblem } from './echoed-fields.js';
 import { httpRequest, TransportError, type HttpResponse } from './transport.js';
 import * as mm from './client-measurements.js';
+import { ListReads } from './client-lists.js';
 import type { Exchange, WireTarget } from './client-measurements.js';
 import type { ExportFileFormat, MeasurementElement, MeasurementsBody, ReportLink, V1CreateResponse, V1MeasurementsBody } from '../contract/measurement-types.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_THROTTLE_WAIT_MS } from '../contract/defaults.js';
 import { API_LIMITS, HTTP_METHODS, type HttpMethod } from '../contract/types.js';
 import type { EntityListResponse, EntityType, ListEntitiesParams, ListIntegrationsResponse, PmScopeKey, ScopeWriteBody, ScopeWriteMode, ScopeWriteResponse, SelectEntry, SelectResponse, SelectableEntityType, TeamPmScopeResponse } from '../contract/types.js';
 import type { GitScopeKey, ListRepositoriesParams, ListRepositoriesResponse, MonitorEntry, MonitorResponse, OrgConfigResponse, OrgSettings, RepoSection, Repository, RepositoryConfigResponse, RepositorySettings, TeamGitScopeBody, TeamGitScopeResponse } from '../contract/git-types.js';
-
-
 
 export class EmClient {
   /** Base URL, the address errors show, retry policy and pacing (client-options.ts). */
@@ -207,6 +206,14 @@ export class EmClient {
   async downloadReport(url: string, options: { maxBytes: number }): Promise<string> {
     return mm.downloadReport(this.wire, url, { ...options, httpOrigin: this.settings.httpReportOrigin });
   }
+
+  // ---- the service's own lists (DESIGN.md section 13): client-lists.ts -----------------------
+
+  /** The team list, contributors, services, health and the plain repository list: reads only. */
+  readonly lists = new ListReads({
+    call: (d) => this.call(d),
+    shapeError: (d, problem) => this.unexpectedShape(d, redactText(d.path, this.apiKey), 200, problem, 1),
+  });
 
   private readonly wire: mm.MeasurementWire = {
     exchange: (d, target) => this.exchange(d, target),

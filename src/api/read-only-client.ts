@@ -5,7 +5,7 @@
 
 import type { EmClient } from './client.js';
 
-/** The read methods of EmClient (GET endpoints), and nothing else. */
+/** The read methods of EmClient (GET endpoints), and nothing else (`lists` holds reads only). */
 export const READ_METHODS = [
   'listIntegrations',
   'listEntities',
@@ -16,6 +16,7 @@ export const READ_METHODS = [
   'getRepositoryConfig',
   'getOrgConfig',
   'getTeamGitScope',
+  'lists',
   'stats',
 ] as const;
 
@@ -36,6 +37,8 @@ export function readOnly(client: ReadOnlyClient): ReadOnlyClient {
     getRepositoryConfig: client.getRepositoryConfig.bind(client),
     getOrgConfig: client.getOrgConfig.bind(client),
     getTeamGitScope: client.getTeamGitScope.bind(client),
+    // The service's own lists: an object of reads only (client-lists.ts).
+    lists: client.lists,
     stats: client.stats.bind(client),
   };
 }

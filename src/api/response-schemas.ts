@@ -9,6 +9,7 @@
 
 import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import * as rq from './requests-measurements.js';
+import * as lists from './requests-lists.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -142,9 +143,25 @@ const MEASUREMENT_SHAPES: Record<string, JsonSchema> = {
   [rq.V1_GET_ROUTE]: reportLink,
 };
 
+// The service's own lists (DESIGN.md section 13): what emctl reads of them. A team or a
+// contributor without a name is refused here: a name is what emctl resolves and shows.
+const named = { type: 'string', minLength: 1 } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+const LIST_SHAPES: Record<string, JsonSchema> = {
+  [lists.TEAMS_ROUTE]: obj({
+    total: count,
+    items: list(obj({ id: int, name: named }, { parent_id: { type: ['integer', 'null'] }, contributors: list(obj({ id: int }, { name: str })) })),
+  }),
+  [lists.USERS_ROUTE]: obj({ total: count, items: list(obj({ id: int, name: named }, { team_ids: list(int) })) }),
+  [lists.SERVICES_ROUTE]: obj({ items: list(obj({ id: int, name: str })) }, { total: int }),
+  [lists.HEALTH_ROUTE]: obj({ status: str }),
+  [lists.KNOWN_REPOSITORIES_ROUTE]: list(obj({ id: int, name: str }, { http_url: str, provider: str, state: str })),
+};
+
 /** Each checked route's 200 answer, by method and path template (the key requests.ts gives every call). */
 export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   ...MEASUREMENT_SHAPES,
+  ...LIST_SHAPES,
   'GET /api/v1/integrations': obj({
     items: list(obj({ id: int, type: { enum: ['pm', 'git'] }, provider: str, name: str, state: str }, { deleted_at: nullableStr })),
   }),

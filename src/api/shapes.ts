@@ -106,6 +106,8 @@ function describeError(error: ErrorObject): string {
       return `${subject(at)} must be ${describeType(([] as unknown[]).concat(params.type).map(String))}`;
     case 'enum':
       return `${subject(at)} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'minLength':
+      return `${subject(at)} is empty`;
     default:
       return `${subject(at)} ${error.message ?? 'does not match'}`;
   }

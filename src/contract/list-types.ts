@@ -35,6 +35,15 @@ export interface TeamListResponse {
   items: ListedTeam[];
 }
 
+export interface ListTeamsParams {
+  offset?: number;
+  page_size?: number;
+  /** Case-insensitive substring of the team's name, 1-100 characters. */
+  search_term?: string;
+  /** Leave out contributors whose identity the service merged into another contributor. */
+  nonmerged_members_only?: boolean;
+}
+
 export interface ListedUser extends ListedContributor {
   /** The teams the contributor belongs to (not the service's own two). */
   team_ids: number[];
@@ -45,9 +54,18 @@ export interface UserListResponse {
   items: ListedUser[];
 }
 
+export interface ListUsersParams {
+  offset?: number;
+  page_size?: number;
+}
+
 export interface ServiceListResponse {
   total: number;
   items: { id: number; name: string }[];
+}
+
+export interface HealthResponse {
+  status: string;
 }
 
 /** An item of `GET /api/v1/repositories` (a plain array): what the vendor's agent plugin reads. */
