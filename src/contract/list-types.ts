@@ -15,6 +15,11 @@ export const TEAM_SEARCH_TERM_MAX = 100;
  */
 export const SERVICE_TEAM_NAMES = { allTeams: 'All Teams', allContributors: 'All Contributors' } as const;
 
+/** Whether a listed team is one of the service's own two: named so, at the top (no parent). */
+export function isServiceTeam(team: Pick<ListedTeam, 'name' | 'parent_id'>): boolean {
+  return (team.parent_id ?? null) === null && (team.name === SERVICE_TEAM_NAMES.allTeams || team.name === SERVICE_TEAM_NAMES.allContributors);
+}
+
 export interface ListedContributor {
   id: number;
   name: string;

@@ -3,15 +3,18 @@
 // the result is "what you would write to manage all of it". It holds a read-only client.
 //
 // Calls (P = PM integrations, T = teams, R = repositories read for settings):
-//   1 integrations list;
+//   1 integrations list and, beside it, the team list (ceil((T + 2) / 50) pages: the service's own
+//   two teams are listed too), each on its own pacing lane;
 //   one entity list sequence per (provider, entity type) that carries what the config needs
-//     (boards/projects for the selection sets and used_by; every type with --fixture, twice:
+//     (boards/projects for the selection sets; every type with --fixture, twice:
 //     with and without include_invalid, which is how an unreachable entity shows);
-//   per team: one PM scope read and one Git scope read;
+//   per team read (every listed team, or those --teams names): one PM scope read and one Git
+//   scope read; with an older service (no team list), the teams used_by of boards and projects
+//   names, plus --teams (export/teams.ts);
 //   the repository list (pages of 100), the org configuration, and one configuration read per
 //   repository whose overrides are exported (--repo-settings: all, monitored or none).
-// Everything after the integrations list goes out at once; the client's pacing and concurrency
-// decide how many run together.
+// Everything after the first two goes out at once (the team scopes as soon as the teams are
+// known); the client's pacing and concurrency decide how many run together.
 
 import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider, type TeamPmScopeResponse } from '../contract/types.js';
 import { type OrgConfigResponse, type Repository, type RepositoryConfigResponse, type TeamGitScopeResponse } from '../contract/git-types.js';
@@ -19,12 +22,17 @@ import { ApiError } from '../api/errors.js';
 import { isMonitored } from '../core/diff-git.js';
 import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
+import { readTeamList, type ListRead } from '../api/team-list.js';
+import type { ListedTeam } from '../contract/list-types.js';
 import type { RepoSettingsScope } from './repo-settings-scopes.js';
+import { chooseTeams, hasScope, type TeamSource } from './teams.js';
 
 
 export interface ReadOptions {
-  /** Team ids to export besides those found in used_by of boards and projects. */
+  /** --teams: only these teams (where the service lists teams), else added to those used_by names. */
   teams: readonly number[];
+  /** Teams the config given with -c writes: always read and written. */
+  configTeams: readonly number[];
   repoSettings: RepoSettingsScope;
   /** Read every entity type and reachability too (needed for an emulator fixture). */
   fixture: boolean;
@@ -43,11 +51,13 @@ export interface OrganizationRead {
   integrations: Integration[];
   /** Entities per `${integrationId}/${type}`. */
   entities: Map<string, EntityRead>;
-  /** Team ids exported, ascending: used_by teams of boards and projects, plus --teams. */
+  /** Team ids exported, ascending (export/teams.ts says which). */
   teamIds: number[];
+  /** The service's team list (its own two teams included), or why there is none (an older service). */
+  teamList: ListRead<ListedTeam>;
   teamPmScopes: Map<number, TeamPmScopeResponse>;
   teamGitScopes: Map<number, TeamGitScopeResponse>;
-  /** Teams given with --teams that the service does not know (404). */
+  /** Teams given with --teams (or in the config) that the service does not know. */
   missingTeams: number[];
   repositories: Repository[];
   orgConfig: OrgConfigResponse;
@@ -95,7 +105,7 @@ async function readEntities(client: ReadOnlyClient, pm: readonly Integration[], 
   return out;
 }
 
-/** Teams that use a board or project: the only team list the API offers (api-notes, Teams). */
+/** Teams that use a board or project: how teams are found where the service lists none. */
 function usedByTeams(entities: Map<string, EntityRead>): Set<number> {
   const ids = new Set<number>();
   for (const [key, read] of entities) {
@@ -140,31 +150,40 @@ async function readRepositoryConfigs(client: ReadOnlyClient, repositories: reado
   return configs;
 }
 
+/** Chooses the teams once they are known (the list, or used_by of the entities) and reads their scopes. */
+async function readChosenTeams(client: ReadOnlyClient, teamList: ListRead<ListedTeam>, entities: Promise<Map<string, EntityRead>>, options: ReadOptions) {
+  const source: TeamSource = teamList.listed ? { kind: 'list', teams: teamList.items } : { kind: 'used_by', ids: usedByTeams(await entities) };
+  const choice = chooseTeams(source, { teams: options.teams, configTeams: options.configTeams });
+  const scopes = await readTeams(client, choice.read);
+  const written = choice.read.filter((id) => !scopes.missing.has(id) && (choice.named.has(id) || hasScope(scopes.pmScopes.get(id), scopes.gitScopes.get(id))));
+  return { ...scopes, written, missing: [...new Set([...choice.missing, ...scopes.missing])].sort((a, b) => a - b) };
+}
+
 export async function readOrganization(client: ReadOnlyClient, options: ReadOptions): Promise<OrganizationRead> {
-  const integrations = (await client.listIntegrations()).items.filter((i) => i.deleted_at === undefined).sort((a, b) => a.id - b.id);
+  const [integrationList, teamList] = await Promise.all([client.listIntegrations(), readTeamList(client.lists)]);
+  const integrations = integrationList.items.filter((i) => i.deleted_at === undefined).sort((a, b) => a.id - b.id);
   const pm = integrations.filter((i) => i.type === 'pm');
   const hasGit = integrations.some((i) => i.type === 'git');
 
   // Promise.all everywhere: a failed read rejects the whole export, and no read is left dangling.
-  const [unsortedRepositories, orgConfig, entities] = await Promise.all([
-    hasGit ? client.listAllRepositories() : Promise.resolve([] as Repository[]),
+  const repositoriesRead = (hasGit ? client.listAllRepositories() : Promise.resolve([] as Repository[])).then((list) => [...list].sort((a, b) => a.id - b.id));
+  const entitiesRead = readEntities(client, pm, options.fixture);
+  const [repositories, orgConfig, entities, teams, repositoryConfigs] = await Promise.all([
+    repositoriesRead,
     client.getOrgConfig(),
-    readEntities(client, pm, options.fixture),
-  ]);
-  const repositories = [...unsortedRepositories].sort((a, b) => a.id - b.id);
-  const teamIds = [...new Set([...usedByTeams(entities), ...options.teams])].sort((a, b) => a - b);
-  const [teams, repositoryConfigs] = await Promise.all([
-    readTeams(client, teamIds),
-    readRepositoryConfigs(client, repositories, options),
+    entitiesRead,
+    readChosenTeams(client, teamList, entitiesRead, options),
+    repositoriesRead.then((list) => readRepositoryConfigs(client, list, options)),
   ]);
 
   return {
     integrations,
     entities,
-    teamIds: teamIds.filter((id) => !teams.missing.has(id)),
+    teamIds: teams.written,
+    teamList,
     teamPmScopes: teams.pmScopes,
     teamGitScopes: teams.gitScopes,
-    missingTeams: [...teams.missing].sort((a, b) => a - b),
+    missingTeams: teams.missing,
     repositories,
     orgConfig,
     repositoryConfigs,

@@ -18,6 +18,7 @@ import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { deriveAliases } from './aliases.js';
 import { monitoringEntries, repoNamer, sortEntries, type MonitoringEntries } from './monitoring.js';
 import { entityKey, type OrganizationRead } from './read.js';
+import { isServiceDefault } from './teams.js';
 
 export interface ExportedIntegration {
   alias: string;
@@ -87,14 +88,6 @@ function scopeToConfig(item: TeamPmScopeItem): Record<string, unknown> {
   return out;
 }
 
-/**
- * The scope read answers for every PM integration, and one the team was never scoped on reads as
- * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
- * every team; such items are left out instead, which leaves them unmanaged.
- */
-export function isServiceDefault(item: TeamPmScopeItem): boolean {
-  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
-}
 
 function integrationComment(i: Integration): string {
   const base = `${i.name} (${i.provider})`;
@@ -190,7 +183,12 @@ export function toConfig(read: OrganizationRead): ExportedConfig {
   }
   notes.header.push('Exported by `emctl export`: the live settings in the emctl config format. Every object written here');
   notes.header.push('is managed (written = the whole truth for that object); delete what you do not want to manage.');
-  notes.header.push('Teams come from the used_by of boards and projects plus --teams: a team scoped only by epics,');
-  notes.header.push('labels or fields, or only in Git, is invisible to the API until named with --teams.');
+  if (read.teamList.listed) {
+    notes.header.push("Teams come from the service's team list: every team with a PM or Git scope (or those named with");
+    notes.header.push("--teams); the service's own All Teams and All Contributors are never written.");
+  } else {
+    notes.header.push('This service lists no teams: they come from the used_by of boards and projects plus --teams; a team');
+    notes.header.push('scoped only by epics, labels or fields, or only in Git, is left out until named with --teams.');
+  }
   return exported;
 }

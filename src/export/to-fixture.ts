@@ -3,8 +3,8 @@
 // config change can be reviewed in CI without the service or its key. Pure.
 //
 // What the API cannot tell is filled in and said so in the file's header: the organization's id
-// and name, its limits (the defaults, raised to what is in use), team parents, services no team
-// uses, and emulator-only flags. The api key is a fixed placeholder: the real key is never written.
+// and name, its limits (the defaults, raised to what is in use), services no team uses, team
+// parents where the service lists no teams, and emulator-only flags. The api key is a fixed placeholder: the real key is never written.
 
 import type { Integration, PmEntity, PmProvider, PmScope } from '../contract/types.js';
 import type { OrgSettings, RepoSection, RepositorySettings } from '../contract/git-types.js';
@@ -21,7 +21,8 @@ import type {
 } from '../emulator/fixture/types.js';
 import { isMonitored } from '../core/diff-git.js';
 import { entityKey, type OrganizationRead } from './read.js';
-import { isServiceDefault } from './to-config.js';
+import { isServiceDefault } from './teams.js';
+import { SERVICE_TEAM_NAMES, isServiceTeam } from '../contract/list-types.js';
 
 /** The key the snapshot's emulator accepts; `--emulator FILE` uses a fixture's first key. */
 export const SNAPSHOT_API_KEY = 'offline-snapshot';
@@ -32,8 +33,9 @@ const DEFAULT_REPOSITORY_QUOTA = 10000;
 export const FIXTURE_HEADER = [
   'Emulator fixture exported by `emctl export --fixture`: a snapshot of the organization for offline',
   'plans (`emctl plan --emulator THIS_FILE`). The API does not expose the organization name, its',
-  'limits, team parents or services no team uses: those are placeholders or left out. api_keys holds',
-  'a placeholder for the emulator, never the real key.',
+  'limits or services no team uses (nor, where the service lists no teams, team parents and teams',
+  'without a scope): those are placeholders or left out. api_keys holds a placeholder for the',
+  'emulator, never the real key.',
 ];
 
 function fixtureEntity(e: PmEntity, unreachable: boolean): FixtureEntity {
@@ -98,8 +100,28 @@ function withoutBackfill<T>(value: T): T {
   return rest as T;
 }
 
+/**
+ * The teams: where the service lists them, every listed team with its parent (a top-level team's
+ * parent, All Teams, is the emulator's own) and the ids of the service's own two teams; else the
+ * teams exported, named by their scope reads.
+ */
+function fixtureTeams(read: OrganizationRead): Pick<Fixture, 'teams' | 'service_teams'> {
+  if (!read.teamList.listed) {
+    return { teams: read.teamIds.map((id) => ({ id, name: read.teamPmScopes.get(id)?.team_name ?? read.teamGitScopes.get(id)?.team_name ?? `team ${id}` })) };
+  }
+  const listed = read.teamList.items;
+  const own = listed.filter((t) => !isServiceTeam(t));
+  const ids = new Set(own.map((t) => t.id));
+  const teams = own.map((t) => ({ id: t.id, name: t.name, ...(t.parent_id !== null && ids.has(t.parent_id) ? { parent_id: t.parent_id } : {}) }));
+  const idOf = (name: string) => listed.find((t) => isServiceTeam(t) && t.name === name)?.id;
+  const allTeams = idOf(SERVICE_TEAM_NAMES.allTeams);
+  const allContributors = idOf(SERVICE_TEAM_NAMES.allContributors);
+  const serviceTeams = { ...(allTeams === undefined ? {} : { all_teams: allTeams }), ...(allContributors === undefined ? {} : { all_contributors: allContributors }) };
+  return { teams, ...(Object.keys(serviceTeams).length > 0 ? { service_teams: serviceTeams } : {}) };
+}
+
 export function toFixture(read: OrganizationRead): Fixture {
-  const teams = read.teamIds.map((id) => ({ id, name: read.teamPmScopes.get(id)?.team_name ?? read.teamGitScopes.get(id)?.team_name ?? `team ${id}` }));
+  const { teams, service_teams } = fixtureTeams(read);
 
   const services = new Map<number, string>();
   const teamGitScopes: FixtureTeamGitScope[] = [];
@@ -145,6 +167,7 @@ export function toFixture(read: OrganizationRead): Fixture {
     },
     integrations: read.integrations.map((i) => fixtureIntegration(i, read)),
     teams,
+    ...(service_teams ? { service_teams } : {}),
     services: [...services].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name })),
     repositories: read.repositories.map(fixtureRepository),
     git_config: gitConfig,

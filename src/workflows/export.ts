@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readOnly } from '../api/read-only-client.js';
+import { unlistedNotice } from '../api/team-list.js';
 import { EmctlError } from '../contract/errors.js';
 import { absolutePath } from '../output/paths.js';
 import { readOrganization, type OrganizationRead } from '../export/read.js';
@@ -49,13 +50,10 @@ function summary(read: OrganizationRead, what: string): string {
 export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: ExportRequest): Promise<void> {
   if (opts.split !== undefined && opts.out !== undefined) throw new EmctlError('config', '--split and --out are exclusive: --split writes a directory, --out one file');
   if (opts.split !== undefined && opts.fixture) throw new EmctlError('config', '--split writes a config directory; a fixture (--fixture) is one file: use --out');
-  let teams = parseTeamIds(opts.teams);
-  if (opts.config !== undefined) {
-    // Every team the config manages, also those the API cannot find through used_by (a team with
-    // only a Git scope): an offline plan against the snapshot must know them all.
-    const { config } = await loadDesired(io, opts.config);
-    teams = [...new Set([...teams, ...config.teams.map((t) => t.id)])];
-  }
+  const teams = parseTeamIds(opts.teams);
+  // Every team the config manages is read, also one with no scope: an offline plan against the
+  // snapshot must know them all.
+  const configTeams = opts.config === undefined ? [] : (await loadDesired(io, opts.config)).config.teams.map((t) => t.id);
 
   const { globals } = deps;
   const connection = await connect(globals, io);
@@ -63,6 +61,7 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   try {
     read = await connection.reading(() => readOrganization(readOnly(connection.client), {
       teams,
+      configTeams,
       repoSettings: opts.repoSettings,
       fixture: Boolean(opts.fixture),
       onRepositoryConfigs(count) {
@@ -77,7 +76,8 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   } finally {
     await connection.close();
   }
-  for (const id of read.missingTeams) io.stderr.write(`Warning: team ${id} (from --teams) does not exist; left out.\n`);
+  if (!read.teamList.listed) io.stderr.write(`${unlistedNotice(read.teamList, 'teams are found through the boards and projects that name them; name the others with --teams')}\n`);
+  for (const id of read.missingTeams) io.stderr.write(`Warning: team ${id} (from ${teams.includes(id) ? '--teams' : 'the config'}) does not exist; left out.\n`);
 
   if (opts.fixture) {
     const text = renderFixtureYaml(toFixture(read));

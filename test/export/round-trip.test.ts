@@ -52,11 +52,14 @@ describe('emctl export on the Acme organization', () => {
     expect(r.stdout).toBe(readFileSync(path, 'utf8'));
   });
 
-  it('adds teams given with --teams, and warns about ids the service does not know', async () => {
+  it('--teams narrows the export to the teams given, and warns about ids the service does not know', async () => {
     const path = join(dir, 'with-teams.yaml');
     const r = await service.emctl(['export', '--teams', '48,49,999', '--out', path]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('Warning: team 999 (from --teams) does not exist; left out.');
+    expect(r.stderr).toContain('2 teams');
+    const config = await expectLoads(path);
+    expect(config.teams.map((t) => t.id)).toEqual([48, 49]);
     const text = readFileSync(path, 'utf8');
     expect(text).toMatch(/\n {2}48:\n {4}name: Security\n/);
     expect(text).toContain('labels: [infra, tech-debt]');
@@ -64,13 +67,26 @@ describe('emctl export on the Acme organization', () => {
     await expectNoChanges(service, path);
   });
 
+  it('finds every team with a scope through the team list: a team scoped by labels alone too', async () => {
+    const config = await expectLoads(await exportTo('listed.yaml'));
+    // 47 (no scope) and 49 (unscoped Kanban, the service default) are not written; nor are All Teams (50), All Contributors (51).
+    expect(config.teams.map((t) => [t.id, t.name])).toEqual([
+      [42, 'Payments'],
+      [43, 'Checkout'],
+      [44, 'Platform'],
+      [45, 'Mobile'],
+      [46, 'Data'],
+      [48, 'Security'],
+    ]);
+  });
+
   it('--split writes a directory config that loads as one and plans with no changes', async () => {
     const split = join(dir, 'split');
     const r = await service.emctl(['export', '--split', split]);
     expect(r.code).toBe(0);
     const files = readdirSync(split).sort();
-    expect(files).toEqual(['git.yaml', 'integrations.yaml', 'team-42.yaml', 'team-43.yaml', 'team-44.yaml', 'team-45.yaml', 'team-46.yaml']);
-    expect((await expectLoads(split)).teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46]);
+    expect(files).toEqual(['git.yaml', 'integrations.yaml', 'team-42.yaml', 'team-43.yaml', 'team-44.yaml', 'team-45.yaml', 'team-46.yaml', 'team-48.yaml']);
+    expect((await expectLoads(split)).teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46, 48]);
     await expectValid(split);
     await expectNoChanges(service, split);
   });

@@ -11,7 +11,7 @@ export function registerExportCommand(program: Command, ctx: CommandContext): vo
     .command('export')
     .description('write live state as an emctl config (or an emulator fixture): read-only')
     .option('-c, --config <path>', 'also export every team this config manages (file or directory of *.yaml)')
-    .option('--teams <ids>', 'team ids to export besides those found in used_by of boards and projects (comma-separated)')
+    .option('--teams <ids>', 'export only these teams (comma-separated ids); default: every team with a PM or Git scope')
     .option('--out <path>', 'write to this file instead of stdout')
     .option('--split <dir>', 'write a directory config: integrations.yaml, git.yaml and one team-<id>.yaml per team')
     .option('--fixture', 'write an emulator fixture (schemas/fixture.schema.json) instead, for offline plans')
@@ -31,8 +31,9 @@ Examples:
                                        a snapshot for offline plans of that config:
                                        emctl --emulator emctl-snapshot.yaml plan -c emctl/
 
-Teams are found through used_by of boards and projects (the API cannot list teams); name
-teams that only have a Git scope with --teams.`,
+Teams come from the service's team list: every team with a PM or Git scope. A service that
+lists no teams (an older one) is read as before, through used_by of boards and projects: name a
+team that only has a Git scope there with --teams.`,
     )
     .action(async (opts: ExportRequest, command: Command) => {
       const { exportWorkflow } = await import('../../workflows/export.js');

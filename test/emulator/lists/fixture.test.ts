@@ -66,11 +66,18 @@ describe('fixture checks', () => {
 describe('generated organizations', () => {
   const fixture = generateFixture({ repos: 100, teams: 25, boards: 20, seed: 3 });
 
-  test('teams form three levels in blocks of ten', () => {
+  test('teams form three levels in blocks of ten; every tenth team has a Git scope and no PM scope', () => {
     const parent = new Map(fixture.teams!.map((t) => [t.id, t.parent_id]));
     const depth = (id: number): number => (parent.get(id) === undefined ? 1 : 1 + depth(parent.get(id)!));
     expect(fixture.teams!.slice(0, 10).map((t) => depth(t.id))).toEqual([1, 2, 2, 2, 3, 3, 3, 3, 3, 3]);
     expect(fixture.teams![4]!.parent_id).toBe(fixture.teams![1]!.id);
+    const gitOnly = fixture.teams!.filter((_, n) => n % 10 === 9).map((t) => t.id);
+    expect(gitOnly).toHaveLength(2);
+    const pmTeams = new Set(fixture.team_pm_scopes!.map((s) => s.team_id));
+    for (const id of gitOnly) expect(pmTeams.has(id)).toBe(false);
+    expect(fixture.team_pm_scopes!.length).toBeGreaterThan(0);
+    const gitTeams = new Map(fixture.team_git_scopes!.map((s) => [s.team_id, s]));
+    for (const id of gitOnly) expect(gitTeams.get(id)!.repository_ids!.length).toBeGreaterThan(0);
   });
 
   test('contributors without pull requests unless prs is given; the team list holds them', async () => {

@@ -1,0 +1,30 @@
+// The team list and the contributors where the service has them (DESIGN.md section 13). An older
+// service answers these routes 404 or 405: that is not a failure but "no list here", and emctl
+// falls back to its discovery of before (PM entities' used_by, scope reads), saying so once. Any
+// other failure is an error like every failed read: a failed read never looks like "nothing exists".
+
+import type { ListedTeam } from '../contract/list-types.js';
+import { ApiError } from './errors.js';
+import type { ListReads } from './client-lists.js';
+import { TEAMS_ROUTE, USERS_ROUTE } from './requests-lists.js';
+
+export type ListRead<T> = { listed: true; items: T[] } | { listed: false; route: string; status: number };
+
+async function readListed<T>(route: string, read: () => Promise<T[]>): Promise<ListRead<T>> {
+  try {
+    return { listed: true, items: await read() };
+  } catch (error) {
+    if (error instanceof ApiError && error.route === route && (error.status === 404 || error.status === 405)) return { listed: false, route, status: error.status };
+    throw error;
+  }
+}
+
+/** Every team the service lists (its own two included), or that it lists none. */
+export function readTeamList(lists: Pick<ListReads, 'allTeams'>): Promise<ListRead<ListedTeam>> {
+  return readListed(TEAMS_ROUTE, () => lists.allTeams());
+}
+
+/** The one line said on stderr when the service has no list: which route, and what emctl does instead. */
+export function unlistedNotice(read: { route: string; status: number }, instead: string): string {
+  return `note: this service does not list ${read.route === USERS_ROUTE ? 'contributors' : 'teams'} (${read.route} answered ${read.status}: an older service); ${instead}`;
+}

@@ -1,0 +1,49 @@
+// Which teams `emctl export` reads and writes (DESIGN.md section 13). Where the service lists its
+// teams, every listed team's scopes are read and a team is written when it has a PM or Git scope
+// (a team with only a Git scope, or a PM scope of labels alone, included); `--teams` narrows the
+// export to the teams it names. An older service lists none: the teams are those boards and
+// projects name in used_by, plus `--teams`, as before. Teams of `-c CONFIG` are always read (an
+// offline plan against a snapshot must know them all). The service's own `All Teams` and
+// `All Contributors` are never written. Pure.
+
+import type { ListedTeam } from '../contract/list-types.js';
+import { isServiceTeam } from '../contract/list-types.js';
+import type { TeamPmScopeItem, TeamPmScopeResponse } from '../contract/types.js';
+import type { TeamGitScopeResponse } from '../contract/git-types.js';
+
+/** Where the teams came from: the service's list, or (an older service) used_by of boards and projects. */
+export type TeamSource = { kind: 'list'; teams: readonly ListedTeam[] } | { kind: 'used_by'; ids: ReadonlySet<number> };
+
+export interface TeamChoice {
+  /** Team ids whose scopes are read, ascending. */
+  read: number[];
+  /** Teams written whatever their scopes (named with --teams or in the config); others only with a scope. */
+  named: Set<number>;
+  /** Teams named that the service's list does not hold: not read, said in a warning. */
+  missing: number[];
+}
+
+export function chooseTeams(source: TeamSource, given: { teams: readonly number[]; configTeams: readonly number[] }): TeamChoice {
+  const named = new Set([...given.teams, ...given.configTeams]);
+  if (source.kind === 'used_by') {
+    return { read: [...new Set([...source.ids, ...named])].sort((a, b) => a - b), named, missing: [] };
+  }
+  const listed = new Set(source.teams.filter((t) => !isServiceTeam(t)).map((t) => t.id));
+  const missing = [...named].filter((id) => !listed.has(id)).sort((a, b) => a - b);
+  const wanted = given.teams.length > 0 ? named : new Set([...listed, ...named]);
+  return { read: [...wanted].filter((id) => listed.has(id)).sort((a, b) => a - b), named, missing };
+}
+
+/** Whether a team has a scope export writes: a PM scope item other than the service's default, or a Git scope naming anything. */
+export function hasScope(pm: TeamPmScopeResponse | undefined, git: TeamGitScopeResponse | undefined): boolean {
+  return (pm?.items ?? []).some((item) => !isServiceDefault(item)) || (git !== undefined && git.repositories.length + git.services.length > 0);
+}
+
+/**
+ * The scope read answers for every PM integration, and one the team was never scoped on reads as
+ * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
+ * every team; such items are left out instead, which leaves them unmanaged.
+ */
+export function isServiceDefault(item: TeamPmScopeItem): boolean {
+  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
+}
