@@ -4,6 +4,8 @@
 // created or written here: a SQLite file that does not exist yet is simply new.
 
 import { existsSync } from 'node:fs';
+import { EmctlError } from '../../contract/errors.js';
+import type { Tx } from './engine.js';
 import { openEngine } from './open.js';
 import { checkWritable, SCHEMA_VERSION } from './schema.js';
 import { shownTarget, type StoreTarget } from './target.js';
@@ -13,10 +15,29 @@ export async function checkStoreBeforeRun(target: StoreTarget, shown: string, en
   if (target.engine === 'sqlite' && !existsSync(target.path)) return undefined;
   const engine = await openEngine(target, { write: false, env });
   try {
-    const version = await engine.transaction((tx) => checkWritable(tx, engine.dialect, shownTarget(target)));
+    const version = await engine.transaction(async (tx) => {
+      if (engine.dialect === 'sqlite') await checkIntact(tx, shownTarget(target));
+      return checkWritable(tx, engine.dialect, shownTarget(target));
+    });
     if (version === 0 || version === SCHEMA_VERSION) return undefined;
     return `note: ${shown} has schema version ${version}; this run migrates it to version ${SCHEMA_VERSION} in its transaction (a failure leaves it as it was)`;
   } finally {
     await engine.close();
+  }
+}
+
+/**
+ * A corrupt SQLite file is refused before anything is written to it: a run wrote 27,000 rows into
+ * one (exit 0), which was then unreadable. quick_check reads every page once (integrity_check also
+ * compares every index with its table: minutes on a large file).
+ */
+async function checkIntact(tx: Tx, where: string): Promise<void> {
+  const rows = await tx.all('PRAGMA quick_check(5)');
+  const problems = rows
+    .flatMap((row) => String(Object.values(row)[0]).split('\n'))
+    .filter((line) => line !== 'ok' && !line.startsWith('***'))
+    .slice(0, 3);
+  if (problems.length > 0) {
+    throw new EmctlError('config', `${where} is damaged (SQLite's quick_check: ${problems.join('; ')}); nothing was written to it: restore it from a backup, or move it aside and start a new one`);
   }
 }

@@ -142,7 +142,7 @@ export async function readStore(target: StoreTarget, request: StoredRequest, env
   const engine = await openEngine(target, { write: false, env });
   try {
     return await engine.transaction(async (tx) => {
-      const version = await storedVersion(tx, engine.dialect, false);
+      const version = await storedVersion(tx, engine.dialect, false, where);
       checkReadable(version, where);
       if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no emctl_meta table): write some with --out first`);
       const holdings = (await tx.all(holdingsSql(engine.dialect))).map((h) => ({ ...h, n: Number(h.n) }) as unknown as Holding);

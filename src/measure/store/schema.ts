@@ -8,7 +8,7 @@ import { EmctlError } from '../../contract/errors.js';
 import type { Tx } from './engine.js';
 import type { Dialect } from './engine.js';
 import { migrateToVersion2 } from './migrate-v2.js';
-import { measurementsTableSql, META_TABLE, metaTableSql, tableExistsSql } from './sql.js';
+import { measurementsTableSql, META_TABLE, metaTableSql, TABLE, tableExistsSql } from './sql.js';
 
 /**
  * Each step brings the schema from version i to version i + 1, inside the caller's transaction.
@@ -26,15 +26,25 @@ export const SCHEMA_VERSION = STEPS.length;
  * The version a database holds; 0 when emctl has never written to it. A writer creates the meta
  * table when it is missing; a reader (`create` false) writes nothing.
  */
-export async function storedVersion(tx: Tx, dialect: Dialect, create: boolean): Promise<number> {
+export async function storedVersion(tx: Tx, dialect: Dialect, create: boolean, where: string): Promise<number> {
   if (create) await tx.run(metaTableSql());
   else if ((await tx.all(tableExistsSql(dialect, META_TABLE)))[0]?.name == null) return 0;
   const rows = await tx.all(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`);
   const value = rows[0]?.value;
-  if (value === undefined || value === null) return 0;
+  if (value === undefined || value === null) {
+    // A meta table without its row, beside emctl's table: not a new database, and not one whose
+    // version is known (creating the table again failed with "already exists").
+    if ((await tx.all(tableExistsSql(dialect, TABLE)))[0]?.name != null) {
+      throw new EmctlError(
+        'config',
+        `${where} has ${TABLE} but ${META_TABLE} holds no schema_version row, so emctl cannot tell which version wrote it (was the row deleted?); restore the row (INSERT INTO ${META_TABLE} (key, value) VALUES ('schema_version', '${SCHEMA_VERSION}') when it was written by this emctl) or use another database`,
+      );
+    }
+    return 0;
+  }
   const version = Number(value);
   if (!Number.isInteger(version) || version < 0) {
-    throw new EmctlError('config', `the database's ${META_TABLE}.schema_version is ${JSON.stringify(value)}, not a version emctl wrote`);
+    throw new EmctlError('config', `${where}: ${META_TABLE}.schema_version is ${JSON.stringify(value)}, not a version emctl wrote`);
   }
   return version;
 }
@@ -51,7 +61,7 @@ function newerSchemaError(version: number, where: string): EmctlError {
  * database in messages (without a password). Returns the version it found (0: a new database).
  */
 export async function migrate(tx: Tx, dialect: Dialect, where: string): Promise<number> {
-  const version = await storedVersion(tx, dialect, true);
+  const version = await storedVersion(tx, dialect, true, where);
   if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
   if (version === SCHEMA_VERSION) return version;
   for (let step = version; step < SCHEMA_VERSION; step += 1) await STEPS[step]?.(tx, dialect);
@@ -74,7 +84,7 @@ export function checkReadable(version: number, where: string): void {
  * Returns the version found (0 for a database that does not exist yet or holds no emctl tables).
  */
 export async function checkWritable(tx: Tx, dialect: Dialect, where: string): Promise<number> {
-  const version = await storedVersion(tx, dialect, false);
+  const version = await storedVersion(tx, dialect, false, where);
   if (version > SCHEMA_VERSION) throw newerSchemaError(version, where);
   return version;
 }

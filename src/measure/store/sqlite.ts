@@ -17,7 +17,9 @@ const ROWS_PER_STATEMENT = 500;
 function failure(path: string, error: unknown): EmctlError {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
-  return new EmctlError('config', `sqlite:${path}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}`);
+  // A damaged file is said so, with what to do; the transaction that met it wrote nothing.
+  const damaged = typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code) ? ': the file is damaged or not a database; nothing was written to it (restore it from a backup, or move it aside and start a new one)' : '';
+  return new EmctlError('config', `sqlite:${path}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}${damaged}`);
 }
 
 export async function openSqlite(path: string, options: { write: boolean }): Promise<Engine> {
@@ -40,6 +42,13 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
     if (!options.write && code === 'SQLITE_CANTOPEN') throw new EmctlError('config', `sqlite:${path}: no such database file`);
     throw failure(path, error);
   }
+  const readOnlyDirectory = (error: unknown) =>
+    (error as { code?: unknown }).code === 'SQLITE_READONLY_DIRECTORY'
+      ? new EmctlError(
+          'config',
+          `sqlite:${path}: the file was left in WAL mode by a writer that is still open or was stopped, and its directory is read-only, so SQLite cannot read it here; read it where its directory is writable, or once its writer has closed`,
+        )
+      : undefined;
   const statements = new Map<string, BetterSqlite3.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -67,7 +76,7 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
         // never fails half-way because another writer got there first.
         db.exec(options.write ? 'BEGIN IMMEDIATE' : 'BEGIN');
       } catch (error) {
-        throw failure(path, error);
+        throw readOnlyDirectory(error) ?? failure(path, error);
       }
       try {
         const result = await fn(tx);
@@ -76,10 +85,22 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');
         if (error instanceof EmctlError) throw error;
-        throw failure(path, error);
+        throw readOnlyDirectory(error) ?? failure(path, error);
       }
     },
     close() {
+      // The last writer out leaves the file in rollback-journal mode: a WAL file can be read only
+      // where SQLite may create its -shm beside it, so `--from` in a read-only directory failed
+      // ("attempt to write a readonly database"). Another connection still open keeps WAL (the
+      // switch then fails at once, busy_timeout 0, and is not needed).
+      if (options.write) {
+        try {
+          db.pragma('busy_timeout = 0');
+          db.pragma('journal_mode = DELETE');
+        } catch {
+          // another connection is open: it switches when it closes
+        }
+      }
       db.close();
       return Promise.resolve();
     },
