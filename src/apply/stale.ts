@@ -4,6 +4,7 @@
 // plan is refused (exit 3, never overridden by --force) and the user plans again.
 // Pure: values are compared in the canonical JSON form the saved plan was written in.
 
+import { savedDesired } from '../config/saved-desired.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Change, Operation, Plan, PlanOrganization } from '../core/plan-model.js';
@@ -173,30 +174,17 @@ export function provenSavedPlan(saved: Plan, rebuilt: Plan, planFile: string): P
 }
 
 /**
- * The desired state saved in a plan file (DesiredConfig without its source map). The loader
- * validated it when the plan was made; here only its shape is checked, so a hand-edited or foreign
- * file fails with a clear message instead of deep inside the planner.
+ * The desired state saved in a plan file, checked by the config schema (config/saved-desired.ts):
+ * a hand-edited or foreign file fails with every bad key named instead of deep inside the planner.
  */
 export function desiredFromPlan(raw: unknown, planFile: string): DesiredConfig {
-  const bad = (what: string): EmctlError =>
-    new EmctlError('config', `${planFile} cannot be applied: ${what}; make it with "emctl plan --out"`);
+  const bad = (what: string, details: readonly string[] = []): EmctlError =>
+    new EmctlError('config', `${planFile} cannot be applied: ${what}; make it with "emctl plan --out"`, details);
   if (!isPlainObject(raw)) throw bad('it holds no desired state');
-  const d = raw;
-  if (d.version !== 1) throw bad('its desired state is not version 1');
-  for (const key of ['files', 'integrations', 'collection', 'teams'] as const) {
-    if (!Array.isArray(d[key])) throw bad(`desired.${key} is not a list`);
+  const checked = savedDesired(raw);
+  if ('problems' in checked) {
+    const [first = '', ...rest] = checked.problems;
+    throw bad(`its desired state is not a valid config (${first}${rest.length > 0 ? `, and ${rest.length} more` : ''})`, checked.problems);
   }
-  if (!isPlainObject(d.git) || !isPlainObject(d.git.defaults) || !Array.isArray(d.git.repositories)) throw bad('desired.git is malformed');
-  const safety = isPlainObject(d.safety) ? d.safety : {};
-  const drift = isPlainObject(d.drift) ? d.drift : {};
-  return {
-    ...(d as unknown as Omit<DesiredConfig, 'sourceMap'>),
-    safety: {
-      thresholds: isPlainObject(safety.thresholds) ? (safety.thresholds as DesiredConfig['safety']['thresholds']) : {},
-      protected: Array.isArray(safety.protected) ? safety.protected.filter((p): p is string => typeof p === 'string') : [],
-    },
-    drift: { ignore: Array.isArray(drift.ignore) ? (drift.ignore as DesiredConfig['drift']['ignore']) : [] },
-    // Positions are of no use here: the plan was made, and every config error reported, earlier.
-    sourceMap: { locate: () => undefined },
-  };
+  return checked.config;
 }

@@ -86,7 +86,17 @@ function listAt(parent: PlainMap, key: string): PlainValue[] | undefined {
 }
 
 export function buildModel(root: PlacedRoot, store: Placements, files: string[]): DesiredConfig {
-  const doc = root.value as PlainMap;
+  return modelOf(root.value as PlainMap, files, (written) => {
+    const { placement } = placementAt(store, root, written);
+    return placement.source.locate(placement.value);
+  });
+}
+
+/**
+ * The model of a config document that passed every check; `locate` says where a path of the
+ * document (indices as written) was written, when the document came from files.
+ */
+export function modelOf(doc: PlainMap, files: string[], locate?: (written: (string | number)[]) => SourceLocation | undefined): DesiredConfig {
   const order = new ListOrder();
 
   const integrations: IntegrationAlias[] = Object.keys(mapAt(doc, 'integrations') ?? {})
@@ -176,13 +186,7 @@ export function buildModel(root: PlacedRoot, store: Placements, files: string[])
     safety,
     drift: { ignore },
     reports,
-    sourceMap: {
-      locate(path: ConfigPath): SourceLocation | undefined {
-        const written = writtenPath(path, root.value, order);
-        const { placement } = placementAt(store, root, written);
-        return placement.source.locate(placement.value);
-      },
-    },
+    sourceMap: { locate: (path: ConfigPath) => locate?.(writtenPath(path, doc, order)) },
   };
   if (monitoringMap) {
     const ids = (list: PlainValue[] | undefined) => (list ?? []).map((v) => v as string | number);

@@ -57,18 +57,22 @@ function compileSchema(text: string): ValidateFunction {
 }
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
-  const raw = validationErrors(schemaValidator(), root.value);
-  if (raw.length === 0) return [];
-  const errors = dropExplainedMissingKeys(foldBranches(raw));
-  const out: Diagnostic[] = [];
-  for (const error of errors) {
-    const path = toPath(error.instancePath, root.value);
-    const problem = explain(error, path);
-    if (!problem) continue;
-    const target = problem.at ?? path;
-    const { placement } = placementAt(store, root, target);
+  return schemaProblems(root.value).map((problem) => {
+    const { placement } = placementAt(store, root, problem.path);
     const offset = problem.onKey ? placement.key : placement.value;
-    out.push({ ...placement.source.locate(offset), message: problem.message, severity: 'error' });
+    return { ...placement.source.locate(offset), message: problem.message, severity: 'error' };
+  });
+}
+
+/** Every schema problem of a config document: what, and where (the key itself when `onKey`). */
+export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; message: string }[] {
+  const raw = validationErrors(schemaValidator(), doc);
+  if (raw.length === 0) return [];
+  const out: { path: Path; onKey: boolean; message: string }[] = [];
+  for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
+    const path = toPath(error.instancePath, doc);
+    const problem = explain(error, path);
+    if (problem) out.push({ path: problem.at ?? path, onKey: problem.onKey === true, message: problem.message });
   }
   return out;
 }
