@@ -103,11 +103,13 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
       reads: [],
       totals: { ...draft.totals },
     };
-    if (draft.unknownReachability.size > 0) plan.unknownReachability = [...draft.unknownReachability.values()];
     // What apply would refuse (exit 3 unless --force), shown by the plan itself.
     const { rails } = checkSafety(plan, config.safety, { force: false });
-    if (rails.length > 0) plan.safety_refusals = rails;
-    return plan;
+    return {
+      ...plan,
+      ...(draft.unknownReachability.size > 0 ? { unknownReachability: [...draft.unknownReachability.values()] } : {}),
+      ...(rails.length > 0 ? { safety_refusals: rails } : {}),
+    };
   };
   return {
     plan: assemble(),
