@@ -86,7 +86,6 @@ export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Re
   }
   let title: string | undefined;
   if (def.title !== undefined) {
-    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
     if (def.title.trim() === '' || /[\u0000-\u001f\u007f]/.test(def.title)) problem(['title'], 'title must be text on one line (the page\'s heading)', def.title === '');
     else if (def.title.length > TITLE_MAX) problem(['title'], `title is ${def.title.length} characters; a heading takes at most ${TITLE_MAX}`, true);
     else title = def.title.trim();

@@ -6,7 +6,7 @@
 
 import type { MeasurementResult } from '../result-model.js';
 import { painter } from './colour.js';
-import { NO_DATA, describeWindow, groupNoun, reportTitle } from './rows.js';
+import { NO_DATA, groupNoun, headingLine } from './rows.js';
 import { gapsOf, openBucketsSentence, reportCharts, type Bucket, type ChartKind, type MetricChart } from './series.js';
 import { colourOf, drawLines, markOf } from './terminal-lines.js';
 import { barRows, rankedRows } from './terminal-rows.js';
@@ -57,7 +57,7 @@ export function renderMeasurementsChart(result: MeasurementResult, options: { co
   const { kind, groups, buckets, charts } = reportCharts(result, options.today);
   const groupTitle = groupNoun(result, 1);
   const blocks = charts.map((chart) => metricBlock(chart, kind, buckets, groupTitle, width, options.color).join('\n'));
-  const heading = `${reportTitle(result, options.title)}: ${describeWindow(result)}; ${groups.length} ${groupNoun(result, groups.length)}`;
+  const heading = `${headingLine(result, options.title)}; ${groups.length} ${groupNoun(result, groups.length)}`;
   // A stored bucket that was partial is said once, with when it was fetched (a live one is labelled under each axis).
   const stored = openBucketsSentence(buckets.filter((b) => b.fetchedAt !== undefined));
   const partial = stored === undefined ? [] : [`${stored}: its values are partial.`];

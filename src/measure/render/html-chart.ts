@@ -1,12 +1,13 @@
 // The SVG line chart of one metric for the html report (up to MAX_SERIES groups): one line per
 // group in the group's colour for the whole report, a point on each bucket (its value in the
 // point's title, which a browser shows on hover with no script), the buckets' inclusive dates
-// along x, the unit on y. A bucket still in progress sits on a grey band labelled "in progress",
+// along x, the y axis in the cells' unit (axis.ts: `1d 12h` for durations). A bucket still in progress sits on a grey band labelled "in progress",
 // its point hollow and the line to it dashed, so a partial week never reads as a drop. A gap is a
 // gap: the line stops and starts again (the note under the chart names the groups with gaps).
 
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { line } from 'd3-shape';
+import { axisTicks, niceAxis } from './axis.js';
 import { escapeHtml, px, slotColour, textPixels } from './markup.js';
 import type { Bucket, ChartSeries, MetricChart } from './series.js';
 import { formatValue } from './values.js';
@@ -68,12 +69,10 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
       high = Math.max(high, v);
     }
   }
-  const y = scaleLinear()
-    .domain([low, high > low ? high : low + 1])
-    .range([plotHeight, 0])
-    .nice(6);
-  const ticks = y.ticks(6);
-  const tickFormat = y.tickFormat(6);
+  // Round steps in the cells' unit: durations labelled `1d 12h` like the table, not hours.
+  const axis = niceAxis(low, high, 6, chart.metric.unit);
+  const y = scaleLinear().domain([axis.min, axis.max]).range([plotHeight, 0]);
+  const ticks = axisTicks(axis);
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" class="chart-lines" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${escapeHtml(chart.title)}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${FONT}">`,
@@ -92,7 +91,7 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
   for (const tick of ticks) {
     const ty = px(y(tick));
     out.push(`<line x1="0" x2="${plotWidth}" y1="${ty}" y2="${ty}" stroke="${tick === 0 ? '#8c959f' : '#e6e8eb'}"/>`);
-    out.push(`<text x="-8" y="${ty}" dy="0.32em" text-anchor="end" fill="#57606a">${escapeHtml(tickFormat(tick))}</text>`);
+    out.push(`<text class="y-label" x="-8" y="${ty}" dy="0.32em" text-anchor="end" fill="#57606a">${escapeHtml(axis.label(tick))}</text>`);
   }
   if (chart.unitLabel !== undefined) {
     out.push(`<text x="-${MARGIN.left - 4}" y="-10" fill="#57606a">${escapeHtml(chart.unitLabel)}</text>`);

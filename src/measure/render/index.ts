@@ -19,7 +19,7 @@ export interface MeasurementRenderOptions {
   color: boolean;
   /** Columns of the terminal for the chart format (default 80). */
   width?: number;
-  /** Title of the markdown and html reports (default: the report's name, else "Measurements"). */
+  /** The heading of the markdown, html and chart reports (default: their metrics and grouping, rows.ts reportTitle). */
   title?: string;
   /** When the report was made, shown in the markdown and html reports when given. */
   generatedAt?: string;

@@ -12,11 +12,12 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * One colour per style slot (series.ts): at most MAX_SERIES groups are told apart by colour, so
- * eight well-separated colours, readable on white and for the common colour blindnesses as far as
- * eight can be (Tableau 10's, its yellow darkened for a thin line on white).
+ * One colour per style slot (series.ts): at most MAX_SERIES (6) groups are told apart by colour,
+ * so six colours of different hues, each dark enough for a thin line on white: Tableau 10's blue,
+ * orange, green, red and purple, and its teal darkened (the light one faded into the grid). The
+ * eight of round 1 held a darkened yellow that read as a second orange.
  */
-export const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#59a14f', '#b07aa1', '#76b7b2', '#9c755f', '#c9a227'] as const;
+export const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#499894'] as const;
 
 /** The colour of a style slot. */
 export function slotColour(slot: number): string {

@@ -4,7 +4,7 @@
 
 import type { MeasurementResult } from '../result-model.js';
 import { dayRange, lastDay } from './dates.js';
-import { metricTitle } from './titles.js';
+import { metricsHeading, metricTitle } from './titles.js';
 import { formatValue } from './values.js';
 
 export interface Grid {
@@ -93,9 +93,19 @@ export function groupNoun(result: Pick<MeasurementResult, 'groupBy'>, count: num
   return count === 1 ? one : many;
 }
 
-/** The title of a report: the caller's, else the report's name, else a plain word. */
+/** The title of a report: the caller's (`title:`, `--title`), else its metrics and grouping. */
 export function reportTitle(result: MeasurementResult, title: string | undefined): string {
-  return title ?? result.report ?? 'Measurements';
+  return title ?? metricsHeading(result.metrics, result.groupBy === 'organization' ? undefined : groupNoun(result, 1));
+}
+
+/**
+ * The heading line of the chart and markdown formats and the html page's <title>: the title, then
+ * the window; the grouping only when a given title does not already say it (`Pull requests merged
+ * by team: Sep 7 - 20, 2026, weekly`, `Delivery: by team, Sep 7 - 20, 2026, weekly`).
+ */
+export function headingLine(result: MeasurementResult, title: string | undefined): string {
+  const dates = `${dayRange(result.after, result.before, true)}, ${ROLL_UP_WORDS[result.rollUp]}`;
+  return title === undefined ? `${reportTitle(result, title)}: ${dates}` : `${title}: ${describeWindow(result)}`;
 }
 
 /** The sentence every human format gives when the service had no data (204 for every call). */

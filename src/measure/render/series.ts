@@ -9,10 +9,13 @@ import type { MeasurementResult, ResultMetric } from '../result-model.js';
 import { bucketLabels, fetchedLabel, inProgress } from './dates.js';
 import { oneLine } from './rows.js';
 import { metricTitle } from './titles.js';
-import { chartUnit } from './values.js';
+import { chartUnitLabel } from './values.js';
 
-/** More lines than this on one chart cannot be told apart: past it every group gets a row. */
-export const MAX_SERIES = 8;
+/**
+ * More lines than this on one chart cannot be told apart (managers called 8 spaghetti): past it
+ * every group gets a row, in a heatmap or a ranked table with sparklines.
+ */
+export const MAX_SERIES = 6;
 
 export type ChartKind = 'lines' | 'rows' | 'bars';
 
@@ -36,7 +39,7 @@ export interface Bucket {
 }
 
 export interface ChartSeries extends ReportGroup {
-  /** One value per bucket in the chart's unit (durations in hours); null where there is none. */
+  /** One value per bucket in the chart's unit (the API's: durations in minutes, labelled as durations); null where there is none. */
   values: (number | null)[];
   /** The same values in the API's unit (for formatting as a person reads them). */
   raw: (number | null)[];
@@ -50,7 +53,7 @@ export interface MetricChart {
   metric: ResultMetric;
   /** `Cycle time, 75th percentile`. */
   title: string;
-  /** The chart's unit (`hours`, `count`, ...), undefined when the spec states none. */
+  /** The chart's unit (`duration`, `count`, ...), undefined when the spec states none. */
   unitLabel: string | undefined;
   /** How the window value is made: a total for amounts, the mean of the buckets otherwise. */
   windowWord: 'total' | 'average';
@@ -99,7 +102,7 @@ function windowWordOf(metric: ResultMetric): 'total' | 'average' {
  * a value somewhere; any other missing value is a gap.
  */
 export function metricChart(result: MeasurementResult, metric: ResultMetric, groups: readonly ReportGroup[]): MetricChart {
-  const { label: unitLabel, factor } = chartUnit(metric.unit);
+  const unitLabel = chartUnitLabel(metric.unit);
   const windowWord = windowWordOf(metric);
   const index = new Map(groups.map((g, i) => [g.group, i]));
   const raws = groups.map(() => new Array<number | null>(result.elements.length).fill(null));
@@ -124,7 +127,7 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, gro
     const window = counted === 0 ? null : windowWord === 'total' ? total : total / counted;
     return {
       ...g,
-      values: raw.map((value) => (value === null ? null : value * factor)),
+      values: [...raw],
       raw,
       window,
       gaps: raw.length - counted,

@@ -4,44 +4,22 @@
 // the line between two buckets is straight, and stops at a bucket with no value. The line into a
 // bucket still in progress is dashed, and the bucket is labelled under the axis.
 
+import { niceAxis } from './axis.js';
 import { painter, type Paint } from './colour.js';
 import type { Bucket, MetricChart } from './series.js';
 
 const HEIGHT = 15;
 const MIN_PLOT_COLUMNS = 16;
 /** One mark per style slot: as many as a chart can have lines (MAX_SERIES), none repeated. */
-const MARKS = ['*', 'o', '+', 'x', '#', '%', '@', '='] as const;
-const COLOURS = ['blue', 'yellow', 'green', 'magenta', 'cyan', 'red', 'gray', 'white'] as const;
+const MARKS = ['*', 'o', '+', 'x', '#', '@'] as const;
+const COLOURS = ['blue', 'yellow', 'green', 'magenta', 'cyan', 'red'] as const;
 
 export function markOf(slot: number): string {
   return MARKS[slot % MARKS.length] ?? '*';
 }
 
 export function colourOf(slot: number): (typeof COLOURS)[number] {
-  return COLOURS[slot % COLOURS.length] ?? 'white';
-}
-
-/**
- * A y axis whose labels are round numbers (0, 5, 10, ... rather than 0, 3.5, 7, ...): the step is
- * the smallest of 1, 2, 2.5, 5 times a power of ten that covers the data in at most `maxRows` rows;
- * the axis then has just the rows the data needs.
- */
-export function niceAxis(dataMin: number, dataMax: number, maxRows: number): { min: number; max: number; rows: number; decimals: number } {
-  const low = Math.min(0, dataMin);
-  const high = dataMax > low ? dataMax : low + 1;
-  let exponent = Math.floor(Math.log10((high - low) / maxRows));
-  for (;;) {
-    for (const factor of [1, 2, 2.5, 5]) {
-      const step = Number((factor * 10 ** exponent).toPrecision(6));
-      const min = Math.floor(low / step) * step;
-      const rows = Math.ceil((high - min) / step - 1e-9);
-      if (rows <= maxRows) {
-        const decimals = Math.max(0, -exponent + (factor === 2.5 ? 1 : 0));
-        return { min, max: Number((min + step * rows).toPrecision(12)), rows, decimals };
-      }
-    }
-    exponent += 1;
-  }
+  return COLOURS[slot % COLOURS.length] ?? 'blue';
 }
 
 /** The column of each bucket's centre in a plot of `columns` cells. */
@@ -113,8 +91,11 @@ export function drawLines(chart: MetricChart, buckets: readonly Bucket[], width:
       dataMax = Math.max(dataMax, v);
     }
   }
-  const { min, max, rows, decimals } = niceAxis(dataMin, dataMax, HEIGHT);
-  const labelWidth = Math.max(min.toFixed(decimals).length, max.toFixed(decimals).length);
+  const axis = niceAxis(dataMin, dataMax, HEIGHT, chart.metric.unit);
+  const { min, max, steps: rows } = axis;
+  const rowValue = (y: number) => max - (y * (max - min)) / rows;
+  const labels = Array.from({ length: rows + 1 }, (_, y) => axis.label(rowValue(y)));
+  const labelWidth = Math.max(...labels.map((l) => l.length));
   const axisColumn = labelWidth + 1;
   const columns = Math.max(MIN_PLOT_COLUMNS, width - 2 - axisColumn);
   const grid: Grid = {
@@ -159,10 +140,9 @@ export function drawLines(chart: MetricChart, buckets: readonly Bucket[], width:
 
   const paints = chart.series.map((series) => painter(color, colourOf(series.slot)));
   const lines = grid.cells.map((cells, y) => {
-    const value = max - (y * (max - min)) / rows;
-    const label = value.toFixed(decimals).padStart(labelWidth);
-    const axis = Math.abs(value) < 1e-9 ? '┼' : '┤';
-    return `${label} ${axis}${paintRuns(cells, grid.owner[y] ?? [], paints)}`;
+    const label = (labels[y] ?? '').padStart(labelWidth);
+    const tick = Math.abs(rowValue(y)) < 1e-9 ? '┼' : '┤';
+    return `${label} ${tick}${paintRuns(cells, grid.owner[y] ?? [], paints)}`;
   });
   const indent = ' '.repeat(axisColumn + 1);
   const ticks = new Array<string>(columns).fill('─');

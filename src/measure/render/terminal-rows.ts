@@ -1,51 +1,46 @@
 // The terminal chart's two row-per-group forms. Past MAX_SERIES groups, lines cannot be told
 // apart, so every group gets a ranked row: its rank, its name, a sparkline of its buckets (one
-// character each, ▁ to █ on the chart's one scale, · where it has no value) and its value over
-// the window. With one bucket, a horizontal bar per group, highest first. Groups with no value
+// character each, ▁ to █ on the metric's 5th to 95th percentile, ▲ and ▼ beyond it, · where it has
+// no value) and its value over the window. With one bucket, a horizontal bar per group, highest first. Groups with no value
 // keep their row at the end.
 
 import { painter } from './colour.js';
-import type { Bucket, ChartSeries, MetricChart } from './series.js';
+import type { Bucket, MetricChart } from './series.js';
 import { MAX_SERIES, ranked } from './series.js';
+import { metricDomain, placeOn, type Domain } from './scale.js';
 import { colourOf } from './terminal-lines.js';
 import { formatValue } from './values.js';
 import { displayWidth, padTo } from './width.js';
 
 const LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 const GAP = '·';
+const ABOVE = '▲';
+const BELOW = '▼';
 const FULL = '█';
 const OPEN = '░';
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
-/** One character per value on the scale low..high; null is a gap. */
-export function sparkline(values: readonly (number | null)[], low: number, high: number): string {
-  const span = high - low;
+/**
+ * One character per value on the scale (the metric's 5th to 95th percentile): ▁ to █ within it,
+ * ▲ above it, ▼ below it, · for no value. One outlier takes ▲ instead of flattening every other
+ * line to ▁.
+ */
+export function sparkline(values: readonly (number | null)[], domain: Domain): string {
   return values
     .map((v) => {
       if (v === null) return GAP;
-      const level = span <= 0 ? LEVELS.length - 1 : Math.round(((v - low) / span) * (LEVELS.length - 1));
-      return LEVELS[Math.max(0, Math.min(LEVELS.length - 1, level))] ?? GAP;
+      const { t, beyond } = placeOn(domain, v);
+      if (beyond === 'above') return ABOVE;
+      if (beyond === 'below') return BELOW;
+      return LEVELS[Math.round(t * (LEVELS.length - 1))] ?? GAP;
     })
     .join('');
-}
-
-function range(series: readonly ChartSeries[]): [number, number] {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const s of series) {
-    for (const v of s.values) {
-      if (v === null) continue;
-      low = Math.min(low, v);
-      high = Math.max(high, v);
-    }
-  }
-  return Number.isFinite(low) ? [Math.min(0, low), high] : [0, 1];
 }
 
 /** The ranked table: `#`, the group, the sparkline, the window's total or average. */
 export function rankedRows(chart: MetricChart, buckets: readonly Bucket[], groupTitle: string, color: boolean): string[] {
   const rows = ranked(chart.series);
-  const [low, high] = range(rows);
+  const domain = metricDomain(chart.series, buckets.map((b) => !b.inProgress));
   const dim = painter(color, 'dim');
   const first = buckets[0]?.label ?? '';
   const last = buckets[buckets.length - 1]?.label ?? '';
@@ -60,10 +55,12 @@ export function rankedRows(chart: MetricChart, buckets: readonly Bucket[], group
     dim(`  ${'#'.padStart(rankWidth)}  ${padTo(groupTitle, labelWidth)}  ${padTo(sparkHead, sparkWidth)}  ${chart.windowWord.padStart(valueWidth)}`),
   ];
   rows.forEach((series, i) => {
-    const spark = series.window === null ? '' : sparkline(series.values, low, high);
+    const spark = series.window === null ? '' : sparkline(series.values, domain);
     const rank = series.window === null ? '' : String(i + 1);
     lines.push(`  ${rank.padStart(rankWidth)}  ${padTo(labels[i] ?? '', labelWidth)}  ${padTo(spark, sparkWidth)}  ${(values[i] ?? '').padStart(valueWidth)}`.trimEnd());
   });
+  const at = (v: number) => formatValue(chart.metric.unit, v);
+  lines.push(dim(`  ${LEVELS[0] ?? ''} to ${FULL}: ${at(domain.low)} to ${at(domain.high)} (the 5th to 95th percentile); ${ABOVE} above, ${BELOW} below`));
   const open = buckets.filter((b) => b.inProgress).map((b) => b.label);
   if (open.length > 0) lines.push(`  in progress: ${open.join(', ')} (the last ${open.length === 1 ? 'character is' : `${open.length} characters are`} partial)`);
   return lines;

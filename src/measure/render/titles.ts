@@ -79,3 +79,25 @@ export function metricTitle(metric: Pick<ResultMetric, 'name' | 'agg'>): string 
   return agg === undefined ? `${base}, ${metric.agg}` : `${base}, ${agg}`;
 }
 
+
+/** `Cycle time (75th percentile)`: a metric's name inside a sentence, where commas separate metrics. */
+export function metricPhrase(metric: Pick<ResultMetric, 'name' | 'agg'>): string {
+  const title = metricTitle(metric);
+  const comma = title.lastIndexOf(', ');
+  return comma < 0 || metric.agg === undefined ? title : `${title.slice(0, comma)} (${title.slice(comma + 2)})`;
+}
+
+/** At most this many metrics are named in a heading; the rest are counted. */
+const NAMED_METRICS = 3;
+
+/**
+ * What a heading says when the report gives no title (DESIGN.md §11: the metrics and the grouping,
+ * never a slug): `Cycle time (75th percentile) and Pull requests merged by team`, `Pull requests
+ * merged, Releases and 2 more metrics by repository`, `Pull requests merged` for the organization.
+ */
+export function metricsHeading(metrics: readonly Pick<ResultMetric, 'name' | 'agg'>[], grouping: string | undefined): string {
+  const names = metrics.map(metricPhrase);
+  const shown = names.length > NAMED_METRICS ? [...names.slice(0, NAMED_METRICS - 1), `${names.length - (NAMED_METRICS - 1)} more metrics`] : names;
+  const list = shown.length <= 1 ? (shown[0] ?? 'Measurements') : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1] ?? ''}`;
+  return grouping === undefined ? list : `${list} by ${grouping}`;
+}

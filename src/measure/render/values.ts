@@ -53,22 +53,10 @@ export function formatValue(unit: MetricUnit, value: number | null | undefined):
 }
 
 /**
- * The unit a chart's y axis is drawn in, and the factor from the API's number to it: durations are
- * charted in hours (minutes make four-digit axes; days flatten anything under a day).
+ * The unit a chart's values are named by in its heading. Charts keep the API's numbers (durations
+ * in minutes) and label their axes like the cells (`1d 12h`, axis.ts), so a duration is only said
+ * to be one.
  */
-export function chartUnit(unit: MetricUnit): { label: string | undefined; factor: number } {
-  switch (unit) {
-    case 'minutes':
-      return { label: 'hours', factor: 1 / MINUTES_PER_HOUR };
-    case 'count':
-      return { label: 'count', factor: 1 };
-    case 'lines':
-      return { label: 'lines', factor: 1 };
-    case 'ratio':
-      return { label: 'ratio', factor: 1 };
-    case 'days':
-      return { label: 'days', factor: 1 };
-    case 'unstated':
-      return { label: undefined, factor: 1 };
-  }
+export function chartUnitLabel(unit: MetricUnit): string | undefined {
+  return unit === 'minutes' ? 'duration' : unit === 'unstated' ? undefined : unit;
 }

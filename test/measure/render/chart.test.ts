@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../../src/measure/result-model.js';
 import { renderMeasurements } from '../../../src/measure/render/index.js';
 import { metricChart, reportGroups } from '../../../src/measure/render/series.js';
-import { niceAxis, placeLabels } from '../../../src/measure/render/terminal-lines.js';
+import { axisTicks, niceAxis } from '../../../src/measure/render/axis.js';
+import { placeLabels } from '../../../src/measure/render/terminal-lines.js';
 import { sparkline } from '../../../src/measure/render/terminal-rows.js';
 import { cycleP75, merged, noData, orgWhole, row } from './fixtures.js';
 
@@ -56,7 +57,7 @@ const legendLines = (text: string) => text.split('\n').filter((line) => / (total
 
 describe('chart format', () => {
   it('a line per group in its own mark, the human name over the key and unit, dates both included on the x axis, a legend', async () => {
-    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50 })).toBe(`weekly: by team, Sep 7 - 27, 2026, weekly; 2 teams
+    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50 })).toBe(`Pull requests merged and Cycle time (75th percentile) by team: Sep 7 - 27, 2026, weekly; 2 teams
 
 Pull requests merged  pr.merged, count
 8 ┤                                     **
@@ -73,20 +74,20 @@ Pull requests merged  pr.merged, count
   ** Payments (42)  total 14
   oo Platform (7)   total 9
 
-Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
-20 ┤                                     *
-18 ┤
-16 ┤
-14 ┤
-12 ┤
-10 ┤       *
- 8 ┤
- 6 ┤
- 4 ┤                                     o
- 2 ┤       o
- 0 ┼
-   └───────┬──────────────┬──────────────┬───────
-      Sep 7 - 13     Sep 14 - 20    Sep 21 - 27
+Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
+20h ┤                                    *
+18h ┤
+16h ┤
+14h ┤
+12h ┤
+10h ┤       *
+ 8h ┤
+ 6h ┤
+ 4h ┤                                    o
+ 2h ┤       o
+ 0m ┼
+    └───────┬──────────────┬─────────────┬───────
+       Sep 7 - 13     Sep 14 - 20   Sep 21 - 27
   ** Payments (42)  average 15h  (no value in 1 of 3)
   oo Platform (7)   average 2h 30m  (no value in 1 of 3)
 `);
@@ -107,6 +108,7 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
     const text = await renderMeasurements(stored, 'chart', { color: false, width: 50 });
     const lines = text.split('\n');
     expect(lines[2]).toBe('Sep 21 - 27 (fetched Sep 23, 2026 06:00 UTC) was stored before it ended: its values are partial.');
+    expect(lines[0]).toBe('Pull requests merged and Cycle time (75th percentile) by team: Sep 7 - 27, 2026, weekly; 2 teams');
     expect(lines).toContain('                                    in progress');
   });
 
@@ -126,22 +128,22 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
     }
   });
 
-  it('8 groups: 8 lines, no mark or colour used twice in a chart, each group the same in every chart', async () => {
-    const result = many(8, 4);
+  it('6 groups: 6 lines, no mark or colour used twice in a chart, each group the same in every chart', async () => {
+    const result = many(6, 4);
     result.metrics = [merged, { ...merged, name: 'pr.new', key: 'pr.new' }];
     for (const element of result.elements) for (const r of element.rows) r.values['pr.new'] = Number(r.group) % 5;
     const plain = legendLines(await renderMeasurements(result, 'chart', { color: false }));
-    expect(plain).toHaveLength(16);
+    expect(plain).toHaveLength(12);
     const marks = plain.map((line) => line.slice(2, 4));
-    expect(new Set(marks.slice(0, 8)).size).toBe(8);
-    expect(marks.slice(8)).toEqual(marks.slice(0, 8));
+    expect(new Set(marks.slice(0, 6)).size).toBe(6);
+    expect(marks.slice(6)).toEqual(marks.slice(0, 6));
     const painted = legendLines(await renderMeasurements(result, 'chart', { color: true }));
     const colours = painted.map((line) => /\u001b\[(\d+)m/.exec(line)?.[1]);
-    expect(new Set(colours.slice(0, 8)).size).toBe(8);
-    expect(colours.slice(8)).toEqual(colours.slice(0, 8));
+    expect(new Set(colours.slice(0, 6)).size).toBe(6);
+    expect(colours.slice(6)).toEqual(colours.slice(0, 6));
   });
 
-  it('past 8 groups: a ranked table with a sparkline per group, every group in it, highest total first', async () => {
+  it('from 7 groups: a ranked table with a sparkline per group, every group in it, highest total first', async () => {
     const text = await renderMeasurements(many(11, 6), 'chart', { color: false, today: '2026-10-15' });
     const lines = text.split('\n');
     expect(lines[2]).toBe('Pull requests merged  pr.merged, count');
@@ -150,27 +152,40 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
     expect(rows).toHaveLength(11);
     expect(rows[0]).toBe('   1  Team 9 (109)   ▅▅▆▇▇█                       45');
     expect(rows.map((line) => Number(line.trim().split(/\s+/).pop()))).toEqual([45, 40, 39, 35, 33, 30, 27, 25, 21, 20, 15]);
-    expect(text).toContain('  in progress: Oct 12 - 18 (the last character is partial)');
+    expect(text).toContain('  ▁ to █: 0 to 10 (the 5th to 95th percentile); ▲ above, ▼ below\n  in progress: Oct 12 - 18 (the last character is partial)');
+    expect((await renderMeasurements(many(7, 3), 'chart', { color: false })).split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line))).toHaveLength(7);
+    expect((await renderMeasurements(many(6, 3), 'chart', { color: false })).split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line))).toHaveLength(0);
   });
 
-  it('past 8 groups: a group with no value at all keeps a row, unranked, last, and is named under the table', async () => {
+  it('one outlier takes ▲ and the other weeks keep their spread, instead of all reading ▁', async () => {
+    const result = many(10, 8);
+    result.elements[3]!.rows[2]!.values['pr.merged'] = 500;
+    const text = await renderMeasurements(result, 'chart', { color: false });
+    const team2 = text.split('\n').find((line) => line.includes('Team 2 (102)')) ?? '';
+    // Team 2 merges 6, 7, 8, (500), 10, 0, 1, 2: on the scale 0 to 10, not 0 to 500.
+    expect(team2).toContain('▅▆▇▲█▁▂▂');
+    const levels = new Set(text.split('\n').filter((line) => /Team \d+ \(/.test(line)).join('').replace(/[^▁▂▃▄▅▆▇█]/g, ''));
+    expect(levels.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('from 7 groups: a group with no value at all keeps a row, unranked, last, and is named under the table', async () => {
     const result = many(11, 6);
     result.elements[0]!.rows.push(row(999, 'Quiet', { 'pr.merged': null }));
     const lines = (await renderMeasurements(result, 'chart', { color: false })).split('\n');
     expect(lines.filter((line) => line.includes('(1'))).toHaveLength(11);
-    expect(lines.at(-3)).toBe('      Quiet (999)                                  -');
+    expect(lines.at(-4)).toBe('      Quiet (999)                                  -');
     expect(lines.at(-2)).toBe('  no value at all: Quiet (999)');
   });
 
   it('one bucket: a bar per group, highest first; hollow while the bucket is in progress', async () => {
     const one = threeWeeks({ rollUp: 'custom', elements: threeWeeks().elements.slice(0, 1) });
-    expect(await renderMeasurements(one, 'chart', { color: false, width: 50 })).toBe(`weekly: by team, Sep 7 - 27, 2026, whole window; 2 teams
+    expect(await renderMeasurements(one, 'chart', { color: false, width: 50 })).toBe(`Pull requests merged and Cycle time (75th percentile) by team: Sep 7 - 27, 2026, whole window; 2 teams
 
 Pull requests merged  pr.merged, count
   Platform (7)   ████████████████████████████  6
   Payments (42)  █████████▍                    2
 
-Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
+Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
   Payments (42)  ██████████████████████████  10h
   Platform (7)   █████▎                       2h
 `);
@@ -191,7 +206,7 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, hours
 });
 
 describe('chart helpers', () => {
-  it('series: every group in one stable order; counts missing in a bucket are 0, durations are gaps, in hours', () => {
+  it('series: every group in one stable order; counts missing in a bucket are 0, durations are gaps, in minutes', () => {
     const groups = reportGroups(threeWeeks());
     expect(groups.map((g) => [g.label, g.slot])).toEqual([
       ['Payments (42)', 0],
@@ -203,17 +218,18 @@ describe('chart helpers', () => {
       ['Platform (7)', [6, 0, 3], 9],
     ]);
     const durations = metricChart(threeWeeks(), cycleP75, groups);
-    expect(durations.unitLabel).toBe('hours');
+    expect(durations.unitLabel).toBe('duration');
     expect(durations.series.map((s) => [s.values, s.window, s.gaps])).toEqual([
-      [[10, null, 20], 900, 1],
-      [[2, null, 3], 150, 1],
+      [[600, null, 1200], 900, 1],
+      [[120, null, 180], 150, 1],
     ]);
   });
 
-  it('sparkline: one character per bucket on one scale, · for no value', () => {
-    expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7], 0, 7)).toBe('▁▂▃▄▅▆▇█');
-    expect(sparkline([5, null, 10], 0, 10)).toBe('▅·█');
-    expect(sparkline([3, 3], 3, 3)).toBe('██');
+  it('sparkline: one character per bucket on one scale, · for no value, ▲ and ▼ beyond the scale', () => {
+    expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7], { low: 0, high: 7 })).toBe('▁▂▃▄▅▆▇█');
+    expect(sparkline([5, null, 10], { low: 0, high: 10 })).toBe('▅·█');
+    expect(sparkline([3, 3], { low: 3, high: 4 })).toBe('▁▁');
+    expect(sparkline([2, 50, -1], { low: 0, high: 10 })).toBe('▂▲▼');
   });
 
   it('labels never overlap: the newest always shown, the others where they fit', () => {
@@ -221,10 +237,17 @@ describe('chart helpers', () => {
     expect(placeLabels(['Sep 1', 'Sep 8', 'Sep 15'], [2, 6, 10], 14)).toBe('Sep 1  Sep 15');
   });
 
-  it('gives the y axis round steps starting at 0', () => {
-    expect(niceAxis(0, 35, 10)).toEqual({ min: 0, max: 35, rows: 7, decimals: 0 });
-    expect(niceAxis(0, 2.1, 10)).toEqual({ min: 0, max: 2.25, rows: 9, decimals: 2 });
-    expect(niceAxis(-3, 12, 10)).toEqual({ min: -4, max: 12, rows: 8, decimals: 0 });
-    expect(niceAxis(0, 0, 10)).toEqual({ min: 0, max: 1, rows: 10, decimals: 1 });
+  it('gives the y axis round steps starting at 0, labelled in the cells\' unit', () => {
+    const shape = (a: ReturnType<typeof niceAxis>) => ({ min: a.min, max: a.max, steps: a.steps, labels: axisTicks(a).map(a.label) });
+    expect(shape(niceAxis(0, 35, 10))).toMatchObject({ min: 0, max: 35, steps: 7, labels: ['0', '5', '10', '15', '20', '25', '30', '35'] });
+    expect(shape(niceAxis(0, 2.1, 10))).toMatchObject({ min: 0, max: 2.25, steps: 9 });
+    expect(shape(niceAxis(0, 2.1, 10)).labels.slice(0, 3)).toEqual(['0.00', '0.25', '0.50']);
+    expect(shape(niceAxis(-3, 12, 10))).toMatchObject({ min: -4, max: 12, steps: 8 });
+    expect(shape(niceAxis(0, 0, 10))).toMatchObject({ min: 0, max: 1, steps: 10 });
+    // Durations (minutes): steps of the minute, hour and day ladder, labels like the cells.
+    expect(shape(niceAxis(0, 3120, 6, 'minutes'))).toEqual({ min: 0, max: 3600, steps: 5, labels: ['0m', '12h', '1d', '1d 12h', '2d', '2d 12h'] });
+    expect(shape(niceAxis(0, 95, 6, 'minutes')).labels).toEqual(['0m', '30m', '1h', '1h 30m', '2h']);
+    expect(shape(niceAxis(0, 36000, 6, 'minutes')).labels).toEqual(['0m', '5d', '10d', '15d', '20d', '25d']);
+    expect(shape(niceAxis(0, 0, 6, 'minutes')).labels).toEqual(['0m', '10m', '20m', '30m', '40m', '50m', '1h']);
   });
 });

@@ -1,10 +1,14 @@
 // The html report opened in a real browser (Debian's chromium driven by playwright-core), as a
-// manager would open it: reports of 3, 8 and 30 groups and one of a single bucket. Each loads with
-// no console error and no request; every group is visible in every chart; no two lines of a chart
-// share a colour; the bucket in progress is labelled; the page never scrolls sideways (wide tables
-// scroll inside their wrapper). The 3- and 30-group pages are saved as screenshots for a person to
-// look at ($EMCTL_SCREENSHOTS, else a folder in the temp dir; the path is printed). Where no
-// browser binary exists the test is skipped and says why; .ci/run installs chromium where it can.
+// manager would open it (DESIGN.md §11, round 2): reports of 3, 7 and 30 groups and one of a
+// single bucket, at 1280 and 800 px and in print. Each loads with no console error and no
+// request; every group is visible in every chart and table; no two lines of a chart share a
+// colour; the bucket in progress is labelled; the page never scrolls sideways. Each table is
+// scrolled to both ends inside its box: its group column and the summary beside it stay in the
+// viewport, and both its first and last bucket can be brought into view. In the heatmaps one
+// 25-day week is an outlier: the other cells still show at least four colours. In print no cell
+// runs past the page. The 3- and 30-group pages are saved as screenshots for a person to look at
+// ($EMCTL_SCREENSHOTS, else a folder in the temp dir; the path is printed). Where no browser
+// binary exists the test is skipped and says why; .ci/run installs chromium where it can.
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,17 +47,18 @@ const TEAM_NAMES = ['Payments', 'Platform', 'Checkout', 'Search', 'Mobile apps',
 
 /**
  * `count` teams over `weeks` weekly buckets from 2026-09-07 (the last in progress on TODAY), three
- * metrics of three units; team 1 has no cycle time in week 3, the last team none at all, and team
- * 43 a name with markup in it.
+ * metrics of three units; team 1 has no cycle time in week 3, the last team none at all, team 43 a
+ * name with markup in it; with `outlier`, team 0's cycle time in week 4 is 25 days.
  */
-function report(count: number, weeks: number): MeasurementResult {
+function report(count: number, weeks: number, outlier = false): MeasurementResult {
   const day = (d: number) => new Date(Date.UTC(2026, 8, 7 + d)).toISOString().slice(0, 10);
   const elements = Array.from({ length: weeks }, (_, w) => ({
     after: day(7 * w),
     before: day(7 * w + 7),
     rows: Array.from({ length: count }, (_, t) => {
       const name = t === 1 ? '<b>Ops</b> & "Infra"' : `${TEAM_NAMES[t % TEAM_NAMES.length]}${t >= TEAM_NAMES.length ? ` ${Math.floor(t / TEAM_NAMES.length) + 1}` : ''}`;
-      const cycle = (t === 1 && w === 2) || t === count - 1 ? null : 300 + ((t * 137 + w * 251) % 2400);
+      let cycle: number | null = (t === 1 && w === 2) || t === count - 1 ? null : 300 + ((t * 137 + w * 251) % 2400);
+      if (outlier && t === 0 && w === 4) cycle = 25 * 1440;
       return row(42 + t, name, { 'branch.computed.cycle_time:p75': cycle, 'pr.merged': (t * 5 + w * 3) % 17, 'pr.review_depth': ((t * 7 + w) % 25) / 10 });
     }),
   }));
@@ -74,41 +79,97 @@ function todayOf(result: MeasurementResult): string {
 interface ChartSeen {
   heading: string;
   kind: string;
-  /** The groups shown in the chart (legend entries or rows) whose box is on the page, by id. */
+  /** The groups shown in the chart or its table (legend entries, bar rows, table rows) whose box is on the page, by label. */
   visibleGroups: string[];
   /** The stroke colour each line of the chart is drawn in, by group. */
   strokes: Record<string, string>;
   inProgressLabels: number;
 }
 
+interface TableSeen {
+  heading: string;
+  /** What was out of place, per scroll position: a group or summary cell outside the viewport or the box. */
+  problems: string[];
+  /** Whether the first and the last bucket column were each wholly in view at some scroll position. */
+  firstSeen: boolean;
+  lastSeen: boolean;
+  /** Heatmaps: the distinct fills of the cells that are neither beyond the scale, partial nor empty. */
+  fills: number;
+  beyond: number;
+}
+
 /**
  * What the page shows, measured inside it (plain JavaScript: the type check has no DOM library).
- * A group counts as visible in a chart when its legend entry or its row label has a box inside
- * the window's width and some text.
+ * A group counts as visible when its legend entry, bar row or table row label has a box inside the
+ * window's width and some text.
  */
 const LOOK = `(() => {
   const width = document.documentElement.clientWidth;
   const visible = (el) => {
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
-    return box.width > 0 && box.height > 0 && box.left >= 0 && box.right <= width && style.visibility !== 'hidden' && style.display !== 'none';
+    return box.width > 0 && box.height > 0 && box.left >= -0.5 && box.right <= width + 0.5 && style.visibility !== 'hidden' && style.display !== 'none';
   };
   const charts = [...document.querySelectorAll('section.chart')].map((section) => {
-    const visibleGroups = [...section.querySelectorAll('.legend li[data-group], svg g.row[data-group]')]
-      .filter((el) => {
-        const label = el.querySelector('text.row-label') || el;
-        return visible(label) && label.textContent.trim() !== '';
-      })
-      .map((el) => el.getAttribute('data-group'));
+    const labels = [...section.querySelectorAll('.legend li[data-group], svg g.row[data-group] text.row-label, .table-wrap:not(.screen-only) tbody th.group .name, .screen-only tbody th.group .name')];
+    const visibleGroups = [...new Set(labels.filter((el) => visible(el) && el.textContent.trim() !== '').map((el) => el.getAttribute('data-group') || el.closest('[data-group]')?.getAttribute('data-group') || el.getAttribute('title')))];
     const strokes = {};
     for (const g of section.querySelectorAll('svg g.series[data-group]')) {
       const line = g.querySelector('path.series-line, circle');
       if (line) strokes[g.getAttribute('data-group')] = getComputedStyle(line).stroke;
     }
-    const inProgressLabels = [...section.querySelectorAll('svg text.in-progress')].filter((el) => visible(el) && el.textContent.includes('in progress')).length;
+    const inProgressLabels = [...section.querySelectorAll('svg text.in-progress, .table-wrap thead .in-progress')].filter((el) => el.textContent.includes('in progress')).length;
     return { heading: section.querySelector('h2 .title').textContent, kind: section.className, visibleGroups, strokes, inProgressLabels };
   });
   return { charts, overflow: document.documentElement.scrollWidth - width };
+})()`;
+
+/** Scrolls each table's box to its start, its middle and its end, checking the sticky columns at each. */
+const SCROLL_TABLES = `(() => {
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll('section.chart')].map((section) => {
+    const wrap = section.querySelector('.table-wrap');
+    const heading = section.querySelector('h2 .title').textContent;
+    const problems = [];
+    let firstSeen = false;
+    let lastSeen = false;
+    const span = wrap.scrollWidth - wrap.clientWidth;
+    // An rtl box scrolls from 0 (its right end) to -span; the positions are taken both ways.
+    for (const position of [-span, -span / 2, 0, span / 2, span]) {
+      wrap.scrollLeft = position;
+      const box = wrap.getBoundingClientRect();
+      for (const tr of wrap.querySelectorAll('tbody tr')) {
+        const group = tr.querySelector('th.group').getBoundingClientRect();
+        const summary = tr.querySelector('td.summary');
+        const name = tr.querySelector('th.group .name').getAttribute('title');
+        const inside = (r) => r.left >= Math.max(0, box.left) - 0.5 && r.right <= Math.min(width, box.right) + 0.5;
+        if (!inside(group)) problems.push(name + ': group cell at ' + Math.round(group.left) + '..' + Math.round(group.right) + ' (scroll ' + Math.round(wrap.scrollLeft) + ')');
+        if (summary) {
+          const s = summary.getBoundingClientRect();
+          if (!inside(s)) problems.push(name + ': summary at ' + Math.round(s.left) + '..' + Math.round(s.right) + ' (scroll ' + Math.round(wrap.scrollLeft) + ')');
+          if (s.left < group.right - 0.5) problems.push(name + ': summary under the group cell');
+        }
+      }
+      const heads = [...wrap.querySelectorAll('thead th.bucket')];
+      const stickyRight = Math.max(...[...wrap.querySelectorAll('thead th.group, thead th.summary')].map((th) => th.getBoundingClientRect().right));
+      // Scroll positions are whole pixels and column edges are not: a pixel under the summary is still in view.
+      const wholly = (th) => { const r = th.getBoundingClientRect(); return r.left >= stickyRight - 1.5 && r.right <= Math.min(width, box.right) + 1.5; };
+      if (heads.length > 0 && wholly(heads[0])) firstSeen = true;
+      if (heads.length > 0 && wholly(heads[heads.length - 1])) lastSeen = true;
+    }
+    const cells = [...wrap.querySelectorAll('tbody td.num:not(.summary)')];
+    const plain = cells.filter((td) => !td.classList.contains('beyond') && !td.classList.contains('partial') && !td.classList.contains('empty'));
+    const fills = wrap.querySelector('table.heatmap') ? new Set(plain.map((td) => getComputedStyle(td).backgroundColor)).size : 0;
+    const beyond = cells.filter((td) => td.classList.contains('beyond')).length;
+    return { heading, problems, firstSeen, lastSeen, fills, beyond };
+  });
+})()`;
+
+/** In print: the cells of every table that shows, and how many run past the page's width. */
+const PRINTED = `(() => {
+  const width = document.documentElement.clientWidth;
+  const cells = [...document.querySelectorAll('td, th')].filter((c) => c.getClientRects().length > 0);
+  return { cells: cells.length, past: cells.filter((c) => c.getBoundingClientRect().right > width + 0.5).length, overflow: document.documentElement.scrollWidth - width };
 })()`;
 
 async function look(page: Page): Promise<{ charts: ChartSeen[]; overflow: number }> {
@@ -116,6 +177,8 @@ async function look(page: Page): Promise<{ charts: ChartSeen[]; overflow: number
 }
 
 const shotsDir = process.env.EMCTL_SCREENSHOTS ?? join(tmpdir(), 'emctl-html-screenshots');
+/** A4 landscape less 12 mm margins (the page's @page rule), in CSS pixels. */
+const PRINT_WIDTH = 1032;
 
 describe.skipIf(executablePath === undefined)('html report in a real browser', () => {
   let browser: Browser;
@@ -148,26 +211,32 @@ describe.skipIf(executablePath === undefined)('html report in a real browser', (
     });
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
     const seen = await look(page);
-    const names = await page.$$eval('table tbody th[scope="row"]', (cells) => cells.map((cell) => cell.textContent));
+    const names = await page.$$eval('.table-wrap tbody th.group .name', (cells) => cells.map((cell) => cell.textContent));
     if (screenshot) {
       const path = join(shotsDir, `${name}.png`);
       await page.screenshot({ path, fullPage: true });
       console.log(`screenshot: ${path}`);
     }
+    const tables = (await page.evaluate(SCROLL_TABLES)) as TableSeen[];
+    await page.setViewportSize({ width: PRINT_WIDTH, height: 900 });
+    await page.emulateMedia({ media: 'print' });
+    const printed = (await page.evaluate(PRINTED)) as { cells: number; past: number; overflow: number };
     await page.close();
-    return { ...seen, problems, requests, names };
+    return { ...seen, problems, requests, names, tables, printed };
   }
 
   const cases = [
-    { name: 'report-3-groups', groups: 3, weeks: 8, kind: 'lines', screenshot: true },
-    { name: 'report-8-groups', groups: 8, weeks: 12, kind: 'lines', screenshot: false },
-    { name: 'report-30-groups', groups: 30, weeks: 12, kind: 'rows', screenshot: true },
-    { name: 'report-single-bucket', groups: 5, weeks: 1, kind: 'bars', screenshot: false },
+    { name: 'report-3-groups', groups: 3, weeks: 8, kind: 'lines', outlier: false, screenshot: true },
+    { name: 'report-7-groups', groups: 7, weeks: 12, kind: 'rows', outlier: true, screenshot: false },
+    { name: 'report-30-groups', groups: 30, weeks: 12, kind: 'rows', outlier: true, screenshot: true },
+    { name: 'report-30-groups-20-weeks', groups: 30, weeks: 20, kind: 'rows', outlier: true, screenshot: false },
+    { name: 'report-single-bucket', groups: 5, weeks: 1, kind: 'bars', outlier: false, screenshot: false },
   ];
 
   for (const c of cases) {
-    it(`${c.name}: every group visible in each chart, lines told apart by colour, the bucket in progress labelled, no sideways scroll`, async () => {
-      const result = report(c.groups, c.weeks);
+    it(`${c.name}: every group in view, tables whole (sticky group and summary, both ends reachable), colours apart, the bucket in progress labelled, whole in print`, async () => {
+      const result = report(c.groups, c.weeks, c.outlier);
+      const labels = [...new Set(result.elements.flatMap((e) => e.rows.map((r) => `${r.name ?? ''} (${String(r.group)})`)))].sort();
       const ids = Array.from({ length: c.groups }, (_, t) => String(42 + t)).sort();
       for (const width of [1280, 800]) {
         const seen = await open(`${c.name}${width === 1280 ? '' : `-${width}`}`, result, width, c.screenshot && width === 1280);
@@ -177,17 +246,33 @@ describe.skipIf(executablePath === undefined)('html report in a real browser', (
         expect(seen.charts.map((chart) => chart.heading)).toEqual(['Cycle time, 75th percentile', 'Pull requests merged', 'Review depth (comments per pull request)']);
         for (const chart of seen.charts) {
           expect(chart.kind, chart.heading).toContain(c.kind);
-          expect([...chart.visibleGroups].sort(), `${chart.heading} at ${width}px`).toEqual(ids);
+          // Legend entries and bar rows carry the group's id, table rows its label.
+          const shown = chart.visibleGroups.map((g) => (/^\d+$/.test(g) ? g : (/\((\d+)\)$/.exec(g)?.[1] ?? g)));
+          expect([...new Set(shown)].sort(), `${chart.heading} at ${width}px`).toEqual(ids);
           expect(chart.inProgressLabels, chart.heading).toBeGreaterThanOrEqual(1);
           if (c.kind === 'lines') {
             const colours = Object.values(chart.strokes);
             // The group with no cycle time draws no line in that chart; every other group does.
             expect(colours.length, chart.heading).toBeGreaterThanOrEqual(c.groups - 1);
-            expect(new Set(colours).size, chart.heading).toBe(colours.length);
+            expect(new Set(colours).size, `two lines of ${chart.heading} share a colour`).toBe(colours.length);
           }
         }
-        // Names with markup read as text.
+        for (const table of seen.tables) {
+          expect(table.problems, `${table.heading} at ${width}px`).toEqual([]);
+          expect(table.firstSeen, `${table.heading} at ${width}px: the first bucket never comes into view`).toBe(true);
+          expect(table.lastSeen, `${table.heading} at ${width}px: the last bucket never comes into view`).toBe(true);
+        }
+        if (c.kind === 'rows') {
+          const [cycle] = seen.tables;
+          expect(cycle?.beyond, 'the 25-day week is marked').toBeGreaterThanOrEqual(1);
+          expect(cycle?.fills, 'colours left to the cells beside the outlier').toBeGreaterThanOrEqual(4);
+        }
+        // Names with markup read as text, each group once per table.
         expect(seen.names).toContain('<b>Ops</b> & "Infra" (43)');
+        expect([...new Set(seen.names)].sort()).toEqual(labels);
+        expect(seen.printed.past, 'cells past the printed page').toBe(0);
+        expect(seen.printed.overflow).toBeLessThanOrEqual(0);
+        expect(seen.printed.cells).toBeGreaterThan(0);
       }
     });
   }

@@ -166,10 +166,10 @@ const cases: { name: string; result: MeasurementResult; format: MeasurementForma
   },
   { name: 'json: no data is an empty array', result: noData(), format: 'json', expected: '[]\n' },
   {
-    name: 'markdown: a heading with the window and grouping, numeric columns right-aligned',
+    name: 'markdown: a heading naming the metrics, the grouping and the window (never the report\'s slug), numeric columns right-aligned',
     result: weeklyByTeam(),
     format: 'markdown',
-    expected: `### weekly-delivery: by team, Sep 7 - 20, 2026, weekly
+    expected: `### Cycle time (75th percentile), Pull requests merged and 2 more metrics by team: Sep 7 - 20, 2026, weekly
 
 | From       | To         | Team id | Name     | Cycle time, 75th percentile | Pull requests merged | Review depth (comments per pull request) | Merged pull request size, 75th percentile |
 | ---------- | ---------- | ------: | -------- | --------------------------: | -------------------: | ---------------------------------------: | ----------------------------------------: |
@@ -183,7 +183,7 @@ const cases: { name: string; result: MeasurementResult; format: MeasurementForma
     name: 'markdown: pipes, backslashes, HTML and line breaks in names cannot break the table',
     result: awkwardNames(),
     format: 'markdown',
-    expected: `### weekly-delivery: by team, Sep 7 - 20, 2026, weekly
+    expected: `### Pull requests merged by team: Sep 7 - 20, 2026, weekly
 
 | From       | To         | Team id | Name                           | Pull requests merged |
 | ---------- | ---------- | ------: | ------------------------------ | -------------------: |
@@ -196,7 +196,7 @@ const cases: { name: string; result: MeasurementResult; format: MeasurementForma
     name: 'markdown: no data is a sentence under the heading',
     result: noData({ report: undefined }),
     format: 'markdown',
-    expected: '### Measurements: by team, Sep 7 - 20, 2026, weekly\n\nNo data for these filters.\n',
+    expected: '### Cycle time (75th percentile), Pull requests merged and 2 more metrics by team: Sep 7 - 20, 2026, weekly\n\nNo data for these filters.\n',
   },
 ];
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { V1_METRICS, V2_METRICS } from '../../../src/contract/metrics.js';
 import { dayRange, inProgress, lastDay } from '../../../src/measure/render/dates.js';
-import { metricTitle } from '../../../src/measure/render/titles.js';
+import { metricPhrase, metricsHeading, metricTitle } from '../../../src/measure/render/titles.js';
 
 describe('metricTitle', () => {
   it.each([
@@ -20,6 +20,26 @@ describe('metricTitle', () => {
 
   it('every metric of the spec tables has a human name', () => {
     for (const { name } of [...V2_METRICS, ...V1_METRICS]) expect(metricTitle({ name, agg: undefined }), name).not.toBe(name);
+  });
+});
+
+describe('the default heading: the metrics and the grouping', () => {
+  const m = (name: string, agg?: string) => ({ name, agg });
+  it.each<[{ name: string; agg: string | undefined }[], string | undefined, string]>([
+    [[m('pr.merged')], 'team', 'Pull requests merged by team'],
+    [[m('pr.merged')], undefined, 'Pull requests merged'],
+    [[m('branch.computed.cycle_time', 'p75'), m('pr.merged')], 'repository', 'Cycle time (75th percentile) and Pull requests merged by repository'],
+    [[m('branch.computed.cycle_time', 'p75'), m('pr.merged'), m('pr.new')], 'team', 'Cycle time (75th percentile), Pull requests merged and Pull requests opened by team'],
+    [[m('branch.computed.cycle_time', 'p75'), m('pr.merged'), m('pr.new'), m('releases.count')], 'coding assistant', 'Cycle time (75th percentile), Pull requests merged and 2 more metrics by coding assistant'],
+    [[], undefined, 'Measurements'],
+  ])('%j by %s -> %s', (metrics, grouping, heading) => {
+    expect(metricsHeading(metrics, grouping)).toBe(heading);
+  });
+
+  it('an aggregation goes in brackets, where commas separate metrics', () => {
+    expect(metricPhrase(m('branch.time_to_review', 'avg'))).toBe('Time to review (average)');
+    expect(metricPhrase(m('pm.mttr', 'avg'))).toBe('Mean time to recovery');
+    expect(metricPhrase(m('pr.merged'))).toBe('Pull requests merged');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartUnit, formatDuration, formatNumber, formatValue } from '../../../src/measure/render/values.js';
+import { chartUnitLabel, formatDuration, formatNumber, formatValue } from '../../../src/measure/render/values.js';
 
 describe('formatDuration (minutes as a person reads them)', () => {
   const cases: [number, string][] = [
@@ -52,9 +52,9 @@ describe('formatNumber and formatValue', () => {
     expect(formatValue('minutes', undefined)).toBe('-');
   });
 
-  it('charts durations in hours and other units as they come', () => {
-    expect(chartUnit('minutes')).toEqual({ label: 'hours', factor: 1 / 60 });
-    expect(chartUnit('count')).toEqual({ label: 'count', factor: 1 });
-    expect(chartUnit('unstated')).toEqual({ label: undefined, factor: 1 });
+  it('names a chart\'s unit: durations as durations (their axes say 1d 12h), other units as they are', () => {
+    expect(chartUnitLabel('minutes')).toBe('duration');
+    expect(chartUnitLabel('count')).toBe('count');
+    expect(chartUnitLabel('unstated')).toBeUndefined();
   });
 });
