@@ -3,7 +3,7 @@
 // falls back to its discovery of before (PM entities' used_by, scope reads), saying so once. Any
 // other failure is an error like every failed read: a failed read never looks like "nothing exists".
 
-import type { ListedTeam } from '../contract/list-types.js';
+import type { ListedTeam, ListedUser } from '../contract/list-types.js';
 import { ApiError } from './errors.js';
 import type { ListReads } from './client-lists.js';
 import { TEAMS_ROUTE, USERS_ROUTE } from './requests-lists.js';
@@ -22,6 +22,11 @@ async function readListed<T>(route: string, read: () => Promise<T[]>): Promise<L
 /** Every team the service lists (its own two included), or that it lists none. */
 export function readTeamList(lists: Pick<ListReads, 'allTeams'>): Promise<ListRead<ListedTeam>> {
   return readListed(TEAMS_ROUTE, () => lists.allTeams());
+}
+
+/** Every contributor the service lists, or that it lists none. */
+export function readUserList(lists: Pick<ListReads, 'allUsers'>): Promise<ListRead<ListedUser>> {
+  return readListed(USERS_ROUTE, () => lists.allUsers());
 }
 
 /** The one line said on stderr when the service has no list: which route, and what emctl does instead. */

@@ -177,8 +177,11 @@ export interface ReportDefinition {
   after?: string;
   before?: string;
   last?: string;
-  /** Team ids or the config's team names, or `managed` (every team the config writes). */
-  teams?: (number | string)[] | 'managed';
+  /**
+   * Team ids or names (the config's `name:` first, then the service's team list), `managed` (every
+   * team the config writes) or `all` (every team the service lists but its own two).
+   */
+  teams?: (number | string)[] | 'managed' | 'all';
   /** Repository names or ids. */
   repositories?: (number | string)[];
   contributors?: (number | string)[];

@@ -80,7 +80,7 @@ export function definitionFromFlags(flags: RequestFlags): { definition: ReportDe
   if (flags.rollUp !== undefined) def.roll_up = flags.rollUp;
   if (flags.groupBy !== undefined) def.group_by = flags.groupBy;
   const teams = split(flags.team);
-  if (teams) def.teams = teams.length === 1 && teams[0] === 'managed' ? 'managed' : teams.map((t) => (DIGITS.test(t) ? Number(t) : t));
+  if (teams) def.teams = teams.length === 1 && (teams[0] === 'managed' || teams[0] === 'all') ? teams[0] : teams.map((t) => (DIGITS.test(t) ? Number(t) : t));
   const repositories = split(flags.repository);
   if (repositories) def.repositories = repositories.map((r) => (DIGITS.test(r) ? Number(r) : r));
   const contributors = split(flags.contributor);

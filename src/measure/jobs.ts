@@ -1,6 +1,7 @@
 // The requests one `emctl measurements` runs (DESIGN 6.1): the one its flags describe, or the
 // reports of the config it names (or --all), each checked with the rules `validate` applies
-// (spec.ts), every problem of every request reported at once.
+// (spec.ts), every problem of every request reported at once; then the team names only the
+// service knows resolved by its team list (team-selection.ts).
 
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,6 +9,8 @@ import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../core/model.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS, type MeasurementsOptions } from './flags.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from './spec.js';
+import { resolveRequestTeams } from './team-selection.js';
+import type { ListedTeam } from '../contract/list-types.js';
 
 /** One request to run: a report of the config, or the one the flags describe. */
 export interface Job {
@@ -98,4 +101,19 @@ export function planJobs(reports: readonly string[], opts: MeasurementsOptions, 
   }
   if (problems.length > 0) throw invalid('invalid report', problems);
   return jobs;
+}
+
+/**
+ * The jobs with the team names only the service knows, and `all`, resolved by its team list (read
+ * once, only when a job needs it): every problem of every job at once, before any measurement call.
+ */
+export async function resolveJobTeams(jobs: readonly Job[], teams: () => Promise<readonly ListedTeam[] | undefined>, config: DesiredConfig | undefined): Promise<Job[]> {
+  const configNames = (config?.teams ?? []).flatMap((t) => (t.name === undefined ? [] : [t.name]));
+  const requests = jobs.map((job) => ({
+    label: job.report === undefined ? '' : `report \`${job.report}\`: `,
+    selection: { ids: job.spec.teamIds, names: job.spec.teamNames ?? [], all: job.spec.allTeams ?? false },
+    filter: job.spec.groupBy !== 'team',
+  }));
+  const ids = await resolveRequestTeams(requests, teams, configNames);
+  return jobs.map((job, i) => ({ ...job, spec: { ...job.spec, teamIds: ids[i] ?? job.spec.teamIds, teamNames: [], allTeams: false } }));
 }

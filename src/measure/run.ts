@@ -18,7 +18,7 @@ import { groupIdField, mergeElements, pageWasFull, planCalls, type PlannedCall, 
 import { canonicalFilters } from './store/filters.js';
 import { mergeExportFiles, parseElements, parseExportFile, type ExportFile } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
-import { readTeamNames, type TeamNameReader } from './team-names.js';
+import { contributorNames, teamNamesFor, type NameDirectory, type TeamNameReader, type TeamNames } from './team-names.js';
 import { buildResult, noDataResult } from './result.js';
 import type { MeasureSpec } from './spec.js';
 import { lastWindow } from '../contract/measurement-window.js';
@@ -44,6 +44,8 @@ export interface RunContext {
   now: Date;
   /** The config's team names (id -> name), for names next to ids. */
   teamNames: ReadonlyMap<number, string | undefined>;
+  /** The run's team and contributor lists (service-directory.ts), read once for every request. */
+  directory?: NameDirectory;
   api: 'v1' | 'v2';
   serverExport: boolean;
   /** A note for stderr (names that could not be found, ...). */
@@ -91,15 +93,12 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   }
 
   const fetch = ctx.api === 'v1' ? (body: MeasurementsBody) => fetchV1(api, body, ctx) : (body: MeasurementsBody) => api.measurements(body);
-  // Team names are read beside the measurement calls (other routes, other pacing lanes).
-  const [answerLists, teamNames] = await Promise.all([
-    Promise.all(calls.map((call) => runCall(call, fetch))),
-    spec.groupBy === 'team' ? readTeamNames(api, spec.teamIds, ctx.teamNames) : undefined,
-  ]);
+  // Names are read beside the measurement calls (other routes, other pacing lanes).
+  const [answerLists, groupNames] = await Promise.all([Promise.all(calls.map((call) => runCall(call, fetch))), namesOfGroups(api, spec, ctx)]);
   const answers = answerLists.flat();
   const names = new Map<number | string, string>();
-  for (const [id, name] of teamNames?.names ?? []) names.set(id, name);
-  for (const notice of teamNames?.notices ?? []) ctx.notice?.(notice);
+  for (const [id, name] of groupNames?.names ?? []) names.set(id, name);
+  for (const notice of groupNames?.notices ?? []) ctx.notice?.(notice);
   if (spec.groupBy === 'repository') for (const [id, name] of repos.names) names.set(id, name);
   const groups = requestedGroups(spec, ids);
   const resultCtx = { report: ctx.report, window, names, groups };
@@ -107,6 +106,13 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   if (answers.every((a) => a === null)) return { kind: 'result', result: noDataResult(spec, resultCtx), ...extra };
   const elements = mergeElements(answers.filter((a): a is MeasurementElement[] => a !== null));
   return { kind: 'result', result: buildResult(spec, elements, resultCtx), ...extra };
+}
+
+/** The names of the groups of a team or contributor grouping (team-names.ts). */
+function namesOfGroups(api: MeasurementsApi, spec: MeasureSpec, ctx: RunContext): Promise<TeamNames> | undefined {
+  if (spec.groupBy === 'team') return teamNamesFor(api, ctx.directory, spec.teamIds, ctx.teamNames);
+  if (spec.groupBy === 'contributor') return contributorNames(ctx.directory);
+  return undefined;
 }
 
 /** One planned call: once, or page after page until a page comes back short. */

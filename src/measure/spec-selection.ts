@@ -1,10 +1,11 @@
-// Whom a measurements request covers: teams (ids, names from the config, `managed`),
+// Whom a measurements request covers: teams (ids, names from the config, `managed`; names only
+// the service knows and `all` are resolved by its team list when the request runs),
 // repositories (ids or names), contributors and services (ids), within the API's limit on each id
 // list. Only the ids of the group-by dimension may exceed it: they are split into several calls.
 
 import type { GroupBy } from '../contract/metrics.js';
 import type { ReportDefinition } from '../core/model.js';
-import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
+import { quote, type Report, type SpecContext } from './spec-problem.js';
 
 /** The API's cap on each id list of a v2 body (team_ids, repository_ids, contributor_ids, service_ids). */
 export const IDS_PER_CALL = 50;
@@ -22,43 +23,58 @@ function overLimit(count: number, key: string, problem: Report): void {
   );
 }
 
-export function checkTeams(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): number[] {
+/** The teams a request names, as far as the config resolves them; the rest waits for the service's list. */
+export interface CheckedTeams {
+  /** Ids, and the teams the config names (`name:`, `managed`). */
+  ids: number[];
+  /** Names the config does not give: looked up in the service's team list when the request runs. */
+  names: string[];
+  /** `all`: every team the service lists, but its own All Teams and All Contributors. */
+  all: boolean;
+}
+
+export function checkTeams(def: ReportDefinition, ctx: SpecContext, groupBy: GroupBy, problem: Report): CheckedTeams {
   const teams = def.teams;
   const ids: number[] = [];
+  const names: string[] = [];
+  let all = false;
   const managed = (path: (string | number)[]) => {
     if (!ctx.configTeams) problem(path, '`managed` means every team the config writes, and no config was loaded (pass -c PATH)');
     else if (ctx.configTeams.size === 0) problem(path, '`managed` means every team the config writes, and the config writes none');
     else ids.push(...[...ctx.configTeams.keys()].sort((a, b) => a - b));
   };
   if (teams === 'managed') managed(['teams']);
+  else if (teams === 'all') all = true;
   else if (teams !== undefined) {
     const byName = new Map<string, number[]>();
     for (const [id, name] of ctx.configTeams ?? []) if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), id]);
     teams.forEach((t, i) => {
-      // `managed` in a list adds every team the config writes to the others (duplicates dropped).
+      // `managed` in a list adds every team the config writes to the others (duplicates dropped); `all` every listed team.
       if (t === 'managed') return managed(['teams', i]);
+      if (t === 'all') {
+        all = true;
+        return;
+      }
       const id = idOf(t);
       if (id !== undefined) {
         ids.push(id);
         return;
       }
+      // A config `name:` wins; a name the config does not give is the service's (DESIGN.md section 13).
       const name = String(t);
-      if (!ctx.configTeams) {
-        problem(['teams', i], `team ${quote(name)} is not an id, and team names come from the config's \`teams: <id>: name:\`; no config was loaded (pass -c PATH)`);
-        return;
-      }
       const found = byName.get(name) ?? [];
       if (found.length === 1 && found[0] !== undefined) ids.push(found[0]);
       else if (found.length > 1) problem(['teams', i], `team name ${quote(name)} is given to teams ${found.join(', ')} in the config; name the team by id`);
-      else problem(['teams', i], `no team named ${quote(name)} in the config (teams are named by id or by their \`name:\`)${hint(name, [...byName.keys()])}`);
+      else names.push(name);
     });
   }
   const unique = [...new Set(ids)];
   if (groupBy === 'team' && teams === undefined) {
-    problem(['teams'], 'grouping by team needs the teams: ids, names from the config, or `managed`');
+    problem(['teams'], 'grouping by team needs the teams: ids, names, `managed` (every team the config writes) or `all` (every team the service lists)');
   }
-  if (groupBy !== 'team' && unique.length > IDS_PER_CALL) overLimit(unique.length, 'teams', problem);
-  return unique;
+  // Names and `all` are counted once the service's list resolves them (team-selection.ts).
+  if (groupBy !== 'team' && unique.length + new Set(names).size > IDS_PER_CALL) overLimit(unique.length + new Set(names).size, 'teams', problem);
+  return { ids: unique, names: [...new Set(names)], all };
 }
 
 export function checkRepositories(def: ReportDefinition, groupBy: GroupBy, problem: Report): { ids: number[]; names: string[] } {

@@ -44,6 +44,13 @@ export interface MeasureSpec {
   window: SpecWindow;
   /** Team ids, names already resolved through the config. */
   teamIds: number[];
+  /**
+   * What only the service's team list resolves (team-selection.ts, before any measurement call):
+   * names the config does not give, and `all` (every listed team but the service's own two).
+   * Absent where nothing is left to resolve (a request read back from a store).
+   */
+  teamNames?: string[];
+  allTeams?: boolean;
   /** Repositories by id, and by name (resolved online against the repository list). */
   repositoryIds: number[];
   repositoryNames: string[];
@@ -107,7 +114,7 @@ function wellTyped(raw: ReportDefinition): ReportDefinition {
   for (const key of ['repositories', 'contributors', 'services']) {
     if (Array.isArray(d[key])) out[key] = (d[key] as unknown[]).filter(isScalar);
   }
-  if (d.teams === 'managed') out.teams = 'managed';
+  if (d.teams === 'managed' || d.teams === 'all') out.teams = d.teams;
   else if (Array.isArray(d.teams)) out.teams = d.teams.filter(isScalar);
   if (typeof d.limit === 'number') out.limit = d.limit;
   if (typeof d.with_children === 'boolean') out.with_children = d.with_children;
@@ -140,7 +147,7 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
   const window = checkWindow(def, problem);
   if (problems.every((p) => p.path[0] !== 'last' && p.path[0] !== 'after' && p.path[0] !== 'before')) checkBucketCount(window, rollUp, def, problem);
 
-  const teamIds = checkTeams(def, ctx, groupBy, problem);
+  const teams = checkTeams(def, ctx, groupBy, problem);
   const repos = checkRepositories(def, groupBy, problem);
   const contributorIds = checkIds(def.contributors, 'contributors', 'contributor', groupBy === 'contributor', problem);
   const serviceIds = checkIds(def.services, 'services', 'service', false, problem);
@@ -193,7 +200,9 @@ export function checkSpec(raw: ReportDefinition, ctx: SpecContext): SpecResult {
       groupBy,
       rollUp,
       window,
-      teamIds,
+      teamIds: teams.ids,
+      teamNames: teams.names,
+      allTeams: teams.all,
       repositoryIds: repos.ids,
       repositoryNames: repos.names,
       contributorIds,

@@ -8,7 +8,8 @@ import { configPathIn, loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { MeasurementsOptions } from '../measure/flags.js';
-import { planJobs, teamNamesOf } from '../measure/jobs.js';
+import { planJobs, resolveJobTeams, teamNamesOf } from '../measure/jobs.js';
+import { ServiceDirectory } from '../measure/service-directory.js';
 import { requestNotices } from '../measure/notices.js';
 import { runMeasurements, windowOf } from '../measure/run.js';
 import { CONFIG_CHECKS } from './config-checks.js';
@@ -30,20 +31,23 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
     throw new EmctlError('config', 'name the metrics (--metric NAME[:AGG]) or the reports of the config to run (REPORT... or --all); see emctl measurements --help');
   }
   const { config, path } = await loadConfigFor(opts, reports.length > 0 || Boolean(opts.all), io);
-  const jobs = planJobs(reports, opts, config, path, io.cwd);
+  const planned = planJobs(reports, opts, config, path, io.cwd);
   if (opts.api === 'v1') {
     io.stderr.write('Warning: the v1 measurements API (--api v1) is deprecated by the service since 2023-10-01; the v2 API (the default) answers at once.\n');
   }
   // One "now" for the whole run: the windows the notes name are the windows requested.
   const now = nowOf(io);
-  for (const job of jobs) {
+  for (const job of planned) {
     for (const notice of requestNotices(job.spec, windowOf(job.spec, now))) io.stderr.write(`${labelOf(job)}${notice}\n`);
   }
   const connection = await connect(globals, io);
-  const deliver = outputs(io, globals, now, jobs, connection.baseUrl);
+  // The service's team and contributor lists, read once for every request of the run.
+  const directory = new ServiceDirectory(connection.client.lists, (text) => io.stderr.write(`${text}\n`));
+  const deliver = outputs(io, globals, now, planned, connection.baseUrl);
   const progress = progressLine(io);
   const failures: string[] = [];
   try {
+    const jobs = await connection.reading(() => resolveJobTeams(planned, () => directory.teams(), config));
     for (const job of jobs) {
       const label = labelOf(job);
       try {
@@ -52,6 +56,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
           report: job.report,
           now,
           teamNames: teamNamesOf(config) ?? new Map(),
+          directory,
           api: opts.api === 'v1' ? 'v1' : 'v2',
           serverExport: Boolean(opts.serverExport),
           notice: (text) => io.stderr.write(`${label}${text}\n`),
@@ -68,7 +73,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
   } finally {
     await connection.close();
   }
-  if (failures.length > 0) throw new EmctlError('api', `${failures.length} of ${jobs.length} reports failed`, failures);
+  if (failures.length > 0) throw new EmctlError('api', `${failures.length} of ${planned.length} reports failed`, failures);
 }
 
 /** The config: -c PATH when given (it must load); else ./emctl.yaml when it exists (team names, reports). */

@@ -190,11 +190,10 @@ const CASES: InvalidCase[] = [
     teams: nobody
 `,
     [
-      "emctl.yaml:11:23: report `r`: no team named `Paymnts` in the config (teams are named by id or by their `name:`); did you mean `Payments`?",
       "emctl.yaml:12:19: report `r`: 51 contributors: a filter takes at most 50 (the API's limit); only the ids of the group-by dimension are split into several calls, since percentiles cannot be merged across calls",
       'emctl.yaml:13:15: report `r`: order_by `branch.time_to_pr` is not one of the requested metrics (pr.merged, branch.time_to_pr:p75); did you mean `branch.time_to_pr:p75`?',
-      'emctl.yaml:14:3: report `t`: grouping by team needs the teams: ids, names from the config, or `managed`',
-      'emctl.yaml:19:12: `teams` must be a list of team ids or names, or `managed`; got a string (`nobody`)',
+      'emctl.yaml:14:3: report `t`: grouping by team needs the teams: ids, names, `managed` (every team the config writes) or `all` (every team the service lists)',
+      'emctl.yaml:19:12: `teams` must be a list of team ids or names, `managed` or `all`; got a string (`nobody`)',
     ],
   ],
   [

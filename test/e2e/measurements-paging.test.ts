@@ -65,11 +65,11 @@ describe('groups without an id list', () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.trimEnd().split('\n').slice(1);
     expect(rows).toHaveLength(130);
-    // The API has no list of contributors, so emctl knows no name: the contributor_name column
-    // is there (DESIGN 6.1: a loader's columns do not depend on the run) and empty.
+    // Names from the service's contributor list (DESIGN 13), read beside the measurement call.
     expect(r.stdout.split('\n')[0]).toBe('after,before,contributor_id,contributor_name,pr.merged');
-    expect(rows[0]).toBe('2026-09-01,2026-09-08,601,,2');
-    expect(rows[129]).toBe('2026-09-01,2026-09-08,730,,1');
+    expect(rows[0]).toBe('2026-09-01,2026-09-08,601,P601,2');
+    expect(rows[129]).toBe('2026-09-01,2026-09-08,730,P730,1');
+    expect((await apiRequests(emulator.url)).filter((q) => q.path === '/api/v1/users')).toHaveLength(Math.ceil(130 / 50));
     const calls = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v2/measurements');
     expect(calls.map((c) => [(c.body as { limit: number }).limit, (c.body as { offset: number }).offset])).toEqual(contributorPages(130));
   });

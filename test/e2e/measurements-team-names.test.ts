@@ -1,12 +1,16 @@
-// Team names when grouping by team (DESIGN.md §6.1): the config's first; then used_by.teams of the
-// PM entity lists (one paged read per list: boards, projects); then the team's scope read
-// (team_name) for at most 50 still-unnamed teams; past that the names stay empty and a notice says
-// how to name them. Request counts from the emulator's own log.
+// Team names when grouping by team on an older service, one that lists no teams (DESIGN.md section
+// 13: a proxy answers the list routes 404): the one notice, then the names as before: the config's
+// first; then used_by.teams of the PM entity lists (one paged read per list: boards, projects);
+// then the team's scope read (team_name) for at most 50 still-unnamed teams; past that the names
+// stay empty and a notice says how to name them. A name only the service knows cannot be resolved
+// there: the run stops before any measurement call. Request counts from the emulator's own log.
+// (Names from the team list: measurements-team-list.test.ts.)
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { startProxy, type RecordingProxy } from '../helpers/proxy.js';
 
 const extra = Array.from({ length: 60 }, (_, i) => 100 + i);
 
@@ -47,12 +51,15 @@ activity:
 const REQUEST = ['measurements', '--metric', 'pr.merged', '--group-by', 'team', '--after', '2026-09-01', '--before', '2026-09-08', '--format', 'csv'];
 
 let emulator: RunningEmulator;
+let proxy: RecordingProxy;
 let dir: string;
 
 async function emctl(args: string[]) {
-  const a = against(emulator);
-  return runEmctl([...a.args, ...args], { env: a.env, cwd: dir });
+  return runEmctl(['--base-url', proxy.url, ...args], { env: { EMCTL_API_KEY: TEST_KEY }, cwd: dir });
 }
+
+const NOTICE =
+  'note: this service does not list teams (GET /api/v2/teams answered 404: an older service); team names come from the config, then from the boards and projects that use them and team scope reads; a team named in a request must be named by id or by a `name:` in the config\n';
 
 function kinds(paths: string[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -65,20 +72,28 @@ function kinds(paths: string[]): Record<string, number> {
 
 beforeAll(async () => {
   emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
+  proxy = await startProxy(emulator.url, (request) => {
+    if (/^\/api\/(v2\/teams|v1\/users)\b/.test(request.url)) {
+      request.reply({ status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"detail":"Not Found"}') });
+      return;
+    }
+    return request.pass();
+  });
   dir = await tempDir('emctl-team-names-');
 });
 afterAll(async () => {
+  await proxy.close();
   await emulator.close();
 });
 beforeEach(async () => {
   await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
 });
 
-describe('team names', () => {
+describe('team names on a service without a team list', () => {
   it('the config names a team; used_by.teams names another; a scope read names the third', async () => {
     const config = await writeConfig('version: 1\nteams:\n  100:\n    name: Hundred\n', await tempDir('emctl-team-names-config-'));
     const r = await emctl([...REQUEST, '-c', config, '--team', '42,43,100']);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(NOTICE);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       ['after,before,team_id,team_name,pr.merged', '2026-09-01,2026-09-08,42,Payments,1', '2026-09-01,2026-09-08,43,Checkout,', '2026-09-01,2026-09-08,100,Hundred,', ''].join('\n'),
@@ -92,7 +107,19 @@ describe('team names', () => {
     const config = await writeConfig('version: 1\nteams:\n  42:\n    name: P\n  43:\n    name: C\n', await tempDir('emctl-team-names-config-'));
     const r = await emctl([...REQUEST, '-c', config, '--team', '42,43']);
     expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
     expect(kinds((await apiRequests(emulator.url)).map((q) => q.path))).toEqual({ measurements: 1 });
+  });
+
+  it('a name only the service could know, or `all`, stops the run before any measurement call, naming it', async () => {
+    const r = await emctl([...REQUEST, '--team', 'Checkout,42']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(NOTICE);
+    expect(r.stderr).toContain('team `Checkout` is not a name the config gives a team, and this service lists no teams to find it in: name it by id, or give it a `name:` in the config');
+    const all = await emctl([...REQUEST, '--team', 'all']);
+    expect(all.code).toBe(1);
+    expect(all.stderr).toContain('`all` means every team the service lists, and this service lists no teams');
+    expect((await apiRequests(emulator.url)).filter((q) => q.path.includes('/measurements'))).toEqual([]);
   });
 
   it('at most 50 scope reads; the teams past them keep an empty name and a notice says how to name them', async () => {
@@ -100,6 +127,7 @@ describe('team names', () => {
     expect(r.code).toBe(0);
     // 62 teams: 42 named by used_by, 61 unnamed, 50 read, 11 left.
     expect(r.stderr).toBe(
+      NOTICE +
       'note: 11 teams still unnamed after 50 scope reads keep an empty name; name them in the config (teams: <id>: name: ...) to have every name without extra calls\n',
     );
     const rows = r.stdout.trimEnd().split('\n').slice(1);

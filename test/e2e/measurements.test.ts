@@ -288,8 +288,17 @@ describe('reports as code', () => {
     const r = await emctl(['-c', bad, 'weekly']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('emctl.yaml:22:15: report `broken`: unknown v2 metric `pr.mergd`; did you mean `pr.merged`?');
-    expect(r.stderr).toContain('emctl.yaml:23:13: report `broken`: no team named `Paymants` in the config');
+    // A name the config does not give is the service's: only the run can check it (below).
+    expect(r.stderr).not.toContain('Paymants');
     expect(await apiRequests(emulator.url)).toEqual([]);
+  });
+
+  it('a team name neither the config nor the service knows stops the run before any measurement call', async () => {
+    const typo = await writeConfig(`${CONFIG}  typo:\n    metrics: [pr.merged]\n    teams: [Paymants]\n`, await tempDir());
+    const r = await emctl(['-c', typo, 'weekly', 'typo']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("report `typo`: no team named `Paymants` in the config or the service's team list; did you mean `Payments`?");
+    expect((await apiRequests(emulator.url)).map((q) => q.path)).toEqual(['/api/v2/teams', '/api/v2/teams', '/api/v2/teams']);
   });
 
   it('--all: a report that fails does not stop the others; the run exits 1 and names it', async () => {

@@ -131,12 +131,20 @@ describe('teams and id lists', () => {
     expect(checkSpec({ ...ok, group_by: 'team', teams: 'managed' }, v2).spec?.teamIds).toEqual([42, 43, 44]);
   });
 
+  it('leaves names the config does not give, and `all`, to the service: a config name wins', () => {
+    const spec = checkSpec({ ...ok, teams: ['Payments', 'Data', 'Data', 7] }, v2).spec;
+    expect([spec?.teamIds, spec?.teamNames, spec?.allTeams]).toEqual([[42, 7], ['Data'], false]);
+    // Without a config every name is the service's.
+    expect(checkSpec({ ...ok, teams: ['Payments'] }, { ...v2, configTeams: undefined }).spec?.teamNames).toEqual(['Payments']);
+    expect(checkSpec({ ...ok, group_by: 'team', teams: 'all' }, v2).spec).toMatchObject({ teamIds: [], teamNames: [], allTeams: true });
+    expect(checkSpec({ ...ok, group_by: 'team', teams: ['all', 42] }, v2).spec).toMatchObject({ teamIds: [42], allTeams: true });
+    expect(definitionFromFlags({ team: ['all'] }).definition.teams).toBe('all');
+  });
+
   it.each<[ReportDefinition, SpecContext, string[]]>([
-    [{ ...ok, teams: ['Paymnts'] }, v2, ['teams.0: no team named `Paymnts` in the config (teams are named by id or by their `name:`); did you mean `Payments`?']],
-    [{ ...ok, teams: ['Payments'] }, { ...v2, configTeams: undefined }, ["teams.0: team `Payments` is not an id, and team names come from the config's `teams: <id>: name:`; no config was loaded (pass -c PATH)"]],
     [{ ...ok, teams: 'managed' }, { ...v2, configTeams: new Map() }, ['teams: `managed` means every team the config writes, and the config writes none']],
     [{ ...ok, teams: ['Dup'] }, { ...v2, configTeams: new Map([[1, 'Dup'], [2, 'Dup']]) }, ['teams.0: team name `Dup` is given to teams 1, 2 in the config; name the team by id']],
-    [{ ...ok, group_by: 'team' }, v2, ['teams: grouping by team needs the teams: ids, names from the config, or `managed`']],
+    [{ ...ok, group_by: 'team' }, v2, ['teams: grouping by team needs the teams: ids, names, `managed` (every team the config writes) or `all` (every team the service lists)']],
     [{ ...ok, contributors: [0, 'x'] }, v2, ['contributors.0: a contributor is named by its id, an integer >= 1; got `0`', 'contributors.1: a contributor is named by its id, an integer >= 1; got `x`']],
     [{ ...ok, labels: ['a', 'b', 'c', 'd'] }, v2, ['labels: at most 3 labels per request (the API\'s limit); got 4']],
   ])('%j', (def, ctx, expected) => expect(problems(def, ctx)).toEqual(expected));

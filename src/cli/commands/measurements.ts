@@ -14,7 +14,8 @@ function collect(value: string, previous: string[] | undefined): string[] {
 const HELP = `
 A request comes from flags, or from the config's reports: (REPORT names, or --all).
 Lists take repeated flags or commas: --metric pr.merged,releases.count --team 42 --team Payments.
-Teams are named by id or by the config's teams: <id>: name:; repositories by name or id.
+Teams are named by id, by the config's teams: <id>: name:, or by the service's own team names;
+--team all is every team the service lists. Repositories by name or id.
 --last N{d,w,mo} ends with today (UTC): whole ISO weeks with --roll-up 1w, calendar months with
 1mo (the current one last, in progress); with no window: the last 30 days.
 Data goes to stdout (or --out FILE, written atomically); notices go to stderr.
@@ -44,7 +45,7 @@ export function registerMeasurementsCommand(program: Command, ctx: CommandContex
     .option('--last <window>', 'a window ending with today: N days, weeks or months (90d, 12w, 6mo), whole weeks/months with --roll-up 1w/1mo')
     .option('--roll-up <bucket>', '1d, 1w, 1mo or custom (default: the whole window)')
     .option('--group-by <dimension>', 'organization (default), team, repository, contributor, coding_assistant, ai_review, agentic_pr')
-    .option('--team <id|name>', 'team id, config team name, or managed (repeatable, comma-separated)', collect)
+    .option('--team <id|name>', 'team id or name (the config\'s, then the service\'s), managed or all (repeatable, comma-separated)', collect)
     .option('--repository <name|id>', 'repository name or id (repeatable, comma-separated)', collect)
     .option('--contributor <id>', 'contributor id (repeatable, comma-separated)', collect)
     .option('--service <id>', 'service id (repeatable, comma-separated)', collect)
