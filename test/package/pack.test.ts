@@ -1,7 +1,9 @@
 // What a user gets from a packed emctl: `npm pack`, install the tarball into an empty directory
 // (dependencies from the registry, through npm's cache when it has them), then the installed
 // `npx emctl` plans against the bundled emulator. The tarball is packed from the built dist/
-// (npm test builds first), with the files package.json lists.
+// (npm test builds first), with the files package.json lists. Installed without the optional
+// SQLite driver (where no prebuilt binary and no compiler are at hand), everything works but a
+// `sqlite:` store, which says what is missing before any request (DESIGN 9, issue 31 item 1).
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -38,5 +40,37 @@ describe('npm pack -> install -> npx emctl', () => {
     expect(plan.stderr).not.toMatch(/Error/);
     expect(plan.status).toBe(2);
     expect(plan.stdout).toMatch(/^Plan: \d+ to add, \d+ to change, \d+ to remove; \d+ API calls\.$/m);
+  });
+
+  it('installed with --omit=optional (no SQLite driver): validate and a CSV export work, a sqlite: store is refused before any request', { timeout: 180_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emctl-pack-slim-'));
+    execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
+    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+    const app = join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'emctl-user', private: true }));
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--omit=optional', join(dir, tarball)], { cwd: app, encoding: 'utf8' });
+    expect(install.status, install.stderr).toBe(0);
+    expect(existsSync(join(app, 'node_modules', 'better-sqlite3'))).toBe(false);
+    const emctl = (args: string[]) => spawnSync('npx', ['--no-install', 'emctl', ...args], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+    copyFileSync(join(app, 'node_modules/emctl/examples/acme/emctl.yaml'), join(app, 'emctl.yaml'));
+    const validate = emctl(['validate']);
+    expect(validate.status, validate.stdout + validate.stderr).toBe(0);
+    expect(validate.stdout).toMatch(/^ok: emctl\.yaml is valid/);
+
+    const measure = ['--emulator', 'default', '-v', 'measurements', '--metric', 'pr.merged', '--group-by', 'team', '--team', '42', '--last', '4w', '--roll-up', '1w'];
+    const csv = emctl([...measure, '--format', 'csv']);
+    expect(csv.status, csv.stderr).toBe(0);
+    expect(csv.stdout.split('\n')[0]).toBe('after,before,team_id,team_name,pr.merged');
+    expect(csv.stderr).toMatch(/POST \/api\/v2\/measurements/);
+
+    const store = emctl([...measure, '--out', 'sqlite:history.db']);
+    expect(store.status).toBe(1);
+    expect(store.stderr).toContain('sqlite: stores need the SQLite driver better-sqlite3, an optional dependency that is not installed here');
+    expect(store.stderr).toContain('npm install better-sqlite3@12');
+    // -v logs each request: the store was refused before any measurement call.
+    expect(store.stderr).not.toMatch(/POST \/api\/v2\/measurements/);
+    expect(existsSync(join(app, 'history.db'))).toBe(false);
   });
 });

@@ -6,12 +6,13 @@
 import { existsSync } from 'node:fs';
 import { EmctlError } from '../../contract/errors.js';
 import type { Tx } from './engine.js';
-import { openEngine } from './open.js';
+import { checkDriver, openEngine } from './open.js';
 import { checkWritable, SCHEMA_VERSION } from './schema.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
 /** A note for stderr when the run will migrate the database; throws when it must not be written. */
 export async function checkStoreBeforeRun(target: StoreTarget, shown: string, env: Record<string, string | undefined>): Promise<string | undefined> {
+  await checkDriver(target);
   if (target.engine === 'sqlite' && !existsSync(target.path)) return undefined;
   const engine = await openEngine(target, { write: false, env });
   try {

@@ -8,3 +8,8 @@ export async function openEngine(target: StoreTarget, options: { write: boolean;
   if (target.engine === 'sqlite') return (await import('./sqlite.js')).openSqlite(target.path, options);
   return (await import('./postgres.js')).openPostgres(target.url, options);
 }
+
+/** Loads the engine's driver only, to say before any request that it is missing. */
+export async function checkDriver(target: StoreTarget): Promise<void> {
+  if (target.engine === 'sqlite') await (await import('./sqlite.js')).loadSqliteDriver();
+}

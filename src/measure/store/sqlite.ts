@@ -22,8 +22,28 @@ function failure(path: string, error: unknown): EmctlError {
   return new EmctlError('config', `sqlite:${path}: ${message}${typeof code === 'string' && !message.includes(code) ? ` (${code})` : ''}${damaged}`);
 }
 
+type Driver = typeof BetterSqlite3;
+
+/**
+ * The driver, an optional dependency (DESIGN 9): where its prebuilt binary cannot be fetched and
+ * no compiler builds it, `npm install` leaves it out and every other command works. A `sqlite:`
+ * store then says, before any request, what is missing and how to add it.
+ */
+export async function loadSqliteDriver(): Promise<Driver> {
+  try {
+    return (await import('better-sqlite3')).default;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND' && !/Could not locate the bindings file|did not self-register|invalid ELF/.test(String(error))) throw error;
+    throw new EmctlError(
+      'config',
+      'sqlite: stores need the SQLite driver better-sqlite3, an optional dependency that is not installed here (its prebuilt binary could not be fetched and it could not be built, or the install left optional dependencies out): add it with "npm install better-sqlite3@12" where emctl is installed (a prebuilt binary, or a C++ compiler and Python to build one), or use a postgres:// store',
+    );
+  }
+}
+
 export async function openSqlite(path: string, options: { write: boolean }): Promise<Engine> {
-  const { default: Database } = await import('better-sqlite3');
+  const Database = await loadSqliteDriver();
   let db: BetterSqlite3.Database;
   try {
     if (options.write) mkdirSync(dirname(path), { recursive: true });
