@@ -13,29 +13,25 @@ const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': 
 
 /** The secrets of one run and their spellings in output, replaced longest first. */
 export class Redactor {
+  private readonly secrets = new Set<string>();
   private spellings: string[] = [];
 
   /** Takes `secret` out of everything written from now on ("" and blanks are no secret). */
   add(secret: string | undefined): void {
     const plain = secret?.trim();
-    if (!plain) return;
-    // As printed, as JSON output escapes it, as a URL carries it (percent-encoded), as a URL's
-    // host name shows it (lower case: `http://KEY.example.com` is printed as the parser keeps it),
-    // and as the escaping of each output format would print it: Markdown's backslashes (a key
-    // with `_` in a pull-request comment), HTML's entities, a CSV cell's and a YAML single-quoted
-    // scalar's doubled quotes.
-    const forms = [
-      plain,
-      JSON.stringify(plain).slice(1, -1),
-      encodeURIComponent(plain),
-      encodeURI(plain),
-      plain.toLowerCase(),
-      plain.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`),
-      plain.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c),
-      plain.replaceAll('"', '""'),
-      plain.replaceAll("'", "''"),
-    ];
-    this.spellings = [...new Set([...this.spellings, ...forms])].sort((a, b) => b.length - a.length);
+    if (!plain || this.secrets.has(plain)) return;
+    this.secrets.add(plain);
+    this.spellings = [...new Set([...this.spellings, ...spellingsOf(plain)])].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * Prints `text` as it is from now on: an emulator's keys are its fixture's test data, printed on
+   * purpose for the person who started it, also when EMCTL_API_KEY already holds one of them (the
+   * start line read `export EMCTL_API_KEY=[REDACTED]`, which cannot be pasted).
+   */
+  forget(text: string): void {
+    if (!this.secrets.delete(text.trim())) return;
+    this.spellings = [...new Set([...this.secrets].flatMap(spellingsOf))].sort((a, b) => b.length - a.length);
   }
 
   /** `text` with every spelling of every secret replaced. */
@@ -56,4 +52,25 @@ export function redactingStream<S extends { write(chunk: string): unknown; isTTY
   const wrapped = Object.create(stream) as S;
   wrapped.write = (chunk: string) => stream.write(redactor.redact(String(chunk)));
   return wrapped;
+}
+
+/**
+ * A secret as output may spell it: as printed, as JSON output escapes it, as a URL carries it (percent-encoded), as a URL's
+ * host name shows it (lower case: `http://KEY.example.com` is printed as the parser keeps it),
+ * and as the escaping of each output format would print it: Markdown's backslashes (a key
+ * with `_` in a pull-request comment), HTML's entities, a CSV cell's and a YAML single-quoted
+ * scalar's doubled quotes.
+ */
+function spellingsOf(plain: string): string[] {
+  return [
+    plain,
+    JSON.stringify(plain).slice(1, -1),
+    encodeURIComponent(plain),
+    encodeURI(plain),
+    plain.toLowerCase(),
+    plain.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`),
+    plain.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c),
+    plain.replaceAll('"', '""'),
+    plain.replaceAll("'", "''"),
+  ];
 }

@@ -41,7 +41,7 @@ export function renderPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
     marker: '<!-- emctl-plan -->',
     title: opts.title ?? 'emctl plan',
     summary: summaryLine(plan),
-    empty: noChangesLine(plan.scope),
+    empty: noChangesLine(plan.scope, plan.errors.length),
     command: 'emctl plan',
     document: 'plan',
     showApiCalls: true,

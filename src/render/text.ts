@@ -17,10 +17,12 @@ export interface PlanTextOptions {
 export const NO_CHANGES = 'No changes. Live state matches the configuration.';
 
 /**
- * The closing line of a plan with nothing to do. A scoped plan read only part of the organization,
- * so it cannot say that live state matches the configuration: it says what it did check.
+ * The closing line of a plan with nothing to do. A plan the service would refuse never says that
+ * live state matches (its errors are listed above it). A scoped plan read only part of the
+ * organization, so it cannot say that either: it says what it did check.
  */
-export function noChangesLine(scope: PlanScope | undefined): string {
+export function noChangesLine(scope: PlanScope | undefined, errors = 0): string {
+  if (errors > 0) return `Nothing was planned: the service would refuse this configuration (${plural(errors, 'problem')} listed); fix it and plan again.`;
   if (scope === undefined) return NO_CHANGES;
   return `No changes in scope: ${plural(scope.objects, 'object')} read; the rest was not checked.`;
 }
@@ -31,7 +33,7 @@ export function renderPlanText(shownPlan: Plan, style: Style, opts: PlanTextOpti
   const sections = planBodySections(plan, style);
   if (plan.safety_refusals && plan.safety_refusals.length > 0) sections.push(railsSection(plan.safety_refusals, style));
   if (plan.scope !== undefined) sections.push(scopeLine(plan.scope));
-  if (plan.changes.length === 0) return [...sections, noChangesLine(plan.scope)].join('\n\n') + '\n';
+  if (plan.changes.length === 0) return [...sections, noChangesLine(plan.scope, plan.errors.length)].join('\n\n') + '\n';
   if (opts.showOperations && plan.operations.length > 0) sections.push(operationsSection(plan.operations, style));
   sections.push(style.bold(summaryLine(plan)));
   return sections.join('\n\n') + '\n';

@@ -1,6 +1,7 @@
 // `emctl emulator`: serves the emulated Engineering Metrics Service until Ctrl-C / SIGTERM. Prints
 // exactly one line, `emulator listening on http://HOST:PORT`, to stdout once it accepts requests.
 
+import { existsSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { EmctlError } from '../contract/errors.js';
 import type { WorkflowIO } from './io.js';
@@ -59,6 +60,7 @@ export async function serveEmulator(io: WorkflowIO, options: EmulatorRequest): P
     fixture = generateFixture({ ...spec, seed: spec.seed ?? options.seed });
   } else {
     const path = options.fixture === undefined ? EXAMPLE_FIXTURE_PATH : resolvePath(io.cwd, options.fixture);
+    if (!existsSync(path)) throw new EmctlError('config', `--fixture ${options.fixture ?? ''}: no such fixture file (${path}); without --fixture the emulator serves the bundled example organization`);
     fixture = await loadFixtureFile(path);
   }
   const emulator = await startEmulator({
@@ -77,6 +79,7 @@ export async function serveEmulator(io: WorkflowIO, options: EmulatorRequest): P
   // The key its fixture accepts, for the person who started it: on stderr, so that stdout stays
   // the one line scripts wait for. A fixture's keys are test keys by construction.
   const key = fixture.api_keys?.[0];
+  for (const own of fixture.api_keys ?? []) io.redactor?.forget(own);
   if (key !== undefined) io.stderr.write(`API key: ${key} (export EMCTL_API_KEY=${key} EMCTL_BASE_URL=${emulator.url})\n`);
   await untilStopped(io);
   await emulator.close();

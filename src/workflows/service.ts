@@ -2,6 +2,7 @@
 // fixture's first key is the one to use); else the --base-url, checked, and the key from
 // --api-key-file or EMCTL_API_KEY (never a flag value or the config).
 
+import { existsSync } from 'node:fs';
 import { checkBaseUrl } from '../api/base-url.js';
 import { EmctlError } from '../contract/errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
@@ -35,7 +36,11 @@ export async function serviceFor(globals: GlobalOptions, io: WorkflowIO, needKey
 async function startInProcessEmulator(fixture: string, cwd: string): Promise<Service> {
   // Loaded only when asked for, so ordinary runs do not pay for the emulator's code.
   const { startEmulator, loadFixtureFile, EXAMPLE_FIXTURE_PATH } = await import('../emulator/index.js');
-  const loaded = await loadFixtureFile(fixture === 'default' ? EXAMPLE_FIXTURE_PATH : absolutePath(cwd, fixture));
+  const path = fixture === 'default' ? EXAMPLE_FIXTURE_PATH : absolutePath(cwd, fixture);
+  if (!existsSync(path)) {
+    throw new EmctlError('config', `--emulator ${fixture}: no such fixture file (${path}); --emulator default runs the bundled example organization, and "emctl export --fixture" writes one of a live organization`);
+  }
+  const loaded = await loadFixtureFile(path);
   const key = loaded.api_keys?.[0];
   if (!key) throw new EmctlError('config', `the emulator fixture ${fixture} lists no api_keys; add one so emctl can call it`);
   const emulator = await startEmulator({ fixture: loaded, port: 0, host: '127.0.0.1' });

@@ -206,6 +206,13 @@ teams:
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('4242');
     expect(result.stderr).not.toContain('could not read');
+    // A refused plan never says that live state matches (issue 31 item 8), in text or Markdown.
+    for (const format of ['text', 'markdown']) {
+      const shown = await plan(config, ['--format', format]);
+      expect(shown.code).toBe(1);
+      expect(shown.stdout).not.toContain('Live state matches');
+      expect(shown.stdout).toContain('Nothing was planned: the service would refuse this configuration (1 problem listed); fix it and plan again.');
+    }
   });
 });
 

@@ -10,13 +10,14 @@ import { unusedPort } from '../helpers/unused-port.js';
 import { parseGenerateSpec } from '../../src/workflows/serve-emulator.js';
 
 /** Runs `emctl emulator ARGS`, lets `during` talk to it, then interrupts it. */
-async function serve(args: string[], during: (url: string) => Promise<void>) {
+async function serve(args: string[], during: (url: string) => Promise<void>, env: Record<string, string> = {}) {
   const port = await unusedPort();
   // The emulator registers its Ctrl-C handler once it listens: that, not a time limit, says it started.
   let interrupt: () => void = () => {};
   let listening: () => void = () => {};
   const started = new Promise<void>((resolve) => (listening = resolve));
   const run = runEmctl(['emulator', '--port', String(port), ...args], {
+    env,
     onInterruptRegistered: (fire) => {
       interrupt = fire;
       listening();
@@ -43,6 +44,23 @@ describe('emctl emulator', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^emulator listening on http:\/\/127\.0\.0\.1:\d+\n$/);
     expect(result.stderr).toMatch(/^API key: dev-key \(export EMCTL_API_KEY=dev-key EMCTL_BASE_URL=http:\/\/127\.0\.0\.1:\d+\)\n$/);
+  });
+
+  test('its own key is printed as it is when EMCTL_API_KEY already holds it: fixture data, not a secret (issue 31 item 7)', async () => {
+    const result = await serve([], async () => {}, { EMCTL_API_KEY: 'dev-key' });
+    expect(result.stderr).toMatch(/^API key: dev-key \(export EMCTL_API_KEY=dev-key EMCTL_BASE_URL=http:\/\/127\.0\.0\.1:\d+\)\n$/);
+    expect(result.stderr).not.toContain('[REDACTED]');
+  });
+
+  test('a fixture that does not exist is named, with what to use instead (issue 31 item 6)', async () => {
+    const missing = await runEmctl(['emulator', '--fixture', 'missing.yaml']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--fixture missing.yaml: no such fixture file');
+    expect(missing.stderr).toContain('without --fixture the emulator serves the bundled example organization');
+    const global = await runEmctl(['--emulator', 'missing.yaml', 'plan', '-c', 'examples/acme/emctl.yaml']);
+    expect(global.code).toBe(1);
+    expect(global.stderr).toContain('--emulator missing.yaml: no such fixture file');
+    expect(global.stderr).toContain('--emulator default runs the bundled example organization');
   });
 
   test('--generate and --rate-limit (the emulated service limit, not the client pacing)', async () => {
@@ -88,7 +106,7 @@ describe('emctl emulator', () => {
     [['--port', '70000'], /--port must be an integer 0..65535/],
     [['--fixture', 'a.yaml', '--generate', 'repos=1'], /either --fixture or --generate/],
     [['--generate', 'repos=ten'], /--generate: bad entry "repos=ten"/],
-    [['--fixture', '/nonexistent/x.yaml'], /cannot read emulator fixture \/nonexistent\/x.yaml/],
+    [['--fixture', '/nonexistent/x.yaml'], /--fixture \/nonexistent\/x.yaml: no such fixture file \(\/nonexistent\/x.yaml\)/],
     [['--report-delay', '-1'], /--report-delay must be a number of milliseconds >= 0, got "-1"/],
     [['--report-retention', '0'], /--report-retention must be a number of seconds > 0, got "0"/],
   ])('%j is refused', async (args, message) => {
