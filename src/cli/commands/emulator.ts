@@ -21,7 +21,7 @@ export function registerEmulatorCommand(program: Command, ctx: CommandContext): 
     .command('emulator')
     .description('serve an emulator of the Engineering Metrics Service (default: the bundled Acme example)')
     .option('--fixture <file>', 'organization to serve, YAML or JSON (default: examples/acme/emulator.yaml)')
-    .option('--generate <spec>', 'serve a generated organization instead, e.g. repos=10000,teams=500,boards=2000,seed=1 (activity: prs=N[,contributors=N,months=N])')
+    .option('--generate <spec>', 'serve a generated organization instead, e.g. repos=10000,teams=500,boards=2000,seed=1 (contributors=N, default 6 a team; pull requests: prs=N[,months=N])')
     .addOption(new Option('--port <n>', 'port; 0 picks a free one').default(0).argParser(number('--port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'an integer 0..65535')))
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .option('--state <file>', 'persist the state to FILE after each change (atomically), and start from it when it exists')
