@@ -76,7 +76,12 @@ export function minimalBody(req: SeenRequest): unknown {
   if (/^\/api\/v1\/git\/repositories\/\d+\/config/.test(path)) return { repository_id: id, repository_name: `r${id}`, settings: repositorySettings() };
   if (path === '/api/v1/git/repositories') return req.method === 'GET' ? { total: 0, items: [] } : { applied: [], rejected: [] };
   if (path.startsWith('/api/v1/git/config/teams/')) return { team_id: id, team_name: `t${id}`, repositories: [], services: [] };
-  if (/^\/api\/v1\/pm\/config\/teams\/\d+\/scope$/.test(path) && req.method === 'GET') return { team_id: id, team_name: `t${id}`, items: [] };
+  if (/^\/api\/v1\/pm\/config\/teams\/\d+\/scope$/.test(path) && req.method === 'GET') {
+    // One unscoped item per integration asked: a scope answer never leaves one out (echoed-fields.ts).
+    const asked = new URLSearchParams(req.url.split('?')[1] ?? '').get('integration_ids');
+    const items = (asked ? asked.split(',').map(Number) : []).map((integration_id) => ({ integration_id, provider: 'tracker_a', integration_name: `i${integration_id}`, scope: {}, methodology: 'Kanban' }));
+    return { team_id: id, team_name: `t${id}`, items };
+  }
   if (path.startsWith('/api/v1/pm/config/teams')) return { applied: [], rejected: [] };
   if (path.startsWith('/api/v2/pm/entities/')) return { total: 0, offset: 0, type: path.split('/')[5], integrations: [] };
   return {};
