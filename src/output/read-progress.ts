@@ -37,6 +37,25 @@ const TTY_EVERY_MS = 250;
 const SHOW_AFTER_MS = 1000;
 /** Elsewhere one plain line this often (a CI log should show life, not a line per call). */
 const PLAIN_EVERY_MS = 30_000;
+/**
+ * A read that will take longer than this is said so once, up front, as soon as the pacing knows
+ * (checked every ESTIMATE_CHECK_MS): a 300-repository plan against a local emulator took 4 minutes
+ * at the default 60 calls a minute with nothing but the progress line to say why.
+ */
+const LONG_READ_MS = 60_000;
+const ESTIMATE_CHECK_MS = 1_000;
+
+export interface ReadProgressOptions {
+  /** What lifts the pacing where it is not needed, said with a long read's estimate and on its line (a local emulator: `--rate-limit 0`). */
+  pacingHint?: string;
+}
+
+interface Snapshot {
+  done: number;
+  total: number;
+  eta: number;
+  busiest: { route: string; left: number; ratePerMinute: number } | undefined;
+}
 
 export class ReadProgress {
   /** Reads the scheduler holds back per route (not handed to the client yet). */
@@ -46,11 +65,15 @@ export class ReadProgress {
   /** Calls done per route when this read started: the counts shown are this read's own. */
   private baseline = new Map<string, number>();
   private shown = 0;
+  private stopChecking: (() => void) | undefined;
+  /** Whether this run's estimate was said (by estimate() or the check): said once. */
+  private estimated = false;
 
   constructor(
     private readonly sink: ProgressSink,
     private readonly clock: ProgressClock,
     private readonly calls: () => readonly RouteCalls[],
+    private readonly options: ReadProgressOptions = {},
   ) {}
 
   /** The scheduler holds a read of `route` back (its lane is full). */
@@ -71,6 +94,7 @@ export class ReadProgress {
     if (this.active) return;
     this.startedAt = this.clock.now();
     this.baseline = new Map(this.calls().map((c) => [c.route, c.done]));
+    if (!this.estimated) this.stopChecking = this.clock.every(ESTIMATE_CHECK_MS, () => this.checkEstimate());
     const tty = this.sink.isTTY === true;
     this.stopTicking = this.clock.every(tty ? TTY_EVERY_MS : PLAIN_EVERY_MS, () => {
       if (!tty) {
@@ -84,6 +108,22 @@ export class ReadProgress {
     });
   }
 
+  /** Says a long read's own estimate (export counts its configurations): the generic one is then not said. */
+  estimate(text: string): void {
+    this.estimated = true;
+    this.stopChecking?.();
+    this.say(text);
+  }
+
+  /** Once the pacing knows that this read takes longer than LONG_READ_MS: how long, at what pace, and what lifts it. */
+  private checkEstimate(): void {
+    const { total, eta, busiest } = this.snapshot();
+    if (busiest === undefined || !Number.isFinite(eta) || eta < LONG_READ_MS) return;
+    const pace = busiest.ratePerMinute > 0 ? ` at ${busiest.ratePerMinute} calls a minute per route (the service's limit)` : '';
+    const hint = this.options.pacingHint === undefined ? '' : `; ${this.options.pacingHint}`;
+    this.estimate(`This read takes about ${duration(eta)}: ${total} calls${pace}${hint}.\n`);
+  }
+
   /** Prints a line of its own on the sink: the progress line is erased first and redrawn at the next tick. */
   say(text: string): void {
     if (this.shown > 0) this.sink.write(`\r${' '.repeat(this.shown)}\r`);
@@ -95,17 +135,27 @@ export class ReadProgress {
   stop(): void {
     this.stopTicking?.();
     this.stopTicking = undefined;
+    this.stopChecking?.();
+    this.stopChecking = undefined;
     if (this.shown > 0) this.sink.write(`\r${' '.repeat(this.shown)}\r`);
     this.shown = 0;
   }
 
   /** `reading: 120/480 calls, GET /api/v1/git/repositories/{id}/config, about 6m 10s left` */
   line(): string {
+    const { done, total, eta, busiest } = this.snapshot();
+    const where = busiest === undefined ? '' : `, ${busiest.route}`;
+    const left = busiest === undefined ? '' : Number.isFinite(eta) ? `, about ${duration(eta)} left` : ', time left not known yet';
+    const hint = this.options.pacingHint !== undefined && Number.isFinite(eta) && eta >= LONG_READ_MS ? ` (${this.options.pacingHint})` : '';
+    return `reading: ${done}/${total} calls${where}${left}${hint}`;
+  }
+
+  private snapshot(): Snapshot {
     const elapsed = this.clock.now() - this.startedAt;
     let done = 0;
     let total = 0;
     let eta = 0;
-    let busiest: { route: string; left: number } | undefined;
+    let busiest: Snapshot['busiest'];
     for (const c of this.calls()) {
       const mine = c.done - (this.baseline.get(c.route) ?? 0);
       const pending = this.held.get(c.route) ?? 0;
@@ -114,11 +164,9 @@ export class ReadProgress {
       total += mine + left;
       if (left === 0) continue;
       eta = Math.max(eta, routeEta(c, pending, mine, elapsed));
-      if (busiest === undefined || left > busiest.left) busiest = { route: c.route, left };
+      if (busiest === undefined || left > busiest.left) busiest = { route: c.route, left, ratePerMinute: c.ratePerMinute };
     }
-    const where = busiest === undefined ? '' : `, ${busiest.route}`;
-    const left = busiest === undefined ? '' : Number.isFinite(eta) ? `, about ${duration(eta)} left` : ', time left not known yet';
-    return `reading: ${done}/${total} calls${where}${left}`;
+    return { done, total, eta, busiest };
   }
 }
 

@@ -3,6 +3,7 @@
 // then closes in try/finally.
 
 import { Agent } from 'undici';
+import { isLoopback } from '../api/loopback.js';
 import { EmClient } from '../api/client.js';
 import type { ResponseLog, ThrottleEvent } from '../api/client-options.js';
 import type { RunningEmulator } from '../emulator/index.js';
@@ -68,7 +69,9 @@ export async function connect(globals: GlobalOptions, io: WorkflowIO, opts: Conn
   // What the client has done and still holds per route, with each route's pace and ETA (its
   // pacing view); the scheduler adds the reads it holds back.
   const calls = (): RouteCalls[] => client.pacing().routes();
-  progress = new ReadProgress(io.stderr, opts.clock ?? systemProgressClock, calls);
+  // Against a local emulator the service's 60 calls a minute is only ours: say what lifts it.
+  const local = !emulator && globals.rateLimit > 0 && isLoopback(new URL(baseUrl).hostname);
+  progress = new ReadProgress(io.stderr, opts.clock ?? systemProgressClock, calls, local ? { pacingHint: '--rate-limit 0 lifts the pacing for a local emulator' } : {});
   let closed = false;
   const connection: Connection = {
     client,

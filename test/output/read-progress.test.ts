@@ -52,14 +52,48 @@ describe('ReadProgress on a terminal', () => {
     clock.advance(999);
     expect(out()).toBe('');
     clock.advance(1);
-    // 200 held back at 60 a minute (200 s) after the 8 waiting (8 s): 208 s.
-    expect(out()).toBe(`\rreading: 13/222 calls, ${CONFIGS}, about 3m 28s left`);
+    // 200 held back at 60 a minute (200 s) after the 8 waiting (8 s): 208 s. Over a minute, so the
+    // estimate is said once, on a line of its own, before the progress line.
+    const first = `reading: 13/222 calls, ${CONFIGS}, about 3m 28s left`;
+    expect(out()).toBe(`This read takes about 3m 28s: 222 calls at 60 calls a minute per route (the service's limit).\n\r${first}`);
     for (let i = 0; i < 60; i++) progress.release(CONFIGS);
     set(CONFIGS, { done: 70 });
     clock.advance(250);
-    expect(out().split('\r').at(-1)).toBe(`reading: 73/222 calls, ${CONFIGS}, about 2m 28s left`);
+    const second = `reading: 73/222 calls, ${CONFIGS}, about 2m 28s left`;
+    expect(out().split('\r').at(-1)).toBe(second);
+    clock.advance(5000);
+    expect(out().match(/This read takes/g)).toHaveLength(1);
     progress.stop();
-    expect(out().endsWith(`\r${' '.repeat(`reading: 13/222 calls, ${CONFIGS}, about 3m 28s left`.length)}\r`)).toBe(true);
+    expect(out().endsWith(`\r${' '.repeat(second.length)}\r`)).toBe(true);
+  });
+
+  it('against a local emulator, the estimate and the line say what lifts the pacing (issue 31 item 11)', () => {
+    const clock = fakeClock();
+    let out = '';
+    const routes: RouteCalls[] = [{ route: CONFIGS, done: 0, waiting: 300, inFlight: 0, ratePerMinute: 60, etaMs: 300_000 }];
+    const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: true }, clock, () => routes, { pacingHint: '--rate-limit 0 lifts the pacing for a local emulator' });
+    progress.start();
+    clock.advance(1000);
+    expect(out).toContain('This read takes about 5m 0s: 300 calls at 60 calls a minute per route (the service\'s limit); --rate-limit 0 lifts the pacing for a local emulator.\n');
+    clock.advance(250);
+    expect(out.split('\r').at(-1)).toBe(`reading: 0/300 calls, ${CONFIGS}, about 5m 0s left (--rate-limit 0 lifts the pacing for a local emulator)`);
+    progress.stop();
+  });
+
+  it('a read under a minute gets no estimate, and one that said its own (export) gets no second', () => {
+    const { clock, progress, set, out, clear } = setup(true);
+    set(CONFIGS, { waiting: 50, etaMs: 50_000 });
+    progress.start();
+    clock.advance(10_000);
+    expect(out()).not.toContain('This read takes');
+    progress.stop();
+    clear();
+    set(CONFIGS, { waiting: 500, etaMs: 500_000 });
+    progress.estimate('Reading 500 repository configurations: about 9 min.\n');
+    progress.start();
+    clock.advance(10_000);
+    expect(out().match(/Reading 500|This read takes/g)).toEqual(['Reading 500']);
+    progress.stop();
   });
 
   it('counts only this read: calls done before it started are not shown', () => {
