@@ -6,9 +6,11 @@
 // the key it resolved once it has it.
 
 import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { open } from 'node:fs/promises';
 import { Redactor, redactingStream } from '../output/redaction.js';
 import { absolutePath } from '../output/paths.js';
-import { readKeyFileBytes } from '../workflows/api-key.js';
+import { MAX_KEY_FILE_BYTES, readKeyFileBytes } from '../workflows/api-key.js';
 
 interface RunIO {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
@@ -26,7 +28,8 @@ interface RunSecrets {
 /** Runs `run` with `io`'s output redacted, the run's redactor and the key file read ahead in its io. */
 export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], io: IO, run: (io: IO & RunSecrets) => Promise<T>): Promise<T> {
   const redactor = new Redactor();
-  redactor.add(io.env.EMCTL_API_KEY);
+  // What the variable holds, valid or not: one with a space in it is refused, and its key must not be echoed then.
+  redactor.addHeld(io.env.EMCTL_API_KEY);
   const keyFiles = new Map<string, Buffer | undefined>();
   const keyFile = keyFileIn(argv);
   if (keyFile !== undefined) {
@@ -36,6 +39,12 @@ export async function redactedRun<IO extends RunIO, T>(argv: readonly string[], 
     // once. A terminal is not read ahead (that would wait for typing), and a file that cannot be
     // read is left to the connection, which says why.
     if (readableAhead(path)) await readKeyFileAhead(path, redactor, keyFiles);
+    // A name that is no file (or a directory) may be the key itself, given by mistake; the run
+    // fails on it anyway, so its last part is taken out too.
+    else {
+      redactor.add(keyFile);
+      redactor.add(basename(keyFile));
+    }
   }
   return run({ ...io, stdout: redactingStream(io.stdout, redactor), stderr: redactingStream(io.stderr, redactor), redactor, keyFiles });
 }
@@ -61,7 +70,10 @@ async function readKeyFileAhead(path: string, redactor: Redactor, keyFiles: Map<
     return;
   }
   keyFiles.set(path, bytes);
-  redactor.add(bytes?.toString('utf8'));
+  // What the file holds, valid or not (a key and junk, a key with a space); over the cap, the first
+  // 64 KB of a regular file (a pipe can be read only once, and was).
+  const held = bytes ?? (statSync(path).isFile() ? await readKeyFilePrefix(path) : undefined);
+  redactor.addHeld(held?.toString('utf8'));
 }
 
 /** A regular file or a pipe: read to its end without waiting on a person. */
@@ -71,5 +83,17 @@ function readableAhead(path: string): boolean {
     return stat.isFile() || stat.isFIFO() || stat.isSocket();
   } catch {
     return false;
+  }
+}
+
+/** The first MAX_KEY_FILE_BYTES of a file over the cap (what a person may have put the key in). */
+async function readKeyFilePrefix(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, MAX_KEY_FILE_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }

@@ -11,6 +11,11 @@ import { REDACTED } from '../contract/errors.js';
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Words shorter than this are not taken out on their own (`#`, `key:`): they could be any text. */
+const MIN_WORD = 6;
+/** Parts of one key source taken out: enough for any key file a person writes, bounded for a 64 KB one. */
+const MAX_PARTS = 64;
+
 /** The secrets of one run and their spellings in output, replaced longest first. */
 export class Redactor {
   private readonly secrets = new Set<string>();
@@ -22,6 +27,24 @@ export class Redactor {
     if (!plain || this.secrets.has(plain)) return;
     this.secrets.add(plain);
     this.spellings = [...new Set([...this.spellings, ...spellingsOf(plain)])].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * Takes out what a key source holds, valid or not (DESIGN 8): a key file holding the key and
+   * more (a second line, a comment, 64 KB of something), or EMCTL_API_KEY with a space in it, is
+   * refused, and the key inside it must still never be printed (`-c KEY`, `--target KEY` by
+   * mistake). So the whole text, each line and each word of it are secrets (at most MAX_PARTS).
+   */
+  addHeld(text: string | undefined): void {
+    if (text === undefined) return;
+    this.add(text);
+    const parts = new Set<string>();
+    for (const line of text.split(/\r?\n/)) {
+      parts.add(line.trim());
+      for (const word of line.split(/\s+/)) if (word.length >= MIN_WORD) parts.add(word);
+      if (parts.size >= MAX_PARTS) break;
+    }
+    for (const part of [...parts].slice(0, MAX_PARTS)) this.add(part);
   }
 
   /**
