@@ -11,6 +11,7 @@ import type {
   DesiredGitScope,
   DesiredPmScope,
   DesiredProjectTeamAreas,
+  DesiredGoal,
   DesiredReport,
   DesiredRepository,
   DesiredSelection,
@@ -20,6 +21,7 @@ import type {
   IntegrationAlias,
   IntegrationRef,
   RepoRef,
+  GoalDefinition,
   ReportDefinition,
   SafetyConfig,
   SourceLocation,
@@ -176,6 +178,13 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
     path: ['reports', name],
   }));
 
+  const goalMap = mapAt(doc, 'goals') ?? {};
+  const goals: DesiredGoal[] = Object.keys(goalMap).map((name) => ({
+    name,
+    definition: plain<GoalDefinition>(goalMap[name] ?? null),
+    path: ['goals', name],
+  }));
+
   const config: DesiredConfig = {
     version: 1,
     files,
@@ -186,6 +195,7 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
     safety,
     drift: { ignore },
     reports,
+    goals,
     sourceMap: { locate: (path: ConfigPath) => locate?.(writtenPath(path, doc, order)) },
   };
   if (monitoringMap) {

@@ -1,8 +1,8 @@
-// Checks that config/ is given rather than imports: the rules of a `reports:` entry belong to the
-// measurement feature (src/measure/spec.ts), a room above config/, which `validate` and
-// `emctl measurements` must apply alike.
+// Checks that config/ is given rather than imports: the rules of a `reports:` or `goals:` entry
+// belong to the measurement feature (src/measure/spec.ts, src/measure/goals/spec.ts), a room above
+// config/, which `validate` and `emctl measurements` / `emctl goals` must apply alike.
 
-import type { ReportDefinition } from '../core/model.js';
+import type { GoalDefinition, ReportDefinition } from '../core/model.js';
 
 /** A problem a given check found, at a key path inside the value it checked. */
 export interface KeyedProblem {
@@ -15,4 +15,6 @@ export interface KeyedProblem {
 export interface ConfigChecks {
   /** One `reports:` entry as `emctl measurements` checks it. */
   report: (report: ReportDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
+  /** One `goals:` entry as `emctl goals` checks it. */
+  goal: (name: string, goal: GoalDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
 }

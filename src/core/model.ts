@@ -204,6 +204,31 @@ export interface DesiredReport {
   path: ConfigPath;
 }
 
+/**
+ * A goal from `goals:` (DESIGN.md section 12), as written: a threshold on one metric, judged per
+ * group on the latest complete bucket by `emctl goals`. Checked offline by the loader; judged by
+ * src/measure/goals. plan, apply and drift never read it.
+ */
+export interface GoalDefinition {
+  /** `NAME` or `NAME:AGG`, as in a report's metrics. */
+  metric?: string;
+  /** A duration (`1d`, `2d 4h`) for a duration metric, else a number. */
+  at_most?: number | string;
+  at_least?: number | string;
+  group_by?: string;
+  teams?: (number | string)[] | 'managed' | 'all';
+  repositories?: (number | string)[];
+  roll_up?: string;
+  /** The history shown beside the verdict (default 8 buckets of the roll-up). */
+  last?: string;
+}
+
+export interface DesiredGoal {
+  name: string;
+  definition: GoalDefinition;
+  path: ConfigPath;
+}
+
 export interface DesiredConfig {
   version: 1;
   /** The files the config was loaded from, in merge order. */
@@ -219,5 +244,7 @@ export interface DesiredConfig {
    * plan, apply and drift never read it, and a saved plan leaves it out.
    */
   reports?: DesiredReport[];
+  /** Goals (`goals:`), in the order written; like reports, no part of the desired state. */
+  goals?: DesiredGoal[];
   sourceMap: SourceMap;
 }

@@ -67,12 +67,13 @@ export async function makePlan(desired: DesiredConfig, source: LiveSource, asked
 }
 
 /**
- * The config as saved in a plan: everything but the source map (positions of the files) and the
- * measurement reports, which are no part of the desired state; its files relative to cwd.
+ * The config as saved in a plan: everything but the source map (positions of the files), the
+ * measurement reports and the goals, which are no part of the desired state; its files relative to cwd.
  */
 function desiredForPlan(config: DesiredConfig, cwd: string): unknown {
-  const { sourceMap, reports, ...rest } = config;
+  const { sourceMap, reports, goals, ...rest } = config;
   void sourceMap;
   void reports;
+  void goals;
   return JSON.parse(JSON.stringify({ ...rest, files: rest.files.map((file) => relativePath(cwd, file)) })) as unknown;
 }

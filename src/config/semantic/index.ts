@@ -7,6 +7,7 @@ import type { Placements, PlacedRoot } from '../yaml/source.js';
 import { CheckContext } from './context.js';
 import { checkAddresses } from './addresses.js';
 import { checkDuplicates } from './duplicates.js';
+import { checkGoals } from './goals.js';
 import { checkIds } from './ids.js';
 import { checkMonitoring } from './monitoring.js';
 import { checkPatterns } from './patterns.js';
@@ -20,6 +21,7 @@ const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkMonitoring,
   checkAddresses,
   checkReports,
+  checkGoals,
   checkIds,
 ];
 

@@ -6,6 +6,7 @@
 
 import { dirname, resolve } from 'node:path';
 import type { ReportDefinition } from '../../core/model.js';
+import type { KeyedProblem } from '../checks.js';
 import { outPathProblem } from '../out-path.js';
 import { isMap, type PlainValue } from '../yaml/source.js';
 import { keysOf, mapOf, type CheckContext } from './context.js';
@@ -56,14 +57,23 @@ export function checkReports(ctx: CheckContext): void {
       else if (first === undefined) outFiles.set(file, name);
       else ctx.error(['reports', name, 'out'], `report \`${name}\`: out \`${report.out}\` is also the out: of report \`${first}\`; --all would write one over the other`);
     }
-    const problems = checkReport(report as unknown as ReportDefinition, configTeams);
-    for (const problem of problems) {
-      if (problem.schema) continue;
-      // No metrics list at all (missing, or not a list): the schema says so already.
-      if (problem.path[0] === 'metrics' && !Array.isArray(report.metrics)) continue;
-      const message = `report \`${name}\`: ${problem.message}`;
-      if (exists(report, problem.path)) ctx.error(['reports', name, ...problem.path], message);
-      else ctx.error(['reports', name], message, { onKey: true });
-    }
+    // No metrics list at all (missing, or not a list): the schema says so already.
+    const problems = checkReport(report as unknown as ReportDefinition, configTeams).filter((p) => p.path[0] !== 'metrics' || Array.isArray(report.metrics));
+    placeProblems(ctx, ['reports', name], report, `report \`${name}\`: `, problems);
+  }
+}
+
+/**
+ * Reports the problems a given check found in one entry (a report, a goal) at their key paths
+ * under `at`; a problem of the whole entry, or at a path it does not hold (a missing key), is
+ * placed at the entry's own key.
+ * What the schema also reports is left to it.
+ */
+export function placeProblems(ctx: CheckContext, at: string[], entry: PlainValue, prefix: string, problems: readonly KeyedProblem[]): void {
+  for (const problem of problems) {
+    if (problem.schema) continue;
+    const message = `${prefix}${problem.message}`;
+    if (problem.path.length > 0 && exists(entry, problem.path)) ctx.error([...at, ...problem.path], message);
+    else ctx.error(at, message, { onKey: true });
   }
 }
