@@ -1,5 +1,6 @@
 // Exit codes, decided here and nowhere else (DESIGN.md §1):
-// 0 success / no changes, 1 error, 2 changes pending, 3 refused by a safety rail or a stale plan.
+// 0 success / no changes, 1 error, 2 changes pending (a goal missed, for `emctl goals`), 3 refused
+// by a safety rail or a stale plan.
 
 import { EmctlError, type ErrorKind } from '../contract/errors.js';
 import type { StopReason } from '../workflows/io.js';
@@ -19,6 +20,11 @@ const BY_KIND: Record<ErrorKind, number> = {
   safety: EXIT_REFUSED,
   'stale-plan': EXIT_REFUSED,
 };
+
+/** `emctl goals`: 2 when a group misses its goal, as drift on drift (DESIGN.md section 12). */
+export function exitCodeForGoals(missed: boolean): number {
+  return missed ? EXIT_CHANGES : EXIT_OK;
+}
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof EmctlError) return BY_KIND[error.kind];

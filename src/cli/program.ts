@@ -20,6 +20,7 @@ import { registerCompletionCommand } from './commands/completion.js';
 import { registerDriftCommand } from './commands/drift.js';
 import { registerEmulatorCommand } from './commands/emulator.js';
 import { registerExportCommand } from './commands/export.js';
+import { registerGoalsCommand } from './commands/goals.js';
 import { registerMeasurementsCommand } from './commands/measurements.js';
 import { registerPlanCommand } from './commands/plan.js';
 import { registerShowCommand } from './commands/show.js';
@@ -30,7 +31,7 @@ const ROOT_HELP_EPILOG = `
 Exit codes:
   0  success; no changes pending
   1  error: invalid config, API failure, a write rejected, a change the service would refuse
-  2  changes pending (plan --detailed-exitcode, drift)
+  2  changes pending (plan --detailed-exitcode, drift); a goal missed (goals)
   3  refused by a safety rail (--force overrides) or a stale saved plan (plan again)
 
 Environment:
@@ -47,6 +48,7 @@ Examples:
   emctl apply --auto-approve                     plan and apply in one go (CI)
   emctl drift --format markdown                  nightly: exit 2 when live state moved
   emctl export --out emctl.yaml                  start managing an existing organization
+  emctl goals --format markdown                  weekly: exit 2 when a team misses a goal
   source <(emctl completion bash)                shell completion (also zsh, fish)
 
 Run "emctl help <command>" for a command's options and examples.
@@ -84,6 +86,7 @@ function registerCommands(program: Command, ctx: CommandContext): void {
   registerDriftCommand(program, ctx);
   registerExportCommand(program, ctx);
   registerMeasurementsCommand(program, ctx);
+  registerGoalsCommand(program, ctx);
   registerEmulatorCommand(program, ctx);
   registerShowCommand(program, ctx);
   registerVersionCommand(program, ctx);

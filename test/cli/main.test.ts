@@ -25,7 +25,7 @@ describe('emctl', () => {
     const r = await runEmctl(['--help']);
     const commands = r.stdout.slice(r.stdout.indexOf('Commands:'), r.stdout.indexOf('Exit codes:'));
     const names = [...commands.matchAll(/^ {2}(\w+) [[<]/gm)].map((m) => m[1]);
-    expect(names).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'emulator', 'show', 'version', 'completion', 'help']);
+    expect(names).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'goals', 'emulator', 'show', 'version', 'completion', 'help']);
   });
 
   it('describes every option of every command, and shows the global options in each command\'s help', async () => {

@@ -118,7 +118,7 @@ describe('emctl completion', () => {
         }
       }
     }
-    expect(spec.commands.map((c) => c.name)).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'emulator', 'show', 'version', 'completion']);
+    expect(spec.commands.map((c) => c.name)).toEqual(['validate', 'plan', 'apply', 'drift', 'export', 'measurements', 'goals', 'emulator', 'show', 'version', 'completion']);
   });
 
   it('refuses another shell', async () => {

@@ -124,7 +124,7 @@ export function storedResult(series: Series, rows: readonly SqlRow[], request: S
 }
 
 /** The rows a migration to version 2 would keep: per series (a metric of a group), the latest fetch first. */
-function withoutOverlaps(rows: readonly SqlRow[]): SqlRow[] {
+export function withoutOverlaps(rows: readonly SqlRow[]): SqlRow[] {
   const bySeries = new Map<string, (SqlRow & DatedBucket)[]>();
   for (const row of rows) {
     const key = `${String(row.metric)}\u0000${String(row.group_id)}`;

@@ -1,0 +1,78 @@
+// `emctl goals --from STORE` end to end (DESIGN.md section 12): goals judged on the history that
+// `emctl measurements --out` stored, with no API call and no key, reach the verdicts the live
+// service gives (helpers/goals-fixture.ts has them by hand); a bucket stored before it ended
+// (`complete` false) is in progress: shown, never judged.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl } from '../helpers/cli.js';
+import { GOALS_CONFIG, GOALS_FIXTURE, WEDNESDAY } from '../helpers/goals-fixture.js';
+import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { ENGINES, testStore, type TestStore } from '../measure/store/engines.js';
+
+let emulator: RunningEmulator;
+let config: string;
+
+const BY_TEAM = ['--metric', 'branch.time_to_review:p75,pr.merged', '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '8w'];
+const ORGANIZATION = ['--metric', 'pr.merged', '--roll-up', '1w', '--last', '8w'];
+
+/** Stores the goals' series as a weekly job would, at `now`. */
+async function store(target: string, now: Date): Promise<void> {
+  for (const request of [BY_TEAM, ORGANIZATION]) {
+    const r = await runEmctl([...against(emulator).args, 'measurements', '-c', config, ...request, '--out', target], { env: against(emulator).env, now });
+    expect(r.code, r.stderr).toBe(0);
+  }
+}
+
+beforeAll(async () => {
+  emulator = await startTestEmulator(parseFixture(GOALS_FIXTURE, 'goals.yaml'));
+  config = await writeConfig(GOALS_CONFIG, await tempDir('emctl-goals-store-'));
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
+  let db: TestStore;
+  beforeAll(async () => {
+    db = await testStore(engine);
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('judges stored history as the live service: same document, no API call, no key', async () => {
+    await store(db.target, WEDNESDAY);
+    const live = await runEmctl([...against(emulator).args, 'goals', '-c', config, '--format', 'json'], { env: against(emulator).env, now: WEDNESDAY });
+    const before = (await apiRequests(emulator.url)).length;
+    const stored = await runEmctl(['goals', '-c', config, '--from', db.target, '--format', 'json'], { env: {}, now: WEDNESDAY });
+    expect(stored.code, stored.stderr).toBe(2);
+    expect((await apiRequests(emulator.url)).length).toBe(before);
+    expect(stored.stdout).toBe(live.stdout);
+    // The week in progress was stored before it ended: in the history, not complete.
+    const doc = JSON.parse(stored.stdout) as { goals: { groups: { name: string; history: { after: string; value: number | null; complete: boolean }[] }[] }[] };
+    expect(doc.goals[0]?.groups.find((g) => g.name === 'Search')?.history.at(-1)).toEqual({ after: '2026-11-23', before: '2026-11-30', value: 2880, complete: false });
+  });
+
+  it('a judged week stored before it ended is not judged: no data, and the digest says why', async () => {
+    const early = await testStore(engine);
+    try {
+      // Stored on Thursday of W3; judged the next Wednesday without storing again.
+      await store(early.target, new Date('2026-11-19T12:00:00Z'));
+      const r = await runEmctl(['goals', 'review-speed', '-c', config, '--from', early.target], { env: {}, now: WEDNESDAY });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('  the week of Nov 16 - 22, 2026 was stored before it ended (fetched Nov 19, 2026 12:00 UTC): its values are partial and not judged; store it again after it ends\n');
+      expect(r.stdout).toContain('no data for any team.');
+      expect(r.stdout).toContain('1 goal: 0 missed, 0 met, 1 with no data.');
+    } finally {
+      await early.drop();
+    }
+  });
+
+  it('a metric the store does not hold is an error naming the goal and what it holds', async () => {
+    const other = await writeConfig(`${GOALS_CONFIG}  merge-wait:\n    metric: branch.time_to_merge:p50\n    at_most: 1d\n    group_by: team\n    teams: managed\n`, await tempDir('emctl-goals-store-missing-'));
+    const r = await runEmctl(['goals', 'merge-wait', '-c', other, '--from', db.target], { env: {}, now: WEDNESDAY });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('goal `merge-wait`: the store holds no branch.time_to_merge:p50 for this selection; it holds: branch.time_to_review:p75, pr.merged');
+  });
+});
