@@ -14,6 +14,7 @@ import type {
   DesiredGoal,
   DesiredReport,
   DesiredRepository,
+  DesiredRule,
   DesiredSelection,
   DesiredTeam,
   DriftIgnoreRule,
@@ -26,6 +27,7 @@ import type {
   SafetyConfig,
   SourceLocation,
 } from '../core/model.js';
+import { isGlob } from '../core/repo-patterns.js';
 import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './yaml/source.js';
 
 const DIGITS = /^[1-9][0-9]*$/;
@@ -142,9 +144,18 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
   const defaults = plain<OrgSettings>(mapAt(gitMap, 'defaults') ?? null) ?? {};
   const monitoringMap = mapAt(gitMap, 'monitoring');
   const repositories: DesiredRepository[] = [];
+  const rules: DesiredRule[] = [];
   const repoMap = mapAt(gitMap, 'repositories') ?? {};
+  // Keys in the order written (files in merge order): the last matching rule wins. Glob keys are
+  // never integer-like, so the object keeps their insertion order.
   for (const key of Object.keys(repoMap)) {
     const r = repoMap[key] as PlainMap;
+    if (isGlob(key)) {
+      const rule: DesiredRule = { pattern: key, settings: plain<RepositorySettings>(r.settings ?? null) ?? {}, path: ['git', 'repositories', key] };
+      if (r.integration !== undefined && r.integration !== null) rule.integration = r.integration as IntegrationRef;
+      rules.push(rule);
+      continue;
+    }
     let ref: RepoRef;
     if (isRepositoryIdKey(key)) ref = { id: Number(key) };
     else {
@@ -191,7 +202,7 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
     integrations,
     collection,
     teams,
-    git: { defaults, repositories },
+    git: rules.length > 0 ? { defaults, repositories, rules } : { defaults, repositories },
     safety,
     drift: { ignore },
     reports,

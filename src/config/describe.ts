@@ -45,7 +45,7 @@ export function describePath(path: Path): string {
     }
   }
   if (a === 'git' && b === 'repositories' && n >= 3) {
-    const repo = `repository \`${c}\``;
+    const repo = /[*?]/.test(c ?? '') ? `rule \`${c}\`` : `repository \`${c}\``;
     if (n === 3) return repo;
     if (d === 'settings' && n === 4) return `${repo}'s settings`;
     if (d === 'settings' && n === 5) return `${repo}'s ${e} setting`;

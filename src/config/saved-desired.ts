@@ -70,7 +70,16 @@ function gitOf(g: PlainValue | undefined): PlainValue | undefined {
     const key = ref.id !== undefined ? String(ref.id) : String(ref.name);
     return [key, dropEmpty({ integration: ref.integration, monitored: r.monitored, settings: r.settings }, ['settings'])];
   });
-  return dropEmpty({ defaults: g.defaults, monitoring, repositories });
+  // Rules after the literal keys, in their order (the last matching rule wins).
+  const rules = byKey(g.rules, (r) => [String(r.pattern), dropEmpty({ integration: r.integration, settings: r.settings }, ['settings'])]);
+  return dropEmpty({ defaults: g.defaults, monitoring, repositories: mergedMaps(repositories, rules) });
+}
+
+/** Two maps as one (the second's keys after the first's); anything not a map as it is, for the schema to name. */
+function mergedMaps(a: PlainValue | undefined, b: PlainValue | undefined): PlainValue | undefined {
+  if (b === undefined) return a;
+  if (a === undefined) return b;
+  return isMap(a) && isMap(b) ? { ...a, ...b } : a;
 }
 
 /** A PM scope's keys are managed when written, even empty (`boards: []` clears the key). */

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
+import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
 import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
@@ -238,6 +239,9 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
+      if (key === 'monitored' && isRulePath(path)) {
+        return { message: `\`monitored\` is not taken by a rule (${where}): a rule writes settings only; monitoring stays with git.monitoring and literal keys`, at: [...path, key], onKey: true };
+      }
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const hint = looksLikeASecret(key, path.length === 0) ? `; ${SECRET_HINT}` : didYouMean(key, known);
       return { message: `unknown key \`${key}\` in ${where}${hint}`, at: [...path, key], onKey: true };
@@ -251,6 +255,9 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
       if (error.schemaPath.includes('/then/') && missing === 'pattern' && data && typeof data === 'object') {
         const method = (data as { method?: unknown }).method;
         return { message: `\`pattern\` is required when \`method\` is ${show(method)}`, onKey: true };
+      }
+      if (missing === 'settings' && isRulePath(path)) {
+        return { message: `${where} needs \`settings:\`: a rule writes the whole override set of every repository it matches (\`settings: {}\` removes their overrides)`, onKey: true };
       }
       return { message: `missing required key \`${missing}\` in ${where}`, onKey: true };
     }
@@ -301,6 +308,12 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     default:
       return { message: `${subject(path)} ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** `git.repositories.<a key holding * or ?>`: a settings rule. */
+function isRulePath(path: Path): boolean {
+  const key = path[2];
+  return path.length === 3 && path[0] === 'git' && path[1] === 'repositories' && typeof key === 'string' && isGlob(key);
 }
 
 /** The API key is never read from a config (it would sit in git, reviewed by everyone): where it is read instead. */

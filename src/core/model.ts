@@ -78,10 +78,17 @@ export interface DesiredPmScope {
   path: ConfigPath;
 }
 
-/** A team's whole Git scope; keys not written are empty. */
+/**
+ * A team's whole Git scope; keys not written are empty. A `{ name }` holding `*` or `?` is a scope
+ * rule (DESIGN 2.1): it stands for every repository, monitored once the plan is applied, whose name
+ * it matches. Rule expansion (src/core/rules.ts) takes those out and lists what they matched, by
+ * id, in `matched`.
+ */
 export interface DesiredGitScope {
   repositories: RepoRef[];
   services: number[];
+  /** Set only on an expanded config: the ids of the repositories this scope's globs matched. */
+  matched?: number[];
   path: ConfigPath;
 }
 
@@ -104,11 +111,51 @@ export interface DesiredMonitoring {
 
 export interface DesiredRepository {
   ref: RepoRef;
+  /**
+   * Set only on an entry that rule expansion made (src/core/rules.ts): the pattern of the rule
+   * whose settings it carries (`payments/*`). Such an entry names its repository by id.
+   */
+  rule?: string;
   /** Wins over monitoring patterns; undefined = not managed for this repository. */
   monitored?: boolean;
   /** The repository's whole override set; undefined = not managed, `{}` = no overrides. */
   settings?: RepositorySettings;
   path: ConfigPath;
+}
+
+/**
+ * A settings rule (DESIGN 2.1): a key of git.repositories holding `*` or `?`. Its settings are the
+ * whole override set of every repository it matches (monitored once the plan is applied) that no
+ * literal key writes the settings of; of several matching rules the last in file order wins.
+ */
+export interface DesiredRule {
+  /** The glob as written (`payments/*`): the rule's name and its address `repo["payments/*"]`. */
+  pattern: string;
+  /** Matches only this Git integration's repositories. */
+  integration?: IntegrationRef;
+  settings: RepositorySettings;
+  path: ConfigPath;
+}
+
+/**
+ * What a narrowed plan keeps of the expanded objects of the rules (src/state/read-scope.ts): the
+ * rules are all kept (which rule wins for a repository depends on every rule and literal key), and
+ * this says which of the objects they expand to are in scope.
+ */
+export interface RuleScope {
+  /** Address patterns (--target, or the changed objects of --changed-from); empty = every object. */
+  targets: string[];
+  excludes: string[];
+  /**
+   * --changed-from: the rules and literal settings keys of the config at the ref; an expanded
+   * object is then in scope only when its desired override set differs from the one it had there.
+   */
+  before?: { rules: DesiredRule[]; literal: DesiredRepository[] };
+  /**
+   * Literal keys that write settings in the whole config but were left out of the narrowed one:
+   * they still win over the rules for their repositories.
+   */
+  literal: RepoRef[];
 }
 
 export interface DesiredGit {
@@ -140,6 +187,10 @@ export interface DesiredGit {
    */
   repositoryIds?: { name: string; id: number }[];
   repositories: DesiredRepository[];
+  /** Settings rules in file order (a directory config: files by name); absent or empty when none. */
+  rules?: DesiredRule[];
+  /** Set only on a narrowed config that keeps the rules (src/state/read-scope.ts). */
+  ruleScope?: RuleScope;
 }
 
 /** Destructive change kinds the safety rails count. */

@@ -60,6 +60,7 @@ function summary(path: string, config: DesiredConfig | undefined, diagnostics: r
   const counts = [
     plural(config.teams.length, 'team'),
     plural(config.git.repositories.length, 'repository', 'repositories'),
+    ...(config.git.rules?.length ? [plural(config.git.rules.length, 'rule')] : []),
     plural(config.collection.length, 'selection set'),
     plural(sections, 'default section'),
     plural(config.integrations.length, 'integration alias', 'integration aliases'),

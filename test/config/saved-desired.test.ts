@@ -13,7 +13,7 @@ import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { writeConfig } from '../helpers/emulator.js';
 
-/** Every corner the model has: ids and names, keys written empty, an empty Git scope, settings with no overrides. */
+/** Every corner the model has: ids and names, keys written empty, an empty Git scope, settings with no overrides, rules in their order, scope globs. */
 const CORNERS = `version: 1
 integrations:
   tracker: { id: 10 }
@@ -32,7 +32,9 @@ teams:
           - { name: Team, value: [Payments, Core] }
       work: {}
     git: {}
-  43: {}
+  43:
+    git:
+      repositories: ["payments-*", acme/api]
 git:
   monitoring:
     include: [acme/*]
@@ -41,6 +43,13 @@ git:
       settings: {}
     1234:
       monitored: false
+    "payments/*":
+      settings: { default_branch: { branch_name: main } }
+    "lib-*":
+      integration: 20
+      settings: {}
+    "a?c/*":
+      settings: {}
 `;
 
 /** The desired state as a saved plan holds it, read back as apply reads it. */

@@ -27,12 +27,19 @@ export class CheckContext {
     this.report(path, message, 'warning', options.onKey ?? false);
   }
 
-  /** 1-based line where the value at `path` was written (for "first written at line N"). */
   /** The file (as diagnostics name it) that wrote the value at `path`. */
   fileOf(path: Path): string {
     return placementAt(this.store, this.root, path).placement.source.path;
   }
 
+  /** `a.yaml:3`: the file name and line where the key at `path` was written (files of a directory told apart by name). */
+  keyWhere(path: Path): string {
+    const { placement } = placementAt(this.store, this.root, path);
+    const name = placement.source.path.split(/[\\/]/).pop() ?? placement.source.path;
+    return `${name}:${placement.source.position(placement.key).line}`;
+  }
+
+  /** 1-based line where the value at `path` was written (for "first written at line N"). */
   lineOf(path: Path): number {
     const { placement } = placementAt(this.store, this.root, path);
     return placement.source.position(placement.value).line;

@@ -13,12 +13,14 @@ import { checkMonitoring } from './monitoring.js';
 import { checkPatterns } from './patterns.js';
 import { checkReferences } from './references.js';
 import { checkReports } from './reports.js';
+import { checkRules } from './rules.js';
 
 const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkReferences,
   checkDuplicates,
   checkPatterns,
   checkMonitoring,
+  checkRules,
   checkAddresses,
   checkReports,
   checkGoals,

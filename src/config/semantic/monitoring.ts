@@ -2,7 +2,7 @@
 // stops monitoring or leaves unmonitored: the service accepts only monitored repositories in a
 // team scope. Only certain cases are reported; plan checks the rest against live state.
 
-import { compileRepoPatterns, type RepoPatterns } from '../../core/repo-patterns.js';
+import { compileRepoPatterns, isGlob, type RepoPatterns } from '../../core/repo-patterns.js';
 import { globProblem } from '../glob.js';
 import type { PlainMap, PlainValue } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';
@@ -60,7 +60,9 @@ function compileMonitoring(monitoring: PlainMap): CompiledMonitoring {
 
 /** Why the config certainly leaves `repo` unmonitored, or undefined when it may be monitored. */
 function unmonitoredReason(ctx: CheckContext, repo: PlainValue, repos: PlainMap | undefined, monitoring: CompiledMonitoring | undefined): string | undefined {
+  // A glob stands for the monitored repositories it matches (DESIGN 2.1): nothing to say offline.
   if (typeof repo !== 'string' && typeof repo !== 'number') return undefined;
+  if (typeof repo === 'string' && isGlob(repo)) return undefined;
   const key = String(repo);
   const explicit = mapOf(repos?.[key])?.monitored;
   if (explicit === false) return `this config sets \`monitored: false\` for it (line ${ctx.lineOf(['git', 'repositories', key, 'monitored'])})`;
