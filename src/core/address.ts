@@ -105,6 +105,26 @@ export function coversSome(addresses: Iterable<string>): (pattern: string) => bo
   };
 }
 
+const reachIndexes = new WeakMap<readonly string[], (object: string) => boolean>();
+
+/**
+ * Whether some target is at, above or under an object (`team[42]` reaches `team[42].pm.tracker`
+ * and the other way round); every object when there is no target. A few Set lookups per object,
+ * not a scan of every target: a saved plan's re-read narrows by one target per object it writes
+ * (about a thousand), and scanning them per object of a large config cost more than half a second
+ * before the first request. A target at or above the object is one of the object's boundary
+ * prefixes; one under it has the object among its own. One index per target list.
+ */
+export function targetsReach(targets: readonly string[]): (object: string) => boolean {
+  const known = reachIndexes.get(targets);
+  if (known !== undefined) return known;
+  const exact = new Set(targets.map(cleanPattern).filter((p) => p !== ''));
+  const aboveSomeTarget = coversSome(exact);
+  const reaches = (object: string): boolean => targets.length === 0 || aboveSomeTarget(object) || boundaryPrefixes(object).some((p) => exact.has(p));
+  reachIndexes.set(targets, reaches);
+  return reaches;
+}
+
 /**
  * The first of `items` (in list order) whose prefix matches an address, as a
  * `items.find((i) => matchesAddressPrefix(address, prefixOf(i)))` would answer, but by a lookup of

@@ -8,7 +8,9 @@ import { canonicalSection, sectionsEqual, sortedIds, writtenBackfill } from './c
 import type { PlanDraft, RepoContext } from './draft.js';
 import type { ConfigPath, DesiredRepository, DesiredTeam, RepoRef } from './model.js';
 import type { Action, Change, Impact } from './plan-model.js';
-import { matchRepositories, resolveRepository } from './resolve.js';
+import { isMonitored, monitoringDecisions } from './monitoring-decisions.js';
+import { resolveRepository } from './resolve.js';
+import { isGlobRef } from './rules.js';
 
 export function diffGit(draft: PlanDraft): void {
   const names = scopeNames(draft);
@@ -16,11 +18,6 @@ export function diffGit(draft: PlanDraft): void {
   diffOrgDefaults(draft);
   diffRepositorySettings(draft);
   diffMonitoring(draft);
-}
-
-/** The service treats a failing repository as monitored (collection was started and not stopped). */
-export function isMonitored(repo: Repository): boolean {
-  return repo.state === 'monitored' || repo.state === 'failing';
 }
 
 /**
@@ -70,12 +67,14 @@ function diffTeamGit(draft: PlanDraft, team: DesiredTeam, known: ScopeNames): vo
   const byIdInConfig = new Set<number>();
   let failed = false;
   git.repositories.forEach((ref, i) => {
+    if (isGlobRef(ref)) return; // a scope glob: what it matched is in `matched` (rules.ts)
     const repo = resolveRepo(draft, ref, [...git.path, 'repositories', i]);
     if (repo) repoIds.push(repo.id);
     else failed = true;
     if (repo && 'id' in ref) byIdInConfig.add(repo.id);
   });
   if (failed) return;
+  repoIds.push(...(git.matched ?? []));
   const names: Record<GitScopeKey, (id: number) => string | number> = {
     repositories: (id) => repoDisplay(known, id, byIdInConfig),
     services: (id) => serviceDisplay(known, id),
@@ -222,7 +221,8 @@ function diffRepoOverrides(draft: PlanDraft, entry: DesiredRepository, repo: Rep
     if (s && s.source === 'repository') live.set(section, s.value);
   }
   draft.count('override_removal', live.size);
-  const ctx: RepoContext = { repo, address: addressOfRepo(draft, repo, entry.ref), live, desired: entry.settings ?? {} };
+  // A rule's entry names its repository by id; the plan names it as a literal key by name would.
+  const ctx: RepoContext = { repo, address: addressOfRepo(draft, repo, entry.rule === undefined ? entry.ref : undefined), live, desired: entry.settings ?? {} };
   for (const section of REPO_SECTIONS) {
     const want = desired[section];
     const have = live.get(section);
@@ -237,6 +237,7 @@ function diffRepoOverrides(draft: PlanDraft, entry: DesiredRepository, repo: Rep
       after: want === undefined ? null : canonicalSection(section, want),
       impacts: sectionImpacts(section, action, want),
       label: repo.name,
+      ...(entry.rule === undefined ? {} : { rule: entry.rule }),
     };
     if (action === 'remove') change.destructive = 'override_removal';
     draft.add(change, { kind: 'repo-override', repo: ctx, section }, [...entry.path, 'settings', section]);
@@ -247,47 +248,13 @@ function diffRepoOverrides(draft: PlanDraft, entry: DesiredRepository, repo: Rep
 
 function diffMonitoring(draft: PlanDraft): void {
   const monitoring = draft.config.git.monitoring;
-  const explicit = draft.config.git.repositories.filter((r) => r.monitored !== undefined);
-  if (monitoring === undefined && explicit.length === 0) return;
-  const refs = new Map<number, { ref?: RepoRef; path: ConfigPath }>();
-  // A scoped plan (src/state/read-scope.ts) may judge the patterns for the repositories it read by
-  // name only; a pattern matching none of those says nothing about the organization.
-  const partial = draft.config.git.monitoringScope !== undefined && !draft.live.repositoriesComplete;
-  if (monitoring !== undefined) {
-    if (!draft.live.repositoriesComplete && !partial) {
-      draft.error('monitoring patterns need the complete repository list, which was not read', monitoring.path);
-      return;
-    }
-    const expand = (list: (string | number)[], key: string): Set<number> => {
-      const ids = new Set<number>();
-      list.forEach((entry, i) => {
-        const matched = matchRepositories(entry, draft.repos);
-        if (matched.length === 0 && !partial) {
-          if (typeof entry === 'number') draft.error(`repository ${entry} does not exist`, [...monitoring.path, key, i]);
-          else draft.warn(`monitoring ${key} pattern "${entry}" matches no repository`, [...monitoring.path, key, i]);
-        }
-        for (const repo of matched) ids.add(repo.id);
-      });
-      return ids;
-    };
-    const include = expand(monitoring.include, 'include');
-    const exclude = expand(monitoring.exclude, 'exclude');
-    // Judged on a part, the patterns decide the repositories read for that (others in the snapshot
-    // were read for their settings or a Git scope, and their state may not be known).
-    const judged = partial ? new Set(draft.config.git.monitoringScope?.map((r) => r.name)) : undefined;
-    for (const repo of draft.repos.all) {
-      if (judged !== undefined && !judged.has(repo.name)) continue;
-      draft.monitoring.set(repo.id, include.has(repo.id) && !exclude.has(repo.id));
-      refs.set(repo.id, { path: monitoring.path });
-    }
-  }
-  // Per-repository `monitored:` wins over the patterns.
-  for (const entry of explicit) {
-    const repo = resolveRepo(draft, entry.ref, [...entry.path, 'monitored']);
-    if (!repo || entry.monitored === undefined) continue;
-    draft.monitoring.set(repo.id, entry.monitored);
-    refs.set(repo.id, { ref: entry.ref, path: [...entry.path, 'monitored'] });
-  }
+  if (monitoring === undefined && !draft.config.git.repositories.some((r) => r.monitored !== undefined)) return;
+  const decisions = monitoringDecisions(draft.config, draft.repos, draft.live);
+  for (const e of decisions.errors) draft.error(e.message, e.path);
+  for (const w of decisions.warnings) draft.warn(w.message, w.path);
+  if (!decisions.judged) return;
+  for (const [id, monitored] of decisions.decided) draft.monitoring.set(id, monitored);
+  const refs = decisions.written;
   draft.count('stop_monitoring', draft.live.monitoredTotal ?? draft.live.repositories.filter(isMonitored).length);
   const repos = [...draft.monitoring.keys()]
     .map((id) => draft.repos.byId.get(id))

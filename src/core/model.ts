@@ -81,8 +81,8 @@ export interface DesiredPmScope {
 /**
  * A team's whole Git scope; keys not written are empty. A `{ name }` holding `*` or `?` is a scope
  * rule (DESIGN 2.1): it stands for every repository, monitored once the plan is applied, whose name
- * it matches. Rule expansion (src/core/rules.ts) takes those out and lists what they matched, by
- * id, in `matched`.
+ * it matches. Rule expansion (src/core/rules.ts) lists what they matched, by id, in `matched`, and
+ * the diff reads that in their place.
  */
 export interface DesiredGitScope {
   repositories: RepoRef[];
@@ -151,6 +151,11 @@ export interface RuleScope {
    * object is then in scope only when its desired override set differs from the one it had there.
    */
   before?: { rules: DesiredRule[]; literal: DesiredRepository[] };
+  /**
+   * --changed-from with edited monitoring patterns: a repository this plan starts to monitor is in
+   * scope too (a rule now writes the override set nothing wrote before).
+   */
+  monitoringStarts?: boolean;
   /**
    * Literal keys that write settings in the whole config but were left out of the narrowed one:
    * they still win over the rules for their repositories.

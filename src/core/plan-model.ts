@@ -44,6 +44,11 @@ export interface Change {
   /** Human label of the object, e.g. a board's name, shown next to the address. */
   label?: string;
   /**
+   * The settings rule whose expansion made this change (its pattern as written, `payments/*`);
+   * absent for a change of an object the config writes literally (DESIGN 2.1).
+   */
+  rule?: string;
+  /**
    * How before/after read for people, when the canonical values are ids the config did not write:
    * a team Git scope's repository ids as names (`"labs/embeddings"`). Same shape as before/after,
    * element for element; a side left out shows its canonical value. The text and Markdown
@@ -151,6 +156,19 @@ export interface PlanScope {
   all_monitoring?: boolean;
 }
 
+/**
+ * What one settings rule matched when the plan was made: `apply PLANFILE` refuses the plan as
+ * stale when a rule it records now writes other repositories (DESIGN 2.1).
+ */
+export interface RuleRecord {
+  /** The rule's address: `repo["payments/*"]`. */
+  rule: string;
+  /** How many repositories' override sets the rule writes. */
+  repositories: number;
+  /** sha256 (hex) of their ids, ascending, as a JSON list. */
+  digest: string;
+}
+
 export interface Plan {
   format_version: 2;
   /** ISO timestamp, set by the shell that made the plan. */
@@ -171,6 +189,8 @@ export interface Plan {
   errors: PlanMessage[];
   summary: PlanSummary;
   reads: ReadRecord[];
+  /** Each settings rule the plan expanded and what it matched; absent when it expanded none. */
+  rules?: RuleRecord[];
   /** The safety rails apply would refuse this plan on; absent when none would (or drift). */
   safety_refusals?: RailRefusal[];
   /** Counts of existing objects per destructive kind, so the safety rails can compute shares. */

@@ -11,6 +11,7 @@ import type { DesiredConfig } from './model.js';
 import { planOperations } from './operations.js';
 import type { Change, ObjectKind, Plan, PlanMessage } from './plan-model.js';
 import { predictRefusals } from './predict.js';
+import { expandRules, ruleSpelling, type Expansion, type RuleCoverage } from './rules.js';
 import { checkSafety } from './safety.js';
 import type { LiveSnapshot } from './snapshot.js';
 
@@ -22,6 +23,11 @@ export interface PlanOptions {
    * --changed-from keeps the changes of the objects whose desired state changed since its ref.
    */
   keep?: (change: Change) => boolean;
+  /**
+   * The config's rules already expanded against the snapshot's repository list (the state reader
+   * expands them to know which configurations to read); expanded here when not given.
+   */
+  expansion?: Expansion;
 }
 
 export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): Plan {
@@ -30,6 +36,10 @@ export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: Pl
 
 export interface StagedPlan {
   plan: Plan;
+  /** The desired state the plan was diffed against: the config with its rules expanded. */
+  expanded: DesiredConfig;
+  /** What each settings rule writes (rules.ts); empty when the config has none. */
+  coverage: RuleCoverage[];
   /**
    * The plan again after the shell has read the lists of `plan.unknownReachability` into the same
    * snapshot: the changes are kept (a plan is diffed once whatever the re-read finds); operations
@@ -40,7 +50,10 @@ export interface StagedPlan {
 }
 
 export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
-  const draft = new PlanDraft(config, live);
+  const expansion = options.expansion ?? expandRules(config, live);
+  const draft = new PlanDraft(expansion.config, live);
+  for (const e of expansion.errors) draft.error(e.message, e.path);
+  for (const w of expansion.warnings) draft.warn(w.message, w.path);
   diffPm(draft);
   diffGit(draft);
   const targets = options.targets ?? [];
@@ -60,6 +73,9 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
     if (written !== undefined && id !== undefined) out.push(written + change.address.slice(id.length));
     const other = otherRepoSpelling(change.address, draft.repos);
     if (other !== undefined && !out.includes(other)) out.push(other);
+    // A rule's change is also known by the rule's address: --target 'repo["payments/*"]'.
+    const byRule = change.rule === undefined ? undefined : ruleSpelling(change.address, change.rule);
+    if (byRule !== undefined) out.push(byRule);
     return out;
   };
   // Targets by Set lookup of each address's boundary prefixes, not a scan of every target per
@@ -72,7 +88,9 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
     for (const a of addresses) for (const p of boundaryPrefixes(a)) reached.add(p);
     if (targets.length > 0 && !addresses.some(targeted)) return false;
     if (addresses.some((a) => !addressSelected(a, [], excludes))) return false;
-    return keep === undefined || addresses.some((address) => keep({ ...change, address }));
+    // The expansion kept only the rule objects in scope (RuleScope): --changed-from's filter,
+    // which knows objects by their config addresses, is not asked about them again.
+    return keep === undefined || change.rule !== undefined || addresses.some((address) => keep({ ...change, address }));
   };
   const kept = all.filter((c) => selected(c.change));
   for (const t of targets) {
@@ -113,6 +131,8 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   };
   return {
     plan: assemble(),
+    expanded: expansion.config,
+    coverage: expansion.coverage,
     predictAgain() {
       draft.refreshEntities();
       draft.errors.length = beforeOperations;

@@ -7,7 +7,7 @@ import { WRITABLE_INTEGRATION_STATES } from '../contract/types.js';
 import { pmScopeAddress } from './address.js';
 import { scopeKeyToWire, type ScopeElement } from './canonical.js';
 import type { PlanMessage } from './plan-model.js';
-import { isMonitored } from './diff-git.js';
+import { isMonitored } from './monitoring-decisions.js';
 import { impliedSelections } from './diff-pm.js';
 import { type PlanDraft, type PlannedChange, type ScopeContext } from './draft.js';
 import type { DraftOperation } from './ops-common.js';

@@ -6,7 +6,6 @@
 import type { Integration, IntegrationType, PmEntity } from '../contract/types.js';
 import type { Repository } from '../contract/git-types.js';
 import type { DesiredConfig, EntityName, IntegrationRef, RepoRef } from './model.js';
-import { globToRegExp, isGlob } from './repo-patterns.js';
 
 export interface Resolved<T> {
   value?: T;
@@ -376,21 +375,4 @@ function entityWords(entities: readonly PmEntity[]): { ids: string[]; names: str
     wordsOfList.set(entities, words);
   }
   return words;
-}
-
-// ---- monitoring globs ----------------------------------------------------------------------
-
-
-/**
- * Repositories an include/exclude entry names: a numeric id, an exact name (looked up in the
- * index), or a glob (one compiled pattern tested against every name).
- */
-export function matchRepositories(entry: string | number, index: RepoIndex): Repository[] {
-  if (typeof entry === 'number') {
-    const repo = index.byId.get(entry);
-    return repo ? [repo] : [];
-  }
-  if (!isGlob(entry)) return index.byName.get(entry) ?? [];
-  const re = globToRegExp(entry);
-  return index.all.filter((r) => re.test(r.name));
 }

@@ -5,6 +5,7 @@
 import { firstPrefixMatch } from './address.js';
 import type { DestructiveKind, SafetyConfig, Threshold } from './model.js';
 import type { Plan, RailRefusal } from './plan-model.js';
+import { ruleSpelling } from './rules.js';
 
 /**
  * Default shares. A share applies only when at least MIN_OBJECTS_FOR_SHARE objects of that kind
@@ -66,7 +67,9 @@ export function checkSafety(plan: Plan, safety: SafetyConfig, opts: { force: boo
   }
   const protectedPrefixOf = firstPrefixMatch(safety.protected, (p) => p);
   for (const change of plan.changes) {
-    const prefix = protectedPrefixOf(change.address);
+    // A rule's change is protected under the rule's address too (`protected: ['repo["payments/*"]']`).
+    const byRule = change.rule === undefined ? undefined : ruleSpelling(change.address, change.rule);
+    const prefix = protectedPrefixOf(change.address) ?? (byRule === undefined ? undefined : protectedPrefixOf(byRule));
     if (prefix !== undefined) {
       rails.push({ rail: 'protected', address: change.address, protected: prefix, message: `${change.address} is protected (protected: ${prefix})` });
     }

@@ -8,6 +8,7 @@ import { matchesAddressPrefix, repoAddress, selectionAddress } from './address.j
 import { EntityCatalog } from './draft.js';
 import type { DesiredConfig } from './model.js';
 import { editDistance, resolveEntity, resolveIntegration } from './resolve.js';
+import { ruleAddress } from './rules.js';
 import type { LiveSnapshot } from './snapshot.js';
 
 export const ADDRESS_SYNTAX = [
@@ -111,6 +112,8 @@ export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, change
   }
   for (const section of Object.keys(config.git.defaults)) known.add(`git.defaults.${section}`);
   for (const repo of config.git.repositories) known.add('id' in repo.ref ? repoAddress({ id: repo.ref.id }) : repoAddress({ name: repo.ref.name }));
+  // A rule stands for what it writes: `--target 'repo["payments/*"]'`.
+  for (const rule of config.git.rules ?? []) known.add(ruleAddress(rule.pattern));
   for (const repo of live.repositories) {
     known.add(repoAddress({ name: repo.name }));
     known.add(repoAddress({ id: repo.id }));

@@ -5,7 +5,7 @@
 // Pure; the result is checked against the set it describes before it is returned.
 
 import type { Repository } from '../contract/git-types.js';
-import { isMonitored } from '../core/diff-git.js';
+import { isMonitored } from '../core/monitoring-decisions.js';
 import { compileRepoPatterns } from '../core/repo-patterns.js';
 
 export interface MonitoringEntries {

@@ -19,7 +19,7 @@
 import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider, type TeamPmScopeResponse } from '../contract/types.js';
 import { type OrgConfigResponse, type Repository, type RepositoryConfigResponse, type TeamGitScopeResponse } from '../contract/git-types.js';
 import { ApiError } from '../api/errors.js';
-import { isMonitored } from '../core/diff-git.js';
+import { isMonitored } from '../core/monitoring-decisions.js';
 import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
 import { readTeamList, type ListRead } from '../api/team-list.js';

@@ -19,7 +19,7 @@ import type {
   FixtureTeamGitScope,
   FixtureTeamPmScope,
 } from '../emulator/fixture/types.js';
-import { isMonitored } from '../core/diff-git.js';
+import { isMonitored } from '../core/monitoring-decisions.js';
 import { entityKey, type OrganizationRead } from './read.js';
 import { isServiceDefault } from './teams.js';
 import { SERVICE_TEAM_NAMES, isServiceTeam } from '../contract/list-types.js';

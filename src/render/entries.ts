@@ -80,6 +80,8 @@ export function changeEntry(change: Change): ChangeEntry {
 export function entryHead(change: Change, withValue: boolean): Segment[] {
   const head: Segment[] = [{ tone: TONES[change.action], text: change.address }];
   if (labelAddsToAddress(change)) head.push({ tone: 'plain', text: ` (${change.label})` });
+  // The rule whose expansion made the change (DESIGN 2.1): what to edit to change it.
+  if (change.rule !== undefined) head.push({ tone: 'dim', text: `  (rule ${JSON.stringify(change.rule)})` });
   const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
   // A selection's address already names the entity; its value says nothing more.
   if (withValue && !isSection && change.kind !== 'selection') head.push(...valueSegments(change));

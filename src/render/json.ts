@@ -53,6 +53,7 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
       kind: c.kind,
       action: c.action,
       label: c.label,
+      rule: c.rule,
       destructive: c.destructive,
       impacts: c.impacts,
       before: canonical(c.before),
@@ -76,6 +77,7 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
     errors: plan.errors.map(message),
     safety_refusals: plan.safety_refusals?.map((r) => canonical(r)),
     reads: plan.reads.map((r) => ({ addresses: r.addresses, method: r.method, path: r.path, digest: r.digest })),
+    rules: plan.rules?.map((r) => ({ rule: r.rule, repositories: r.repositories, digest: r.digest })),
     totals: canonical(plan.totals),
     // Last: the whole desired state, which apply PLANFILE re-plans against; the bulkiest part.
     desired: plan.desired === undefined ? undefined : canonical(desiredKeys(plan.desired, TO_FILE)),
@@ -155,6 +157,12 @@ export function parsePlanJson(text: string): Plan {
     reads: r.list(data.reads, 'reads', (v, at) => r.read(v, at)),
     totals: r.totals(data.totals, 'totals'),
   };
+  if (data.rules !== undefined) {
+    plan.rules = r.list(data.rules, 'rules', (v, at) => {
+      const o = r.object(v, at);
+      return { rule: r.string(o.rule, `${at}.rule`), repositories: r.count(o.repositories, `${at}.repositories`), digest: r.string(o.digest, `${at}.digest`) };
+    });
+  }
   if (data.created_at !== undefined) plan.created_at = r.string(data.created_at, 'created_at');
   if (data.emctl_version !== undefined) plan.emctl_version = r.string(data.emctl_version, 'emctl_version');
   if (data.scope !== undefined) {
@@ -290,6 +298,8 @@ class Reader {
     }
     const label = this.optionalString(o.label, `${at}.label`);
     if (label !== undefined) change.label = label;
+    const rule = this.optionalString(o.rule, `${at}.rule`);
+    if (rule !== undefined) change.rule = rule;
     return change;
   }
 

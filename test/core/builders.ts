@@ -9,6 +9,7 @@ import type {
   DesiredConfig,
   DesiredPmScope,
   DesiredRepository,
+  DesiredRule,
   DesiredTeam,
   EntityName,
   IntegrationRef,
@@ -219,6 +220,8 @@ export interface DesiredSpec {
   monitoring?: { include?: (string | number)[]; exclude?: (string | number)[] };
   /** name or numeric id (as a string key "#1234") -> entry. */
   repositories?: Record<string, { integration?: IntegrationRef; monitored?: boolean; settings?: RepositorySettings }>;
+  /** Settings rules in file order: [pattern, { integration?, settings }]. */
+  rules?: [string, { integration?: IntegrationRef; settings: RepositorySettings }][];
   safety?: Partial<SafetyConfig>;
 }
 
@@ -328,6 +331,13 @@ export function desired(spec: DesiredSpec = {}): DesiredConfig {
       for (const section of Object.keys(r.settings)) map.add([...path, 'settings', section]);
     }
     config.git.repositories.push(entry);
+  }
+  if (spec.rules !== undefined) {
+    config.git.rules = spec.rules.map(([pattern, r]): DesiredRule => {
+      const path = map.add(['git', 'repositories', pattern]);
+      if (r.integration !== undefined) map.add([...path, 'integration']);
+      return { pattern, settings: r.settings, path, ...(r.integration === undefined ? {} : { integration: r.integration }) };
+    });
   }
   return config;
 }

@@ -31,6 +31,8 @@ export function planLines(plan: Plan, options: TextOptions = {}): string[] {
       let line = `${MARK[c.action]} ${c.address}`;
       if (options.impacts && c.impacts.length > 0) line += ` [${c.impacts.join(', ')}]`;
       if (options.impacts && c.destructive) line += ` !${c.destructive}`;
+      // The rule that made a change, as the text renderer shows it.
+      if (c.rule !== undefined) line += `  (rule "${c.rule}")`;
       lines.push(line);
     }
   }
