@@ -7,7 +7,7 @@
 import { savedDesired } from '../config/saved-desired.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Change, Operation, Plan, PlanOrganization } from '../core/plan-model.js';
+import type { Change, Operation, Plan, PlanOrganization, RuleRecord } from '../core/plan-model.js';
 import { refusalError } from '../render/plan-messages.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';
 
@@ -102,6 +102,25 @@ export function staleDifferences(saved: readonly Change[], rebuilt: readonly Cha
 }
 
 /**
+ * A rule writes what it matches, so a saved plan holds only while each rule it recorded matches
+ * the same repositories (DESIGN 2.1): a repository added, newly monitored, renamed or given a
+ * literal key since makes it stale, even where the plan's own changes still hold. Rules the re-read
+ * did not expand (the plan writes nothing through them) are not judged.
+ */
+export function ruleDifferences(saved: readonly RuleRecord[] | undefined, rebuilt: readonly RuleRecord[] | undefined): string[] {
+  const now = new Map((rebuilt ?? []).map((r) => [r.rule, r] as const));
+  const problems: string[] = [];
+  for (const s of saved ?? []) {
+    const r = now.get(s.rule);
+    if (r === undefined || r.digest === s.digest) continue;
+    const count = (n: number) => `${n} ${n === 1 ? 'repository' : 'repositories'}`;
+    const what = r.repositories === s.repositories ? `other repositories (${count(r.repositories)})` : count(r.repositories);
+    problems.push(`rule ${s.rule} wrote the settings of ${count(s.repositories)} when the plan was made and writes ${what} now (a repository was added, renamed, or started or stopped being monitored)`);
+  }
+  return problems;
+}
+
+/**
  * The saved operations must be the calls this emctl makes for the saved changes: the same changes
  * give the same calls, so any difference means the file's operations were edited (or made by another
  * emctl version) and would write something the reviewed changes do not say. One line per call
@@ -157,7 +176,7 @@ export function provenSavedPlan(saved: Plan, rebuilt: Plan, planFile: string): P
       `the saved plan ${planFile} was made against another organization: ${otherOrganization}; nothing was written: make the plan against this organization with "emctl plan --out"`,
     );
   }
-  const problems = staleDifferences(saved.changes, rebuilt.changes);
+  const problems = [...staleDifferences(saved.changes, rebuilt.changes), ...ruleDifferences(saved.rules, rebuilt.rules)];
   if (problems.length > 0) throw staleError(planFile, problems);
   if (rebuilt.errors.length > 0) throw refusalError(rebuilt);
   const edited = operationDifferences(saved.operations, rebuilt.operations);

@@ -4,7 +4,7 @@
 // entity lists, the repository list), not the whole organization a second time.
 // Pure: no I/O.
 
-import { coversSome, repoAddress } from '../core/address.js';
+import { coversSome, otherRepoSpelling, repoAddress, type RepositoryNames } from '../core/address.js';
 import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';
 
@@ -12,9 +12,10 @@ import type { DesiredConfig, DesiredTeam } from '../core/model.js';
  * `config` with only the objects at (or under) `addresses`: the selection sets, team PM scopes and
  * methodologies, team Git scopes, org default sections, repository override sets and monitoring
  * states written. Monitoring patterns are kept when any monitoring state was written (a pattern
- * may be what decided it); aliases, safety and drift settings are kept as they are.
+ * may be what decided it); aliases, safety and drift settings are kept as they are. With `repos`,
+ * a repository's entry is reached under either spelling of it (repo[ID], repo["NAME"]).
  */
-export function narrowDesiredTo(config: DesiredConfig, addresses: readonly string[]): DesiredConfig {
+export function narrowDesiredTo(config: DesiredConfig, addresses: readonly string[], repos?: RepositoryNames): DesiredConfig {
   // Whether some written address is an object's address or lies under it: one lookup per object.
   const touched = coversSome(addresses);
   const collection = config.collection.filter((s) => touched(`collection.${String(s.integration)}.${s.entityType}`));
@@ -33,9 +34,12 @@ export function narrowDesiredTo(config: DesiredConfig, addresses: readonly strin
   }
   const repositories = [];
   for (const entry of config.git.repositories) {
-    const repo = repoAddress(entry.ref);
-    const settings = entry.settings !== undefined && touched(`${repo}.settings`);
-    const monitored = entry.monitored !== undefined && touched(`${repo}.monitored`);
+    // An entry a rule expanded to is written by id; the plan names it by name (core/rules.ts).
+    const spellings = [repoAddress(entry.ref)];
+    const other = repos === undefined ? undefined : otherRepoSpelling(spellings[0] as string, repos);
+    if (other !== undefined) spellings.push(other);
+    const settings = entry.settings !== undefined && spellings.some((repo) => touched(`${repo}.settings`));
+    const monitored = entry.monitored !== undefined && spellings.some((repo) => touched(`${repo}.monitored`));
     if (!settings && !monitored) continue;
     const kept = { ...entry };
     if (!settings) delete kept.settings;

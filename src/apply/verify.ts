@@ -8,6 +8,7 @@ import type { EmClient } from '../api/client.js';
 import { firstPrefixMatch } from '../core/address.js';
 import type { DesiredConfig } from '../core/model.js';
 import { buildPlanStaged } from '../core/plan.js';
+import { indexRepositories } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { managesAnything, snapshotAfterWrites, stillToRead, WriteAnswers } from '../state/after-writes.js';
 import type { StateClient } from '../state/live-reader.js';
@@ -40,7 +41,7 @@ export function checkedWrites(client: EmClient, desired: DesiredConfig, before: 
 function verifierFor(client: StateClient, desired: DesiredConfig, before: LiveSnapshot, answers: WriteAnswers, reads: CheckReads): CheckedWrites['verify'] {
   const { reading = (read) => read(), ...paced } = reads;
   return async (addresses) => {
-    const narrowed = narrowDesiredTo(desired, addresses);
+    const narrowed = narrowDesiredTo(desired, addresses, indexRepositories(before.repositories));
     const reread = stillToRead(narrowed, answers, before);
     const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, paced))).snapshot : undefined;
     const after = snapshotAfterWrites(before, answers, fresh);

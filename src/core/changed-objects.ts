@@ -14,13 +14,18 @@
 // may change the monitoring state of any repository it matches, and which ones only the live
 // repository list can tell: the scope then covers every repository's monitoring state
 // (`allMonitoring`). That costs no extra reads: the patterns need the whole repository list,
-// which carries the monitoring state.
+// which carries the monitoring state. A settings rule is an object too (`repo["payments/*"].settings`),
+// but which repositories' override sets an edit of the rules changes (an edited, added, deleted
+// or moved rule, a literal key added or deleted) only the repository list can tell as well: the
+// rules and literal keys at the ref are handed on (`rulesBefore`), and rule expansion keeps the
+// repositories whose rule-made override set differs from the one they had there.
 
 import type { OrgSection } from '../contract/git-types.js';
 import { matchesAddressPrefix, gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
 import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
-import type { DesiredConfig, IntegrationRef, RepoRef } from './model.js';
+import type { DesiredConfig, DesiredRepository, DesiredRule, IntegrationRef, RepoRef } from './model.js';
 import type { Change, ObjectKind } from './plan-model.js';
+import { settingsKey } from './rules.js';
 
 export type ChangedObjectKind = ObjectKind;
 
@@ -41,6 +46,12 @@ export interface ChangedScope {
   unmanaged: string[];
   /** The monitoring patterns were added or edited: every repository's monitoring state is in scope. */
   allMonitoring: boolean;
+  /**
+   * The settings rules, or the literal keys that win over them, differ from the ref's: the rules
+   * and literal settings keys there, so that the repositories whose override set the rules change
+   * can be told once the repository list is read (core/rules.ts). Absent when they are the same.
+   */
+  rulesBefore?: { rules: DesiredRule[]; literal: DesiredRepository[] };
 }
 
 const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
@@ -103,6 +114,10 @@ export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> 
     const address = orgDefaultAddress(section as OrgSection);
     put(address, 'org-default', [address], canonicalSection(section as OrgSection, value));
   }
+  for (const rule of config.git.rules ?? []) {
+    const address = `${repoAddress({ name: rule.pattern })}.settings`;
+    put(address, 'repo-override', [address], { integration: rule.integration === undefined ? null : meaning(rule.integration, aliases), settings: settingsKey(rule.settings) });
+  }
   for (const entry of config.git.repositories) {
     const repo = repoAddress(entry.ref);
     const ref = repoRefValue(entry.ref, aliases);
@@ -117,6 +132,19 @@ export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> 
     }
   }
   return out;
+}
+
+/**
+ * What decides which rule writes each repository and with what: the rules in order (each its
+ * pattern, what its integration names and its override set) and the repositories literal keys
+ * write (those win). Two configs with one key leave every repository's rule-made override set as
+ * it was.
+ */
+function rulesKey(config: DesiredConfig): string {
+  const aliases = aliasMeanings(config);
+  const rules = (config.git.rules ?? []).map((r) => [r.pattern, r.integration === undefined ? null : meaning(r.integration, aliases), settingsKey(r.settings)]);
+  const literal = sortedUnique(config.git.repositories.filter((e) => e.settings !== undefined).map((e) => repoRefValue(e.ref, aliases)));
+  return identityKey({ rules, literal });
 }
 
 function patternsKey(config: DesiredConfig): string | undefined {
@@ -157,7 +185,11 @@ export function changedObjects(before: DesiredConfig, after: DesiredConfig): Cha
   }
   changed.sort((a, b) => (a.object < b.object ? -1 : a.object > b.object ? 1 : 0));
   unmanaged.sort();
-  return { changed, unmanaged, allMonitoring };
+  const out: ChangedScope = { changed, unmanaged, allMonitoring };
+  if ((after.git.rules?.length ?? 0) > 0 && rulesKey(before) !== rulesKey(after)) {
+    out.rulesBefore = { rules: before.git.rules ?? [], literal: before.git.repositories.filter((e) => e.settings !== undefined) };
+  }
+  return out;
 }
 
 /** The plan addresses of a changed scope (what `--target` would name). */

@@ -11,7 +11,7 @@ import { EMCTL_VERSION } from '../core/version.js';
 import { reachabilityOfPmPart } from '../state/early-reachability.js';
 import type { StateClient } from '../state/live-reader.js';
 import { readLiveState, readReachability } from '../state/read-live.js';
-import { readRecords } from '../state/read-records.js';
+import { readRecords, ruleRecords } from '../state/read-records.js';
 import type { LaneObserver } from '../state/scheduler.js';
 import { organizationOf, type PlanOrigin } from './origin.js';
 import { relativeMessage, relativePath } from './relative-paths.js';
@@ -30,6 +30,11 @@ export interface MadePlan {
   plan: Plan;
   /** The live state the plan rests on (apply's check compares its writes' answers with it). */
   snapshot: LiveSnapshot;
+  /**
+   * The desired state the plan was diffed against, its rules expanded into the objects they write
+   * (core/rules.ts): what apply checks its writes against.
+   */
+  expanded: DesiredConfig;
 }
 
 /**
@@ -44,8 +49,8 @@ export async function makePlan(desired: DesiredConfig, source: LiveSource, asked
   const scope = await narrowed(client, desired, asked);
   // The lists whose reachability the plan needs are read as soon as the PM part of the state is in.
   const reachabilityFor = reachabilityOfPmPart(scope.desired, scope.kept);
-  const { snapshot, sources } = await readLiveState(scope.client, scope.desired, { ...reading, reachabilityFor });
-  const staged = buildPlanStaged(scope.desired, snapshot, scope.kept);
+  const { snapshot, sources, expansion } = await readLiveState(scope.client, scope.desired, { ...reading, reachabilityFor });
+  const staged = buildPlanStaged(scope.desired, snapshot, { ...scope.kept, ...(expansion === undefined ? {} : { expansion }) });
   let built = staged.plan;
   if (built.unknownReachability !== undefined) {
     await readReachability(client, snapshot, built.unknownReachability, reading);
@@ -61,9 +66,10 @@ export async function makePlan(desired: DesiredConfig, source: LiveSource, asked
     warnings: built.warnings.map((m) => relativeMessage(origin.cwd, m)),
     errors: built.errors.map((m) => relativeMessage(origin.cwd, m)),
     reads: readRecords(built, scope.desired, snapshot, sources),
+    ...(staged.coverage.length === 0 ? {} : { rules: ruleRecords(staged.coverage) }),
     desired: desiredForPlan(desired, origin.cwd),
   };
-  return { plan, snapshot };
+  return { plan, snapshot, expanded: staged.expanded };
 }
 
 /**

@@ -3,7 +3,7 @@
 // --target). Only the objects in scope are read and diffed; the plan records how it was narrowed.
 
 import { changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
-import type { DesiredConfig } from '../core/model.js';
+import type { DesiredConfig, RuleScope } from '../core/model.js';
 import type { PlanScope } from '../core/plan-model.js';
 import type { PlanOptions } from '../core/plan.js';
 import type { StateClient } from '../state/live-reader.js';
@@ -55,6 +55,32 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
 }
 
 /**
+ * The settings rules of a --changed-from plan: kept when they, or the literal keys that win over
+ * them, changed since the ref (or the monitoring patterns did), with what they were there, so that
+ * rule expansion plans exactly the repositories whose rule-made override set changed
+ * (core/rules.ts); left out otherwise, and then the repository list is not read for them.
+ */
+function withRulesChanged(
+  desired: DesiredConfig,
+  config: DesiredConfig,
+  changes: ChangedScope,
+  targets: readonly string[],
+  excludes: readonly string[],
+  repoExcluded: boolean,
+): DesiredConfig {
+  const { rules: _rules, ruleScope: _scope, ...git } = desired.git;
+  void _rules;
+  void _scope;
+  const rules = config.git.rules ?? [];
+  const monitoringStarts = changes.allMonitoring && config.git.monitoring !== undefined;
+  if (rules.length === 0 || repoExcluded || (changes.rulesBefore === undefined && !monitoringStarts)) return { ...desired, git };
+  const literal = config.git.repositories.filter((e) => e.settings !== undefined);
+  const before = changes.rulesBefore ?? { rules, literal };
+  const ruleScope: RuleScope = { targets: [...targets], excludes: [...excludes], literal: literal.map((e) => e.ref), before, ...(monitoringStarts ? { monitoringStarts } : {}) };
+  return { ...desired, git: { ...git, rules, ruleScope } };
+}
+
+/**
  * The scope of a --changed-from plan: the changed objects' addresses (intersected with --target)
  * fed to the same narrowing --target uses (state/read-scope.ts); with nothing changed, nothing per
  * object is read. Changed monitoring patterns keep the patterns in the narrowed config, so every
@@ -78,6 +104,7 @@ function changedScope(
   if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
     desired = { ...desired, git: { ...desired.git, monitoring: config.git.monitoring } };
   }
+  desired = withRulesChanged(desired, config, from.changes, targets, excludes, repoExcluded);
   const recorded: PlanScope = {
     narrowed_by: [`--changed-from ${from.ref}`, ...flags],
     objects,

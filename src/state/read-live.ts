@@ -12,6 +12,7 @@ import { DEFAULT_CONCURRENCY } from '../contract/defaults.js';
 import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
+import { expandRules, hasRules, type Expansion } from '../core/rules.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
 import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
@@ -38,6 +39,11 @@ export interface LiveRead {
   snapshot: LiveSnapshot;
   /** Which GET produced each live object, for the plan's read records. */
   sources: ReadSources;
+  /**
+   * The config's rules expanded against the repository list (core/rules.ts): the configurations of
+   * the repositories they write were read with the rest. Absent when the config has no rules.
+   */
+  expansion?: Expansion;
 }
 
 type Entry<T> = readonly [number, T];
@@ -87,6 +93,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     answered: Repository[];
     monitoredTotal: number | undefined;
     configs: Entry<RepositoryConfigResponse | undefined>[];
+    expansion: Expansion | undefined;
   }> => {
     // Configurations of repositories named by name start as the pages that hold them arrive, not
     // after the last page: under pacing the list and the configurations are two routes that
@@ -144,11 +151,16 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
       const repo = resolveRepository(entry.ref, index, config, integrations).value;
       if (repo && !byIdWanted.has(repo.id)) byName.add(repo.id);
     }
+    // The repositories the rules write, known once the whole list is in (rules.ts), each read by id.
+    const expansion = hasRules(config) ? expandRules(config, { repositories: repos.items, repositoriesComplete: repos.complete, integrations }) : undefined;
+    for (const entry of expansion?.config.git.repositories ?? []) {
+      if (entry.rule !== undefined && 'id' in entry.ref && !byIdWanted.has(entry.ref.id)) byName.add(entry.ref.id);
+    }
     for (const id of [...byName].sort((a, b) => a - b)) start(id);
     // Only when the list was not read whole (a probe may have finished it): then it gives the count.
     const counted = two.monitoredTotal && !repos.complete ? reader.monitoredTotal() : Promise.resolve(undefined);
     const [configs, monitoredTotal] = await Promise.all([allOrFirstFailure([...started.values()]), counted]);
-    return { repos, answered, monitoredTotal, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]) };
+    return { repos, answered, monitoredTotal, configs: configs.filter(([id]) => byName.has(id)).sort((a, b) => a[0] - b[0]), expansion };
   };
 
   const pmRead = pmChain();
@@ -211,7 +223,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
   };
   if (orgConfig) snapshot.orgConfig = orgConfig;
   if (repoRead.monitoredTotal !== undefined) snapshot.monitoredTotal = repoRead.monitoredTotal;
-  return { snapshot, sources: reader.sources };
+  return { snapshot, sources: reader.sources, ...(repoRead.expansion === undefined ? {} : { expansion: repoRead.expansion }) };
 }
 
 /**

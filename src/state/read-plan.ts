@@ -15,6 +15,7 @@
 import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
 import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
+import { hasRules, isGlobRef } from '../core/rules.js';
 import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../contract/types.js';
 
 
@@ -156,10 +157,10 @@ function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integrat
   return reads;
 }
 
-/** Every repository reference in the config: per-repository entries and team Git scopes. */
+/** Every repository reference in the config: per-repository entries and team Git scopes (not their globs). */
 export function repositoryRefs(config: DesiredConfig): RepoRef[] {
   const refs: RepoRef[] = config.git.repositories.map((r) => r.ref);
-  for (const team of config.teams) refs.push(...(team.git?.repositories ?? []));
+  for (const team of config.teams) refs.push(...(team.git?.repositories ?? []).filter((r) => !isGlobRef(r)));
   return refs;
 }
 
@@ -188,12 +189,13 @@ export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
   const namesById = new Set([...byKnownId.keys()].flatMap((e) => ('name' in e.ref ? [e.ref.name] : [])));
   const refs = [
     ...config.git.repositories.filter((e) => !byKnownId.has(e)).map((e) => e.ref),
-    ...config.teams.flatMap((t) => t.git?.repositories ?? []),
+    ...config.teams.flatMap((t) => (t.git?.repositories ?? []).filter((r) => !isGlobRef(r))),
     ...(config.git.monitoring !== undefined ? (config.git.monitoringScope ?? []) : []),
     // A target naming a repository read by its known id needs no lookup to be known either.
     ...(config.git.scopeRepositories ?? []).filter((r) => !('name' in r ? namesById.has(r.name) : readById.has(r.id))),
   ];
-  const wholeListForPatterns = config.git.monitoring !== undefined && config.git.monitoringScope === undefined;
+  // Rules match every monitored repository (DESIGN 2.1): the list they need is the one monitoring reads.
+  const wholeListForPatterns = (config.git.monitoring !== undefined && config.git.monitoringScope === undefined) || hasRules(config);
   // An id has no filter on the list, unless the scope already learned its name (read-scope.ts).
   const nameOf = new Map((config.git.repositoryNames ?? []).map((r) => [r.id, r.name] as const));
   const asNamed = refs.map((r): RepoRef => ('id' in r && nameOf.has(r.id) ? { name: nameOf.get(r.id) as string } : r));

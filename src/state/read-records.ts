@@ -12,7 +12,8 @@ import type { Integration } from '../contract/types.js';
 import { repoAddress } from '../core/address.js';
 import { identityKey } from '../core/canonical.js';
 import type { DesiredConfig } from '../core/model.js';
-import type { Change, Plan, ReadRecord } from '../core/plan-model.js';
+import type { Change, Plan, ReadRecord, RuleRecord } from '../core/plan-model.js';
+import type { RuleCoverage } from '../core/rules.js';
 import { indexRepositories, resolveIntegration, resolveRepository, type RepoIndex } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { repositoryRefs } from './read-plan.js';
@@ -105,6 +106,18 @@ export function readRecords(plan: Plan, config: DesiredConfig, snapshot: LiveSna
     method: 'GET' as const,
     path,
     digest: readDigest(changes),
+  }));
+}
+
+/**
+ * What each settings rule writes, as the plan records it: the count and a digest of the ids, so
+ * `apply PLANFILE` can tell that a rule now matches other repositories (apply/stale.ts).
+ */
+export function ruleRecords(coverage: readonly RuleCoverage[]): RuleRecord[] {
+  return coverage.map((c) => ({
+    rule: c.rule,
+    repositories: c.repositories.length,
+    digest: createHash('sha256').update(JSON.stringify(c.repositories)).digest('hex'),
   }));
 }
 

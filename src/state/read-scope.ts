@@ -8,9 +8,11 @@
 // --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
 // same function. Pure: no I/O.
 
-import { boundaryPrefixes, cleanPattern, coversSome, matchesAddressPrefix, repoAddress } from '../core/address.js';
+import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach } from '../core/address.js';
 import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
+import { isGlob } from '../core/repo-patterns.js';
+import { ruleAddress } from '../core/rules.js';
 
 export interface ReadScope {
   /** Address patterns (an address or a prefix of one); empty = everything. */
@@ -74,32 +76,7 @@ export interface ScopedDesired {
 
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
 export function objectInScope(prefix: string, scope: ReadScope): boolean {
-  return targetIndex(scope.targets).reaches(prefix) && !scope.excludes.some((e) => matchesAddressPrefix(prefix, e));
-}
-
-/**
- * The targets indexed so that "is a target at, above or under this object" is a few Set lookups,
- * not a scan of every target: a saved plan's re-read narrows by one target per object it writes
- * (about a thousand), and scanning them per object of a large config cost more than half a
- * second before the first request. Same answers as matchesAddressPrefix both ways: a target at or
- * above the object is one of the object's boundary prefixes; one under it has the object among its own.
- */
-interface TargetIndex {
-  reaches(object: string): boolean;
-}
-
-const targetIndexes = new WeakMap<readonly string[], TargetIndex>();
-
-function targetIndex(targets: readonly string[]): TargetIndex {
-  const known = targetIndexes.get(targets);
-  if (known !== undefined) return known;
-  const exact = new Set(targets.map(cleanPattern).filter((p) => p !== ''));
-  const aboveSomeTarget = coversSome(exact);
-  const index: TargetIndex = {
-    reaches: (object) => targets.length === 0 || aboveSomeTarget(object) || boundaryPrefixes(object).some((p) => exact.has(p)),
-  };
-  targetIndexes.set(targets, index);
-  return index;
+  return targetsReach(scope.targets)(prefix) && !scope.excludes.some((e) => matchesAddressPrefix(prefix, e));
 }
 
 /**
@@ -112,7 +89,27 @@ function monitoringInScope(scope: ReadScope): boolean {
   if (scope.targets.length === 0) return true;
   return scope.targets.some((t) => {
     const p = cleanPattern(t);
-    return p === 'repo' || (p.startsWith('repo[') && !/\]\.settings(\.|$)/.test(p));
+    return p === 'repo' || (p.startsWith('repo[') && !/\]\.settings(\.|$)/.test(p) && !isRuleAddress(p));
+  });
+}
+
+/** `repo["payments/*"]...`: a settings rule's address (a name holding `*` or `?`), which reaches settings only. */
+function isRuleAddress(pattern: string): boolean {
+  const name = BY_NAME.exec(pattern)?.[1];
+  return name !== undefined && isGlob(JSON.parse(name) as string);
+}
+
+/**
+ * Whether a target can reach a repository's override set (`repo`, `repo[...]`, `repo[...].settings...`,
+ * a rule's address), or, with no target, unless `--exclude repo` leaves every repository out: the
+ * settings rules then stay in scope, since which rule writes a repository depends on all of them.
+ */
+function settingsInScope(scope: ReadScope): boolean {
+  if (scope.excludes.some((e) => cleanPattern(e) === 'repo')) return false;
+  if (scope.targets.length === 0) return true;
+  return scope.targets.some((t) => {
+    const p = cleanPattern(t);
+    return p === 'repo' || (p.startsWith('repo[') && !p.endsWith('].monitored'));
   });
 }
 
@@ -128,7 +125,7 @@ function monitoringNames(scope: ReadScope): string[] | undefined {
   for (const t of scope.targets) {
     const p = cleanPattern(t);
     if (p !== 'repo' && !p.startsWith('repo[')) continue;
-    if (/\]\.settings(\.|$)/.test(p)) continue;
+    if (/\]\.settings(\.|$)/.test(p) || isRuleAddress(p)) continue;
     const m = /^repo\[("(?:[^"\\]|\\.)*"|\d+)\](?:\.monitored)?$/.exec(p);
     if (!m?.[1]) return undefined;
     if (m[1].startsWith('"')) {
@@ -155,7 +152,8 @@ function repositoriesNamed(scope: ReadScope): RepoRef[] {
   for (const pattern of [...scope.targets, ...scope.excludes]) {
     const p = cleanPattern(pattern);
     const byName = BY_NAME.exec(p);
-    if (byName?.[1]) names.add(JSON.parse(byName[1]) as string);
+    // A rule's address names no repository.
+    if (byName?.[1] && !isRuleAddress(p)) names.add(JSON.parse(byName[1]) as string);
     const byId = BY_ID.exec(p);
     if (byId?.[1] === undefined) continue;
     const id = Number(byId[1]);
@@ -198,10 +196,13 @@ export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDes
     if (objectInScope(`git.defaults.${section}`, scope)) (defaults as Record<string, unknown>)[section] = value;
   }
   const repositories = [];
+  /** Literal keys whose settings the narrowing leaves out: they still win over the rules. */
+  const literal: RepoRef[] = [];
   for (const entry of config.git.repositories) {
     const repo = repoAddress(entry.ref);
     const settings = entry.settings !== undefined && objectInScope(`${repo}.settings`, scope);
     const monitored = entry.monitored !== undefined && objectInScope(`${repo}.monitored`, scope);
+    if (entry.settings !== undefined && !settings) literal.push(entry.ref);
     if (!settings && !monitored) continue;
     const kept = { ...entry };
     if (!settings) delete kept.settings;
@@ -209,6 +210,10 @@ export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDes
     repositories.push(kept);
   }
   const git: DesiredConfig['git'] = { defaults, repositories };
+  if ((config.git.rules?.length ?? 0) > 0 && settingsInScope(scope)) {
+    git.rules = config.git.rules;
+    git.ruleScope = { targets: [...scope.targets], excludes: [...scope.excludes], literal };
+  }
   if (config.git.repositoryIds !== undefined) git.repositoryIds = config.git.repositoryIds;
   const named = repositoriesNamed(given);
   if (named.length > 0) git.scopeRepositories = named;
@@ -236,6 +241,10 @@ export function countObjects(config: DesiredConfig): number {
   let n = config.collection.length + Object.keys(config.git.defaults).length;
   for (const team of config.teams) n += team.pm.length + (team.git === undefined ? 0 : 1);
   for (const entry of config.git.repositories) n += (entry.settings === undefined ? 0 : 1) + (entry.monitored === undefined ? 0 : 1);
+  // A rule is one object (what it expands to is known only once the repository list is read); in a
+  // narrowed config, the rules a target names or that nothing narrows.
+  const scope = config.git.ruleScope;
+  for (const rule of config.git.rules ?? []) if (scope === undefined || objectInScope(`${ruleAddress(rule.pattern)}.settings`, scope)) n += 1;
   if (config.git.monitoring !== undefined) n += 1;
   return n;
 }

@@ -16,6 +16,7 @@ import type { ListRepositoriesParams } from '../contract/git-types.js';
 import { API_LIMITS } from '../contract/types.js';
 import { cleanPattern } from '../core/address.js';
 import type { DesiredConfig } from '../core/model.js';
+import { isGlob } from '../core/repo-patterns.js';
 import type { StateClient } from './live-reader.js';
 import { readFailure } from './live-reader.js';
 import { repositoryReads } from './read-plan.js';
@@ -74,7 +75,8 @@ export function spellingsToResolve(config: DesiredConfig, scope: ReadScope): { i
     const name = BY_NAME.exec(p);
     if (name?.[1] !== undefined && target && couldBe(byId, p.slice(name[0].length))) {
       const n = JSON.parse(name[1]) as string;
-      if (!configNames.has(n)) names.add(n);
+      // A name holding `*` or `?` is a rule's address, no repository's.
+      if (!configNames.has(n) && !isGlob(n)) names.add(n);
     }
   }
   if (idsForExistence.size > 0 && fewLookupsOtherwise(config, scope, [...ids, ...idsForExistence])) {

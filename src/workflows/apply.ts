@@ -51,7 +51,7 @@ async function applyFromConfig(deps: Dependencies, io: WorkflowIO, request: Appl
   const { config, changed } = await loadDesired(io, request.config, request.changedFrom);
   const connection = await connect(deps.globals, io);
   try {
-    const { plan, snapshot } = await planThrough(connection, io, config, changed === undefined ? {} : { changed });
+    const { plan, snapshot, expanded } = await planThrough(connection, io, config, changed === undefined ? {} : { changed });
     io.stdout.write(renderPlanText(plan, styleFor(io, deps.globals)));
     if (plan.errors.length > 0) throw refusalError(plan, { shownAbove: true });
     if (plan.changes.length === 0 && plan.operations.length === 0) return 'nothing-to-do';
@@ -64,7 +64,7 @@ async function applyFromConfig(deps: Dependencies, io: WorkflowIO, request: Appl
         return 'cancelled';
       }
     }
-    return await writePlan(plan, config, snapshot, connection, deps, io, request);
+    return await writePlan(plan, expanded, snapshot, connection, deps, io, request);
   } finally {
     await connection.close();
   }
@@ -88,17 +88,17 @@ async function applySavedPlan(deps: Dependencies, io: WorkflowIO, planfile: stri
   const reread: DesiredConfig = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
   const connection = await connect(deps.globals, io);
   try {
-    const { plan: rebuilt, snapshot } = await planThrough(connection, io, reread, { targets: ownershipTargets(saved.changes) });
+    const { plan: rebuilt, snapshot, expanded } = await planThrough(connection, io, reread, { targets: ownershipTargets(saved.changes) });
     const proven = provenSavedPlan(saved, rebuilt, planfile);
     enforceSafety(proven, desired.safety, Boolean(request.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);
-    return await writePlan(saved, desired, snapshot, connection, deps, io, request);
+    return await writePlan(saved, expanded, snapshot, connection, deps, io, request);
   } finally {
     await connection.close();
   }
 }
 
-/** Runs the plan's operations through the connection, then checks what they wrote against `desired` (DESIGN 3). */
+/** Runs the plan's operations through the connection, then checks what they wrote against `desired`, its rules expanded (DESIGN 3). */
 async function writePlan(
   plan: Plan,
   desired: DesiredConfig,

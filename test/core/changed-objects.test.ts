@@ -125,6 +125,33 @@ describe('changedObjects', () => {
   });
 });
 
+describe('changedObjects with settings rules', () => {
+  const RULES = `${BASE}    "payments/*":
+      settings: { default_branch: { branch_name: main } }
+    "*-billing":
+      integration: code
+      settings: {}
+`;
+  it.each([
+    ['nothing changed: the rules are not handed on', (y: string) => y, [], false],
+    ['a rule\'s settings', (y: string) => y.replace('{ branch_name: main } }\n    "*-billing', '{ branch_name: dev } }\n    "*-billing'), ['repo["payments/*"].settings'], true],
+    ['a rule added', (y: string) => `${y}    "labs/*":\n      settings: {}\n`, ['repo["labs/*"].settings'], true],
+    ['two rules in another order: no rule object changed, but which rule wins may have', (y: string) => y.replace(/(    "payments\/\*":\n.*\n)(    "\*-billing":\n.*\n.*\n)/, '$2$1'), [], true],
+    ['a literal key added: it now wins over the rules', (y: string) => `${y}    payments/api:\n      settings: {}\n`, ['repo["payments/api"].settings'], true],
+    ['a literal key\'s settings edited: which keys win is the same', (y: string) => y.replace('branch_name: main }\n    "payments', 'branch_name: trunk }\n    "payments'), ['repo["acme/api"].settings'], false],
+  ] as const)('%s', (_name, edit, changed, handedOn) => {
+    const scope = changedObjects(load(RULES), load(edit(RULES)));
+    expect(scope.changed.map((c) => c.object)).toEqual(changed);
+    expect(scope.rulesBefore !== undefined).toBe(handedOn);
+  });
+
+  it('a rule deleted is no longer managed, and the rules at the ref are handed on', () => {
+    const scope = changedObjects(load(RULES), load(RULES.replace(/    "\*-billing":\n.*\n.*\n/, '')));
+    expect(scope.unmanaged).toEqual(['repo["*-billing"].settings']);
+    expect(scope.rulesBefore?.rules.map((r) => r.pattern)).toEqual(['payments/*', '*-billing']);
+  });
+});
+
 describe('changeInScope', () => {
   const scope = changedObjects(
     load(BASE),
