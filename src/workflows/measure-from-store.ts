@@ -3,6 +3,8 @@
 
 import { EmctlError } from '../contract/errors.js';
 import type { MeasurementsOptions } from '../measure/flags.js';
+import { goalLines } from '../measure/goals/lines.js';
+import type { GoalSpec } from '../measure/goals/spec.js';
 import { storedPartialNotice } from '../measure/notices.js';
 import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../measure/render/index.js';
 import { formatOfPath } from '../measure/spec-output.js';
@@ -15,7 +17,8 @@ import { nowOf, type WorkflowIO } from './io.js';
 import { shownStore, storeTarget } from './measure-output.js';
 import { colorFor, type GlobalOptions } from './options.js';
 
-export async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO): Promise<void> {
+/** `goals`: the config's, when one was loaded; those of the stored metrics are drawn as threshold lines. */
+export async function runFromStore(from: string, opts: MeasurementsOptions, globals: GlobalOptions, io: WorkflowIO, goals: readonly GoalSpec[]): Promise<void> {
   const target = storeTarget(from, io.cwd, '--from');
   const now = nowOf(io);
   const request = storedRequest(opts, globals);
@@ -34,6 +37,7 @@ export async function runFromStore(from: string, opts: MeasurementsOptions, glob
     ...(width !== undefined ? { width } : {}),
     ...(opts.title !== undefined ? { title: opts.title.trim() } : {}),
     generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+    thresholds: goalLines(goals, result),
   });
   if (toStdout) {
     io.stdout.write(text);

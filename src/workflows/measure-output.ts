@@ -6,6 +6,8 @@
 import { outPathProblem } from '../config/out-path.js';
 import { EmctlError } from '../contract/errors.js';
 import { utcToday } from '../contract/measurement-window.js';
+import { goalLines } from '../measure/goals/lines.js';
+import type { GoalSpec } from '../measure/goals/spec.js';
 import type { Job } from '../measure/jobs.js';
 import { reportHeading } from '../measure/render/heading.js';
 import { renderRunOutput } from '../measure/render/index.js';
@@ -66,8 +68,11 @@ export async function storeOf(job: Job, io: WorkflowIO, label: string): Promise<
   return target;
 }
 
-/** Where each job's answer goes: its store (storeOf), a file (a report's own out: confined to the config's directory), or stdout. */
-export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs: readonly Job[], baseUrl: string): (job: Job, output: RunOutput, store: StoreTarget | undefined) => Promise<void> {
+/**
+ * Where each job's answer goes: its store (storeOf), a file (a report's own out: confined to the
+ * config's directory), or stdout. The config's goals of a job's metrics are its charts' threshold lines.
+ */
+export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs: readonly Job[], baseUrl: string, goals: readonly GoalSpec[]): (job: Job, output: RunOutput, store: StoreTarget | undefined) => Promise<void> {
   const headed = jobs.filter((j) => j.spec.out === undefined).length > 1;
   let headings = 0;
   return async (job, output, store) => {
@@ -89,6 +94,7 @@ export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs:
       generatedAt: now.toISOString().replace(/\.\d+Z$/, 'Z'),
       // The run's one clock: a bucket that ends after today is drawn as in progress.
       today: utcToday(now),
+      thresholds: goalLines(goals, job.spec),
     });
     if (out === undefined) {
       if (headed && job.report !== undefined) io.stdout.write(reportHeading(job.report, job.spec.format, headings++ === 0));

@@ -8,6 +8,7 @@ import { configPathIn, loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { MeasurementsOptions } from '../measure/flags.js';
+import { configGoals } from '../measure/goals/lines.js';
 import { planJobs, resolveJobTeams, teamNamesOf } from '../measure/jobs.js';
 import { ServiceDirectory } from '../measure/service-directory.js';
 import { requestNotices } from '../measure/notices.js';
@@ -24,7 +25,8 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
   if (opts.api !== 'v1' && opts.api !== 'v2') throw new EmctlError('config', `--api takes v2 (the default) or v1; got "${opts.api}"`);
   if (opts.from !== undefined) {
     if (reports.length > 0 || opts.all) throw new EmctlError('config', '--from renders stored rows with the selection flags; reports run against the service: give one of them');
-    await runFromStore(opts.from, opts, globals, io);
+    const { config } = await loadConfigFor(opts, false, io);
+    await runFromStore(opts.from, opts, globals, io, configGoals(config));
     return;
   }
   if (reports.length === 0 && !opts.all && opts.metric === undefined) {
@@ -43,7 +45,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
   const connection = await connect(globals, io);
   // The service's team and contributor lists, read once for every request of the run.
   const directory = new ServiceDirectory(connection.client.lists, (text) => io.stderr.write(`${text}\n`));
-  const deliver = outputs(io, globals, now, planned, connection.baseUrl);
+  const deliver = outputs(io, globals, now, planned, connection.baseUrl, configGoals(config));
   const progress = progressLine(io);
   const failures: string[] = [];
   try {

@@ -198,4 +198,30 @@ goals:
     expect(r.stderr).toContain('no goal named `review-sped`');
     expect(r.stderr).toContain('did you mean `review-speed`?');
   });
+
+  it("a report of a goal's metric, grouping and roll-up draws the goal as a labelled line, in the terminal chart and in html", async () => {
+    const withReport = await writeConfig(
+      `${GOALS_CONFIG}reports:
+  review:
+    metrics: [branch.time_to_review:p75]
+    group_by: team
+    teams: [42, 43]
+    roll_up: 1w
+    last: 4w
+`,
+      await tempDir('emctl-goals-report-'),
+    );
+    const chart = await emctl(['measurements', 'review', '-c', withReport, '--format', 'chart'], WEDNESDAY);
+    expect(chart.code, chart.stderr).toBe(0);
+    // The line at 1d (its label sits on it where the groups' lines leave room: here they leave none, and the legend names it).
+    expect(chart.stdout).toMatch(/^ *1d ┤┄{10}/m);
+    expect(chart.stdout).toContain('\n  ┄┄ goal review-speed: at most 1d\n');
+    const html = await emctl(['measurements', 'review', '-c', withReport, '--format', 'html'], WEDNESDAY);
+    expect(html.stdout).toContain('class="goal-line"');
+    expect(html.stdout).toContain('>goal review-speed: at most 1d</text>');
+    // The same metric by month: the weekly goal is not drawn on it.
+    const monthly = await emctl(['measurements', '-c', withReport, '--metric', 'branch.time_to_review:p75', '--group-by', 'team', '--team', '42', '--roll-up', '1mo', '--last', '3mo', '--format', 'chart'], WEDNESDAY);
+    expect(monthly.code).toBe(0);
+    expect(monthly.stdout).not.toContain('goal');
+  });
 });

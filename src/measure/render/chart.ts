@@ -7,8 +7,8 @@
 import type { MeasurementResult } from '../result-model.js';
 import { painter } from './colour.js';
 import { NO_DATA, groupNoun, headingLine } from './rows.js';
-import { gapsOf, openBucketsSentence, reportCharts, type Bucket, type ChartKind, type MetricChart } from './series.js';
-import { colourOf, drawLines, markOf } from './terminal-lines.js';
+import { gapsOf, openBucketsSentence, reportCharts, type Bucket, type ChartKind, type ChartThreshold, type MetricChart } from './series.js';
+import { colourOf, drawLines, markOf, THRESHOLD_COLOUR, THRESHOLD_MARK } from './terminal-lines.js';
 import { barRows, rankedRows } from './terminal-rows.js';
 import { formatValue } from './values.js';
 import { displayWidth, padTo } from './width.js';
@@ -33,6 +33,11 @@ function legend(chart: MetricChart, color: boolean): string[] {
   });
 }
 
+/** A goal's line in the legend, in the line's own mark and colour. */
+function thresholdLegend(chart: MetricChart, color: boolean): string[] {
+  return chart.thresholds.map((t) => `  ${painter(color, THRESHOLD_COLOUR)(`${THRESHOLD_MARK}${THRESHOLD_MARK}`)} ${t.label}`);
+}
+
 function metricBlock(chart: MetricChart, kind: ChartKind, buckets: readonly Bucket[], groupTitle: string, width: number, color: boolean): string[] {
   const bold = painter(color, 'bold');
   const dim = painter(color, 'dim');
@@ -40,21 +45,21 @@ function metricBlock(chart: MetricChart, kind: ChartKind, buckets: readonly Buck
   const title = `${bold(chart.title)}  ${dim(`${chart.metric.key}${unit}`)}`;
   if (chart.series.every((s) => s.window === null)) return [title, '  no values for this metric'];
   const only = buckets[0];
-  if (kind === 'bars' && only !== undefined) return [title, ...barRows(chart, only, width, color)];
+  if (kind === 'bars' && only !== undefined) return [title, ...barRows(chart, only, width, color), ...thresholdLegend(chart, color)];
   if (kind === 'rows') {
     const lines = [title, ...rankedRows(chart, buckets, `${groupTitle.charAt(0).toUpperCase()}${groupTitle.slice(1)}`, color)];
     const { gaps, empty } = gapsOf(chart);
     if (gaps.length > 0) lines.push(`  no value in some time ranges (· in the sparkline): ${names(gaps)}`);
     if (empty.length > 0) lines.push(`  no value at all: ${names(empty)}`);
-    return lines;
+    return [...lines, ...thresholdLegend(chart, color)];
   }
-  return [title, ...drawLines(chart, buckets, width, color), ...legend(chart, color)];
+  return [title, ...drawLines(chart, buckets, width, color), ...legend(chart, color), ...thresholdLegend(chart, color)];
 }
 
-export function renderMeasurementsChart(result: MeasurementResult, options: { color: boolean; width?: number; title?: string; today?: string }): string {
+export function renderMeasurementsChart(result: MeasurementResult, options: { color: boolean; width?: number; title?: string; today?: string; thresholds?: readonly ChartThreshold[] }): string {
   if (result.noData || result.elements.every((element) => element.rows.length === 0)) return `${NO_DATA}\n`;
   const width = Math.max(40, options.width ?? DEFAULT_CHART_WIDTH);
-  const { kind, groups, buckets, charts } = reportCharts(result, options.today);
+  const { kind, groups, buckets, charts } = reportCharts(result, options.today, options.thresholds);
   const groupTitle = groupNoun(result, 1);
   const blocks = charts.map((chart) => metricBlock(chart, kind, buckets, groupTitle, width, options.color).join('\n'));
   const heading = `${headingLine(result, options.title)}; ${groups.length} ${groupNoun(result, groups.length)}`;

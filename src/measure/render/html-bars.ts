@@ -5,7 +5,7 @@
 // the bucket has not ended, the bars are hollow and the chart says "in progress".
 
 import { scaleLinear } from 'd3-scale';
-import { WIDTH } from './html-chart.js';
+import { GOAL_COLOUR, WIDTH } from './html-chart.js';
 import { escapeHtml, fitText, px, slotColour, textPixels } from './markup.js';
 import { MAX_SERIES, ranked, type Bucket, type MetricChart } from './series.js';
 import { formatValue } from './values.js';
@@ -23,8 +23,7 @@ export function barChartSvg(chart: MetricChart, bucket: Bucket): string {
   const barSpace = WIDTH - labelWidth - VALUE_SPACE;
   let low = 0;
   let high = 0;
-  for (const s of rows) {
-    const v = s.values[0];
+  for (const v of [...rows.map((s) => s.values[0]), ...chart.thresholds.map((t) => t.value)]) {
     if (v === null || v === undefined) continue;
     low = Math.min(low, v);
     high = Math.max(high, v);
@@ -33,7 +32,9 @@ export function barChartSvg(chart: MetricChart, bucket: Bucket): string {
     .domain([low, high > low ? high : low + 1])
     .range([0, barSpace]);
   const zero = x(0);
-  const height = TOP + rows.length * ROW + 4;
+  const bottom = TOP + rows.length * ROW;
+  // Under the rows, a line for each goal's label.
+  const height = bottom + 4 + chart.thresholds.length * 16;
   const byColour = rows.length <= MAX_SERIES;
   const out: string[] = [];
   out.push(
@@ -63,6 +64,13 @@ export function barChartSvg(chart: MetricChart, bucket: Bucket): string {
       out.push(`<text x="${px(labelWidth + Math.max(x(v), zero) + 6)}" y="${px(top + ROW / 2)}" dy="0.32em" fill="#1f2328">${escapeHtml(text)}</text>`);
     }
     out.push('</g>');
+  });
+  // The goals' thresholds: a dashed line down through the bars, its label under them.
+  chart.thresholds.forEach((t, k) => {
+    const at = labelWidth + x(t.value);
+    out.push(`<line class="goal-line" x1="${px(at)}" x2="${px(at)}" y1="${TOP}" y2="${bottom + 4 + k * 16}" stroke="${GOAL_COLOUR}" stroke-width="1.5" stroke-dasharray="7 4"/>`);
+    const anchor = at > WIDTH - VALUE_SPACE ? 'end' : 'start';
+    out.push(`<text class="goal-label" x="${px(at + (anchor === 'end' ? -4 : 4))}" y="${bottom + 14 + k * 16}" text-anchor="${anchor}" fill="${GOAL_COLOUR}">${escapeHtml(t.label)}</text>`);
   });
   out.push('</svg>');
   return out.join('\n');

@@ -17,6 +17,8 @@ const HEIGHT = 300;
 const MARGIN = { top: 26, right: 16, bottom: 44, left: 56 };
 const FONT = 12;
 const LABEL_FONT = 11;
+/** A goal's line: a red no group has (the palette holds Tableau's softer red). */
+export const GOAL_COLOUR = '#cf222e';
 
 type Point = [x: number, y: number | null];
 
@@ -62,12 +64,10 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
   const step = x.step();
   let low = 0;
   let high = 0;
-  for (const s of chart.series) {
-    for (const v of s.values) {
-      if (v === null) continue;
-      low = Math.min(low, v);
-      high = Math.max(high, v);
-    }
+  for (const v of [...chart.series.flatMap((s) => s.values), ...chart.thresholds.map((t) => t.value)]) {
+    if (v === null) continue;
+    low = Math.min(low, v);
+    high = Math.max(high, v);
   }
   // Round steps in the cells' unit: durations labelled `1d 12h` like the table, not hours.
   const axis = niceAxis(low, high, 6, chart.metric.unit);
@@ -105,6 +105,12 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
     if (shown.has(i)) out.push(xLabelSvg(bucket.label, twoLines, bx, plotHeight + 18));
   });
 
+  // The goals' thresholds: a dashed line across the plot, under the groups' lines.
+  for (const t of chart.thresholds) {
+    const ty = px(y(t.value));
+    out.push(`<line class="goal-line" x1="0" x2="${plotWidth}" y1="${ty}" y2="${ty}" stroke="${GOAL_COLOUR}" stroke-width="1.5" stroke-dasharray="7 4"/>`);
+  }
+
   // Lines, the last (highest-slot) group drawn first so the legend's first is on top.
   const path = line<Point>()
     .defined((d) => d[1] !== null)
@@ -138,6 +144,11 @@ export function lineChartSvg(chart: MetricChart, buckets: readonly Bucket[]): st
       out.push(`<circle cx="${px(x(i) ?? 0)}" cy="${px(y(v))}" r="${hollow ? radius + 0.5 : radius}" fill="${fill}" stroke="${colour}" stroke-width="2"><title>${title}</title></circle>`);
     });
     out.push('</g>');
+  }
+  // Each threshold's label at the right end, above its line, over the groups' lines (a white halo keeps it legible).
+  for (const t of chart.thresholds) {
+    const ty = px(y(t.value) - 5);
+    out.push(`<text class="goal-label" x="${plotWidth - 2}" y="${ty}" text-anchor="end" fill="${GOAL_COLOUR}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeHtml(t.label)}</text>`);
   }
   out.push('</g></svg>');
   return out.join('\n');

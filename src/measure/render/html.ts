@@ -15,7 +15,7 @@ import { heatmapHtml } from './html-heatmap.js';
 import { metricTableHtml } from './html-table.js';
 import { escapeHtml } from './markup.js';
 import { NO_DATA, describeWindow, groupNoun, headingLine, reportTitle } from './rows.js';
-import { gapsOf, openBucketsSentence, ranked, reportCharts, type Bucket, type ChartKind, type ChartSeries, type MetricChart } from './series.js';
+import { gapsOf, openBucketsSentence, ranked, reportCharts, type Bucket, type ChartKind, type ChartSeries, type ChartThreshold, type MetricChart } from './series.js';
 
 const STYLE = `
   body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328;
@@ -94,6 +94,8 @@ function notes(chart: MetricChart, kind: ChartKind, bucketCount: number): string
     out.push(`No value in some time ranges${how}: ${nameList(gaps, (s) => ` (${s.gaps} of ${bucketCount})`)}.`);
   }
   if (empty.length > 0) out.push(`No value at all: ${nameList(empty, () => '')}.`);
+  // The heatmap has no line to draw a threshold on: it is said under it.
+  if (kind === 'rows') for (const t of chart.thresholds) out.push(`${t.label.charAt(0).toUpperCase()}${t.label.slice(1)}.`);
   return out;
 }
 
@@ -123,7 +125,7 @@ function partialNote(buckets: readonly Bucket[]): string | undefined {
   return sentence === undefined ? undefined : `${sentence}: values are partial and drawn pale, dashed or hollow.`;
 }
 
-export function renderMeasurementsHtml(result: MeasurementResult, options: { title?: string; generatedAt?: string; today?: string }): string {
+export function renderMeasurementsHtml(result: MeasurementResult, options: { title?: string; generatedAt?: string; today?: string; thresholds?: readonly ChartThreshold[] }): string {
   const title = reportTitle(result, options.title);
   const window = describeWindow(result);
   const empty = result.noData || result.elements.every((element) => element.rows.length === 0);
@@ -131,7 +133,7 @@ export function renderMeasurementsHtml(result: MeasurementResult, options: { tit
   let summary = window.charAt(0).toUpperCase() + window.slice(1);
   if (empty) main.push(`<p>${escapeHtml(NO_DATA)}</p>`);
   else {
-    const { kind, groups, buckets, charts } = reportCharts(result, options.today);
+    const { kind, groups, buckets, charts } = reportCharts(result, options.today, options.thresholds);
     summary += `; ${groups.length} ${groupNoun(result, groups.length)}`;
     const partial = partialNote(buckets);
     if (partial !== undefined) main.push(`<p class="note partial-note">${escapeHtml(partial)}</p>`);

@@ -8,6 +8,7 @@ import { escapeControl, escapeControlDeep } from '../../core/escape.js';
 import { EmctlError } from '../../contract/errors.js';
 import type { MeasurementResult } from '../result-model.js';
 import type { RunOutput } from '../run.js';
+import type { ChartThreshold } from './series.js';
 import { renderMeasurementsCsv } from './csv.js';
 import { renderMeasurementsJson } from './json.js';
 
@@ -28,6 +29,8 @@ export interface MeasurementRenderOptions {
    * drawn as in progress in the chart and html formats. None: no bucket is.
    */
   today?: string;
+  /** Goals' thresholds on the report's metrics, drawn as labelled lines by the chart and html formats. */
+  thresholds?: readonly ChartThreshold[];
 }
 
 /**

@@ -49,6 +49,19 @@ export interface ChartSeries extends ReportGroup {
   gaps: number;
 }
 
+/**
+ * A goal's threshold on one metric of the report (DESIGN.md section 11, round 2, and section 12),
+ * drawn as a labelled line; the caller matches goals to the report.
+ */
+export interface ChartThreshold {
+  /** The metric key it is a threshold of (`branch.time_to_review:p75`). */
+  metricKey: string;
+  /** In the API's unit, as the chart's values. */
+  value: number;
+  /** `goal review-speed: at most 1d`. */
+  label: string;
+}
+
 export interface MetricChart {
   metric: ResultMetric;
   /** `Cycle time, 75th percentile`. */
@@ -59,6 +72,8 @@ export interface MetricChart {
   windowWord: 'total' | 'average';
   /** Every group of the report, in legend (slot) order. */
   series: ChartSeries[];
+  /** The goals' thresholds on this metric, each a labelled line. */
+  thresholds: ChartThreshold[];
 }
 
 export interface ReportCharts {
@@ -133,7 +148,7 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, gro
       gaps: raw.length - counted,
     };
   });
-  return { metric, title: metricTitle(metric), unitLabel, windowWord, series };
+  return { metric, title: metricTitle(metric), unitLabel, windowWord, series, thresholds: [] };
 }
 
 /** Series by their window value, highest first, those without one last; ties by legend order. */
@@ -144,8 +159,11 @@ export function ranked(series: readonly ChartSeries[]): ChartSeries[] {
   });
 }
 
-/** The whole report as the chart formats draw it; `today` (yyyy-mm-dd) marks buckets in progress, as does a stored bucket's `partialAt`. */
-export function reportCharts(result: MeasurementResult, today: string | undefined): ReportCharts {
+/**
+ * The whole report as the chart formats draw it; `today` (yyyy-mm-dd) marks buckets in progress, as
+ * does a stored bucket's `partialAt`; each threshold goes to the chart of its metric.
+ */
+export function reportCharts(result: MeasurementResult, today: string | undefined, thresholds: readonly ChartThreshold[] = []): ReportCharts {
   const groups = reportGroups(result);
   const labels = bucketLabels(result.elements);
   const buckets = result.elements.map((element, i): Bucket => {
@@ -157,7 +175,8 @@ export function reportCharts(result: MeasurementResult, today: string | undefine
     return bucket;
   });
   const kind: ChartKind = buckets.length === 1 ? 'bars' : groups.length > MAX_SERIES ? 'rows' : 'lines';
-  return { kind, groups, buckets, charts: result.metrics.map((metric) => metricChart(result, metric, groups)) };
+  const charts = result.metrics.map((metric) => ({ ...metricChart(result, metric, groups), thresholds: thresholds.filter((t) => t.metricKey === metric.key) }));
+  return { kind, groups, buckets, charts };
 }
 
 /** Groups with no value in some buckets (`gaps`) and groups with none at all (`empty`), in legend order. */

@@ -14,6 +14,10 @@ const MIN_PLOT_COLUMNS = 16;
 const MARKS = ['*', 'o', '+', 'x', '#', '@'] as const;
 const COLOURS = ['blue', 'yellow', 'green', 'magenta', 'cyan', 'red'] as const;
 
+/** A goal's threshold: a dotted row across the plot, grey (no group's colour), its label on it. */
+export const THRESHOLD_MARK = '┄';
+export const THRESHOLD_COLOUR = 'gray';
+
 export function markOf(slot: number): string {
   return MARKS[slot % MARKS.length] ?? '*';
 }
@@ -80,16 +84,33 @@ function paintRuns(cells: string[], owner: number[], paints: Paint[]): string {
   return out.trimEnd();
 }
 
+/**
+ * A threshold's row: the mark in every empty cell, and its label over free cells of the row, as far
+ * right as they allow (nowhere when no lines leave room: the legend names it anyway).
+ */
+function drawThreshold(grid: Grid, row: number, label: string, owner: number): void {
+  const cells = grid.cells[row];
+  if (cells === undefined) return;
+  cells.forEach((cell, c) => {
+    if (cell === ' ') put(grid, row, c, THRESHOLD_MARK, owner);
+  });
+  const text = [...` ${label} `];
+  const free = (start: number) => start >= 0 && text.every((_, k) => cells[start + k] === THRESHOLD_MARK);
+  for (let start = cells.length - text.length - 1; start >= 0; start--) {
+    if (!free(start)) continue;
+    text.forEach((ch, k) => put(grid, row, start + k, ch, owner));
+    return;
+  }
+}
+
 /** The plot, its x axis and the date labels under it; `width` columns at most (the last kept free). */
 export function drawLines(chart: MetricChart, buckets: readonly Bucket[], width: number, color: boolean): string[] {
   let dataMin = 0;
   let dataMax = 0;
-  for (const s of chart.series) {
-    for (const v of s.values) {
-      if (v === null) continue;
-      dataMin = Math.min(dataMin, v);
-      dataMax = Math.max(dataMax, v);
-    }
+  for (const v of [...chart.series.flatMap((s) => s.values), ...chart.thresholds.map((t) => t.value)]) {
+    if (v === null) continue;
+    dataMin = Math.min(dataMin, v);
+    dataMax = Math.max(dataMax, v);
   }
   const axis = niceAxis(dataMin, dataMax, HEIGHT, chart.metric.unit);
   const { min, max, steps: rows } = axis;
@@ -138,7 +159,9 @@ export function drawLines(chart: MetricChart, buckets: readonly Bucket[], width:
     });
   }
 
-  const paints = chart.series.map((series) => painter(color, colourOf(series.slot)));
+  // The goals' lines under the groups' (a group's mark wins a shared cell), labelled on the line.
+  chart.thresholds.forEach((threshold, t) => drawThreshold(grid, rowOf(threshold.value), threshold.label, chart.series.length + t));
+  const paints = [...chart.series.map((series) => painter(color, colourOf(series.slot))), ...chart.thresholds.map(() => painter(color, THRESHOLD_COLOUR))];
   const lines = grid.cells.map((cells, y) => {
     const label = (labels[y] ?? '').padStart(labelWidth);
     const tick = Math.abs(rowValue(y)) < 1e-9 ? '┼' : '┤';
