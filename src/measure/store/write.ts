@@ -21,11 +21,19 @@ import { shownTarget, type StoreTarget } from './target.js';
  */
 async function replaceOverlapped(tx: Tx, dialect: Dialect, rows: readonly StoreRow[]): Promise<void> {
   const runs = new Map<string, { run: RunSeries; rows: StoreRow[] }>();
+  let current: { run: RunSeries; rows: StoreRow[] } | undefined;
   for (const row of rows) {
-    const key = JSON.stringify([row.source, row.group_by, row.filters, row.roll_up]);
-    const known = runs.get(key);
-    if (known) known.rows.push(row);
-    else runs.set(key, { run: { source: row.source, group_by: row.group_by, filters: row.filters, roll_up: row.roll_up }, rows: [row] });
+    const run = current?.run;
+    // Consecutive rows almost always share these: the key is built only when they change.
+    if (run === undefined || row.source !== run.source || row.group_by !== run.group_by || row.filters !== run.filters || row.roll_up !== run.roll_up) {
+      const key = JSON.stringify([row.source, row.group_by, row.filters, row.roll_up]);
+      current = runs.get(key);
+      if (!current) {
+        current = { run: { source: row.source, group_by: row.group_by, filters: row.filters, roll_up: row.roll_up }, rows: [] };
+        runs.set(key, current);
+      }
+    }
+    current?.rows.push(row);
   }
   const longest = longestOf(await tx.all(longestBucketsSql()));
   for (const { run, rows: runRows } of runs.values()) {
