@@ -42,20 +42,46 @@ export async function loadSqliteDriver(): Promise<Driver> {
   }
 }
 
+/** How long to wait between two tries of a writer's opening that another writer's opening made busy. */
+const OPEN_RETRY_MS = 25;
+
+function openWriter(Database: Driver, path: string): BetterSqlite3.Database {
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL keeps the file consistent on a crash (a power cut may lose the last
+    // run, which the next scheduled run writes again) and saves a sync per commit.
+    db.pragma('synchronous = NORMAL');
+    // A year of weekly rows for 500 teams is a key b-tree of ~15 MB: kept in memory while a run writes.
+    db.pragma('cache_size = -65536');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 export async function openSqlite(path: string, options: { write: boolean }): Promise<Engine> {
   const Database = await loadSqliteDriver();
   let db: BetterSqlite3.Database;
   try {
-    if (options.write) mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path, { fileMustExist: !options.write, readonly: !options.write, timeout: BUSY_TIMEOUT_MS });
-    // A file another process is creating may be locked for a moment; the busy timeout covers it.
     if (options.write) {
-      db.pragma('journal_mode = WAL');
-      // In WAL mode NORMAL keeps the file consistent on a crash (a power cut may lose the last
-      // run, which the next scheduled run writes again) and saves a sync per commit.
-      db.pragma('synchronous = NORMAL');
-      // A year of weekly rows for 500 teams is a key b-tree of ~15 MB: kept in memory while a run writes.
-      db.pragma('cache_size = -65536');
+      mkdirSync(dirname(path), { recursive: true });
+      // Two writers opening a new file at once both ask to turn on WAL; SQLite answers one of them
+      // SQLITE_BUSY at once, without its busy handler (waiting could deadlock the two). That one
+      // opens again, within the same bound as any other wait for the lock.
+      const deadline = Date.now() + BUSY_TIMEOUT_MS;
+      for (;;) {
+        try {
+          db = openWriter(Database, path);
+          break;
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, OPEN_RETRY_MS));
+        }
+      }
+    } else {
+      db = new Database(path, { fileMustExist: true, readonly: true, timeout: BUSY_TIMEOUT_MS });
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
