@@ -43,7 +43,6 @@ export function formatOfPath(path: string): OutputFormat | undefined {
  */
 function outPathShapeProblem(out: string): string | undefined {
   if (out.trim() === '') return 'out must name a file';
-  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   if (/[\u0000-\u001f\u007f]/.test(out)) return `out ${quote(out)} holds a control character; name a file with a plain path`;
   if (/^postgres(ql)?:\/\//i.test(out)) return undefined;
   const isStore = /^sqlite:/i.test(out);
