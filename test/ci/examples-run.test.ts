@@ -124,7 +124,7 @@ function seedOthersNotes(): void {
 
 describe('GitHub examples through action.yml', () => {
   it('every use of the Action is pinned to a tag or a full commit SHA', () => {
-    for (const file of ['plan.yml', 'apply.yml', 'drift.yml', 'metrics.yml']) {
+    for (const file of ['plan.yml', 'apply.yml', 'drift.yml', 'metrics.yml', 'goals.yml']) {
       const text = readFileSync(join(ROOT, 'examples/ci/github-actions', file), 'utf8');
       const uses = [...text.matchAll(/^\s*(?:- )?uses:\s*(emctl\/emctl@\S+)/gm)].map((m) => m[1]!);
       expect(uses.length, file).toBeGreaterThan(0);
@@ -278,6 +278,40 @@ describe('metrics examples', () => {
   it('gitlab-ci.yml metrics job', async () => {
     const job = await runGitlabJob('metrics', gitlabContext(), gitlabInstall);
     expect(job.code, failure(job)).toBe(0);
+  });
+});
+
+describe('goals examples', () => {
+  const GOALS_MARKER = '<!-- emctl-goals -->';
+  const digests = () => stub.issues.filter((i) => i.labels.includes('emctl-goals'));
+
+  it('goals.yml: judges the goals and posts the digest to one issue, then updates it in place', async () => {
+    stub.requests.length = 0;
+    const first = await runGithubJob('examples/ci/github-actions/goals.yml', 'goals', githubContext({ pr: false }));
+    expect(first.ok, failure(first)).toBe(true);
+    expect(['0', '2']).toContain(first.outputs.goals?.exitcode);
+    expect(digests().map((i) => [i.state, i.title])).toEqual([['open', 'Engineering goals: the weekly digest']]);
+    const issue = digests()[0]!;
+    expect(issue.body.startsWith(`${GOALS_MARKER}\n## emctl goals\n**3 goals: `)).toBe(true);
+    expect(issue.body).toContain('| Goal | Metric | Threshold | Judged | Missed | Met | No data |');
+    expect(issue.body).toContain('review-speed');
+    expect(first.summary).toContain(GOALS_MARKER);
+    const second = await runGithubJob('examples/ci/github-actions/goals.yml', 'goals', githubContext({ pr: false }));
+    expect(second.ok, failure(second)).toBe(true);
+    expect(digests()).toHaveLength(1);
+    const writes = stub.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql').map((r) => `${r.method} ${r.path}`);
+    expect(writes).toEqual(['POST /repos/acme/settings/issues', `PATCH /repos/acme/settings/issues/${issue.number}`]);
+  });
+
+  it('gitlab-ci.yml goals job: the digest to one issue, updated in place', async () => {
+    stub.issues.length = 0;
+    for (const action of ['created', 'updated']) {
+      const job = await runGitlabJob('goals', gitlabContext(), gitlabInstall);
+      expect(job.code, failure(job)).toBe(0);
+      expect(job.stdout).toContain(`emctl issue: ${action}`);
+    }
+    expect(digests().map((i) => [i.state, i.title])).toEqual([['open', 'Engineering goals: the weekly digest']]);
+    expect(digests()[0]!.body.startsWith(GOALS_MARKER)).toBe(true);
   });
 });
 

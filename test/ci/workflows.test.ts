@@ -18,9 +18,10 @@ const WORKFLOWS = [
   'examples/ci/github-actions/apply.yml',
   'examples/ci/github-actions/drift.yml',
   'examples/ci/github-actions/metrics.yml',
+  'examples/ci/github-actions/goals.yml',
   'examples/ci/gitlab-ci.yml',
 ];
-const DOCS = ['docs/ci.md', 'docs/export.md', 'docs/measurements.md'];
+const DOCS = ['docs/ci.md', 'docs/export.md', 'docs/measurements.md', 'docs/goals.md'];
 const SCRIPT_KEYS = new Set(['run', 'script', 'before_script', 'after_script']);
 
 /** Every shell script in a workflow: GitHub `run:` steps, GitLab `script:` lists. */
@@ -93,7 +94,7 @@ function actionInvocations(file: string): Invocation[] {
     for (const step of job.steps) {
       if (!step.uses?.startsWith('emctl/emctl@')) continue;
       const command = step.with?.command ?? 'plan';
-      const flags = command === 'plan' ? ['--format', 'markdown', '--detailed-exitcode'] : command === 'drift' ? ['--format', 'markdown'] : [];
+      const flags = command === 'plan' ? ['--format', 'markdown', '--detailed-exitcode'] : command === 'drift' || command === 'goals' ? ['--format', 'markdown'] : [];
       const extra = (step.with?.args ?? '').replace(/\$\{\{.*?\}\}/g, '--force').split(/\s+/).filter((a) => a !== '');
       const global = step.with?.snapshot ? ['--emulator', step.with.snapshot] : [];
       out.push({ args: [...global, command, '-c', step.with?.config ?? 'emctl/', ...flags, ...extra], line: `uses: ${step.uses}` });

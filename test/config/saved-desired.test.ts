@@ -54,9 +54,10 @@ git:
 
 /** The desired state as a saved plan holds it, read back as apply reads it. */
 function throughPlanFile(config: DesiredConfig): unknown {
-  const { sourceMap, reports, ...rest } = config;
+  const { sourceMap, reports, goals, ...rest } = config;
   void sourceMap;
   void reports;
+  void goals;
   const plan: Plan = {
     format_version: 2,
     config_files: [],
@@ -73,9 +74,10 @@ function throughPlanFile(config: DesiredConfig): unknown {
 }
 
 function plain(config: DesiredConfig): unknown {
-  const { sourceMap, reports, ...rest } = config;
+  const { sourceMap, reports, goals, ...rest } = config;
   void sourceMap;
   void reports;
+  void goals;
   return JSON.parse(JSON.stringify(rest)) as unknown;
 }
 

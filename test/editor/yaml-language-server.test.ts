@@ -113,6 +113,7 @@ const TYPOS: { section: string; from: string; to: string }[] = [
   { section: 'git.repositories settings', from: '        default_branch: { branch_name: main }', to: '        default_branch: { branch: main }' },
   { section: 'safety', from: '    deselect: { count: 2 }', to: '    deselect: { cuont: 2 }' },
   { section: 'drift', from: '      until: 2027-06-30', to: '      untill: 2027-06-30' },
+  { section: 'goals', from: '    at_least: 20', to: '    at_leat: 20' },
 ];
 
 describe('yaml-language-server finds a typo in every section', () => {
