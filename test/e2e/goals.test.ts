@@ -224,4 +224,16 @@ goals:
     expect(monthly.code).toBe(0);
     expect(monthly.stdout).not.toContain('goal');
   });
+
+  it('a goal by repository, named: its name resolved once before the measurement call, the value judged', async () => {
+    const repo = await writeConfig(`version: 1\ngoals:\n  api-merges:\n    metric: pr.merged\n    at_least: 4\n    group_by: repository\n    repositories: [acme/api]\n`, await tempDir('emctl-goals-repo-'));
+    const before = (await apiRequests(emulator.url)).length;
+    const r = await emctl(['goals', '-c', repo, '--format', 'json'], WEDNESDAY);
+    expect(r.code, r.stderr).toBe(0);
+    // acme/api merged 4 in W3 (every pull request of the fixture is there) and 3 in W2.
+    expect(verdicts(JSON.parse(r.stdout) as GoalsJson, 'api-merges')).toEqual({ 'acme/api': ['met', 4, 3, 33.3] });
+    const requests = (await apiRequests(emulator.url)).slice(before);
+    expect(requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v1/git/repositories', 'POST /api/v2/measurements']);
+  });
 });
+
