@@ -8,6 +8,7 @@ import { coversSome, firstPrefixMatch } from '../core/address.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DriftIgnoreRule } from '../core/model.js';
 import type { Change, PlanMessage } from '../core/plan-model.js';
+import { ruleSpelling } from '../core/rules.js';
 
 export interface IgnoredChange {
   change: Change;
@@ -66,7 +67,9 @@ export function applyIgnoreRules(changes: readonly Change[], rules: readonly Dri
   const ignored: IgnoredChange[] = [];
   const liveRuleOf = firstPrefixMatch(live, (r) => r.address);
   for (const change of changes) {
-    const rule = liveRuleOf(change.address);
+    // A rule's change is also under the rule's address: `address: repo["payments/*"]` hides it.
+    const byRule = change.rule === undefined ? undefined : ruleSpelling(change.address, change.rule);
+    const rule = liveRuleOf(change.address) ?? (byRule === undefined ? undefined : liveRuleOf(byRule));
     if (rule) ignored.push({ change, rule });
     else reported.push(change);
   }

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { GlobIndex } from '../../src/core/glob-index.js';
+import { applyIgnoreRules } from '../../src/drift/ignore.js';
 import { buildPlanStaged } from '../../src/core/plan.js';
 import { globToRegExp } from '../../src/core/repo-patterns.js';
 import { expandRules, settingsKey } from '../../src/core/rules.js';
@@ -151,6 +152,20 @@ describe('plans with rules', () => {
     expect(plan.changes).toHaveLength(40);
     expect(plan.changes.every((c) => c.destructive === 'override_removal' && c.rule === 'svc-*')).toBe(true);
     expect(plan.safety_refusals?.map((r) => r.message)).toEqual(['would remove 100% (40/40) of overrides of managed repositories; the limit is 25%']);
+  });
+
+  it('protected: and drift.ignore take a rule\'s address', () => {
+    const config = desired({ rules: [['payments/*', { settings: MAIN }]], safety: { protected: ['repo["payments/*"].settings'] } });
+    const { plan } = buildPlanStaged(config, liveState({ repos: REPOS, overrides: NO_OVERRIDES }));
+    expect(plan.safety_refusals?.map((r) => r.message)).toEqual([
+      'repo["payments/api"].settings.default_branch is protected (protected: repo["payments/*"].settings)',
+      'repo["payments/legacy-billing"].settings.default_branch is protected (protected: repo["payments/*"].settings)',
+      'repo["payments/tools"].settings.default_branch is protected (protected: repo["payments/*"].settings)',
+      'repo["payments/web"].settings.default_branch is protected (protected: repo["payments/*"].settings)',
+    ]);
+    const outcome = applyIgnoreRules(plan.changes, [{ address: 'repo["payments/*"]', reason: 'trial' }], '2026-11-27');
+    expect(outcome.reported).toEqual([]);
+    expect(outcome.ignored).toHaveLength(4);
   });
 
   it('rules need the whole repository list', () => {
