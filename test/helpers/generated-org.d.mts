@@ -37,7 +37,8 @@ export interface GeneratedConfigDoc {
   git: {
     defaults: Record<string, unknown>;
     monitoring?: { include: (string | number)[]; exclude: (string | number)[] };
-    repositories: Record<string, { settings?: Record<string, unknown>; monitored?: boolean }>;
+    /** A key holding `*` or `?` is a settings rule (DESIGN 2.1). */
+    repositories: Record<string, { settings?: Record<string, unknown>; monitored?: boolean; integration?: string | number }>;
   };
 }
 

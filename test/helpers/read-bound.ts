@@ -122,9 +122,54 @@ export function lowerBound(doc: GeneratedConfigDoc, fixture: Fixture, plan: Plan
   add('GET /api/v1/pm/config/teams/{team_id}/scope', teams.filter((t) => Object.keys(t.pm ?? {}).length > 0).length);
   add('GET /api/v1/git/config/teams/{team_id}/scope', teams.filter((t) => t.git !== undefined).length);
   add('GET /api/v1/git/repositories', repositoryListCalls(doc, fixture));
-  add('GET /api/v1/git/repositories/{repo_id}/config', Object.values(doc.git.repositories).filter((r) => r.settings !== undefined).length);
+  const literalSettings = Object.entries(doc.git.repositories).filter(([key, r]) => !isGlob(key) && r.settings !== undefined).length;
+  add('GET /api/v1/git/repositories/{repo_id}/config', literalSettings + ruleWritten(doc, fixture).length);
   if (Object.keys(doc.git.defaults).length > 0) add('GET /api/v1/git/config', 1);
   return bound;
+}
+
+const isGlob = (s: string | number): s is string => typeof s === 'string' && /[*?]/.test(s);
+
+/** A glob as a regular expression, written here apart from src/core: `*` any run, `?` one character, the whole name. */
+function globMatcher(glob: string): RegExp {
+  return new RegExp(`^${[...glob].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\/-]/g, '\\$&'))).join('')}$`);
+}
+
+/**
+ * Whether each repository is monitored once the plan is applied (DESIGN 2.1, written out here):
+ * the monitoring patterns decide every repository when written, a repository's own `monitored:`
+ * wins, and the rest keep their live state (failing counts as monitored).
+ */
+function monitoredOnceApplied(doc: GeneratedConfigDoc, fixture: Fixture): (repo: NonNullable<Fixture['repositories']>[number]) => boolean {
+  const m = doc.git.monitoring;
+  const matches = (entries: readonly (string | number)[], repo: { id: number; name: string }) =>
+    entries.some((e) => (typeof e === 'number' ? e === repo.id : isGlob(e) ? globMatcher(e).test(repo.name) : e === repo.name));
+  const own = new Map<string, boolean>();
+  for (const [key, r] of Object.entries(doc.git.repositories)) if (!isGlob(key) && r.monitored !== undefined) own.set(key, r.monitored);
+  void fixture;
+  return (repo) => {
+    const flag = own.get(String(repo.id)) ?? own.get(repo.name);
+    if (flag !== undefined) return flag;
+    if (m !== undefined) return matches(m.include, repo) && !matches(m.exclude, repo);
+    return repo.state === 'monitored' || repo.state === 'failing';
+  };
+}
+
+/**
+ * The repositories whose override set a settings rule writes (DESIGN 2.1, written out here, one
+ * rule at a time): monitored once the plan is applied, written by no literal key, matched by a
+ * rule on its integration; the configuration of each is read once.
+ */
+export function ruleWritten(doc: GeneratedConfigDoc, fixture: Fixture): number[] {
+  const rules = Object.entries(doc.git.repositories).filter(([key]) => isGlob(key));
+  if (rules.length === 0) return [];
+  const literal = Object.entries(doc.git.repositories).filter(([key, r]) => !isGlob(key) && r.settings !== undefined).map(([key]) => key);
+  const integrationOf = (ref: string | number | undefined) => (ref === undefined ? undefined : typeof ref === 'number' ? ref : doc.integrations[ref]?.id);
+  const monitored = monitoredOnceApplied(doc, fixture);
+  return (fixture.repositories ?? [])
+    .filter((repo) => monitored(repo) && !literal.includes(repo.name) && !literal.includes(String(repo.id)))
+    .filter((repo) => rules.some(([glob, r]) => globMatcher(glob).test(repo.name) && (r.integration === undefined || integrationOf(r.integration) === repo.integration_id)))
+    .map((repo) => repo.id);
 }
 
 /** A tracker_b scope entry as one comparable string. */
@@ -163,10 +208,12 @@ function heldByGitAnswer(fixture: Fixture, teamId: number, ref: string | number)
 function repositoryListCalls(doc: GeneratedConfigDoc, fixture: Fixture): number {
   const total = fixture.repositories?.length ?? 0;
   const refs: (string | number)[] = [
-    ...Object.keys(doc.git.repositories).map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+    ...Object.keys(doc.git.repositories).filter((k) => !isGlob(k)).map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
     ...Object.entries(doc.teams).flatMap(([id, t]) => (t.git?.repositories ?? []).filter((r) => doc.git.monitoring !== undefined || !heldByGitAnswer(fixture, Number(id), r))),
   ];
-  if (doc.git.monitoring || refs.some((r) => typeof r === 'number')) return pages(total, REPO_PAGE);
+  // Rules and scope globs match every monitored repository: the whole list, read once with the monitoring patterns'.
+  const globs = [...Object.keys(doc.git.repositories), ...Object.values(doc.teams).flatMap((t) => t.git?.repositories ?? [])].some(isGlob);
+  if (doc.git.monitoring || globs || refs.some((r) => typeof r === 'number')) return pages(total, REPO_PAGE);
   const names = new Set(refs);
   if (names.size <= 1) return names.size;
   return 1 + Math.min(pages(total, REPO_PAGE) - 1, names.size);
