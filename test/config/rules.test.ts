@@ -2,6 +2,8 @@
 // (a directory config in file-name order), and validate refuses, located and offline, what cannot
 // mean what it says.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { CONFIG_CHECKS } from '../../src/workflows/config-checks.js';
@@ -78,6 +80,44 @@ describe('the model of a config with rules', () => {
       [42, [{ name: 'payments-*' }], [7]],
       [43, [{ name: 'payments-*' }], [8]],
     ]);
+  });
+});
+
+describe('the examples the docs give', () => {
+  const ROOT = join(import.meta.dirname, '..', '..');
+  /** The first ```yaml block after `heading` in a Markdown file. */
+  const block = (file: string, heading: string): string => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const at = text.indexOf(heading);
+    const found = at < 0 ? undefined : /```yaml\n([\s\S]*?)```/.exec(text.slice(at))?.[1];
+    if (found === undefined) throw new Error(`${file} has no yaml block after ${heading}`);
+    return found;
+  };
+  const load = async (text: string) => {
+    const dir = writeFiles({ 'emctl.yaml': text });
+    return loadConfig(`${dir}/emctl.yaml`, CONFIG_CHECKS);
+  };
+
+  test('docs/config.md: rules', async () => {
+    const { config, diagnostics } = await load(`version: 1\nintegrations:\n  labs: { id: 21 }\n${block('docs/config.md', '## Rules: one entry')}`);
+    expect(diagnostics).toEqual([]);
+    expect(config?.git.rules?.map((r) => r.pattern)).toEqual(['payments/*', 'payments/legacy-*', '*-sandbox']);
+    expect(config?.git.repositories.map((r) => r.ref)).toEqual([{ name: 'payments/api' }]);
+  });
+
+  test('docs/config.md: team templates', async () => {
+    const { config, diagnostics } = await load(block('docs/config.md', '## Team templates'));
+    expect(diagnostics).toEqual([]);
+    const team = (id: number) => config?.teams.find((t) => t.id === id);
+    expect(team(43)?.pm[0]).toMatchObject({ methodology: 'Scrum', labels: ['backend'], boards: [{ id: '102' }] });
+    expect(team(43)?.git).toMatchObject({ repositories: [{ name: 'payments-*' }], services: [8] });
+    expect(team(42)?.git).toMatchObject({ repositories: [{ name: 'payments-*' }], services: [7] });
+  });
+
+  test('the README\'s config', async () => {
+    const { config, diagnostics } = await load(block('README.md', '## The config'));
+    expect(diagnostics).toEqual([]);
+    expect(config?.git.rules?.map((r) => r.pattern)).toEqual(['acme/*']);
   });
 });
 
