@@ -11,6 +11,7 @@
 import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach } from '../core/address.js';
 import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
+import { GlobIndex } from '../core/glob-index.js';
 import { isGlob } from '../core/repo-patterns.js';
 import { ruleAddress } from '../core/rules.js';
 
@@ -241,10 +242,29 @@ export function countObjects(config: DesiredConfig): number {
   let n = config.collection.length + Object.keys(config.git.defaults).length;
   for (const team of config.teams) n += team.pm.length + (team.git === undefined ? 0 : 1);
   for (const entry of config.git.repositories) n += (entry.settings === undefined ? 0 : 1) + (entry.monitored === undefined ? 0 : 1);
-  // A rule is one object (what it expands to is known only once the repository list is read); in a
-  // narrowed config, the rules a target names or that nothing narrows.
-  const scope = config.git.ruleScope;
-  for (const rule of config.git.rules ?? []) if (scope === undefined || objectInScope(`${ruleAddress(rule.pattern)}.settings`, scope)) n += 1;
+  n += rulesInScope(config);
   if (config.git.monitoring !== undefined) n += 1;
   return n;
+}
+
+/**
+ * Rules count as one object each (what they expand to is known only once the repository list is
+ * read). In a narrowed config: a rule a target reaches by its address, or whose glob matches a
+ * repository a target names by name, and that no exclude covers whole.
+ */
+function rulesInScope(config: DesiredConfig): number {
+  const rules = config.git.rules ?? [];
+  const scope = config.git.ruleScope;
+  if (scope === undefined) return rules.length;
+  const index = new GlobIndex<number>();
+  rules.forEach((rule, n) => index.add(rule.pattern, n));
+  const named = new Set<number>();
+  for (const target of scope.targets) {
+    const name = BY_NAME.exec(cleanPattern(target))?.[1];
+    if (name !== undefined && !isRuleAddress(cleanPattern(target))) index.forEachMatch(JSON.parse(name) as string, (n) => named.add(n));
+  }
+  return rules.filter((rule, n) => {
+    const address = `${ruleAddress(rule.pattern)}.settings`;
+    return (named.has(n) || objectInScope(address, scope)) && !scope.excludes.some((e) => matchesAddressPrefix(address, e));
+  }).length;
 }

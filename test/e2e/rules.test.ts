@@ -158,6 +158,8 @@ describe('settings rules', () => {
     // A repository a rule writes, by its own address.
     const one = parsePlanJson((await emctl(['plan', '-c', path, '--target', 'repo["acme/web"]', '--format', 'json'])).stdout);
     expect(one.changes.map((c) => c.address)).toEqual(['repo["acme/web"].settings.releases_detection', 'repo["acme/web"].settings.exclude_branches']);
+    // One object of the config: the rule whose glob matches the repository named.
+    expect(one.scope?.objects).toBe(1);
   });
 
   it('a safety rail counts the objects a rule expands to', async () => {
