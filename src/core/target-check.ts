@@ -15,7 +15,8 @@ export const ADDRESS_SYNTAX = [
   'collection[.ALIAS[.boards|.projects[["ID"]]]]',
   'team[ID][.pm[.ALIAS[.boards|.epics|.labels|.fields|.project_team_areas|.methodology]] | .git[.repositories|.services]]',
   'git.defaults[.SECTION]',
-  'repo["NAME"] | repo[ID] | repo["GLOB"] (a rule: every repository it writes) [.settings[.SECTION] | .monitored]',
+  'repo["NAME"] | repo[ID] [.settings[.SECTION] | .monitored]',
+  'repo["GLOB"][.settings[.SECTION]]  (a rule: every repository it writes)',
 ];
 
 const PM_KEYS: readonly (PmScopeKey | 'methodology')[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas', 'methodology'];
