@@ -28,9 +28,9 @@ export function echoedFieldProblem(route: string, path: string, body: unknown): 
 }
 
 /**
- * With `integration_ids` asked, one item per id asked, and none other: an answer whose `items` left
- * one out was planned as an empty scope (a write of the whole scope followed), and an item of an
- * integration not asked is about something else. Without the parameter the service answers every
+ * With `integration_ids` asked, one item per id asked, and none other: an answer whose `items`
+ * left one out would be planned as an empty scope (and a write of the whole scope would follow),
+ * and an item of an integration not asked is about something else. Without the parameter the service answers every
  * PM integration, which the request cannot check.
  */
 function integrationsAnswered(path: string, items: readonly unknown[]): string | undefined {

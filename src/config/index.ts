@@ -69,7 +69,7 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): Load
   return { config: buildModel(merged, store, read.files), diagnostics: sorted };
 }
 
-/** `push(...items)` passes every item as an argument: 150,000 duplicate entries overflowed the stack. */
+/** Not `push(...items)`, which passes every item as an argument: a file of 150,000 problems would overflow the stack. */
 function appendAll<T>(into: T[], items: readonly T[]): void {
   for (const item of items) into.push(item);
 }

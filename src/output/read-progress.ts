@@ -39,8 +39,8 @@ const SHOW_AFTER_MS = 1000;
 const PLAIN_EVERY_MS = 30_000;
 /**
  * A read that will take longer than this is said so once, up front, as soon as the pacing knows
- * (checked every ESTIMATE_CHECK_MS): a 300-repository plan against a local emulator took 4 minutes
- * at the default 60 calls a minute with nothing but the progress line to say why.
+ * (checked every ESTIMATE_CHECK_MS): at the default 60 calls a minute a 300-repository plan takes
+ * minutes, and the person waiting should know why (and, against a local emulator, what lifts it).
  */
 const LONG_READ_MS = 60_000;
 const ESTIMATE_CHECK_MS = 1_000;

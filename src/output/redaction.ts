@@ -49,8 +49,8 @@ export class Redactor {
 
   /**
    * Prints `text` as it is from now on: an emulator's keys are its fixture's test data, printed on
-   * purpose for the person who started it, also when EMCTL_API_KEY already holds one of them (the
-   * start line read `export EMCTL_API_KEY=[REDACTED]`, which cannot be pasted).
+   * purpose for the person who started it, also when EMCTL_API_KEY already holds one of them (a
+   * start line `export EMCTL_API_KEY=[REDACTED]` cannot be pasted).
    */
   forget(text: string): void {
     if (!this.secrets.delete(text.trim())) return;

@@ -35,8 +35,8 @@ export const MAX_NESTING = 100;
  * What the complete reader takes of one file: it is used only where the fast reader cannot read
  * the file (anchors, aliases and merge keys, tags, multi-line values, or a syntax error), and the
  * `yaml` package holds a syntax node of a few hundred bytes per token and per line. Within these,
- * any text is read or refused in about 2 s and 300 MB; a file of 19 MB of blank lines and an
- * anchor took 34 s and 1.9 GB. A config this large is written without those features (the fast
+ * any text is read or refused in about 2 s and 300 MB, where the package alone would hold some
+ * gigabytes for a large file of blank lines or flow items. A config this large is written without those features (the fast
  * reader takes any size) or split into the files of a config directory.
  */
 export const MAX_FULL_READER_LINES = 1_000_000;

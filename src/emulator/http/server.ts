@@ -33,9 +33,9 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export async function startServer(store: EmulatorStore, options: ServerOptions): Promise<RunningServer> {
   const stateFile = await StateFileWriter.open(store, options.statePath);
   const server = createServer(
-    // Each request is bounded in time (DESIGN 8): a body sent a byte every 5 s held a connection
-    // 75 s and more under Node's defaults (300 s for a request, checked every 30 s). Past these,
-    // Node answers 408 and closes the connection.
+    // Each request is bounded in time (DESIGN 8): Node's defaults (300 s for a request, checked
+    // every 30 s) let a body sent a byte at a time hold a connection for minutes. Past these, Node
+    // answers 408 and closes the connection.
     requestBounds(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
     requestHandler({
       store,

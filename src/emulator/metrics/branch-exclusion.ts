@@ -2,9 +2,8 @@
 // organization's): a PR whose branch or base branch matches counts in no metric (DESIGN.md §6.2).
 //
 // The patterns are the service's Python regexes, run on every branch name, and one can take
-// exponential time (`(.*.*)*!$`): evaluated in place, a single measurement call held the event
-// loop for 20 s and more and no route answered (DESIGN 8: no pattern stops the emulator from
-// answering). So each pattern is evaluated once per activity index, over every distinct name at
+// exponential time (`(.*.*)*!$`): evaluated in place, one measurement call would hold the event
+// loop, and no route would answer (DESIGN 8: no pattern stops the emulator from answering). So each pattern is evaluated once per activity index, over every distinct name at
 // once, inside a vm context with a time budget (V8 interrupts a runaway match there). A pattern
 // past the budget is remembered as such, and every call that needs it is answered with an error
 // naming it at once; the other routes never wait more than one budget.

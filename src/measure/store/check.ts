@@ -28,8 +28,8 @@ export async function checkStoreBeforeRun(target: StoreTarget, shown: string, en
 }
 
 /**
- * A corrupt SQLite file is refused before anything is written to it: a run wrote 27,000 rows into
- * one (exit 0), which was then unreadable. quick_check reads every page once (integrity_check also
+ * A corrupt SQLite file is refused before anything is written to it: SQLite can write into a
+ * damaged file without noticing, and leave it unreadable. quick_check reads every page once (integrity_check also
  * compares every index with its table: minutes on a large file).
  */
 async function checkIntact(tx: Tx, where: string): Promise<void> {

@@ -12,8 +12,8 @@ import { shownUrl } from './target.js';
 /** Rows per statement: 11 arrays of this many values (unnest), a few MB of parameters. */
 const ROWS_PER_STATEMENT = 10_000;
 /**
- * Every wait is bounded (DESIGN 8): a stopped server kept a run waiting 150 s and more, a table
- * locked by another session 100 s and more. Connecting (up to the server's first "ready"), a lock
+ * Every wait is bounded (DESIGN 8): by default a client waits for ever on a stopped server and on
+ * a table another session has locked. Connecting (up to the server's first "ready"), a lock
  * wait and a statement are bounded by the server where it answers; the client bounds each query
  * too, for a server that stopped answering. The URL may set each (`?lock_timeout=60000`, ms;
  * `connect_timeout` in seconds, as libpq reads it).

@@ -32,8 +32,8 @@ export async function storedVersion(tx: Tx, dialect: Dialect, create: boolean, w
   const rows = await tx.all(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`);
   const value = rows[0]?.value;
   if (value === undefined || value === null) {
-    // A meta table without its row, beside emctl's table: not a new database, and not one whose
-    // version is known (creating the table again failed with "already exists").
+    // A meta table without its row, beside emctl's table: not a new database (creating the table
+    // again would fail), and not one whose version is known.
     if ((await tx.all(tableExistsSql(dialect, TABLE)))[0]?.name != null) {
       throw new EmctlError(
         'config',

@@ -136,8 +136,8 @@ export async function openSqlite(path: string, options: { write: boolean }): Pro
     },
     close() {
       // The last writer out leaves the file in rollback-journal mode: a WAL file can be read only
-      // where SQLite may create its -shm beside it, so `--from` in a read-only directory failed
-      // ("attempt to write a readonly database"). Another connection still open keeps WAL (the
+      // where SQLite may create its -shm beside it, and `--from` reads where it may not write (a
+      // read-only directory or mount). Another connection still open keeps WAL (the
       // switch then fails at once, busy_timeout 0, and is not needed).
       if (options.write) {
         try {
