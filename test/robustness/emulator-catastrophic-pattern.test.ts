@@ -36,7 +36,7 @@ describe('a catastrophic branch pattern', () => {
     ]);
     expect(listed.status).toBe(200);
     expect(measured.status).toBe(500);
-    expect(measured.body.detail).toContain(`the branch pattern ${JSON.stringify(CATASTROPHIC)} did not finish within 1000 ms`);
+    expect(measured.body.detail).toContain(`the branch pattern ${JSON.stringify(CATASTROPHIC)} did not finish within the 1000 ms a measurement call has for its patterns`);
     // Remembered: the next call is refused without evaluating again.
     const again = await call(emulator, 'POST', '/api/v2/measurements', { body: { ...QUERY, group_by: 'repository', repository_ids: [1201], limit: 50 } });
     expect(again.status).toBe(500);

@@ -3,17 +3,19 @@
 //
 // The patterns are the service's Python regexes, run on every branch name, and one can take
 // exponential time (`(.*.*)*!$`): evaluated in place, one measurement call would hold the event
-// loop, and no route would answer (DESIGN 8: no pattern stops the emulator from answering). So each pattern is evaluated once per activity index, over every distinct name at
-// once, inside a vm context with a time budget (V8 interrupts a runaway match there). A pattern
-// past the budget is remembered as such, and every call that needs it is answered with an error
-// naming it at once; the other routes never wait more than one budget.
+// loop, and no route would answer (DESIGN 8: no pattern stops the emulator from answering). So
+// each pattern is evaluated once per activity index, over every distinct name at once, inside a
+// vm context with a time budget (V8 interrupts a runaway match there). One budget serves a whole
+// measurement call, however many patterns it evaluates, so the other routes never wait more than
+// one budget. A pattern that ran out of a whole budget on its own is remembered as such, and every
+// call that needs it is answered with an error naming it at once.
 
 import vm from 'node:vm';
 import { checkPythonRegex } from '../../contract/python-regex.js';
 import type { EmulatorState } from '../state/state.js';
 import type { ActivityIndex } from './activity-index.js';
 
-/** Time one pattern may take over every distinct name of the activity (some 100,000 at most). */
+/** Time the patterns one measurement call evaluates may take, over every distinct name of the activity. */
 const PATTERN_BUDGET_MS = 1000;
 
 /** A pattern that did not finish within its budget: the measurement route answers 500 naming it. */
@@ -22,7 +24,7 @@ export class PatternOverBudget extends Error {
     readonly pattern: string,
     readonly names: number,
   ) {
-    super(`the branch pattern ${JSON.stringify(pattern)} did not finish within ${PATTERN_BUDGET_MS} ms over ${names} branch names (it backtracks exponentially); fix exclude_branches / exclude_base_branches`);
+    super(`the branch pattern ${JSON.stringify(pattern)} did not finish within the ${PATTERN_BUDGET_MS} ms a measurement call has for its patterns, over ${names} branch names (it backtracks exponentially); fix exclude_branches / exclude_base_branches`);
   }
 }
 
@@ -32,10 +34,10 @@ type Verdicts = Uint8Array | PatternOverBudget;
 const EVALUATE = new vm.Script('for (let i = 0; i < names.length; i++) out[i] = re.test(names[i]) ? 1 : 0;');
 
 /** `re` over every name, or PatternOverBudget when that takes longer than the budget. */
-function evaluate(pattern: string, re: RegExp, names: readonly string[]): Verdicts {
+function evaluate(pattern: string, re: RegExp, names: readonly string[], budgetMs: number): Verdicts {
   const out = new Uint8Array(names.length);
   try {
-    EVALUATE.runInContext(vm.createContext({ names, re, out }), { timeout: PATTERN_BUDGET_MS });
+    EVALUATE.runInContext(vm.createContext({ names, re, out }), { timeout: Math.max(1, Math.floor(budgetMs)) });
     return out;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return new PatternOverBudget(pattern, names.length);
@@ -78,14 +80,24 @@ function patternsOf(ix: ActivityIndex): IndexPatterns {
 }
 
 /** A pattern's verdicts over `names`, computed once (a pattern that does not compile matches nothing). */
-function verdictsOf(cache: Map<string, Verdicts>, pattern: string, names: readonly string[]): Uint8Array {
+/** What is left of one measurement call's budget for its patterns. */
+interface CallBudget {
+  leftMs: number;
+}
+
+function verdictsOf(cache: Map<string, Verdicts>, pattern: string, names: readonly string[], budget: CallBudget): Uint8Array {
   let verdicts = cache.get(pattern);
   if (verdicts === undefined) {
     if (cache.size >= MAX_PATTERNS) cache.clear();
     const check = checkPythonRegex(pattern);
     // The emulator refuses patterns that do not compile on write; one in a fixture matches nothing.
-    verdicts = check.ok ? evaluate(pattern, new RegExp(check.source, check.flags.replace(/[gy]/g, '')), names) : new Uint8Array(names.length);
-    cache.set(pattern, verdicts);
+    const whole = budget.leftMs >= PATTERN_BUDGET_MS;
+    const started = performance.now();
+    verdicts = check.ok ? evaluate(pattern, new RegExp(check.source, check.flags.replace(/[gy]/g, '')), names, budget.leftMs) : new Uint8Array(names.length);
+    budget.leftMs -= performance.now() - started;
+    // Only a pattern that ran out of a whole budget alone is judged for good; one that met what
+    // other patterns left of this call's budget is evaluated again by the next call.
+    if (!(verdicts instanceof PatternOverBudget) || whole) cache.set(pattern, verdicts);
   }
   if (verdicts instanceof PatternOverBudget) throw verdicts;
   return verdicts;
@@ -102,6 +114,8 @@ export class Exclusion {
   private readonly byRepo: (Matcher | null | undefined)[];
   private readonly bySettings = new Map<string, Matcher | null>();
   private readonly patterns: IndexPatterns;
+  /** This measurement call's time for evaluating patterns (an Exclusion serves one call). */
+  private readonly budget: CallBudget = { leftMs: PATTERN_BUDGET_MS };
 
   constructor(
     private readonly ix: ActivityIndex,
@@ -136,7 +150,7 @@ export class Exclusion {
     let matcher = this.bySettings.get(key);
     if (matcher === undefined) {
       const { branches, onBranches, onBases } = this.patterns;
-      const all = (list: string[], cache: Map<string, Verdicts>, names: readonly string[]) => list.map((p) => verdictsOf(cache, p, names));
+      const all = (list: string[], cache: Map<string, Verdicts>, names: readonly string[]) => list.map((p) => verdictsOf(cache, p, names, this.budget));
       matcher = { branch: all(branch, onBranches, branches.names), base: all(base, onBases, this.ix.baseBranches) };
       this.bySettings.set(key, matcher);
     }
