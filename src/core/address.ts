@@ -160,16 +160,16 @@ const REPO_BY_NAME = /^repo\[("(?:[^"\\]|\\.)*")\]/;
 /**
  * `address` with its repository spelled the other way: `repo[1234].settings.x` as
  * `repo["acme/api"].settings.x` and the reverse, so --target and --exclude reach a repository
- * however the config (and so the plan) spells it. Undefined for an address of no repository, a
- * repository the plan does not know, or a name on several repositories (several Git
- * integrations), which names none of them alone.
+ * however the config (and so the plan) spells it. A name reaches every repository of that name
+ * (`repo["acme/tools"]` is each acme/tools, on every Git integration), so `repo[ID]` always has
+ * the name spelling, while a name has an id spelling only when it is on one repository. Undefined
+ * for an address of no repository, or a repository the plan does not know.
  */
 export function otherRepoSpelling(address: string, repos: RepositoryNames): string | undefined {
   const byId = REPO_BY_ID.exec(address);
   if (byId?.[1] !== undefined) {
     const repo = repos.byId.get(Number(byId[1]));
-    if (repo === undefined || (repos.byName.get(repo.name)?.length ?? 0) !== 1) return undefined;
-    return repoAddress({ name: repo.name }) + address.slice(byId[0].length);
+    return repo === undefined ? undefined : repoAddress({ name: repo.name }) + address.slice(byId[0].length);
   }
   const byName = REPO_BY_NAME.exec(address);
   if (byName?.[1] === undefined) return undefined;

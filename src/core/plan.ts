@@ -63,8 +63,8 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   // A change is also known by the config's spelling of its object (a repository addressed by id
   // because its name is on two Git integrations, written by name): patterns and the changed
   // scope match either spelling, an exclude of either leaves it out.
-  // A repository is also known by its other spelling (repo[ID] for one the config writes by
-  // name, and the reverse) when its name is on one repository only.
+  // A repository is also known by its other spelling: repo["NAME"] for repo[ID] (a name reaches
+  // every repository of that name), repo[ID] for repo["NAME"] when the name is on one repository.
   const spellings = configSpellings(draft);
   const addressesOf = (change: Change): string[] => {
     const out = [change.address];

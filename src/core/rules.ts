@@ -15,7 +15,7 @@ import { GlobIndex } from './glob-index.js';
 import type { ConfigPath, DesiredConfig, DesiredGitScope, DesiredRepository, DesiredRule, DesiredTeam, RepoRef, RuleScope } from './model.js';
 import { isMonitored, monitoredAfter, monitoringDecisions } from './monitoring-decisions.js';
 import { isGlob } from './repo-patterns.js';
-import { indexRepositories, resolveIntegration, type RepoIndex } from './resolve.js';
+import { indexRepositories, resolveIntegration } from './resolve.js';
 import type { LiveSnapshot } from './snapshot.js';
 
 /** What one rule writes: the repositories whose whole override set it is, by id, ascending. */
@@ -81,7 +81,7 @@ export function expandRules(config: DesiredConfig, live: Pick<LiveSnapshot, 'rep
   const settings = settingsRules(config, rules, live, out.errors);
   const literal = literalSettings(config, [...config.git.repositories.filter((e) => e.settings !== undefined).map((e) => e.ref), ...(ruleScope?.literal ?? [])], live);
   const before = ruleScope?.before === undefined ? undefined : previousOwners(config, ruleScope.before, live);
-  const inScope = expandedInScope(ruleScope, repos);
+  const inScope = expandedInScope(ruleScope);
   const scopes = scopeGlobs(config.teams);
   const matchedAny = new Set<number>();
   const expanded: { entry: DesiredRepository; name: string }[] = [];
@@ -212,15 +212,15 @@ function refKey(ref: RepoRef): string {
 
 /**
  * Which expanded objects a narrowed plan keeps: one a target reaches (by the repository's name,
- * its id or the rule's address) and no exclude covers. Every object of an unscoped plan.
+ * its id or the rule's address) and no exclude covers. Every object of an unscoped plan. A name
+ * reaches every repository of that name (on every Git integration), as it does for literal keys
+ * (address.ts, otherRepoSpelling).
  */
-function expandedInScope(scope: RuleScope | undefined, repos: RepoIndex): (repo: Repository, rule: DesiredRule) => boolean {
+function expandedInScope(scope: RuleScope | undefined): (repo: Repository, rule: DesiredRule) => boolean {
   if (scope === undefined || (scope.targets.length === 0 && scope.excludes.length === 0)) return () => true;
   const reaches = targetsReach(scope.targets);
   return (repo, rule) => {
-    const objects = [`${repoAddress({ id: repo.id })}.settings`, `${ruleAddress(rule.pattern)}.settings`];
-    // A name on several repositories (several Git integrations) names none of them alone.
-    if ((repos.byName.get(repo.name)?.length ?? 0) === 1) objects.push(`${repoAddress({ name: repo.name })}.settings`);
+    const objects = [`${repoAddress({ id: repo.id })}.settings`, `${repoAddress({ name: repo.name })}.settings`, `${ruleAddress(rule.pattern)}.settings`];
     if (!objects.some(reaches)) return false;
     return !scope.excludes.some((e) => objects.some((o) => matchesAddressPrefix(o, e)));
   };

@@ -31,8 +31,8 @@ export interface ReadScope {
 export interface RepositorySpellings {
   /** id -> the repository's name (its configuration read). */
   names: ReadonlyMap<number, string>;
-  /** name -> the id of the one repository of that name (its exact-name lookup). */
-  ids: ReadonlyMap<string, number>;
+  /** name -> the ids of every repository of that name (its exact-name lookup): a name reaches each. */
+  ids: ReadonlyMap<string, readonly number[]>;
   /** Ids that are no repository (their configuration read answered 404). */
   missing: ReadonlySet<number>;
 }
@@ -59,8 +59,7 @@ export function withOtherSpellings(patterns: readonly string[], spellings: Repos
       const known = spellings.names.get(Number(id[1]));
       if (known !== undefined) out.push(repoAddress({ name: known }) + p.slice(id[0].length));
     } else if (name?.[1] !== undefined) {
-      const known = spellings.ids.get(JSON.parse(name[1]) as string);
-      if (known !== undefined) out.push(repoAddress({ id: known }) + p.slice(name[0].length));
+      for (const known of spellings.ids.get(JSON.parse(name[1]) as string) ?? []) out.push(repoAddress({ id: known }) + p.slice(name[0].length));
     }
   }
   return out;
@@ -233,7 +232,7 @@ export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDes
 function repositoryNamesKnown(spellings: RepositorySpellings | undefined): { id: number; name: string }[] {
   if (spellings === undefined) return [];
   const pairs = new Map<number, string>(spellings.names);
-  for (const [name, id] of spellings.ids) pairs.set(id, name);
+  for (const [name, ids] of spellings.ids) for (const id of ids) pairs.set(id, name);
   return [...pairs].sort((a, b) => a[0] - b[0]).map(([id, name]) => ({ id, name }));
 }
 

@@ -2,8 +2,8 @@
 // config writes it by name, or by name, `repo["acme/api"]`, where the config writes it by id. The
 // read scope is set before anything is read, so such an address is first resolved to the other
 // spelling with one cheap read: the configuration of that id (its answer carries the repository's
-// name; a 404 says there is no such repository), or the exact-name lookup of that name (one
-// repository of that name: its id). Never the whole repository list.
+// name; a 404 says there is no such repository), or the exact-name lookup of that name (the id
+// of each repository of that name). Never the whole repository list.
 //
 // Each answer is kept and handed to the reader when it makes the same call (the configuration of
 // a repository in scope, the lookup of a name in scope), so a resolution costs a request only
@@ -158,7 +158,7 @@ export async function resolveScopeRepositories(client: StateClient, config: Desi
   if (wanted.ids.length === 0 && wanted.names.length === 0) return { client };
   const served = new ServedOnce(client);
   served.keep(rq.listIntegrations().path, client.listIntegrations());
-  const spellings = { names: new Map<number, string>(), ids: new Map<string, number>(), missing: new Set<number>() } satisfies RepositorySpellings;
+  const spellings = { names: new Map<number, string>(), ids: new Map<string, number[]>(), missing: new Set<number>() } satisfies RepositorySpellings;
   const byId = wanted.ids.map(async (id) => {
     try {
       const config = await served.keep(rq.getRepositoryConfig(id).path, client.getRepositoryConfig(id));
@@ -172,9 +172,9 @@ export async function resolveScopeRepositories(client: StateClient, config: Desi
     const p: ListRepositoriesParams = { name, page: 1, page_size: API_LIMITS.repoPageSizeMax };
     try {
       const page = await served.keep(rq.listRepositories(p).path, client.listRepositories(p));
-      // A name on several repositories (several Git integrations) names none of them alone.
-      const only = page.total === 1 ? page.items[0] : undefined;
-      if (only !== undefined) spellings.ids.set(name, only.id);
+      // A name reaches every repository of that name (one per Git integration at most, so one page).
+      const ids = page.items.filter((r) => r.name === name).map((r) => r.id);
+      if (ids.length > 0) spellings.ids.set(name, ids);
     } catch (error) {
       throw readFailure(`repositories named "${name}"`, error);
     }

@@ -120,8 +120,10 @@ describe('a repository spelled the other way than the config writes it', () => {
     ['repo[5].settings.default_branch', 'repo["acme/a"].settings.default_branch'],
     ['repo["acme/a"].monitored', 'repo[5].monitored'],
     ['repo[5]', 'repo["acme/a"]'],
-    // A name on two repositories names neither alone.
-    ['repo[6].settings', undefined],
+    // A name reaches every repository of that name: repo[6]'s object is also under its name, while
+    // the name, on two repositories, is no one id.
+    ['repo[6].settings', 'repo["acme/t"].settings'],
+    ['repo[7]', 'repo["acme/t"]'],
     ['repo["acme/t"]', undefined],
     ['repo[9]', undefined],
     ['repo["acme/zz"]', undefined],
@@ -154,7 +156,7 @@ describe('a repository spelled the other way than the config writes it', () => {
   });
 
   it('an id the spellings name reaches the repository written by name, read by that name', () => {
-    const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map<string, number>(), missing: new Set<number>() };
+    const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map<string, number[]>(), missing: new Set<number>() };
     const { desired: d } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [], repositories });
     expect(d.git.repositories.map((r) => r.ref)).toEqual([{ name: 'acme/a' }]);
     expect(d.git.monitoringScope).toEqual([{ name: 'acme/a' }]);
@@ -166,7 +168,7 @@ describe('a repository spelled the other way than the config writes it', () => {
   });
 
   it('a name the spellings know reaches the repository written by id, read by name and its configuration by id', () => {
-    const repositories = { names: new Map<number, string>(), ids: new Map([['acme/z', 9]]), missing: new Set<number>() };
+    const repositories = { names: new Map<number, string>(), ids: new Map([['acme/z', [9]]]), missing: new Set<number>() };
     const { desired: d } = scopeDesired(mixed, { targets: ['repo["acme/z"].settings'], excludes: [], repositories });
     expect(d.git.repositories.map((r) => r.ref)).toEqual([{ id: 9 }]);
     expect(d.git.repositoryNames).toEqual([{ id: 9, name: 'acme/z' }]);
@@ -176,14 +178,23 @@ describe('a repository spelled the other way than the config writes it', () => {
   });
 
   it('an id that is no repository is not read, and judges no monitoring', () => {
-    const repositories = { names: new Map<number, string>(), ids: new Map<string, number>(), missing: new Set([77]) };
+    const repositories = { names: new Map<number, string>(), ids: new Map<string, number[]>(), missing: new Set([77]) };
     const { desired: d } = scopeDesired(mixed, { targets: ['repo[77]'], excludes: [], repositories });
     expect(d.git.monitoring).toBeUndefined();
     expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'none' });
   });
 
+  it('a name on two repositories reaches both entries the config writes by id', () => {
+    const byId = desired({ repositories: { '#6': { settings: { default_branch: 'main' } as never }, '#7': { settings: { default_branch: 'dev' } as never } } });
+    const repositories = { names: new Map<number, string>(), ids: new Map([['acme/t', [6, 7]]]), missing: new Set<number>() };
+    const { desired: d, objects } = scopeDesired(byId, { targets: ['repo["acme/t"]'], excludes: [], repositories });
+    expect(d.git.repositories.map((r) => r.ref)).toEqual([{ id: 6 }, { id: 7 }]);
+    expect(objects).toBe(2);
+    expect(d.git.repositoryNames).toEqual([{ id: 6, name: 'acme/t' }, { id: 7, name: 'acme/t' }]);
+  });
+
   it('withOtherSpellings: ids become names for targets only', () => {
-    const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map([['acme/z', 9]]), missing: new Set<number>() };
+    const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map([['acme/z', [9]]]), missing: new Set<number>() };
     expect(withOtherSpellings(['repo[5].settings', 'repo["acme/z"]', 'team[1]'], repositories)).toEqual([
       'repo[5].settings',
       'repo["acme/a"].settings',
