@@ -37,7 +37,8 @@ function nodeAt<T>(root: TrieNode<T>, key: string, backwards: boolean): TrieNode
   return node;
 }
 
-function literalPrefix(glob: string): string {
+/** What comes before the first wildcard: every name the glob matches starts with it. */
+export function literalPrefix(glob: string): string {
   const at = glob.search(/[*?]/);
   return at === -1 ? glob : glob.slice(0, at);
 }

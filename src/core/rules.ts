@@ -247,7 +247,9 @@ function scopeGlobs(teams: readonly DesiredTeam[]) {
       const glob: ScopeGlob = { team: team.id, pattern: ref.name, path: [...git.path, 'repositories', i], used: false, matched: new Set() };
       index.add(ref.name, glob);
       globs.push(glob);
-      ofTeam.set(team.id, [...(ofTeam.get(team.id) ?? []), glob]);
+      const own = ofTeam.get(team.id);
+      if (own === undefined) ofTeam.set(team.id, [glob]);
+      else own.push(glob);
     });
   }
   return {

@@ -48,7 +48,11 @@ export function resolveTeamSelection(selection: TeamSelection, listed: readonly 
     return { ids: [...new Set(ids)], problems };
   }
   const byName = new Map<string, number[]>();
-  for (const team of listed) byName.set(team.name, [...(byName.get(team.name) ?? []), team.id]);
+  for (const team of listed) {
+    const ids = byName.get(team.name);
+    if (ids === undefined) byName.set(team.name, [team.id]);
+    else ids.push(team.id);
+  }
   for (const name of selection.names) {
     const found = byName.get(name) ?? [];
     if (found.length === 1 && found[0] !== undefined) ids.push(found[0]);

@@ -6,6 +6,7 @@
 // cases are judged: a later `*`-suffixed prefix rule, or the same pattern; containment of two
 // arbitrary globs is left alone. Linear in the rules (times the length of a pattern).
 
+import { literalPrefix } from '../../core/glob-index.js';
 import { isGlob } from '../../core/repo-patterns.js';
 import { describePath } from '../describe.js';
 import { globProblem } from '../glob.js';
@@ -18,12 +19,6 @@ import { IntegrationIndex } from './integrations.js';
  */
 export function normalGlob(glob: string): string {
   return glob.replace(/[*?]+/g, (run) => '?'.repeat(run.replace(/\*/g, '').length) + (run.includes('*') ? '*' : ''));
-}
-
-/** What comes before the first wildcard: every name the glob matches starts with it. */
-function literalPrefix(glob: string): string {
-  const at = glob.search(/[*?]/);
-  return at === -1 ? glob : glob.slice(0, at);
 }
 
 interface Rule {
