@@ -69,6 +69,42 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
     }
   });
 
+  it('a store whose fetch stopped: the judged week holds no row at all, an error naming the newest stored week (exit 1), never "no data"', async () => {
+    const stale = await testStore(engine);
+    try {
+      // The weekly fetch last ran on Friday Nov 27 (W4 stored in progress), then died; the goals run on Wednesday Jan 20.
+      await store(stale.target, new Date('2026-11-27T12:00:00Z'));
+      const r = await runEmctl(['goals', '--all', '-c', config, '--from', stale.target], { env: {}, now: new Date('2027-01-20T12:00:00Z') });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('Error: the store holds no row of the judged week for 3 goals: run the fetch that stores them (emctl measurements ... --out) and judge again\n');
+      expect(r.stderr).toContain('  goal `review-speed` (branch.time_to_review:p75 by team): nothing stored for the week of Jan 11 - 17, 2027; the newest stored is the week of Nov 23 - 29, 2026 (fetched Nov 27, 2026 12:00 UTC)\n');
+      expect(r.stderr).toContain('  goal `merges` (pr.merged by team): nothing stored for the week of Jan 11 - 17, 2027;');
+      expect(r.stderr).toContain('  goal `org-merges` (pr.merged by organization): nothing stored for the week of Jan 11 - 17, 2027;');
+      // Months later no stored week is even inside the goals' window: the same error, not "no whole bucket".
+      const later = await runEmctl(['goals', 'review-speed', '-c', config, '--from', stale.target], { env: {}, now: new Date('2027-06-02T12:00:00Z') });
+      expect(later.code, later.stderr).toBe(1);
+      expect(later.stderr).toContain('Error: goal `review-speed` (branch.time_to_review:p75 by team): the store holds nothing for the week of May 24 - 30, 2027, the week judged; the newest stored is the week of Nov 23 - 29, 2026 (fetched Nov 27, 2026 12:00 UTC): run the fetch that stores it (emctl measurements ... --out) and judge again\n');
+    } finally {
+      await stale.drop();
+    }
+  });
+
+  it('groups stored with no value, or not stored while others are, in the judged week are "no data" (exit 0)', async () => {
+    const some = await testStore(engine);
+    try {
+      // Only Payments and Search fetched: Idle, NoReview and Older have no row at all; Search's W3 merges are there.
+      const r0 = await runEmctl([...against(emulator).args, 'measurements', '-c', config, '--metric', 'branch.time_to_review:p75,pr.merged', '--group-by', 'team', '--team', '42,43', '--roll-up', '1w', '--last', '8w', '--out', some.target], { env: against(emulator).env, now: WEDNESDAY });
+      expect(r0.code, r0.stderr).toBe(0);
+      const r = await runEmctl(['goals', 'merges', '-c', config, '--from', some.target, '--format', 'json'], { env: {}, now: WEDNESDAY });
+      expect(r.code, r.stderr).toBe(2);
+      const doc = JSON.parse(r.stdout) as { goals: { groups: { id: number; verdict: string }[] }[] };
+      expect(Object.fromEntries((doc.goals[0]?.groups ?? []).map((g) => [g.id, g.verdict]))).toEqual({ 42: 'missed', 43: 'met', 44: 'no_data', 45: 'no_data', 46: 'no_data' });
+    } finally {
+      await some.drop();
+    }
+  });
+
   it('a metric the store does not hold is an error naming the goal and what it holds', async () => {
     const other = await writeConfig(`${GOALS_CONFIG}  merge-wait:\n    metric: branch.time_to_merge:p50\n    at_most: 1d\n    group_by: team\n    teams: managed\n`, await tempDir('emctl-goals-store-missing-'));
     const r = await runEmctl(['goals', 'merge-wait', '-c', other, '--from', db.target], { env: {}, now: WEDNESDAY });

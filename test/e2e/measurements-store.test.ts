@@ -139,6 +139,11 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
     const grouping = await runEmctl(['measurements', '--from', store.target, '--group-by', 'team'], { cwd: dir, env: {} });
     expect(grouping.code).toBe(1);
     expect(grouping.stderr).toContain('the store holds no measurements grouped by team (it holds repository)');
+    // Inside the stored range, but no whole stored week inside the window: refused, never an empty report.
+    const window = await runEmctl(['measurements', '--from', store.target, '--after', '2026-09-02', '--before', '2026-09-05'], { cwd: dir, env: {} });
+    expect(window.code).toBe(1);
+    expect(window.stdout).toBe('');
+    expect(window.stderr).toContain('the store holds no whole bucket inside [2026-09-02, 2026-09-05) for this selection');
   });
 
   it('a database written by a newer emctl (version 3) is refused before any request, naming both versions, and nothing is written', async () => {

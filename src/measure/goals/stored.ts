@@ -1,17 +1,21 @@
 // Goals judged on stored history (`emctl goals --from STORE`, DESIGN.md section 12): no API call and
 // no key. The goals share their reads as they share requests live; each read picks the stored
-// series of its grouping, roll-up and filters (store/read-series.ts), and a bucket stored before it
-// ended (`complete` false) is in progress: shown, never judged. Teams and repositories the config
+// series of its grouping, roll-up and filters (store/read.ts, the reader of `measurements --from`
+// too), and a bucket stored before it ended (`complete` false) is in progress: shown, never
+// judged. A judged bucket the store holds no row of is an error: the fetch did not run. Teams and repositories the config
 // does not resolve to ids are found by the names they were stored with, the store standing in for
 // the service's lists; `teams: all` is every stored group.
 
 import { EmctlError } from '../../contract/errors.js';
 import type { MeasurementResult } from '../result-model.js';
 import { canonicalFilters } from '../store/filters.js';
+import type { NewestBucket } from '../store/read.js';
 import type { StoreTarget } from '../store/target.js';
+import { dayRange, fetchedLabel } from '../render/dates.js';
 import { judgeGoal, type JudgedGoal } from './judge.js';
-import { placeGoal, shareRequests, type SharedRequest } from './requests.js';
+import { placeGoal, shareRequests, type PlacedGoal, type SharedRequest } from './requests.js';
 import type { GoalSpec } from './spec.js';
+import { bucketWord } from './words.js';
 
 export interface StoredContext {
   now: Date;
@@ -52,11 +56,39 @@ function storedGroups(request: SharedRequest, result: MeasurementResult): (numbe
   return [...new Set([...given, ...names.map((n) => byName.get(n) as number | string)])];
 }
 
+/** `goal \`review-speed\` (branch.time_to_review:p75 by team)`. */
+const goalTitle = (goal: GoalSpec) => `goal \`${goal.name}\` (${goal.metric.key} by ${goal.groupBy})`;
+
+/**
+ * Goals whose judged bucket the store holds no row of at all, for any group: the fetch that stores
+ * it did not run (or failed), and the cron that judges them must not pass on "no data". One error
+ * for all of them, each naming the newest bucket stored of its metric.
+ */
+function unstoredError(unstored: readonly { placed: PlacedGoal; newest: NewestBucket | undefined }[]): EmctlError | undefined {
+  const first = unstored[0];
+  if (first === undefined) return undefined;
+  const newestText = (newest: NewestBucket | undefined, goal: GoalSpec) =>
+    newest === undefined ? 'nothing of it is stored' : `the newest stored is the ${bucketWord(goal)} of ${dayRange(newest.after, newest.before, true)} (fetched ${fetchedLabel(newest.fetchedAt)})`;
+  const judged = ({ goal, window }: PlacedGoal) => `the ${bucketWord(goal)} of ${dayRange(window.judged.after, window.judged.before, true)}`;
+  const fetch = 'run the fetch that stores it (emctl measurements ... --out) and judge again';
+  if (unstored.length === 1) {
+    const { placed, newest } = first;
+    return new EmctlError('config', `${goalTitle(placed.goal)}: the store holds nothing for ${judged(placed)}, the ${bucketWord(placed.goal)} judged; ${newestText(newest, placed.goal)}: ${fetch}`);
+  }
+  const words = new Set(unstored.map(({ placed }) => bucketWord(placed.goal)));
+  const word = words.size === 1 ? [...words][0] : 'bucket';
+  return new EmctlError(
+    'config',
+    `the store holds no row of the judged ${word} for ${unstored.length} goals: run the fetch that stores them (emctl measurements ... --out) and judge again`,
+    unstored.map(({ placed, newest }) => `${goalTitle(placed.goal)}: nothing stored for ${judged(placed)}; ${newestText(newest, placed.goal)}`),
+  );
+}
+
 export async function judgeStored(target: StoreTarget, goals: readonly GoalSpec[], ctx: StoredContext): Promise<JudgedGoal[]> {
   const requests = shareRequests(goals.map((goal) => placeGoal(goal, goal.spec.teamIds, ctx.now, { names: goal.spec.teamNames ?? [], all: goal.spec.allTeams ?? false })));
-  const selections = requests.map((request) => ({
+  const reads = requests.map((request) => ({
     label: `goal${request.goals.length > 1 ? 's' : ''} ${request.goals.map((g) => `\`${g.goal.name}\``).join(', ')}: `,
-    selection: {
+    request: {
       ...(ctx.source === undefined ? {} : { source: ctx.source }),
       metrics: request.spec.metrics.map((m) => m.key),
       groupBy: request.spec.groupBy,
@@ -64,13 +96,21 @@ export async function judgeStored(target: StoreTarget, goals: readonly GoalSpec[
       filters: filtersOf(request),
       window: request.goals[0]?.window.request ?? { after: '', before: '' },
     },
+    // The goals of one request share their roll-up and moment, so their judged bucket.
+    ...(request.goals[0] === undefined ? {} : { required: request.goals[0].window.judged }),
   }));
   // The reader, and the engine's driver with it, load only when a store is read (DESIGN.md section 10).
-  const { readSeries } = await import('../store/read-series.js');
-  const results = await readSeries(target, selections, ctx.env, ctx.now);
+  const { readStored } = await import('../store/read.js');
+  const read = await readStored(target, reads, ctx.env, ctx.now);
+  const unstored = requests.flatMap((request, i) => {
+    const lacking = new Map((read[i]?.lacking ?? []).map((l) => [l.metric, l.newest]));
+    return request.goals.flatMap((placed) => (lacking.has(placed.goal.metric.key) ? [{ placed, newest: lacking.get(placed.goal.metric.key) }] : []));
+  });
+  const refused = unstoredError(unstored);
+  if (refused !== undefined) throw refused;
   const judged: JudgedGoal[] = [];
   requests.forEach((request, i) => {
-    const result = results[i];
+    const result = read[i]?.result;
     if (!result) return;
     const groups = storedGroups(request, result);
     for (const placed of request.goals) judged.push(judgeGoal(placed.goal, placed.window, { result, ...(groups ? { groups } : {}) }));

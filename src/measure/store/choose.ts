@@ -81,7 +81,11 @@ function narrow(holdings: Holding[], all: readonly Holding[], field: 'source' | 
 const FIELD_WORDS = { source: 'services', group_by: 'groupings', roll_up: 'roll-ups', filters: 'filter sets' } as const;
 const FIELD_WORDS_ONE = { source: 'of the service', group_by: 'grouped by', roll_up: 'with roll-up', filters: 'with filters' } as const;
 
-export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection, now: Date): Series {
+/**
+ * The series a selection names among what the store holds. `windowOutsideOk`: a window outside the
+ * stored range is the caller's to refuse (the goals name the bucket they judge and the newest stored).
+ */
+export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection, now: Date, options: { windowOutsideOk?: boolean } = {}): Series {
   if (holdings.length === 0) throw new EmctlError('config', 'the store holds no measurements yet (write some with --out)');
   let kept = narrow([...holdings], holdings, 'source', selection.source, '--base-url (or --emulator FIXTURE)');
   kept = narrow(kept, holdings, 'group_by', selection.groupBy, '--group-by');
@@ -100,7 +104,7 @@ export function chooseSeries(holdings: readonly Holding[], selection: StoreSelec
   const rollUp = one.roll_up as RollUp;
   const asked = selection.window;
   const window = asked === undefined ? { after: first, before: last } : 'last' in asked ? lastWindow(asked.last, rollUp, now) : asked;
-  if (window.before <= first || window.after >= last) {
+  if ((window.before <= first || window.after >= last) && options.windowOutsideOk !== true) {
     throw new EmctlError('config', `the store holds no buckets in [${window.after}, ${window.before}) for this selection; it holds ${first} to ${last} (before)`, describeHoldings(holdings));
   }
   return { source: one.source, groupBy: one.group_by as GroupBy, rollUp, filters: one.filters, metrics, after: window.after, before: window.before };

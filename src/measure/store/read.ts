@@ -1,9 +1,11 @@
-// `--from STORE` (DESIGN.md §10): stored rows back into the result every renderer takes, with no
-// API call and no key. Rows go through the same buildResult as an API answer (order, limit,
-// names, a row for every group), so a stored report reads like a fetched one.
+// `--from STORE` (DESIGN.md §10 and §12): stored rows back into the result every renderer and the
+// goals' judge take, with no API call and no key; one reader for `measurements --from` and `goals
+// --from`, so both refuse a store that lacks what they show. Rows go through the same buildResult
+// as an API answer (order, limit, names, a row for every group), so a stored report reads like a
+// fetched one.
 
 import { metricKey, v1Metric, v2Metric, type GroupBy } from '../../contract/metrics.js';
-import type { MeasurementElement, MeasurementRow } from '../../contract/measurement-types.js';
+import type { MeasurementElement, MeasurementRow, TimeRange } from '../../contract/measurement-types.js';
 import { EmctlError } from '../../contract/errors.js';
 import type { MeasurementResult, ResultMetric } from '../result-model.js';
 import { splitMetric, type MeasureSpec } from '../spec.js';
@@ -14,7 +16,7 @@ import type { SqlRow } from './engine.js';
 import { openEngine } from './open.js';
 import { checkReadable, storedVersion } from './schema.js';
 import { droppedLatestFirst, type DatedBucket } from './overlaps.js';
-import { holdingsSql, selectSql } from './sql.js';
+import { holdingsSql, newestBucketSql, selectSql } from './sql.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
 export interface StoredRequest extends StoreSelection {
@@ -137,27 +139,85 @@ export function withoutOverlaps(rows: readonly SqlRow[]): SqlRow[] {
   return [...bySeries.values()].flat().filter((row) => !dropped.has(row)).sort((a, b) => (a.after < b.after ? -1 : a.after > b.after ? 1 : a.before < b.before ? -1 : a.before > b.before ? 1 : 0));
 }
 
-export async function readStore(target: StoreTarget, request: StoredRequest, env: Record<string, string | undefined>, now: Date): Promise<MeasurementResult> {
+/** One read of `readStored`. */
+export interface StoreRead {
+  /** The selection, and for `measurements --from` the groups, order and limit. */
+  request: StoredRequest;
+  /** Put before this read's errors: which goals it serves (`goal \`x\`: `). */
+  label?: string;
+  /**
+   * A bucket every metric asked must have rows stored in (the goals' judged bucket): those with
+   * none there are given back with the newest bucket stored of them, for the caller to refuse.
+   * Given it, a window with no row at all is the caller's to word, not an error here.
+   */
+  required?: TimeRange;
+}
+
+/** The newest bucket stored of a metric of the series, and when it was fetched. */
+export interface NewestBucket extends TimeRange {
+  fetchedAt: string;
+}
+
+export interface StoredRead {
+  result: MeasurementResult;
+  /** Of the metrics asked, those with no row stored in `required`. */
+  lacking: { metric: string; newest: NewestBucket | undefined }[];
+}
+
+/**
+ * Stored series back as results, all in one transaction, for `measurements --from` (one read) and
+ * `goals --from` (one read per shared request). A selection the store does not hold, or a window
+ * with no whole bucket of it, is an error: a failed or stopped fetch never reads as "no data".
+ */
+export async function readStored(target: StoreTarget, reads: readonly StoreRead[], env: Record<string, string | undefined>, now: Date): Promise<StoredRead[]> {
   const where = shownTarget(target);
   const engine = await openEngine(target, { write: false, env });
   try {
     return await engine.transaction(async (tx) => {
       const version = await storedVersion(tx, engine.dialect, false, where);
       checkReadable(version, where);
-      if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no emctl_meta table): write some with --out first`);
+      if (version === 0) throw new EmctlError('config', `${where} holds no emctl measurements (no emctl_meta table): write some with emctl measurements --out first`);
       const holdings = (await tx.all(holdingsSql(engine.dialect))).map((h) => ({ ...h, n: Number(h.n) }) as unknown as Holding);
-      const series = chooseSeries(holdings, request, now);
-      const selected = await tx.all(selectSql(engine.dialect, series.metrics.length, version), [
-        series.source, series.groupBy, series.rollUp, series.filters, series.after, series.before, ...series.metrics,
-      ]);
-      // A version-1 database may hold overlapping buckets: shown as the migration would keep them.
-      const rows = version >= 2 ? selected : withoutOverlaps(selected);
-      if (rows.length === 0) {
-        throw new EmctlError('config', `the store holds no whole bucket inside [${series.after}, ${series.before}) for this selection`, describeHoldings(holdings));
+      const out: StoredRead[] = [];
+      for (const { request, label = '', required } of reads) {
+        const labelled = (error: unknown) => (error instanceof EmctlError && label !== '' ? new EmctlError(error.kind, `${label}${error.message}`, error.details) : error);
+        let series: Series;
+        try {
+          series = chooseSeries(holdings, request, now, { windowOutsideOk: required !== undefined });
+        } catch (error) {
+          throw labelled(error);
+        }
+        const key = [series.source, series.groupBy, series.rollUp, series.filters];
+        const selected = await tx.all(selectSql(engine.dialect, series.metrics.length, version), [...key, series.after, series.before, ...series.metrics]);
+        // A version-1 database may hold overlapping buckets: read as the migration would keep them.
+        const rows = version >= 2 ? selected : withoutOverlaps(selected);
+        const lacking: StoredRead['lacking'] = [];
+        if (required !== undefined) {
+          const held = new Set<string>();
+          for (const r of rows) if (String(r.after) === required.after && String(r.before) === required.before) held.add(String(r.metric));
+          for (const metric of series.metrics) {
+            if (held.has(metric)) continue;
+            const [newest] = await tx.all(newestBucketSql(engine.dialect), [...key, metric]);
+            lacking.push({ metric, newest: newest === undefined ? undefined : { after: String(newest.after), before: String(newest.before), fetchedAt: String(newest.fetched_at) } });
+          }
+        } else if (rows.length === 0) {
+          throw labelled(new EmctlError('config', `the store holds no whole bucket inside [${series.after}, ${series.before}) for this selection`, describeHoldings(holdings)));
+        }
+        try {
+          out.push({ result: storedResult(series, rows, request), lacking });
+        } catch (error) {
+          throw labelled(error);
+        }
       }
-      return storedResult(series, rows, request);
+      return out;
     });
   } finally {
     await engine.close();
   }
+}
+
+/** `measurements --from`: one read. */
+export async function readStore(target: StoreTarget, request: StoredRequest, env: Record<string, string | undefined>, now: Date): Promise<MeasurementResult> {
+  const [read] = await readStored(target, [{ request }], env, now);
+  return (read as StoredRead).result;
 }

@@ -135,6 +135,17 @@ export function selectSql(dialect: Dialect, metrics: number, version: number): s
   );
 }
 
+/** The newest bucket of one metric of a series (any group), and its latest fetch: what a stopped fetch last stored. */
+export function newestBucketSql(dialect: Dialect): string {
+  const p = (n: number) => placeholder(dialect, n);
+  const columns = [asText(dialect, 'after', 'YYYY-MM-DD'), asText(dialect, 'before', 'YYYY-MM-DD'), asText(dialect, 'fetched_at', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')];
+  return (
+    `SELECT ${columns.join(', ')} FROM ${TABLE} ` +
+    `WHERE source = ${p(0)} AND group_by = ${p(1)} AND roll_up = ${p(2)} AND filters = ${p(3)} AND metric = ${p(4)} ` +
+    `ORDER BY "before" DESC, "after" DESC, fetched_at DESC LIMIT 1`
+  );
+}
+
 /** A query answering one row (with a non-null `name`) when `table` exists. */
 export function tableExistsSql(dialect: Dialect, table: string): string {
   return dialect === 'postgres'
