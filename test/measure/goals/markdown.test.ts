@@ -11,10 +11,10 @@ import type { MeasurementResult } from '../../../src/measure/result-model.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 
-function judgedGoals(goals: number, teams: number): JudgedGoal[] {
+function judgedGoals(goals: number, teams: number, name = (n: number) => `goal-${n}`): JudgedGoal[] {
   const ids = Array.from({ length: teams }, (_, i) => 1000 + i);
   return Array.from({ length: goals }, (_, n) => {
-    const { goal } = checkGoal(`goal-${n}`, { metric: 'branch.time_to_review:p75', at_most: '1d', group_by: 'team', teams: ids }, { configTeams: new Map(), api: 'v2', serverExport: false });
+    const { goal } = checkGoal(name(n), { metric: 'branch.time_to_review:p75', at_most: '1d', group_by: 'team', teams: ids }, { configTeams: new Map(), api: 'v2', serverExport: false });
     if (!goal) throw new Error('bad goal');
     const window = goalWindow(goal.last, goal.rollUp, NOW);
     const result: MeasurementResult = {
@@ -42,6 +42,16 @@ describe('renderGoalsMarkdown', () => {
     // Each goal got a fair share: about a tenth of the rows each.
     expect(Math.min(...cut)).toBeGreaterThan(400);
     expect(md.endsWith('the one in progress is not judged._\n')).toBe(true);
+  });
+
+  it('300 goals with 400-character names: the summary keeps to half the comment, the rest counted, the whole under 60,000', () => {
+    const md = renderGoalsMarkdown(judgedGoals(300, 3, (n) => `g${n}-${'x'.repeat(400)}`));
+    expect(md.length).toBeLessThan(60_000);
+    const summaryRows = (md.match(/^\| :x: g\d+-x+ \|/gm) ?? []).length;
+    expect(summaryRows).toBeGreaterThan(0);
+    expect(md).toContain(`_... and ${300 - summaryRows} more goals; run \`emctl goals\` for all._`);
+    expect(md.split('\n')[2]?.length).toBeLessThanOrEqual(3_004);
+    expect(md.split('<details>').length).toBe(md.split('</details>').length);
   });
 
   it('a small digest is whole', () => {
