@@ -25,12 +25,16 @@ function names(series: readonly { label: string }[]): string {
 
 function legend(chart: MetricChart, color: boolean): string[] {
   const width = Math.max(...chart.series.map((s) => displayWidth(s.label)));
-  return chart.series.map((s) => {
+  const lines = chart.series.map((s) => {
     const mark = painter(color, colourOf(s.slot))(markOf(s.slot).repeat(2));
     if (s.window === null) return `  ${mark} ${padTo(s.label, width)}  no values`;
     const gaps = s.gaps > 0 ? `  (no value in ${s.gaps} of ${s.values.length})` : '';
-    return `  ${mark} ${padTo(s.label, width)}  ${chart.windowWord} ${formatValue(chart.metric.unit, s.window)}${gaps}`;
+    const partial = s.windowPartial ? ' so far' : '';
+    return `  ${mark} ${padTo(s.label, width)}  ${chart.windowWord}${partial} ${formatValue(chart.metric.unit, s.window)}${gaps}`;
   });
+  if (!chart.windowLeavesOutOpen) return lines;
+  const soFar = chart.series.some((s) => s.windowPartial) ? `; "${chart.windowWord} so far": from buckets in progress only` : '';
+  return [...lines, `  ${chart.windowWord}s count the buckets that have ended${soFar}`];
 }
 
 /** A goal's line in the legend, in the line's own mark and colour. */

@@ -60,7 +60,7 @@ function legendHtml(chart: MetricChart, domain: Domain): string {
   const shades = Array.from({ length: SHADES }, (_, k) => `<i style="background:${rampColour((k + 0.5) / SHADES)}"></i>`).join('');
   const ramp = `<span class="ramp" aria-hidden="true">${shades}</span>`;
   return (
-    `<p class="scale">Ranked by ${chart.windowWord}. Colour from ${at(domain.low)} ${ramp} to ${at(domain.high)} ` +
+    `<p class="scale">Ranked by ${chart.windowWord}${chart.windowLeavesOutOpen ? ' of the buckets that have ended' : ''}. Colour from ${at(domain.low)} ${ramp} to ${at(domain.high)} ` +
     `(the 5th to 95th percentile of the cells); <span class="mark">▲</span> above it, <span class="mark">▼</span> below it, the value as written.</p>`
   );
 }

@@ -66,7 +66,10 @@ function tableHtml(
     const open = bucket.inProgress ? '<br><span class="in-progress">in progress</span>' : '';
     return `<th class="num bucket" scope="col">${labelLines(bucket.label, true).map(escapeHtml).join('<br>')}${open}</th>`;
   });
-  const summaryHead = summary ? `<th class="num summary" scope="col">${summaryWord}</th>` : '';
+  // With a bucket in progress beside ended ones, the summary counts the ended ones only; a group
+  // with values in progress only shows those, marked partial.
+  const leftOut = chart.windowLeavesOutOpen ? '<br><span class="in-progress">ended only</span>' : '';
+  const summaryHead = summary ? `<th class="num summary" scope="col">${summaryWord}${leftOut}</th>` : '';
   const body = rows.map((series) => {
     const name = escapeHtml(series.label);
     const cells = buckets.slice(from, to).map((bucket, k) => {
@@ -76,7 +79,8 @@ function tableHtml(
       const style = cell.style === undefined ? '' : ` style="${cell.style}"`;
       return `<td class="num${cell.classes === undefined ? '' : ` ${cell.classes}`}"${style} title="${escapeHtml(title)}">${escapeHtml(cell.text)}${cell.after ?? ''}</td>`;
     });
-    const summaryCell = summary ? `<td class="num summary">${escapeHtml(formatValue(chart.metric.unit, series.window))}</td>` : '';
+    const partial = series.windowPartial ? ` partial" title="${escapeHtml(`${series.label}: from buckets in progress only`)}` : '';
+    const summaryCell = summary ? `<td class="num summary${partial}">${escapeHtml(formatValue(chart.metric.unit, series.window))}</td>` : '';
     return `<tr><th class="group" scope="row"><span class="name" title="${name}">${name}</span></th>${summaryCell}${cells.join('')}</tr>`;
   });
   // The group column is as wide as its longest name (within bounds, the rest cut with an ellipsis),

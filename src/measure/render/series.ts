@@ -43,8 +43,13 @@ export interface ChartSeries extends ReportGroup {
   values: (number | null)[];
   /** The same values in the API's unit (for formatting as a person reads them). */
   raw: (number | null)[];
-  /** The group's value over the window in the API's unit (see windowValue), null when it has none. */
+  /**
+   * The group's value over the window in the API's unit, null when it has none: over the buckets
+   * that have ended, or over those in progress when it has a value in none that has ended.
+   */
   window: number | null;
+  /** `window` comes from buckets in progress only (partial, shown as such). */
+  windowPartial: boolean;
   /** Buckets without a value. */
   gaps: number;
 }
@@ -70,6 +75,11 @@ export interface MetricChart {
   unitLabel: string | undefined;
   /** How the window value is made: a total for amounts, the mean of the buckets otherwise. */
   windowWord: 'total' | 'average';
+  /**
+   * Some buckets are in progress and some have ended: the window values leave out those in
+   * progress (a partial week would pull an average down, or count part of a total as if whole).
+   */
+  windowLeavesOutOpen: boolean;
   /** Every group of the report, in legend (slot) order. */
   series: ChartSeries[];
   /** The goals' thresholds on this metric, each a labelled line. */
@@ -114,9 +124,10 @@ function windowWordOf(metric: ResultMetric): 'total' | 'average' {
 /**
  * One metric over the report's groups. A count the group has no row for in a bucket is 0 there
  * (the service leaves out groups with nothing in a bucket, and counts are sums), once the group has
- * a value somewhere; any other missing value is a gap.
+ * a value somewhere; any other missing value is a gap. `open[i]`: bucket i is in progress, so its
+ * value is partial and left out of the window value (windowLeavesOutOpen).
  */
-export function metricChart(result: MeasurementResult, metric: ResultMetric, groups: readonly ReportGroup[]): MetricChart {
+export function metricChart(result: MeasurementResult, metric: ResultMetric, groups: readonly ReportGroup[], open: readonly boolean[] = []): MetricChart {
   const unitLabel = chartUnitLabel(metric.unit);
   const windowWord = windowWordOf(metric);
   const index = new Map(groups.map((g, i) => [g.group, i]));
@@ -128,27 +139,33 @@ export function metricChart(result: MeasurementResult, metric: ResultMetric, gro
       if (raw !== undefined && typeof value === 'number' && Number.isFinite(value)) raw[bucket] = value;
     }
   });
+  const windowOf = (raw: readonly (number | null)[], take: (i: number) => boolean): number | null => {
+    let total = 0;
+    let counted = 0;
+    raw.forEach((value, i) => {
+      if (value === null || !take(i)) return;
+      total += value;
+      counted += 1;
+    });
+    return counted === 0 ? null : windowWord === 'total' ? total : total / counted;
+  };
   const series = groups.map((g, i) => {
     const known = raws[i] ?? [];
     const any = known.some((value) => value !== null);
     const raw = metric.unit === 'count' && any ? known.map((value) => value ?? 0) : known;
-    let total = 0;
-    let counted = 0;
-    for (const value of raw) {
-      if (value === null) continue;
-      total += value;
-      counted += 1;
-    }
-    const window = counted === 0 ? null : windowWord === 'total' ? total : total / counted;
+    const ended = windowOf(raw, (b) => open[b] !== true);
+    const window = ended ?? windowOf(raw, () => true);
     return {
       ...g,
       values: [...raw],
       raw,
       window,
-      gaps: raw.length - counted,
+      windowPartial: ended === null && window !== null,
+      gaps: raw.filter((value) => value === null).length,
     };
   });
-  return { metric, title: metricTitle(metric), unitLabel, windowWord, series, thresholds: [] };
+  const windowLeavesOutOpen = open.some((o) => o) && result.elements.some((_, b) => open[b] !== true);
+  return { metric, title: metricTitle(metric), unitLabel, windowWord, windowLeavesOutOpen, series, thresholds: [] };
 }
 
 /** Series by their window value, highest first, those without one last; ties by legend order. */
@@ -175,7 +192,8 @@ export function reportCharts(result: MeasurementResult, today: string | undefine
     return bucket;
   });
   const kind: ChartKind = buckets.length === 1 ? 'bars' : groups.length > MAX_SERIES ? 'rows' : 'lines';
-  const charts = result.metrics.map((metric) => ({ ...metricChart(result, metric, groups), thresholds: thresholds.filter((t) => t.metricKey === metric.key) }));
+  const open = buckets.map((b) => b.inProgress);
+  const charts = result.metrics.map((metric) => ({ ...metricChart(result, metric, groups, open), thresholds: thresholds.filter((t) => t.metricKey === metric.key) }));
   return { kind, groups, buckets, charts };
 }
 

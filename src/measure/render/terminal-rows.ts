@@ -48,7 +48,8 @@ export function rankedRows(chart: MetricChart, buckets: readonly Bucket[], group
   const sparkWidth = Math.max(buckets.length, displayWidth(sparkHead));
   const labels = rows.map((r) => r.label);
   const labelWidth = Math.max(displayWidth(groupTitle), ...labels.map(displayWidth));
-  const values = rows.map((r) => formatValue(chart.metric.unit, r.window));
+  // `*`: a value from buckets in progress only (the group has none in a bucket that has ended).
+  const values = rows.map((r) => `${formatValue(chart.metric.unit, r.window)}${r.windowPartial ? '*' : ''}`);
   const valueWidth = Math.max(chart.windowWord.length, ...values.map((v) => v.length));
   const rankWidth = String(rows.length).length;
   const lines = [
@@ -62,7 +63,10 @@ export function rankedRows(chart: MetricChart, buckets: readonly Bucket[], group
   const at = (v: number) => formatValue(chart.metric.unit, v);
   lines.push(dim(`  ${LEVELS[0] ?? ''} to ${FULL}: ${at(domain.low)} to ${at(domain.high)} (the 5th to 95th percentile); ${ABOVE} above, ${BELOW} below`));
   const open = buckets.filter((b) => b.inProgress).map((b) => b.label);
-  if (open.length > 0) lines.push(`  in progress: ${open.join(', ')} (the last ${open.length === 1 ? 'character is' : `${open.length} characters are`} partial)`);
+  if (open.length > 0) {
+    const leftOut = chart.windowLeavesOutOpen ? `; not counted in the ${chart.windowWord}${rows.some((r) => r.windowPartial) ? ` (* from ${open.length === 1 ? 'it' : 'them'} only)` : ''}` : '';
+    lines.push(`  in progress: ${open.join(', ')} (the last ${open.length === 1 ? 'character is' : `${open.length} characters are`} partial)${leftOut}`);
+  }
   return lines;
 }
 

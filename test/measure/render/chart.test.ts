@@ -143,18 +143,39 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
     expect(colours.slice(6)).toEqual(colours.slice(0, 6));
   });
 
-  it('from 7 groups: a ranked table with a sparkline per group, every group in it, highest total first', async () => {
+  it('from 7 groups: a ranked table with a sparkline per group, every group in it, highest total of the weeks that have ended first', async () => {
     const text = await renderMeasurements(many(11, 6), 'chart', { color: false, today: '2026-10-15' });
     const lines = text.split('\n');
     expect(lines[2]).toBe('Pull requests merged  pr.merged, count');
     expect(lines[3]).toBe('   #  Team           Sep 7 - 13 … Oct 12 - 18  total');
     const rows = lines.filter((line) => /^ +\d+ {2}Team \d+/.test(line));
     expect(rows).toHaveLength(11);
-    expect(rows[0]).toBe('   1  Team 9 (109)   ▅▅▆▇▇█                       45');
-    expect(rows.map((line) => Number(line.trim().split(/\s+/).pop()))).toEqual([45, 40, 39, 35, 33, 30, 27, 25, 21, 20, 15]);
-    expect(text).toContain('  ▁ to █: 0 to 10 (the 5th to 95th percentile); ▲ above, ▼ below\n  in progress: Oct 12 - 18 (the last character is partial)');
+    // Oct 12 - 18 is in progress: its partial value is drawn, not counted (Team 9 made 45 with it, 35 without).
+    expect(rows[0]).toBe('   1  Team 2 (102)   ▅▆▇▇█▁                       40');
+    expect(rows.map((line) => Number(line.trim().split(/\s+/).pop()))).toEqual([40, 35, 34, 30, 28, 25, 22, 20, 16, 15, 10]);
+    expect(text).toContain('  ▁ to █: 0 to 10 (the 5th to 95th percentile); ▲ above, ▼ below\n  in progress: Oct 12 - 18 (the last character is partial); not counted in the total\n');
     expect((await renderMeasurements(many(7, 3), 'chart', { color: false })).split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line))).toHaveLength(7);
     expect((await renderMeasurements(many(6, 3), 'chart', { color: false })).split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line))).toHaveLength(0);
+  });
+
+  it('a week in progress: drawn, left out of the totals and averages; a group with values in it only shows them "so far"', async () => {
+    const result = threeWeeks();
+    // Search (9) has merged only in the week in progress (Sep 21 - 27 ends on the 27th).
+    result.elements[2]!.rows.push(row(9, 'Search', { 'pr.merged': 3, 'branch.computed.cycle_time:p75': 60 }));
+    const legend = legendLines(await renderMeasurements(result, 'chart', { color: false, width: 60, today: '2026-09-24' }));
+    // Payments merged 2 + 4 (+ 8 in progress).
+    expect(legend.find((l) => l.includes('Payments') && l.includes('total'))).toMatch(/total 6$/);
+    // A count the service leaves out of a week is 0 there: Search merged 0 in the weeks that ended.
+    expect(legend.find((l) => l.includes('Search') && l.includes('total'))).toMatch(/Search \(9\) +total 0$/);
+    expect(legend.find((l) => l.includes('Search') && l.includes('average'))).toMatch(/Search \(9\) +average so far 1h /);
+    const text = await renderMeasurements(result, 'chart', { color: false, width: 60, today: '2026-09-24' });
+    expect(text).toContain('  totals count the buckets that have ended\n');
+    expect(text).toContain('  averages count the buckets that have ended; "average so far": from buckets in progress only\n');
+    // Every week ended: no such line, every value whole.
+    const ended = await renderMeasurements(result, 'chart', { color: false, width: 60, today: '2026-10-15' });
+    expect(ended).not.toContain('so far');
+    expect(ended).not.toContain('count the buckets that have ended');
+    expect(legendLines(ended).find((l) => l.includes('Payments') && l.includes('total'))).toMatch(/total 14/);
   });
 
   it('one outlier takes ▲ and the other weeks keep their spread, instead of all reading ▁', async () => {

@@ -118,12 +118,14 @@ describe('html format', () => {
     expect(section?.svg).toBe('');
     expect(section?.body.match(/<table/g)).toHaveLength(1);
     const [table] = tables(html);
-    expect(table?.head).toEqual(['Team', 'Total', 'Sep 7 - 13', 'Sep 14 - 20', 'Sep 21 - 27', 'Sep 28 - Oct 4 in progress']);
+    expect(table?.head).toEqual(['Team', 'Total ended only', 'Sep 7 - 13', 'Sep 14 - 20', 'Sep 21 - 27', 'Sep 28 - Oct 4 in progress']);
     expect(table?.rows).toHaveLength(30);
     expect(new Set(table?.rows.map((r) => r.group)).size).toBe(30);
-    // Totals over the four weeks, highest first.
+    // Totals over the three weeks that have ended (the one in progress is drawn, not counted), highest first.
     const totals = (table?.rows ?? []).map((r) => Number(r.summary));
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    for (const row of table?.rows ?? []) expect(Number(row.summary)).toBe(row.cells.slice(0, 3).reduce((n, c) => n + Number(c.text), 0));
+    expect(section?.body).toContain('Ranked by total of the buckets that have ended.');
     for (const row of table?.rows ?? []) for (const cell of row.cells) expect(cell.style).toMatch(/^background-color:#[0-9a-f]{6}$/);
     expect(section?.body).toContain('title="Team 3 (103), Sep 7 - 13: 9"');
     expect(section?.body).toContain('title="Team 3 (103), Sep 28 - Oct 4 (in progress): 1"');
