@@ -8,24 +8,19 @@ import type { ExportFileFormat, MeasurementsBody, TimeRange, V1MeasurementsBody 
 import { GROUP_BYS, ROLL_UPS } from '../contract/metrics.js';
 import { buildQuery, type RequestDescription } from './requests.js';
 import { API_LIMITS } from '../contract/types.js';
+import { isDate } from '../contract/calendar.js';
 
 export const MEASUREMENTS_ROUTE = 'POST /api/v2/measurements';
 export const EXPORT_ROUTE = 'POST /api/v2/measurements/export';
 export const V1_CREATE_ROUTE = 'POST /api/v1/exporter/measurements';
 export const V1_GET_ROUTE = 'GET /api/v1/exporter/measurements/{request_id}';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID_LISTS = ['team_ids', 'contributor_ids', 'repository_ids', 'service_ids'] as const;
 
 function fail(route: string, problem: string): never {
   throw new InvalidRequestError(route, problem);
 }
 
-function isDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(text);
-}
 
 function checkRanges(route: string, ranges: readonly TimeRange[] | undefined, isValid: (t: string) => boolean, what: string): void {
   if (!ranges || ranges.length === 0) fail(route, 'time_ranges needs at least one {after, before}');

@@ -17,4 +17,9 @@ export interface ConfigChecks {
   report: (report: ReportDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
   /** One `goals:` entry as `emctl goals` checks it. */
   goal: (name: string, goal: GoalDefinition, configTeams: ReadonlyMap<number, string | undefined>) => readonly KeyedProblem[];
+  /**
+   * Today (yyyy-mm-dd, local: the command's clock, contract/calendar.ts localToday): a
+   * `drift.ignore` rule whose `until` is before it is warned as expired. Without it, not judged.
+   */
+  today?: string;
 }

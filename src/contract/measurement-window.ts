@@ -13,14 +13,6 @@ export const LAST_PATTERN = /^([1-9][0-9]{0,3})(d|w|mo)$/;
 /** The window used when a request names none. */
 export const DEFAULT_LAST = '30d';
 
-/** A real calendar date written yyyy-mm-dd (2026-02-30 is not one). */
-export function isDate(text: string): boolean {
-  const m = DATE_PATTERN.exec(text);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return formatDate(date) === text;
-}
-
 export function formatDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

@@ -5,6 +5,7 @@
 // exception cannot silently become permanent. Pure: today's date is a parameter.
 
 import { coversSome, firstPrefixMatch } from '../core/address.js';
+import { isDate } from '../contract/calendar.js';
 import { EmctlError } from '../contract/errors.js';
 import type { DriftIgnoreRule } from '../core/model.js';
 import type { Change, PlanMessage } from '../core/plan-model.js';
@@ -24,26 +25,6 @@ export interface IgnoreOutcome {
   warnings: PlanMessage[];
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written yyyy-mm-dd (2026-02-30 is not one). */
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/**
- * Today as yyyy-mm-dd in the local time zone of the machine running emctl: `until: 2026-01-31`
- * hides drift through the whole of 31 January where the check runs (CI runners are usually UTC).
- */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A rule is live through its `until` day; yyyy-mm-dd strings compare correctly as text. */
 export function isExpired(rule: DriftIgnoreRule, today: string): boolean {
   return rule.until !== undefined && rule.until < today;
@@ -54,9 +35,9 @@ export function isExpired(rule: DriftIgnoreRule, today: string): boolean {
  * a change's address hides it. Expired rules hide nothing and each yields one warning.
  */
 export function applyIgnoreRules(changes: readonly Change[], rules: readonly DriftIgnoreRule[], today: string): IgnoreOutcome {
-  if (!isIsoDate(today)) throw new EmctlError('config', `today must be a yyyy-mm-dd date, got "${today}"`);
+  if (!isDate(today)) throw new EmctlError('config', `today must be a yyyy-mm-dd date, got "${today}"`);
   for (const rule of rules) {
-    if (rule.until !== undefined && !isIsoDate(rule.until)) {
+    if (rule.until !== undefined && !isDate(rule.until)) {
       throw new EmctlError('config', `drift.ignore rule for ${rule.address}: until must be a yyyy-mm-dd date, got "${rule.until}"`);
     }
   }

@@ -3,7 +3,7 @@
 // drift.ignore rules hide accepted drift, shown in an "ignored" section; expired rules warn.
 
 import { readOnly } from '../api/read-only-client.js';
-import { localToday } from '../drift/ignore.js';
+import { localToday } from '../contract/calendar.js';
 import { renderDrift } from '../drift/render.js';
 import { driftReport } from '../drift/report.js';
 import type { MadePlan } from '../plan/make.js';

@@ -23,7 +23,7 @@ import { sourceOf } from '../measure/store/request.js';
 import { isStoreTarget } from '../measure/store/target.js';
 import { absolutePath, shownPath } from '../output/paths.js';
 import { writeFileAtomically } from '../output/write-file.js';
-import { CONFIG_CHECKS } from './config-checks.js';
+import { configChecks } from './config-checks.js';
 import { connect } from './connect.js';
 import { nowOf, type WorkflowIO } from './io.js';
 import { shownStore, storeTarget } from './measure-output.js';
@@ -48,7 +48,7 @@ export async function goalsWorkflow(deps: Dependencies, io: WorkflowIO, names: r
     throw new EmctlError('config', '--out names the file the digest is written to (goals read a store with --from, they never write one)');
   }
   const path = configPathIn(io.cwd, request.config);
-  const config = await loadConfigOrThrow(path, CONFIG_CHECKS);
+  const config = await loadConfigOrThrow(path, configChecks(nowOf(io)));
   const goals = chooseGoals(config, names, Boolean(request.all), shownPath(io.cwd, path));
   const now = nowOf(io);
   const judged = request.from !== undefined ? await fromStore(deps, io, request.from, goals, now) : await live(deps, io, config, goals, now);

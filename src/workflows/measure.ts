@@ -13,7 +13,7 @@ import { planJobs, resolveJobTeams, teamNamesOf } from '../measure/jobs.js';
 import { ServiceDirectory } from '../measure/service-directory.js';
 import { requestNotices } from '../measure/notices.js';
 import { runMeasurements, windowOf } from '../measure/run.js';
-import { CONFIG_CHECKS } from './config-checks.js';
+import { configChecks } from './config-checks.js';
 import { connect } from './connect.js';
 import { nowOf, type WorkflowIO } from './io.js';
 import { runFromStore } from './measure-from-store.js';
@@ -82,7 +82,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
 async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: WorkflowIO): Promise<{ config?: DesiredConfig; path?: string }> {
   const path = configPathIn(io.cwd, opts.config);
   if (opts.config === undefined && !needed && !existsSync(path)) return {};
-  return { config: await loadConfigOrThrow(path, CONFIG_CHECKS), path };
+  return { config: await loadConfigOrThrow(path, configChecks(nowOf(io))), path };
 }
 
 /** The v1 API's progress: on a terminal one line rewritten in place; elsewhere its first and last lines. */

@@ -10,7 +10,7 @@ import type { DesiredConfig } from '../core/model.js';
 import { makePlan, type MadePlan } from '../plan/make.js';
 import type { ChangedFrom, RequestedScope } from '../plan/scope.js';
 import type { StateClient } from '../state/live-reader.js';
-import { CONFIG_CHECKS } from './config-checks.js';
+import { configChecks } from './config-checks.js';
 import type { Connection } from './connect.js';
 import { nowOf, type WorkflowIO } from './io.js';
 
@@ -21,9 +21,9 @@ import { nowOf, type WorkflowIO } from './io.js';
  */
 export async function loadDesired(io: WorkflowIO, given: string | undefined, changedFrom?: string): Promise<{ config: DesiredConfig; changed?: ChangedFrom }> {
   const path = configPathIn(io.cwd, given);
-  const config = await loadConfigOrThrow(path, CONFIG_CHECKS);
+  const config = await loadConfigOrThrow(path, configChecks(nowOf(io)));
   if (changedFrom === undefined) return { config };
-  const before = await loadConfigAtRef(path, changedFrom, CONFIG_CHECKS);
+  const before = await loadConfigAtRef(path, changedFrom, configChecks(nowOf(io)));
   return { config, changed: { ref: changedFrom, changes: changedObjects(before, config) } };
 }
 

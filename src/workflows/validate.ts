@@ -8,8 +8,8 @@ import type { DesiredConfig } from '../core/model.js';
 import { shownPath } from '../output/paths.js';
 import { terminalPaint } from '../render/style.js';
 import { plural } from '../render/values.js';
-import { CONFIG_CHECKS } from './config-checks.js';
-import type { WorkflowIO } from './io.js';
+import { configChecks } from './config-checks.js';
+import { nowOf, type WorkflowIO } from './io.js';
 import { colorFor, type GlobalOptions } from './options.js';
 
 export interface ValidateRequest {
@@ -22,7 +22,7 @@ type Paint = (format: 'bold' | 'red' | 'yellow' | 'green' | 'dim', text: string)
 /** Whether the config is valid (warnings allowed). */
 export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, io: WorkflowIO, opts: ValidateRequest): Promise<{ valid: boolean }> {
   const target = resolve(io.cwd, opts.config);
-  const result = await loadConfig(target, CONFIG_CHECKS);
+  const result = await loadConfig(target, configChecks(nowOf(io)));
   const shown = (file: string) => shownPath(io.cwd, file);
   const diagnostics = result.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
   const errors = errorCount(diagnostics);

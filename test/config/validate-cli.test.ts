@@ -135,3 +135,31 @@ describe('emctl validate', () => {
     expect(result.code).toBe(1);
   });
 });
+
+describe('emctl validate: a drift.ignore rule past its `until` day, by the command clock', () => {
+  const CONFIG = yaml`
+    version: 1
+    git:
+      repositories:
+        acme/api: { monitored: true }
+    drift:
+      ignore:
+        - address: repo["acme/api"]
+          reason: trial by the platform team
+          until: 2026-12-31
+  `;
+  // Noon UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
+  test.each([
+    ['2026-11-27T12:00:00Z', false],
+    ['2026-12-31T12:00:00Z', false],
+    ['2027-01-01T12:00:00Z', true],
+    ['2028-02-29T12:00:00Z', true],
+  ])('on %s expired: %s', async (now, expired) => {
+    const dir = writeFiles({ 'emctl.yaml': CONFIG });
+    const result = await runEmctl(['validate'], { cwd: dir, now: new Date(now) });
+    expect(result.code, result.stderr).toBe(0);
+    const warning = 'emctl.yaml:9:14: warning: this rule expired on 2026-12-31; drift under `repo["acme/api"]` is reported again';
+    if (expired) expect(result.stdout).toContain(warning);
+    else expect(result.stdout).not.toContain('expired');
+  });
+});

@@ -12,11 +12,11 @@ import {
   bucketInProgress,
   bucketStart,
   countBuckets,
-  isDate,
   lastWindow,
   latestCompleteBucket,
 } from '../../src/contract/measurement-window.js';
 import type { RollUp } from '../../src/contract/metrics.js';
+import { isDate } from '../../src/contract/calendar.js';
 
 describe('lastWindow by day (roll-up 1d or custom: N days, weeks or months ending tomorrow)', () => {
   const cases: [string, string, string, string][] = [

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Change, Plan } from '../../src/core/plan-model.js';
-import { applyIgnoreRules, isIsoDate, localToday } from '../../src/drift/ignore.js';
+import { isDate as isIsoDate, localToday } from '../../src/contract/calendar.js';
+import { applyIgnoreRules } from '../../src/drift/ignore.js';
 import { driftReport } from '../../src/drift/report.js';
 
 function change(address: string, action: Change['action'] = 'update'): Change {

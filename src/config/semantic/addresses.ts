@@ -3,6 +3,7 @@
 // writes: protecting or ignoring an object the config does not manage would silently do nothing.
 // Also: drift.ignore `until` is a real calendar date; a date in the past is a warning.
 
+import { isDate } from '../../contract/calendar.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../../contract/git-types.js';
 import { didYouMean } from '../describe.js';
 import type { PlainMap } from '../yaml/source.js';
@@ -143,19 +144,6 @@ export function addressProblem(doc: PlainMap, address: string): string | undefin
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 export function checkAddresses(ctx: CheckContext): void {
   const safety = mapOf(ctx.doc.safety);
   const seen = new Map<string, number>();
@@ -173,8 +161,9 @@ export function checkAddresses(ctx: CheckContext): void {
       if (problem) ctx.error(['drift', 'ignore', i, 'address'], `ignore address \`${r.address}\`: ${problem}`);
     }
     if (typeof r?.until === 'string' && DATE.test(r.until)) {
-      if (!isCalendarDate(r.until)) ctx.error(['drift', 'ignore', i, 'until'], `\`until\` ${r.until} is not a calendar date`);
-      else if (r.until < today()) ctx.warning(['drift', 'ignore', i, 'until'], `this rule expired on ${r.until}; drift under \`${String(r.address)}\` is reported again`);
+      const today = ctx.checks.today;
+      if (!isDate(r.until)) ctx.error(['drift', 'ignore', i, 'until'], `\`until\` ${r.until} is not a calendar date`);
+      else if (today !== undefined && r.until < today) ctx.warning(['drift', 'ignore', i, 'until'], `this rule expired on ${r.until}; drift under \`${String(r.address)}\` is reported again`);
     }
   });
 }

@@ -2,7 +2,8 @@
 // what the store is asked for (no config, no API), and the `source` column that names the service.
 
 import { GROUP_BYS, ROLL_UPS, type GroupBy, type RollUp } from '../../contract/metrics.js';
-import { DATE_PATTERN, isDate, LAST_PATTERN } from '../../contract/measurement-window.js';
+import { isDate } from '../../contract/calendar.js';
+import { DATE_PATTERN, LAST_PATTERN } from '../../contract/measurement-window.js';
 import { EmctlError } from '../../contract/errors.js';
 import { definitionFromFlags, type MeasurementsOptions } from '../flags.js';
 import { canonicalFilters } from './filters.js';
