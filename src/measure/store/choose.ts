@@ -50,7 +50,7 @@ const SHOWN = 30;
 export function describeHoldings(holdings: readonly Holding[]): string[] {
   const bySeries = new Map<string, Holding[]>();
   for (const h of holdings) {
-    const key = JSON.stringify([h.source, h.group_by, h.roll_up, h.filters]);
+    const key = seriesKey(h);
     const list = bySeries.get(key);
     if (list) list.push(h);
     else bySeries.set(key, [h]);
@@ -81,13 +81,33 @@ function narrow(holdings: Holding[], all: readonly Holding[], field: 'source' | 
 const FIELD_WORDS = { source: 'services', group_by: 'groupings', roll_up: 'roll-ups', filters: 'filter sets' } as const;
 const FIELD_WORDS_ONE = { source: 'of the service', group_by: 'grouped by', roll_up: 'with roll-up', filters: 'with filters' } as const;
 
+const seriesKey = (h: Holding) => JSON.stringify([h.source, h.group_by, h.roll_up, h.filters]);
+
+/**
+ * The holdings of the series that hold every metric asked, when some do: a flag not given then
+ * takes the one value among those (`--metric pr.new` held only weekly needs no --roll-up), not
+ * among every series of the store. When none holds them all, every holding, for the errors.
+ */
+function holdingAll(holdings: readonly Holding[], metrics: readonly string[] | undefined): Holding[] {
+  if (metrics === undefined || metrics.length === 0) return [...holdings];
+  const heldBy = new Map<string, Set<string>>();
+  for (const h of holdings) {
+    const key = seriesKey(h);
+    const held = heldBy.get(key);
+    if (held === undefined) heldBy.set(key, new Set([h.metric]));
+    else held.add(h.metric);
+  }
+  const whole = holdings.filter((h) => metrics.every((m) => heldBy.get(seriesKey(h))?.has(m) === true));
+  return whole.length > 0 ? whole : [...holdings];
+}
+
 /**
  * The series a selection names among what the store holds. `windowOutsideOk`: a window outside the
  * stored range is the caller's to refuse (the goals name the bucket they judge and the newest stored).
  */
 export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection, now: Date, options: { windowOutsideOk?: boolean } = {}): Series {
   if (holdings.length === 0) throw new EmctlError('config', 'the store holds no measurements yet (write some with --out)');
-  let kept = narrow([...holdings], holdings, 'source', selection.source, '--base-url (or --emulator FIXTURE)');
+  let kept = narrow(holdingAll(holdings, selection.metrics), holdings, 'source', selection.source, '--base-url (or --emulator FIXTURE)');
   kept = narrow(kept, holdings, 'group_by', selection.groupBy, '--group-by');
   kept = narrow(kept, holdings, 'roll_up', selection.rollUp, '--roll-up');
   kept = narrow(kept, holdings, 'filters', selection.filters ?? (new Set(kept.map((h) => h.filters)).size > 1 ? '{}' : undefined), 'the filter flags (--repository, --service, --label, ...)');

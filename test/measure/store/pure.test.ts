@@ -149,6 +149,16 @@ describe('--from chooses one series', () => {
     expect(chooseSeries(holdings, { source: 'b' }, NOW)).toEqual({ source: 'b', groupBy: 'team', rollUp: '1w', filters: '{}', metrics: ['pr.merged'], after: '2026-01-01', before: '2026-02-01' });
   });
 
+  it('a flag not given takes the one value among the series that hold every metric asked', () => {
+    // pr.new is held only by service a, weekly: no --base-url, no --roll-up needed.
+    expect(chooseSeries(holdings, { metrics: ['pr.new'] }, NOW)).toMatchObject({ source: 'a', rollUp: '1w', metrics: ['pr.new'] });
+    expect(chooseSeries(holdings, { source: 'a', metrics: ['pr.new', 'pr.merged'] }, NOW)).toMatchObject({ rollUp: '1w' });
+    // pr.merged is held by three series: still a choice to make.
+    expect(() => chooseSeries(holdings, { metrics: ['pr.merged'] }, NOW)).toThrow(/holds measurements of 2 services/);
+    // No series holds pr.new and pr.old: the error names what the chosen one holds.
+    expect(() => chooseSeries(holdings, { source: 'a', rollUp: '1w', metrics: ['pr.new', 'pr.old'] }, NOW)).toThrow(/holds no pr.old for this selection/);
+  });
+
   it('--last is whole buckets of the chosen series: ISO weeks of weekly rows, days of daily ones', () => {
     const thursday = new Date('2026-01-29T10:00:00Z');
     const saturday = new Date('2026-01-31T10:00:00Z');
