@@ -40,8 +40,8 @@ function reaches(rest: string): { settings: boolean; monitored: boolean } {
  *   otherwise take the whole repository list only to learn whether that id exists (or to judge
  *   the monitoring patterns for it) and a name lookup would do (fewLookupsOtherwise): one
  *   configuration read instead;
- * - a target `repo["NAME"]` the config does not write by name, when the config writes by id a
- *   repository object it could reach.
+ * - a target `repo["NAME"]`, when the config writes by id a repository object it could reach (also
+ *   when it writes that name: the name reaches every repository of that name).
  * An exclude needs no other spelling for what is planned: the change of a repository the config
  * spells otherwise is left out after the diff, by what its address resolved to (plan.ts).
  */
@@ -49,11 +49,9 @@ export function spellingsToResolve(config: DesiredConfig, scope: ReadScope): { i
   const byName = { settings: false, monitored: false };
   const byId = { settings: false, monitored: false };
   const configIds = new Set<number>();
-  const configNames = new Set<string>();
   for (const entry of config.git.repositories) {
     const side = 'id' in entry.ref ? byId : byName;
     if ('id' in entry.ref) configIds.add(entry.ref.id);
-    else configNames.add(entry.ref.name);
     side.settings ||= entry.settings !== undefined;
     side.monitored ||= entry.monitored !== undefined;
   }
@@ -75,8 +73,10 @@ export function spellingsToResolve(config: DesiredConfig, scope: ReadScope): { i
     const name = BY_NAME.exec(p);
     if (name?.[1] !== undefined && target && couldBe(byId, p.slice(name[0].length))) {
       const n = JSON.parse(name[1]) as string;
-      // A name holding `*` or `?` is a rule's address, no repository's.
-      if (!configNames.has(n) && !isGlob(n)) names.add(n);
+      // A name holding `*` or `?` is a rule's address, no repository's. A name the config also
+      // writes is looked up too: it reaches the entries written by the ids of that name (the
+      // reader's own lookup of a name in scope is then this one, kept).
+      if (!isGlob(n)) names.add(n);
     }
   }
   if (idsForExistence.size > 0 && fewLookupsOtherwise(config, scope, [...ids, ...idsForExistence])) {

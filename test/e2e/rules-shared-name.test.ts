@@ -90,6 +90,30 @@ git:
     expect(await planned(path, 'repo["acme/tools"]')).toEqual(['add repo[1218].settings.exclude_branches']);
   });
 
+  it('plans the entry written by id beside the one written by that name with integration:', async () => {
+    const path = await writeConfig(
+      `version: 1
+integrations:
+  code: { id: 20 }
+git:
+  repositories:
+    acme/tools:
+      integration: code
+      settings: { exclude_branches: { patterns: ["^a/"] } }
+    "2108":
+      settings: { exclude_branches: { patterns: ["^b/"] } }
+`,
+      dir,
+    );
+    const all = await emctl(['plan', '-c', path, '--format', 'json']);
+    expect(all.code, all.stderr).toBe(0);
+    // acme/tools on Acme Code is 1218, addressed by id since its name is on two integrations.
+    const both = ['add repo[1218].settings.exclude_branches', 'add repo[2108].settings.exclude_branches'];
+    expect(parsePlanJson(all.stdout).changes.map((c) => `${c.action} ${c.address}`).sort()).toEqual(both);
+    expect((await planned(path, 'repo["acme/tools"]')).sort()).toEqual(both);
+    expect(await planned(path, 'repo[2108]')).toEqual(['add repo[2108].settings.exclude_branches']);
+  });
+
   it('plans the monitoring state the patterns give a repository of that name', async () => {
     const path = await writeConfig(
       `version: 1

@@ -142,9 +142,10 @@ describe('a repository spelled the other way than the config writes it', () => {
     ['id target, name entries with settings', ['repo[5]'], [], { ids: [5], names: [] }],
     ['id target of a settings key', ['repo[5].settings.default_branch'], [], { ids: [5], names: [] }],
     ['id the config writes by id', ['repo[9]'], [], { ids: [], names: [] }],
-    // A name the config does not write by name may be a repository it writes by id.
+    // A name may be a repository the config writes by id, also one it writes by name (a name on
+    // two Git integrations); the reader reads that name's lookup anyway, so it costs no request.
     ['name target, id entries with settings', ['repo["acme/x"].settings'], [], { ids: [], names: ['acme/x'] }],
-    ['name the config writes', ['repo["acme/a"]'], [], { ids: [], names: [] }],
+    ['name the config writes', ['repo["acme/a"]'], [], { ids: [], names: ['acme/a'] }],
     // An exclude is applied after the diff under both spellings; only an id's existence may need a read.
     ['name exclude', ['team[1]'], ['repo["acme/x"]'], { ids: [], names: [] }],
     ['id exclude, read by name otherwise', ['team[1]'], ['repo[5]'], { ids: [5], names: [] }],
