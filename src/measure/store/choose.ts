@@ -78,6 +78,13 @@ function narrow(holdings: Holding[], all: readonly Holding[], field: 'source' | 
   return kept;
 }
 
+const FIELDS = ['source', 'group_by', 'roll_up', 'filters'] as const;
+const FLAGS = {
+  source: '--base-url (or --emulator FIXTURE)',
+  group_by: '--group-by',
+  roll_up: '--roll-up',
+  filters: 'the filter flags (--repository, --service, --label, ...)',
+} as const;
 const FIELD_WORDS = { source: 'services', group_by: 'groupings', roll_up: 'roll-ups', filters: 'filter sets' } as const;
 const FIELD_WORDS_ONE = { source: 'of the service', group_by: 'grouped by', roll_up: 'with roll-up', filters: 'with filters' } as const;
 
@@ -107,10 +114,15 @@ function holdingAll(holdings: readonly Holding[], metrics: readonly string[] | u
  */
 export function chooseSeries(holdings: readonly Holding[], selection: StoreSelection, now: Date, options: { windowOutsideOk?: boolean } = {}): Series {
   if (holdings.length === 0) throw new EmctlError('config', 'the store holds no measurements yet (write some with --out)');
-  let kept = narrow(holdingAll(holdings, selection.metrics), holdings, 'source', selection.source, '--base-url (or --emulator FIXTURE)');
-  kept = narrow(kept, holdings, 'group_by', selection.groupBy, '--group-by');
-  kept = narrow(kept, holdings, 'roll_up', selection.rollUp, '--roll-up');
-  kept = narrow(kept, holdings, 'filters', selection.filters ?? (new Set(kept.map((h) => h.filters)).size > 1 ? '{}' : undefined), 'the filter flags (--repository, --service, --label, ...)');
+  // The flags given narrow first (an error then names what the flag asked against the whole
+  // store); no filter flags means the rows stored without filters when several filter sets are
+  // held; then the series holding every metric asked; then a flag not given takes the one value left.
+  const given = { source: selection.source, group_by: selection.groupBy, roll_up: selection.rollUp, filters: selection.filters } as const;
+  let kept = [...holdings];
+  for (const field of FIELDS) if (given[field] !== undefined) kept = narrow(kept, holdings, field, given[field], FLAGS[field]);
+  if (given.filters === undefined && new Set(kept.map((h) => h.filters)).size > 1) kept = narrow(kept, holdings, 'filters', '{}', FLAGS.filters);
+  kept = holdingAll(kept, selection.metrics);
+  for (const field of FIELDS) if (given[field] === undefined) kept = narrow(kept, holdings, field, undefined, FLAGS[field]);
   const held = new Map(kept.map((h) => [h.metric, h]));
   const metrics = selection.metrics ?? [...held.keys()];
   const missing = metrics.filter((m) => !held.has(m));

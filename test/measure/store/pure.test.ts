@@ -159,6 +159,18 @@ describe('--from chooses one series', () => {
     expect(() => chooseSeries(holdings, { source: 'a', rollUp: '1w', metrics: ['pr.new', 'pr.old'] }, NOW)).toThrow(/holds no pr.old for this selection/);
   });
 
+  it('no filter flags means the unfiltered rows, even where only a filtered series holds every metric asked', () => {
+    const stored = [h('a', 'team', '1w', '{}', 'pr.merged'), h('a', 'team', '1w', '{"labels":["bug"]}', 'pr.merged'), h('a', 'team', '1w', '{"labels":["bug"]}', 'pr.new')];
+    expect(() => chooseSeries(stored, { metrics: ['pr.merged', 'pr.new'] }, NOW)).toThrow(/holds no pr.new for this selection; it holds: pr.merged/);
+    expect(chooseSeries(stored, { metrics: ['pr.merged', 'pr.new'], filters: '{"labels":["bug"]}' }, NOW)).toMatchObject({ filters: '{"labels":["bug"]}' });
+  });
+
+  it('a flag given is judged against the whole store, before the metrics narrow it', () => {
+    const stored = [h('a', 'team', '1w', '{}', 'pr.merged'), h('a', 'team', '1w', '{}', 'pr.new'), h('a', 'repository', '1w', '{}', 'pr.merged')];
+    expect(() => chooseSeries(stored, { metrics: ['pr.merged', 'pr.new'], groupBy: 'repository' }, NOW)).toThrow(/holds no pr.new for this selection; it holds: pr.merged/);
+    expect(chooseSeries(stored, { metrics: ['pr.merged', 'pr.new'] }, NOW)).toMatchObject({ groupBy: 'team' });
+  });
+
   it('--last is whole buckets of the chosen series: ISO weeks of weekly rows, days of daily ones', () => {
     const thursday = new Date('2026-01-29T10:00:00Z');
     const saturday = new Date('2026-01-31T10:00:00Z');
