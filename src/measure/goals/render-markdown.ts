@@ -46,10 +46,24 @@ function summaryTable(judged: readonly JudgedGoal[], budget: number): string[] {
   return lines;
 }
 
-/** The summary line, cut at `max` characters (it names up to ten missed goals, of any length). */
+/**
+ * The summary line, at most `max` characters as written (it names up to ten missed goals, of any
+ * length): cut before escaping would let `<` (`&lt;`) and `|` (`\\|`) grow it past the budget, and
+ * cut after would split an escape; so the longest prefix whose escaped form fits is kept.
+ */
 function summaryLine(judged: readonly JudgedGoal[], max: number): string {
-  const text = goalsSummary(judged);
-  return `**${markdownCell(text.length > max ? `${[...text].slice(0, max - 1).join('')}\u2026` : text)}**`;
+  const chars = [...goalsSummary(judged)];
+  const whole = markdownCell(chars.join(''));
+  if (whole.length <= max) return `**${whole}**`;
+  // The longest prefix whose escaped form, with the ellipsis, fits: a binary search on its length.
+  const cut = (keep: number) => markdownCell(`${chars.slice(0, keep).join('')}\u2026`);
+  let [fits, over] = [0, chars.length];
+  while (over - fits > 1) {
+    const mid = Math.floor((fits + over) / 2);
+    if (cut(mid).length <= max) fits = mid;
+    else over = mid;
+  }
+  return `**${cut(fits)}**`;
 }
 
 /** A goal's details block within `budget` characters; undefined when even its frame does not fit. */

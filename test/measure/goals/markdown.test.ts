@@ -54,6 +54,17 @@ describe('renderGoalsMarkdown', () => {
     expect(md.split('<details>').length).toBe(md.split('</details>').length);
   });
 
+  it('the summary line keeps its budget as written, escapes counted, none cut in half', () => {
+    // Every `_` here is escaped (`\\_`): cut before escaping, the line would be twice its budget.
+    const md = renderGoalsMarkdown(judgedGoals(12, 2, (n) => `g${n}-${'_-'.repeat(300)}`));
+    const line = md.split('\n')[2] ?? '';
+    expect(line.length).toBeLessThanOrEqual(3_004);
+    expect(line.length).toBeGreaterThan(2_900);
+    expect(line).toMatch(/^\*\*12 goals: 12 missed \(g0-\\_-/);
+    expect(line).toMatch(/…\*\*$/);
+    expect(line).not.toMatch(/(^|[^\\])\\…/);
+  });
+
   it('a small digest is whole', () => {
     const md = renderGoalsMarkdown(judgedGoals(2, 3));
     expect(md).not.toContain('not shown');
