@@ -13,7 +13,7 @@ import { reportHeading } from '../measure/render/heading.js';
 import { renderRunOutput } from '../measure/render/index.js';
 import { windowOf, type RunOutput } from '../measure/run.js';
 import { sourceOf } from '../measure/store/request.js';
-import { storeRows } from '../measure/store/rows.js';
+import { fetchedSpanOf, storeRows } from '../measure/store/rows.js';
 import { isStoreTarget, parseStoreTarget, shownTarget, type StoreTarget } from '../measure/store/target.js';
 import { absolutePath, shownPath } from '../output/paths.js';
 import { terminalWidth } from '../output/terminal.js';
@@ -41,9 +41,10 @@ function fetchedAt(now: Date): string {
 /** Writes a run's answer into the store; returns the number of rows written. */
 async function writeRunToStore(target: StoreTarget, output: RunOutput, source: string, now: Date, env: Record<string, string | undefined>): Promise<number> {
   if (output.kind !== 'result') throw new EmctlError('config', `--server-export writes the service's csv or json file, not a database (${shownTarget(target)}): drop --server-export`);
-  const rows = storeRows(output.result, { source, filters: output.filters, fetchedAt: fetchedAt(now), groups: output.groups, names: output.names });
+  const ctx = { source, filters: output.filters, fetchedAt: fetchedAt(now), groups: output.groups, names: output.names };
+  const rows = storeRows(output.result, ctx);
   const { writeStore } = await import('../measure/store/write.js');
-  await writeStore(target, rows, env);
+  await writeStore(target, rows, env, fetchedSpanOf(output.result, ctx));
   return rows.length;
 }
 

@@ -90,6 +90,24 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
     }
   });
 
+  it('a quiet judged week, fetched after it ended, is judged as the live service judges it, not refused as unfetched', async () => {
+    const quiet = await testStore(engine);
+    try {
+      // December and January have no activity: grouped by organization, the service answers no row
+      // for them, so the store holds none; the fetch on Jan 20 is what says they were fetched.
+      const january = new Date('2027-01-20T12:00:00Z');
+      await store(quiet.target, WEDNESDAY);
+      await store(quiet.target, january);
+      const live = await runEmctl([...against(emulator).args, 'goals', 'org-merges', '-c', config, '--format', 'json'], { env: against(emulator).env, now: january });
+      const stored = await runEmctl(['goals', 'org-merges', '-c', config, '--from', quiet.target, '--format', 'json'], { env: {}, now: january });
+      expect(stored.code, stored.stderr).toBe(live.code);
+      expect(stored.stderr).not.toContain('holds nothing');
+      expect(JSON.parse(stored.stdout).goals[0].counts).toEqual(JSON.parse(live.stdout).goals[0].counts);
+    } finally {
+      await quiet.drop();
+    }
+  });
+
   it('groups stored with no value, or not stored while others are, in the judged week are "no data" (exit 0)', async () => {
     const some = await testStore(engine);
     try {

@@ -90,7 +90,9 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
     expect(after.rows).toEqual(before.rows);
     after.fetched.forEach((f, i) => expect(f >= (before.fetched[i] ?? '')).toBe(true));
     const meta = await store.query('SELECT key, value FROM emctl_meta ORDER BY key');
-    expect(meta).toEqual([{ key: 'longest_bucket_days:1w', value: '7' }, { key: 'schema_version', value: '2' }]);
+    // What the runs fetched of ended weeks, per metric: the two runs' one span, not two.
+    const fetched = (metric: string) => ({ key: `fetched:${JSON.stringify([source, 'repository', '1w', '{}', metric])}`, value: JSON.stringify([['2026-08-31', '2026-09-14']]) });
+    expect(meta).toEqual([fetched('branch.time_to_pr'), fetched('pr.merged'), { key: 'longest_bucket_days:1w', value: '7' }, { key: 'schema_version', value: '2' }]);
   });
 
   it('after a settings change that recomputes history, a re-run replaces the values in place', async () => {

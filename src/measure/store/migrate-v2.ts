@@ -21,12 +21,13 @@ import {
   seriesBucketsSql,
   seriesTuple,
   setLongestParams,
-  setLongestSql,
+ 
   SERIES_COLUMNS,
   SQLITE_KEYS_PER_DELETE,
   SQLITE_SERIES_PER_READ,
   type SeriesKey,
 } from './sql-overlaps.js';
+import { setMetaSql } from './sql.js';
 
 function seriesKey(row: SqlRow): SeriesKey {
   const key = {} as SeriesKey;
@@ -72,7 +73,7 @@ export async function migrateToVersion2(tx: Tx, dialect: Dialect): Promise<numbe
     dropped += keys.length;
   }
   for (const row of await tx.all(longestStoredSql(dialect))) {
-    await tx.run(setLongestSql(dialect), setLongestParams(String(row.roll_up), Number(row.days)));
+    await tx.run(setMetaSql(dialect), setLongestParams(String(row.roll_up), Number(row.days)));
   }
   return dropped;
 }

@@ -13,6 +13,7 @@ import { groupKeyOf, groupOf } from '../calls.js';
 import { buildResult } from '../result.js';
 import { chooseSeries, describeHoldings, type Holding, type Series, type StoreSelection } from './choose.js';
 import type { SqlRow } from './engine.js';
+import { coversSpan, fetchedSpans } from './fetched.js';
 import { openEngine } from './open.js';
 import { checkReadable, storedVersion } from './schema.js';
 import { droppedLatestFirst, type DatedBucket } from './overlaps.js';
@@ -146,8 +147,9 @@ export interface StoreRead {
   /** Put before this read's errors: which goals it serves (`goal \`x\`: `). */
   label?: string;
   /**
-   * A bucket every metric asked must have rows stored in (the goals' judged bucket): those with
-   * none there are given back with the newest bucket stored of them, for the caller to refuse.
+   * A bucket every metric asked must have rows stored in (the goals' judged bucket), or have been
+   * fetched after it ended (fetched.ts: a quiet bucket stores no row): those with neither are
+   * given back with the newest bucket stored of them, for the caller to refuse.
    * Given it, a window with no row at all is the caller's to word, not an error here.
    */
   required?: TimeRange;
@@ -195,8 +197,12 @@ export async function readStored(target: StoreTarget, reads: readonly StoreRead[
         if (required !== undefined) {
           const held = new Set<string>();
           for (const r of rows) if (String(r.after) === required.after && String(r.before) === required.before) held.add(String(r.metric));
+          const seriesKey = { source: series.source, group_by: series.groupBy, roll_up: series.rollUp, filters: series.filters };
           for (const metric of series.metrics) {
             if (held.has(metric)) continue;
+            // No row, but a run fetched the bucket after it ended: a quiet bucket, not a stopped fetch.
+            const fetched = await fetchedSpans(tx, engine.dialect, seriesKey, metric);
+            if (fetched !== undefined && coversSpan(fetched, required.after, required.before)) continue;
             const [newest] = await tx.all(newestBucketSql(engine.dialect), [...key, metric]);
             lacking.push({ metric, newest: newest === undefined ? undefined : { after: String(newest.after), before: String(newest.before), fetchedAt: String(newest.fetched_at) } });
           }

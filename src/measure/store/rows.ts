@@ -7,6 +7,7 @@ import type { GroupBy, RollUp } from '../../contract/metrics.js';
 import type { MeasurementResult } from '../result-model.js';
 import { bucketEnded, formatDate, nextBucketStart } from '../../contract/measurement-window.js';
 import type { SqlValue } from './engine.js';
+import type { FetchedSpan } from './fetched.js';
 
 export interface StoreRow {
   source: string;
@@ -97,4 +98,18 @@ export function storeRows(result: MeasurementResult, ctx: RowContext): StoreRow[
 /** A row's values in the column order of sql.ts COLUMNS (`complete` as 1 or 0, which both engines take for a boolean). */
 export function rowValues(row: StoreRow): SqlValue[] {
   return [row.source, row.metric, row.group_by, row.group_id, row.group_name, row.roll_up, row.after, row.before, row.filters, row.value, row.fetched_at, row.complete ? 1 : 0];
+}
+
+/**
+ * The buckets of a run's window that had ended when it was fetched, as one span of its series
+ * (fetched.ts); undefined when none had ended. Kept whatever the answer held: a bucket with no row
+ * was still fetched.
+ */
+export function fetchedSpanOf(result: MeasurementResult, ctx: Pick<RowContext, 'source' | 'filters' | 'fetchedAt'>): FetchedSpan | undefined {
+  const ended = bucketsOf(result.after, result.before, result.rollUp).filter((b) => bucketEnded(b.before, ctx.fetchedAt));
+  const first = ended[0];
+  const last = ended[ended.length - 1];
+  if (first === undefined || last === undefined) return undefined;
+  const metrics = result.metrics.map((m) => m.key);
+  return { source: ctx.source, group_by: result.groupBy, roll_up: result.rollUp, filters: ctx.filters, metrics, after: first.after, before: last.before };
 }

@@ -154,11 +154,7 @@ export function longestOf(rows: readonly Record<string, SqlValue>[]): Map<string
   return out;
 }
 
-/** Records `days` as the longest bucket of `rollUp`. */
-export function setLongestSql(dialect: Dialect): string {
-  return `INSERT INTO ${META_TABLE} (key, value) VALUES (${placeholder(dialect, 0)}, ${placeholder(dialect, 1)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
-}
-
+/** The parameters of setMetaSql that record `days` as the longest bucket of `rollUp`. */
 export function setLongestParams(rollUp: string, days: number): SqlValue[] {
   return [`${LONGEST}${rollUp}`, String(days)];
 }

@@ -24,6 +24,11 @@ export function metaTableSql(): string {
   return `CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT)`;
 }
 
+/** Sets one emctl_meta key (the longest bucket of a roll-up, what a series fetched). */
+export function setMetaSql(dialect: Dialect): string {
+  return `INSERT INTO ${META_TABLE} (key, value) VALUES (${placeholder(dialect, 0)}, ${placeholder(dialect, 1)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+}
+
 /** Schema version 1: the measurements table (version 2 adds `complete`: sql-overlaps.ts). */
 export function measurementsTableSql(dialect: Dialect): string {
   const timestamp = dialect === 'postgres' ? 'TIMESTAMPTZ' : 'TIMESTAMP';

@@ -2,17 +2,18 @@
 // all: the schema brought to this emctl's version; the stored buckets the run's rows overlap
 // without being identical deleted (one bucket per moment: an unaligned week gives way to the ISO
 // week that overlaps it); every row upserted, so a re-run of the same window replaces values,
-// names, fetched_at and complete without adding a row; the longest bucket of the roll-up recorded.
-// Nothing else is deleted.
+// names, fetched_at and complete without adding a row; the longest bucket of the roll-up and the
+// span of ended buckets the run fetched (fetched.ts) recorded. Nothing else is deleted.
 
 import { addDays } from '../../contract/measurement-window.js';
 import type { Dialect, Engine, Tx } from './engine.js';
+import { recordFetched, type FetchedSpan } from './fetched.js';
 import { migrate } from './schema.js';
 import { openEngine } from './open.js';
 import { longestBucketDays, replacements } from './overlaps.js';
 import { rowValues, type StoreRow } from './rows.js';
-import { batchParams, upsertSql } from './sql.js';
-import { longestBucketsSql, longestOf, replaceParams, replaceSql, setLongestParams, setLongestSql, SQLITE_GROUPS_MAX, type RunSeries } from './sql-overlaps.js';
+import { batchParams, setMetaSql, upsertSql } from './sql.js';
+import { longestBucketsSql, longestOf, replaceParams, replaceSql, setLongestParams, SQLITE_GROUPS_MAX, type RunSeries } from './sql-overlaps.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
 /**
@@ -49,7 +50,7 @@ async function replaceOverlapped(tx: Tx, dialect: Dialect, rows: readonly StoreR
     }
   }
   for (const [rollUp, days] of longestBucketDays(rows)) {
-    if (days > (longest.get(rollUp) ?? 0)) await tx.run(setLongestSql(dialect), setLongestParams(rollUp, days));
+    if (days > (longest.get(rollUp) ?? 0)) await tx.run(setMetaSql(dialect), setLongestParams(rollUp, days));
   }
 }
 
@@ -65,13 +66,15 @@ export async function upsertRows(tx: Tx, engine: Pick<Engine, 'dialect' | 'rowsP
   }
 }
 
-export async function writeStore(target: StoreTarget, rows: readonly StoreRow[], env: Record<string, string | undefined>): Promise<void> {
+/** `fetched`: the ended buckets the run fetched (rows.ts fetchedSpanOf), recorded with its rows. */
+export async function writeStore(target: StoreTarget, rows: readonly StoreRow[], env: Record<string, string | undefined>, fetched?: FetchedSpan): Promise<void> {
   const engine = await openEngine(target, { write: true, env });
   try {
     await engine.transaction(async (tx) => {
       await migrate(tx, engine.dialect, shownTarget(target));
       await replaceOverlapped(tx, engine.dialect, rows);
       await upsertRows(tx, engine, rows);
+      if (fetched !== undefined) await recordFetched(tx, engine.dialect, fetched);
     });
   } finally {
     await engine.close();
