@@ -94,7 +94,11 @@ export interface DesiredGitScope {
 
 export interface DesiredTeam {
   id: number;
-  /** Checked against the service's team_name (a warning), never used to resolve. */
+  /**
+   * Checked against the service's team_name (a warning). It names the team in measurement
+   * requests and goals (`--team NAME`, `teams: [NAME]`), winning over the service's list; the plan
+   * never resolves a team by it.
+   */
   name?: string;
   pm: DesiredPmScope[];
   git?: DesiredGitScope;

@@ -93,15 +93,18 @@ describe('export with the team list', () => {
   });
 });
 
-describe('export against an older service (no team list)', () => {
+// An older service answers a route it lacks 404 (no such path) or 405 (the path exists for
+// another method): both mean "no list here".
+describe.each([404, 405])('export against an older service (no team list: %i)', (status) => {
   let service: TestService;
   let proxy: RecordingProxy;
   beforeAll(async () => {
     service = await startService(acmeWithGitOnlyTeam());
-    // The list routes of DESIGN 13 answer 404, as on a service that predates them.
+    // The list routes of DESIGN 13 answer as on a service that predates them.
     proxy = await startProxy(service.emulator.url, (request) => {
       if (/^\/api\/(v2\/teams|v1\/users)\b/.test(request.url)) {
-        request.reply({ status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"detail":"Not Found"}') });
+        const headers = { 'content-type': 'application/json', ...(status === 405 ? { allow: 'POST' } : {}) };
+        request.reply({ status, headers, body: Buffer.from(status === 405 ? '{"detail":"Method Not Allowed"}' : '{"detail":"Not Found"}') });
         return;
       }
       return request.pass();
@@ -121,12 +124,12 @@ describe('export against an older service (no team list)', () => {
     expect(r.code, r.stderr).toBe(0);
     const notices = r.stderr.split('\n').filter((l) => l.includes('does not list teams'));
     expect(notices).toEqual([
-      'note: this service does not list teams (GET /api/v2/teams answered 404: an older service); teams are found through the boards and projects that name them; name the others with --teams',
+      `note: this service does not list teams (GET /api/v2/teams answered ${status}: an older service); teams are found through the boards and projects that name them; name the others with --teams`,
     ]);
     // The teams boards and projects name (48, scoped by labels alone, and 47, by Git alone, are not).
     const config = await expectLoads(path);
     expect(config.teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46]);
-    // The calls of before: one list call answered 404 by the proxy, then used_by's teams.
+    // The calls of before: one list call answered by the proxy, then used_by's teams.
     const counts = countByRoute(requestsSince(service, from));
     expect(counts['GET /api/v2/teams']).toBeUndefined();
     expect(proxy.requests.filter((q) => q.url.startsWith('/api/v2/teams'))).toHaveLength(1);
