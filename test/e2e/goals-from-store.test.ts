@@ -3,14 +3,14 @@
 // service gives (helpers/goals-fixture.ts has them by hand); a bucket stored before it ended
 // (`complete` false) is in progress: shown, never judged.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
 import { GOALS_CONFIG, GOALS_FIXTURE, WEDNESDAY } from '../helpers/goals-fixture.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
-import { ENGINES, testStore, type TestStore } from '../measure/store/engines.js';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { describeStore, emctlAgainst, fixtureEmulator, withStore } from '../helpers/measure-e2e.js';
+import { ENGINES } from '../measure/store/engines.js';
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(GOALS_FIXTURE);
 let config: string;
 
 const BY_TEAM = ['--metric', 'branch.time_to_review:p75,pr.merged', '--group-by', 'team', '--team', 'managed', '--roll-up', '1w', '--last', '8w'];
@@ -19,31 +19,21 @@ const ORGANIZATION = ['--metric', 'pr.merged', '--roll-up', '1w', '--last', '8w'
 /** Stores the goals' series as a weekly job would, at `now`. */
 async function store(target: string, now: Date): Promise<void> {
   for (const request of [BY_TEAM, ORGANIZATION]) {
-    const r = await runEmctl([...against(emulator).args, 'measurements', '-c', config, ...request, '--out', target], { env: against(emulator).env, now });
+    const r = await emctlAgainst(emulator, ['measurements', '-c', config, ...request, '--out', target], { now });
     expect(r.code, r.stderr).toBe(0);
   }
 }
 
 beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(GOALS_FIXTURE, 'goals.yaml'));
   config = await writeConfig(GOALS_CONFIG, await tempDir('emctl-goals-store-'));
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
-  let db: TestStore;
-  beforeAll(async () => {
-    db = await testStore(engine);
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = describeStore(engine);
 
   it('judges stored history as the live service: same document, no API call, no key', async () => {
     await store(db.target, WEDNESDAY);
-    const live = await runEmctl([...against(emulator).args, 'goals', '-c', config, '--format', 'json'], { env: against(emulator).env, now: WEDNESDAY });
+    const live = await emctlAgainst(emulator, ['goals', '-c', config, '--format', 'json'], { now: WEDNESDAY });
     const before = (await apiRequests(emulator.url)).length;
     const stored = await runEmctl(['goals', '-c', config, '--from', db.target, '--format', 'json'], { env: {}, now: WEDNESDAY });
     expect(stored.code, stored.stderr).toBe(2);
@@ -55,8 +45,7 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
   });
 
   it('a judged week stored before it ended is not judged: no data, and the digest says why', async () => {
-    const early = await testStore(engine);
-    try {
+    await withStore(engine, async (early) => {
       // Stored on Thursday of W3; judged the next Wednesday without storing again.
       await store(early.target, new Date('2026-11-19T12:00:00Z'));
       const r = await runEmctl(['goals', 'review-speed', '-c', config, '--from', early.target], { env: {}, now: WEDNESDAY });
@@ -64,14 +53,11 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
       expect(r.stdout).toContain('  the week of Nov 16 - 22, 2026 was stored before it ended (fetched Nov 19, 2026 12:00 UTC): its values are partial and not judged; store it again after it ends\n');
       expect(r.stdout).toContain('no data for any team.');
       expect(r.stdout).toContain('1 goal: 0 missed, 0 met, 1 with no data.');
-    } finally {
-      await early.drop();
-    }
+    });
   });
 
   it('a store whose fetch stopped: the judged week holds no row at all, an error naming the newest stored week (exit 1), never "no data"', async () => {
-    const stale = await testStore(engine);
-    try {
+    await withStore(engine, async (stale) => {
       // The weekly fetch last ran on Friday Nov 27 (W4 stored in progress), then died; the goals run on Wednesday Jan 20.
       await store(stale.target, new Date('2026-11-27T12:00:00Z'));
       const r = await runEmctl(['goals', '--all', '-c', config, '--from', stale.target], { env: {}, now: new Date('2027-01-20T12:00:00Z') });
@@ -85,42 +71,34 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
       const later = await runEmctl(['goals', 'review-speed', '-c', config, '--from', stale.target], { env: {}, now: new Date('2027-06-02T12:00:00Z') });
       expect(later.code, later.stderr).toBe(1);
       expect(later.stderr).toContain('Error: goal `review-speed` (branch.time_to_review:p75 by team): the store holds nothing for the week of May 24 - 30, 2027, the week judged; the newest stored is the week of Nov 23 - 29, 2026 (fetched Nov 27, 2026 12:00 UTC): run the fetch that stores it (emctl measurements ... --out) and judge again\n');
-    } finally {
-      await stale.drop();
-    }
+    });
   });
 
   it('a quiet judged week, fetched after it ended, is judged as the live service judges it, not refused as unfetched', async () => {
-    const quiet = await testStore(engine);
-    try {
+    await withStore(engine, async (quiet) => {
       // December and January have no activity: grouped by organization, the service answers no row
       // for them, so the store holds none; the fetch on Jan 20 is what says they were fetched.
       const january = new Date('2027-01-20T12:00:00Z');
       await store(quiet.target, WEDNESDAY);
       await store(quiet.target, january);
-      const live = await runEmctl([...against(emulator).args, 'goals', 'org-merges', '-c', config, '--format', 'json'], { env: against(emulator).env, now: january });
+      const live = await emctlAgainst(emulator, ['goals', 'org-merges', '-c', config, '--format', 'json'], { now: january });
       const stored = await runEmctl(['goals', 'org-merges', '-c', config, '--from', quiet.target, '--format', 'json'], { env: {}, now: january });
       expect(stored.code, stored.stderr).toBe(live.code);
       expect(stored.stderr).not.toContain('holds nothing');
       expect(JSON.parse(stored.stdout).goals[0].counts).toEqual(JSON.parse(live.stdout).goals[0].counts);
-    } finally {
-      await quiet.drop();
-    }
+    });
   });
 
   it('groups stored with no value, or not stored while others are, in the judged week are "no data" (exit 0)', async () => {
-    const some = await testStore(engine);
-    try {
+    await withStore(engine, async (some) => {
       // Only Payments and Search fetched: Idle, NoReview and Older have no row at all; Search's W3 merges are there.
-      const r0 = await runEmctl([...against(emulator).args, 'measurements', '-c', config, '--metric', 'branch.time_to_review:p75,pr.merged', '--group-by', 'team', '--team', '42,43', '--roll-up', '1w', '--last', '8w', '--out', some.target], { env: against(emulator).env, now: WEDNESDAY });
+      const r0 = await emctlAgainst(emulator, ['measurements', '-c', config, '--metric', 'branch.time_to_review:p75,pr.merged', '--group-by', 'team', '--team', '42,43', '--roll-up', '1w', '--last', '8w', '--out', some.target], { now: WEDNESDAY });
       expect(r0.code, r0.stderr).toBe(0);
       const r = await runEmctl(['goals', 'merges', '-c', config, '--from', some.target, '--format', 'json'], { env: {}, now: WEDNESDAY });
       expect(r.code, r.stderr).toBe(2);
       const doc = JSON.parse(r.stdout) as { goals: { groups: { id: number; verdict: string }[] }[] };
       expect(Object.fromEntries((doc.goals[0]?.groups ?? []).map((g) => [g.id, g.verdict]))).toEqual({ 42: 'missed', 43: 'met', 44: 'no_data', 45: 'no_data', 46: 'no_data' });
-    } finally {
-      await some.drop();
-    }
+    });
   });
 
   it('a metric the store does not hold is an error naming the goal and what it holds', async () => {

@@ -3,21 +3,13 @@
 // that share the request; and the Markdown digest, every team missing, stays under 60,000
 // characters with the summary whole and every omission said.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
-import { runEmctl } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { manyTeamsFixture, WEDNESDAY } from '../helpers/goals-fixture.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
 
 const TEAMS = 500;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(manyTeamsFixture(TEAMS), 'many.yaml'));
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = fixtureEmulator(manyTeamsFixture(TEAMS));
 
 describe('emctl goals on 500 teams', () => {
   it('two goals on every team: 10 measurement calls; the Markdown digest under 60,000 characters', async () => {
@@ -38,7 +30,7 @@ goals:
       await tempDir('emctl-goals-many-'),
     );
     const before = (await apiRequests(emulator.url)).length;
-    const r = await runEmctl([...against(emulator).args, 'goals', '-c', config, '--format', 'markdown'], { env: against(emulator).env, now: WEDNESDAY });
+    const r = await emctlAgainst(emulator, ['goals', '-c', config, '--format', 'markdown'], { now: WEDNESDAY });
     expect(r.code, r.stderr).toBe(2);
     const requests = (await apiRequests(emulator.url)).slice(before);
     // The team list, 50 a page (the 500 teams and the service's own two), then one call per batch of 50 teams.

@@ -3,11 +3,11 @@
 // are computed by hand there. Judged on the latest complete ISO week (W3, Nov 16-22) on any day of
 // W4; the week in progress is shown, never judged; a group with no value in W3 is "no data".
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
 import { GOALS_CONFIG, GOALS_FIXTURE, WEDNESDAY } from '../helpers/goals-fixture.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { against, apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
 
 interface GoalsJson {
   format_version: number;
@@ -24,19 +24,15 @@ interface GoalsJson {
   }[];
 }
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(GOALS_FIXTURE);
 let config: string;
 
-const emctl = (args: string[], now: Date, env: Record<string, string> = against(emulator).env) => runEmctl([...against(emulator).args, ...args], { env, now });
+const emctl = (args: string[], now: Date, env: Record<string, string> = against(emulator).env) => emctlAgainst(emulator, args, { env, now });
 const verdicts = (doc: GoalsJson, goal: string) =>
   Object.fromEntries((doc.goals.find((g) => g.name === goal)?.groups ?? []).map((g) => [g.name ?? g.id, [g.verdict, g.value, g.previous, g.change_pct]]));
 
 beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(GOALS_FIXTURE, 'goals.yaml'));
   config = await writeConfig(GOALS_CONFIG, await tempDir('emctl-goals-'));
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 describe('emctl goals against the emulator', () => {

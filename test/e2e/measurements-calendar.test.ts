@@ -5,20 +5,19 @@
 // `last:` follows the same rules as the flag. The fixture (helpers/daily-fixture.ts) has a merged
 // pull request every day in two repositories, so a window that moved by a day would change them.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
-import { runEmctl } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_FIXTURE } from '../helpers/daily-fixture.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
 
 const WEEKLY = ['measurements', '--metric', 'pr.merged,branch.time_to_pr', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w', '--last', '4w', '--format', 'csv'];
 const MONTHLY = ['measurements', '--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1mo', '--last', '3mo', '--format', 'csv'];
 
 describe('--last covers whole calendar buckets, whatever the day it runs', () => {
-  let emulator: RunningEmulator;
+  const emulator = fixtureEmulator(DAILY_FIXTURE);
   let dir: string;
 
-  const emctl = (args: string[], now: string) => runEmctl([...against(emulator).args, ...args], { env: against(emulator).env, cwd: dir, now: new Date(now) });
+  const emctl = (args: string[], now: string) => emctlAgainst(emulator, args, { cwd: dir, now: new Date(now) });
   /** The windows the service was asked for, in order, from the emulator's request log. */
   const askedWindows = async (from: number) =>
     (await apiRequests(emulator.url))
@@ -27,11 +26,7 @@ describe('--last covers whole calendar buckets, whatever the day it runs', () =>
       .map((r) => JSON.stringify((r.body as { time_ranges: unknown }).time_ranges));
 
   beforeAll(async () => {
-    emulator = await startTestEmulator(parseFixture(DAILY_FIXTURE, 'fixture.yaml'));
     dir = await tempDir('emctl-calendar-');
-  });
-  afterAll(async () => {
-    await emulator.close();
   });
 
   it('a weekly report run on a Thursday and on a Saturday of one week asks for the same ISO weeks and prints the same rows', async () => {

@@ -7,29 +7,25 @@
 // fixture (helpers/daily-fixture.ts) merges one pull request a day in each repository, so a week's
 // pr.merged is 7 and a sum over the table shows at once when a day is counted twice.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
 import { DAILY_FIXTURE } from '../helpers/daily-fixture.js';
-import { against, startTestEmulator, tempDir } from '../helpers/emulator.js';
-import { ENGINES, testStore, type EngineName, type TestStore } from '../measure/store/engines.js';
+import { tempDir } from '../helpers/emulator.js';
+import { describeStore, emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
+import { ENGINES, type EngineName, type TestStore } from '../measure/store/engines.js';
 import { OVERLAPS_SQL, writeV1Postgres, writeV1Sqlite, type V1Row } from '../measure/store/v1-database.js';
 
 const REPOS = ['--metric', 'pr.merged', '--group-by', 'repository', '--repository', 'acme/api,acme/web', '--roll-up', '1w'];
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(DAILY_FIXTURE);
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(DAILY_FIXTURE, 'fixture.yaml'));
   dir = await tempDir('emctl-history-buckets-');
-});
-afterAll(async () => {
-  await emulator.close();
 });
 
 function emctl(args: string[], now: string) {
-  return runEmctl([...against(emulator).args, ...args], { env: against(emulator).env, cwd: dir, now: new Date(now) });
+  return emctlAgainst(emulator, args, { cwd: dir, now: new Date(now) });
 }
 
 /** The stored weeks of acme/api's pr.merged: [after, before, value, complete]. */
@@ -41,13 +37,7 @@ async function apiWeeks(store: TestStore): Promise<[string, string, number | nul
 }
 
 describe.each(ENGINES)('one bucket per moment in %s', (engine) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await testStore(engine);
-  });
-  afterAll(async () => {
-    await store.drop();
-  });
+  const store = describeStore(engine);
 
   it('weeks from a Wednesday, then ISO weeks: the ISO weeks replace the ones they overlap, the self-join finds no overlap', async () => {
     // Tuesday Oct 20: six weeks from Wednesday Sep 16; the last (Oct 21-28) has not started yet.
@@ -135,21 +125,13 @@ const V1_ROWS: V1Row[] = [
   [OLD, 'pr.merged', 'repository', '1234', 'acme/api', '1w', '2026-10-14', '2026-10-21', '{"labels":["hotfix"]}', 1, '2026-10-15T06:00:00Z'],
 ];
 
-async function v1Store(engine: EngineName): Promise<TestStore> {
-  const store = await testStore(engine);
+async function writeV1(engine: EngineName, store: TestStore): Promise<void> {
   if (engine === 'sqlite') writeV1Sqlite(store.target.slice('sqlite:'.length), V1_ROWS);
   else await writeV1Postgres(store.target, V1_ROWS);
-  return store;
 }
 
 describe.each(ENGINES)('a version-1 database in %s', (engine) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await v1Store(engine);
-  });
-  afterAll(async () => {
-    await store.drop();
-  });
+  const store = describeStore(engine, (empty) => writeV1(engine, empty));
 
   it('--from reads it as the migration would keep it, and writes nothing', async () => {
     const r = await runEmctl(['measurements', '--from', store.target, '--base-url', OLD, '--format', 'csv'], { cwd: dir, env: {}, now: new Date('2026-10-21T00:00:00Z') });

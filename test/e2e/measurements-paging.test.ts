@@ -6,31 +6,21 @@
 // Activity: 130 contributors, each the author of one merged pull request in acme/api (1234); one
 // more in acme/web (1235). acme/old (1236) is not monitored and has no activity.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
-import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, TEST_KEY } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { apiRequests } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, repository } from '../helpers/measure-fixture.js';
 
 const PEOPLE = Array.from({ length: 130 }, (_, i) => 601 + i);
 const pr = (id: number, repo: number, author: number) =>
-  `    - { id: ${id}, repository_id: ${repo}, author_id: ${author}, branch: f/${id}, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T01:00:00Z", merged_at: "2026-09-02T00:00:00Z" }`;
+  `{ id: ${id}, repository_id: ${repo}, author_id: ${author}, branch: f/${id}, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T01:00:00Z", merged_at: "2026-09-02T00:00:00Z" }`;
 
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams: [{ id: 42, name: Payments }]
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
-  - { id: 1236, provider_id: R3, name: acme/old, integration_id: 20, state: not_monitored }
-activity:
-  contributors:
-${PEOPLE.map((id) => `    - { id: ${id}, name: P${id}, team_ids: [42] }`).join('\n')}
-  pull_requests:
-${PEOPLE.map((id) => pr(9000 + id, 1234, id)).join('\n')}
-${pr(20000, 1235, 601)}
-`;
+const FIXTURE = gitOrganization({
+  teams: ['{ id: 42, name: Payments }'],
+  repositories: [repository(1234, 'acme/api'), repository(1235, 'acme/web'), repository(1236, 'acme/old', 'not_monitored')],
+  contributors: PEOPLE.map((id) => `{ id: ${id}, name: P${id}, team_ids: [42] }`),
+  pullRequests: [...PEOPLE.map((id) => pr(9000 + id, 1234, id)), pr(20000, 1235, 601)],
+});
 
 /**
  * The calls a report of `groups` contributors takes, computed here from the documented page size
@@ -42,22 +32,8 @@ function contributorPages(groups: number): [number, number][] {
 }
 
 const WINDOW = ['--after', '2026-09-01', '--before', '2026-09-08'];
-let emulator: RunningEmulator;
-
-async function emctl(args: string[]) {
-  const a = against(emulator);
-  return runEmctl([...a.args, 'measurements', ...args], { env: a.env });
-}
-
-beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
-});
+const emulator = fixtureEmulator(FIXTURE, { reset: true });
+const emctl = (args: string[]) => emctlAgainst(emulator, ['measurements', ...args]);
 
 describe('groups without an id list', () => {
   it('contributors: one call while the groups fit a page, every group once', async () => {

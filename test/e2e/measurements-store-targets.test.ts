@@ -5,35 +5,21 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
-import { against, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, PAYMENTS_CHECKOUT_CONFIG, repository } from '../helpers/measure-fixture.js';
 import { PG_URL, postgresStore, sqliteStore } from '../measure/store/engines.js';
 
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-  - { id: 43, name: Checkout }
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-  pull_requests:
-    - { id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-02T00:00:00Z" }
-`;
+const FIXTURE = gitOrganization({
+  teams: ['{ id: 42, name: Payments }', '{ id: 43, name: Checkout }'],
+  repositories: [repository(1234, 'acme/api')],
+  contributors: ['{ id: 501, name: Ana, team_ids: [42] }'],
+  pullRequests: ['{ id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-02T00:00:00Z" }'],
+});
 
-const CONFIG = `version: 1
-teams:
-  42:
-    name: Payments
-  43:
-    name: Checkout
-reports:
+const CONFIG = `${PAYMENTS_CHECKOUT_CONFIG}reports:
   weekly:
     metrics: [pr.merged]
     group_by: team
@@ -44,22 +30,14 @@ reports:
     out: "sqlite:metrics/history.db"
 `;
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const emulator = fixtureEmulator(FIXTURE);
 
 describe("a report's out: sqlite:", () => {
   it('is relative to the config directory, not the working directory; team names come from the config', async () => {
     const configDir = await tempDir('emctl-store-config-');
     const config = await writeConfig(CONFIG, configDir);
     const elsewhere = await tempDir('emctl-store-cwd-');
-    const a = against(emulator);
-    const r = await runEmctl([...a.args, 'measurements', '-c', config, 'weekly'], { env: a.env, cwd: elsewhere });
+    const r = await emctlAgainst(emulator, ['measurements', '-c', config, 'weekly'], { cwd: elsewhere });
     expect(r.code).toBe(0);
     // Weeks from a Tuesday, as given, with the note that they replace the ISO weeks they overlap.
     expect(r.stderr).toMatch(/^report weekly: note: the weekly buckets start on 2026-09-01, a Tuesday, not on a Monday: .*\nreport weekly: wrote 4 rows to /);
@@ -81,12 +59,11 @@ describe.skipIf(PG_URL === undefined)('a PostgreSQL password', () => {
     try {
       const url = new URL(store.target);
       const password = decodeURIComponent(url.password);
-      const a = against(emulator);
       const request = ['measurements', '--metric', 'pr.merged', '--after', '2026-09-01', '--before', '2026-09-15', '-v'];
       const cwd = await tempDir('emctl-store-pw-');
       await mkdir(cwd, { recursive: true });
 
-      const ok = await runEmctl([...a.args, ...request, '--out', store.target], { env: a.env, cwd });
+      const ok = await emctlAgainst(emulator, [...request, '--out', store.target], { cwd });
       expect(ok.code).toBe(0);
       expect(ok.stderr).toContain(`postgres://${url.username}:***@${url.host}`);
       for (const text of [ok.stdout, ok.stderr]) expect(text).not.toContain(password);
@@ -94,7 +71,7 @@ describe.skipIf(PG_URL === undefined)('a PostgreSQL password', () => {
       const wrongPassword = `wrong-${password.slice(0, 6)}-x`;
       const wrong = new URL(store.target);
       wrong.password = wrongPassword;
-      const failed = await runEmctl([...a.args, ...request, '--out', wrong.toString()], { env: a.env, cwd });
+      const failed = await emctlAgainst(emulator, [...request, '--out', wrong.toString()], { cwd });
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain('password authentication failed');
       expect(failed.stderr).toContain(':***@');

@@ -14,12 +14,12 @@
 // After the apply (^renovate/ for all, web excludes ^experiment/ and base ^release/): api 1
 // (9001), web nothing: its week-1 values become null.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
 import { EXCLUSIONS_APPLY, EXCLUSIONS_FIXTURE } from '../helpers/exclusions-fixture.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
-import { ENGINES, testStore, type TestStore } from '../measure/store/engines.js';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { describeStore, emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
+import { ENGINES } from '../measure/store/engines.js';
 
 const FIXTURE = EXCLUSIONS_FIXTURE;
 const APPLY = EXCLUSIONS_APPLY;
@@ -45,14 +45,12 @@ function expectedRows(week1: { api: [number, number]; web: [number | null, numbe
 }
 
 describe.each(ENGINES)('measurements history in %s', (engine) => {
-  let emulator: RunningEmulator;
+  const emulator = fixtureEmulator(FIXTURE);
+  const store = describeStore(engine);
   let dir: string;
-  let store: TestStore;
   let source: string;
 
-  async function emctl(args: string[], env: Record<string, string> = against(emulator).env) {
-    return runEmctl([...against(emulator).args, ...args], { env, cwd: dir });
-  }
+  const emctl = (args: string[]) => emctlAgainst(emulator, args, { cwd: dir });
 
   async function stored(): Promise<{ rows: Row[]; fetched: string[]; rest: Set<string> }> {
     const rows = await store.rows();
@@ -64,14 +62,8 @@ describe.each(ENGINES)('measurements history in %s', (engine) => {
   }
 
   beforeAll(async () => {
-    emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
     dir = await tempDir('emctl-store-e2e-');
-    store = await testStore(engine);
     source = new URL(emulator.url).origin;
-  });
-  afterAll(async () => {
-    await emulator.close();
-    await store.drop();
   });
 
   it('writes exactly the hand-computed rows, a null row for every group and bucket without data; a re-run adds no row', async () => {

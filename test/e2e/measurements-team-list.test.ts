@@ -5,45 +5,34 @@
 // names from the users list; an unknown name refused before any measurement call; the calls equal
 // a bound computed here (the list's pages, read once per run however many reports need it).
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
-import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, repository } from '../helpers/measure-fixture.js';
 
 /** 117 more teams, so the team list is three pages of 50 (120 teams and the service's two). */
 const extra = Array.from({ length: 117 }, (_, i) => 100 + i);
 
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-  - { id: 43, name: Checkout }
-  - { id: 44, name: Platform, parent_id: 42 }
-${extra.map((id) => `  - { id: ${id}, name: T${id} }`).join('\n')}
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-    - { id: 502, name: Ben, team_ids: [43] }
-    - { id: 503, name: Chen, team_ids: [44] }
-  pull_requests:
-    - { id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-02T00:00:00Z" }
-    - { id: 9002, repository_id: 1234, author_id: 502, branch: feature/b, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-03T00:00:00Z" }
-    - { id: 9003, repository_id: 1234, author_id: 503, branch: feature/c, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-03T00:00:00Z" }
-`;
+const ON_SEPTEMBER_1 = 'first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z"';
+const FIXTURE = gitOrganization({
+  teams: ['{ id: 42, name: Payments }', '{ id: 43, name: Checkout }', '{ id: 44, name: Platform, parent_id: 42 }', ...extra.map((id) => `{ id: ${id}, name: T${id} }`)],
+  repositories: [repository(1234, 'acme/api')],
+  contributors: ['{ id: 501, name: Ana, team_ids: [42] }', '{ id: 502, name: Ben, team_ids: [43] }', '{ id: 503, name: Chen, team_ids: [44] }'],
+  pullRequests: [
+    `{ id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, ${ON_SEPTEMBER_1}, merged_at: "2026-09-02T00:00:00Z" }`,
+    `{ id: 9002, repository_id: 1234, author_id: 502, branch: feature/b, ${ON_SEPTEMBER_1}, merged_at: "2026-09-03T00:00:00Z" }`,
+    `{ id: 9003, repository_id: 1234, author_id: 503, branch: feature/c, ${ON_SEPTEMBER_1}, merged_at: "2026-09-03T00:00:00Z" }`,
+  ],
+});
 
 const WINDOW = ['--after', '2026-09-01', '--before', '2026-09-08', '--format', 'csv'];
 const BY_TEAM = ['measurements', '--metric', 'pr.merged', '--group-by', 'team', ...WINDOW];
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(FIXTURE, { reset: true });
 
 async function emctl(args: string[]) {
-  const a = against(emulator);
-  return runEmctl([...a.args, ...args], { env: a.env, cwd: await tempDir('emctl-team-list-') });
+  return emctlAgainst(emulator, args, { cwd: await tempDir('emctl-team-list-') });
 }
 
 /** Calls by kind: the team list, the users list, measurements, anything else by path. */
@@ -56,13 +45,6 @@ function kinds(requests: readonly EmulatorRequestLogEntry[]): Record<string, num
   return out;
 }
 
-beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
-});
 
 describe('names from the team list', () => {
   it('names every team without a config: one read of the list, no scope or entity reads', async () => {

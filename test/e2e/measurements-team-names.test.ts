@@ -6,51 +6,29 @@
 // there: the run stops before any measurement call. Request counts from the emulator's own log.
 // (Names from the team list: measurements-team-list.test.ts.)
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
-import { apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
+import { fixtureEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, repository } from '../helpers/measure-fixture.js';
 import { startProxy, type RecordingProxy } from '../helpers/proxy.js';
 
 const extra = Array.from({ length: 60 }, (_, i) => 100 + i);
 
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - id: 10
-    type: pm
-    provider: tracker_a
-    name: Tracker
-    state: ok
-    auth_type: oauth
-    entities:
-      boards:
-        - { entity_provider_id: "101", name: Payments board, state: active, selected: true }
-      projects:
-        - { entity_provider_id: "P1", name: Payments, state: active, selected: true }
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-  - { id: 43, name: Checkout }
-${extra.map((id) => `  - { id: ${id}, name: T${id} }`).join('\n')}
-team_pm_scopes:
-  - team_id: 42
-    integration_id: 10
-    methodology: Scrum
-    scope:
-      boards: [{ entity_provider_id: "101" }]
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-  pull_requests:
-    - { id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-02T00:00:00Z" }
-`;
+const FIXTURE = gitOrganization({
+  integrations: [
+    '{ id: 10, type: pm, provider: tracker_a, name: Tracker, state: ok, auth_type: oauth, entities: { boards: [{ entity_provider_id: "101", name: Payments board, state: active, selected: true }], projects: [{ entity_provider_id: "P1", name: Payments, state: active, selected: true }] } }',
+  ],
+  teams: ['{ id: 42, name: Payments }', '{ id: 43, name: Checkout }', ...extra.map((id) => `{ id: ${id}, name: T${id} }`)],
+  sections: 'team_pm_scopes:\n  - { team_id: 42, integration_id: 10, methodology: Scrum, scope: { boards: [{ entity_provider_id: "101" }] } }\n',
+  repositories: [repository(1234, 'acme/api')],
+  contributors: ['{ id: 501, name: Ana, team_ids: [42] }'],
+  pullRequests: ['{ id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-02T00:00:00Z" }'],
+});
 
 const REQUEST = ['measurements', '--metric', 'pr.merged', '--group-by', 'team', '--after', '2026-09-01', '--before', '2026-09-08', '--format', 'csv'];
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(FIXTURE, { reset: true });
 let proxy: RecordingProxy;
 let dir: string;
 
@@ -71,7 +49,6 @@ function kinds(paths: string[]): Record<string, number> {
 }
 
 beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
   proxy = await startProxy(emulator.url, (request) => {
     if (/^\/api\/(v2\/teams|v1\/users)\b/.test(request.url)) {
       request.reply({ status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"detail":"Not Found"}') });
@@ -81,13 +58,8 @@ beforeAll(async () => {
   });
   dir = await tempDir('emctl-team-names-');
 });
-afterAll(async () => {
-  await proxy.close();
-  await emulator.close();
-});
-beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
-});
+// Closed before the emulator (vitest runs afterAll hooks last registered first).
+afterAll(() => proxy.close());
 
 describe('team names on a service without a team list', () => {
   it('the config names a team; used_by.teams names another; a scope read names the third', async () => {

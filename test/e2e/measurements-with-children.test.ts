@@ -5,48 +5,33 @@
 // pull request, Bo 2, Cy 4. Without children: 40 -> 1, 42 -> 2, 44 -> 4. With direct children:
 // 40 -> 1 + 2 = 3 (Ledger is a grandchild), 42 -> 2 + 4 = 6, 44 -> 4.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, repository } from '../helpers/measure-fixture.js';
 import { sqliteStore } from '../measure/store/engines.js';
 
 const pr = (id: number, author: number, day: number) =>
-  `    - { id: ${id}, repository_id: 1234, author_id: ${author}, branch: "f/${id}", first_commit_at: "2026-09-0${day}T00:00:00Z", opened_at: "2026-09-0${day}T01:00:00Z", merged_at: "2026-09-0${day}T02:00:00Z" }`;
+  `{ id: ${id}, repository_id: 1234, author_id: ${author}, branch: "f/${id}", first_commit_at: "2026-09-0${day}T00:00:00Z", opened_at: "2026-09-0${day}T01:00:00Z", merged_at: "2026-09-0${day}T02:00:00Z" }`;
 
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 40, name: Platform }
-  - { id: 42, name: Payments, parent_id: 40 }
-  - { id: 44, name: Ledger, parent_id: 42 }
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [40] }
-    - { id: 502, name: Bo, team_ids: [42] }
-    - { id: 503, name: Cy, team_ids: [44] }
-  pull_requests:
-${[pr(1, 501, 7), pr(2, 502, 7), pr(3, 502, 8), pr(4, 503, 8), pr(5, 503, 9), pr(6, 503, 9), pr(7, 503, 9)].join('\n')}
-`;
+const FIXTURE = gitOrganization({
+  teams: ['{ id: 40, name: Platform }', '{ id: 42, name: Payments, parent_id: 40 }', '{ id: 44, name: Ledger, parent_id: 42 }'],
+  repositories: [repository(1234, 'acme/api')],
+  contributors: ['{ id: 501, name: Ana, team_ids: [40] }', '{ id: 502, name: Bo, team_ids: [42] }', '{ id: 503, name: Cy, team_ids: [44] }'],
+  pullRequests: [pr(1, 501, 7), pr(2, 502, 7), pr(3, 502, 8), pr(4, 503, 8), pr(5, 503, 9), pr(6, 503, 9), pr(7, 503, 9)],
+});
 
 const WEEK = ['--metric', 'pr.merged', '--after', '2026-09-07', '--before', '2026-09-14', '--format', 'csv'];
 const BY_TEAM = ['--group-by', 'team', '--team', '40,42,44'];
 
 describe('--with-children', () => {
-  let emulator: RunningEmulator;
+  const emulator = fixtureEmulator(FIXTURE);
   let dir: string;
-  const emctl = (args: string[]) => runEmctl([...against(emulator).args, 'measurements', ...args], { env: against(emulator).env, cwd: dir });
+  const emctl = (args: string[]) => emctlAgainst(emulator, ['measurements', ...args], { cwd: dir });
 
   beforeAll(async () => {
-    emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
     dir = await tempDir('emctl-with-children-');
-  });
-  afterAll(async () => {
-    await emulator.close();
   });
 
   it("a parent's row takes in its direct child teams, not its grandchildren; the body says with_direct_children", async () => {

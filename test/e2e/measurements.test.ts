@@ -13,52 +13,33 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
-import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, TEST_KEY, tempDir, writeConfig } from '../helpers/emulator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRequests, tempDir, writeConfig } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator, resetEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, PAYMENTS_CHECKOUT_CONFIG, repository } from '../helpers/measure-fixture.js';
 
 const teams = Array.from({ length: 120 }, (_, i) => i + 1);
 
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-  - { id: 43, name: Checkout }
-${teams.map((id) => `  - { id: ${1000 + id}, name: T${id} }`).join('\n')}
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-    - { id: 502, name: Bo, team_ids: [42] }
-    - { id: 503, name: Cy, team_ids: [43] }
-  pull_requests:
-    - { id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T10:00:00Z",
+const FIXTURE = gitOrganization({
+  teams: ['{ id: 42, name: Payments }', '{ id: 43, name: Checkout }', ...teams.map((id) => `{ id: ${1000 + id}, name: T${id} }`)],
+  repositories: [repository(1234, 'acme/api'), repository(1235, 'acme/web')],
+  contributors: ['{ id: 501, name: Ana, team_ids: [42] }', '{ id: 502, name: Bo, team_ids: [42] }', '{ id: 503, name: Cy, team_ids: [43] }'],
+  pullRequests: [
+    `{ id: 9001, repository_id: 1234, author_id: 501, branch: feature/a, base_branch: main, first_commit_at: "2026-09-01T10:00:00Z",
         opened_at: "2026-09-02T10:00:00Z", first_review_at: "2026-09-02T14:00:00Z", merged_at: "2026-09-03T10:00:00Z",
-        released_at: "2026-09-04T10:00:00Z", reviews: 2 }
-    - { id: 9002, repository_id: 1234, author_id: 502, branch: feature/b, base_branch: main, first_commit_at: "2026-09-02T00:00:00Z",
-        opened_at: "2026-09-02T06:00:00Z", merged_at: "2026-09-05T06:00:00Z" }
-    - { id: 9003, repository_id: 1235, author_id: 503, branch: feature/c, base_branch: main, first_commit_at: "2026-09-08T00:00:00Z",
+        released_at: "2026-09-04T10:00:00Z", reviews: 2 }`,
+    `{ id: 9002, repository_id: 1234, author_id: 502, branch: feature/b, base_branch: main, first_commit_at: "2026-09-02T00:00:00Z",
+        opened_at: "2026-09-02T06:00:00Z", merged_at: "2026-09-05T06:00:00Z" }`,
+    `{ id: 9003, repository_id: 1235, author_id: 503, branch: feature/c, base_branch: main, first_commit_at: "2026-09-08T00:00:00Z",
         opened_at: "2026-09-08T01:00:00Z", first_review_at: "2026-09-08T03:00:00Z", merged_at: "2026-09-09T01:00:00Z",
-        released_at: "2026-09-10T00:00:00Z", reviews: 1 }
-    - { id: 9004, repository_id: 1235, author_id: 501, branch: feature/d, base_branch: main, first_commit_at: "2026-09-10T00:00:00Z",
-        opened_at: "2026-09-10T04:00:00Z" }
-  releases:
-    - { repository_id: 1234, at: "2026-09-04T10:00:00Z" }
-    - { repository_id: 1235, at: "2026-09-10T00:00:00Z" }
-`;
+        released_at: "2026-09-10T00:00:00Z", reviews: 1 }`,
+    `{ id: 9004, repository_id: 1235, author_id: 501, branch: feature/d, base_branch: main, first_commit_at: "2026-09-10T00:00:00Z",
+        opened_at: "2026-09-10T04:00:00Z" }`,
+  ],
+  releases: ['{ repository_id: 1234, at: "2026-09-04T10:00:00Z" }', '{ repository_id: 1235, at: "2026-09-10T00:00:00Z" }'],
+});
 
-const CONFIG = `version: 1
-teams:
-  42:
-    name: Payments
-  43:
-    name: Checkout
-reports:
+const CONFIG = `${PAYMENTS_CHECKOUT_CONFIG}reports:
   weekly:
     metrics: [pr.merged, branch.time_to_pr, branch.computed.cycle_time:p50]
     roll_up: 1w
@@ -77,13 +58,12 @@ reports:
 const WINDOW = ['--after', '2026-09-01', '--before', '2026-09-15'];
 const METRICS = ['--metric', 'pr.merged,branch.time_to_pr', '--metric', 'branch.computed.cycle_time:p50'];
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(FIXTURE, { reportDelayMs: 300, reset: true });
 let dir: string;
 let config: string;
 
 async function emctl(args: string[]) {
-  const a = against(emulator);
-  return runEmctl([...a.args, 'measurements', ...args], { env: a.env, cwd: dir });
+  return emctlAgainst(emulator, ['measurements', ...args], { cwd: dir });
 }
 
 async function measurementCalls(path = '/api/v2/measurements') {
@@ -91,17 +71,9 @@ async function measurementCalls(path = '/api/v2/measurements') {
 }
 
 beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'), { reportDelayMs: 300 });
   dir = await tempDir('emctl-measure-');
   config = await writeConfig(CONFIG, dir);
 });
-afterAll(async () => {
-  await emulator.close();
-});
-async function resetEmulator() {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
-}
-beforeEach(resetEmulator);
 
 describe('values in every format', () => {
   // Organization, weekly: week 1 merges 9001 and 9002, opens them (1440, 360: mean 900), ends
@@ -206,8 +178,7 @@ describe('values in every format', () => {
 
 describe('plan and apply ignore reports', () => {
   it('a saved plan of a config with reports carries none of them', async () => {
-    const a = against(emulator);
-    const r = await runEmctl([...a.args, 'plan', '-c', config, '--out', 'plan.json'], { env: a.env, cwd: dir });
+    const r = await emctlAgainst(emulator, ['plan', '-c', config, '--out', 'plan.json'], { cwd: dir });
     expect(r.code).toBe(0);
     const plan = JSON.parse(await readFile(join(dir, 'plan.json'), 'utf8'));
     expect(plan.desired.teams.map((t: { id: number }) => t.id)).toEqual([42, 43]);
@@ -356,7 +327,7 @@ describe('v1 and the server export', () => {
     expect(one.code).toBe(0);
     expect(one.stdout.split('\n').slice(1)).toEqual(['2026-09-01,2026-09-08,1,2,900,4500', '2026-09-08,2026-09-15,1,1,150,2880', '']);
     expect(await measurementCalls('/api/v2/measurements/export')).toHaveLength(1);
-    await resetEmulator();
+    await resetEmulator(emulator);
 
     const ids = ['42', '43', ...teams.map((t) => String(1000 + t))].join(',');
     const many = await emctl(['--metric', 'pr.merged', ...WINDOW, '--group-by', 'team', '--team', ids, '--server-export', '--format', 'csv']);

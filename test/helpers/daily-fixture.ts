@@ -3,6 +3,8 @@
 // midnight of its day: every bucket of any roll-up has values (pr.merged = its days x 1 per
 // repository), and a window moved by one day changes them.
 
+import { gitOrganization, repository } from './measure-fixture.js';
+
 const DAY_MS = 86_400_000;
 const START = Date.parse('2026-07-01T00:00:00Z');
 const DAYS = 153; // to 2026-11-30
@@ -14,24 +16,15 @@ function fixture(): string {
     for (const repo of [1234, 1235]) {
       const merged = new Date(START + d * DAY_MS + (repo === 1234 ? 10 : 15) * 3_600_000).toISOString().replace('.000', '');
       const opened = new Date(START + d * DAY_MS - ((d % 5) + 1) * 3_600_000).toISOString().replace('.000', '');
-      prs.push(`    - { id: ${9000 + d * 2 + (repo - 1234)}, repository_id: ${repo}, author_id: 501, branch: "feature/${d}-${repo}", first_commit_at: "2026-06-01T00:00:00Z", opened_at: "${opened}", merged_at: "${merged}" }`);
+      prs.push(`{ id: ${9000 + d * 2 + (repo - 1234)}, repository_id: ${repo}, author_id: 501, branch: "feature/${d}-${repo}", first_commit_at: "2026-06-01T00:00:00Z", opened_at: "${opened}", merged_at: "${merged}" }`);
     }
   }
-  return `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-  pull_requests:
-${prs.join('\n')}
-`;
+  return gitOrganization({
+    teams: ['{ id: 42, name: Payments }'],
+    repositories: [repository(1234, 'acme/api'), repository(1235, 'acme/web')],
+    contributors: ['{ id: 501, name: Ana, team_ids: [42] }'],
+    pullRequests: prs,
+  });
 }
 
 export const DAILY_FIXTURE = fixture();

@@ -3,26 +3,18 @@
 // dependabot/ (excluded by the fixture's default), 9003 renovate/; web: 9004 into release/1,
 // 9005 experiment/. Merged on 2-6 September 2026, one a day.
 
-const pr = (id: number, repo: number, branch: string, base: string, day: number) =>
-  `    - { id: ${id}, repository_id: ${repo}, author_id: 501, branch: "${branch}", base_branch: "${base}", first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-0${day}T00:00:00Z" }`;
+import { gitOrganization, repository } from './measure-fixture.js';
 
-export const EXCLUSIONS_FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-teams:
-  - { id: 42, name: Payments }
-repositories:
-  - { id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }
-  - { id: 1235, provider_id: R2, name: acme/web, integration_id: 20, state: monitored }
-git_config:
-  exclude_branches: { patterns: ["^dependabot/"] }
-activity:
-  contributors:
-    - { id: 501, name: Ana, team_ids: [42] }
-  pull_requests:
-${[pr(9001, 1234, 'feature/a', 'main', 2), pr(9002, 1234, 'dependabot/x', 'main', 3), pr(9003, 1234, 'renovate/y', 'main', 4), pr(9004, 1235, 'feature/b', 'release/1', 5), pr(9005, 1235, 'experiment/z', 'main', 6)].join('\n')}
-`;
+const pr = (id: number, repo: number, branch: string, base: string, day: number) =>
+  `{ id: ${id}, repository_id: ${repo}, author_id: 501, branch: "${branch}", base_branch: "${base}", first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T06:00:00Z", merged_at: "2026-09-0${day}T00:00:00Z" }`;
+
+export const EXCLUSIONS_FIXTURE = gitOrganization({
+  teams: ['{ id: 42, name: Payments }'],
+  repositories: [repository(1234, 'acme/api'), repository(1235, 'acme/web')],
+  sections: 'git_config:\n  exclude_branches: { patterns: ["^dependabot/"] }\n',
+  contributors: ['{ id: 501, name: Ana, team_ids: [42] }'],
+  pullRequests: [pr(9001, 1234, 'feature/a', 'main', 2), pr(9002, 1234, 'dependabot/x', 'main', 3), pr(9003, 1234, 'renovate/y', 'main', 4), pr(9004, 1235, 'feature/b', 'release/1', 5), pr(9005, 1235, 'experiment/z', 'main', 6)],
+});
 
 /** Excludes renovate/ org-wide, and experiment/ branches and release/ bases on acme/web. */
 export const EXCLUSIONS_APPLY = `version: 1

@@ -7,46 +7,29 @@
 //   4 names: probe + 4 lookups (5 pages would cost more).
 //   6 names: probe + 5 pages (cheaper than 6 lookups); a typo then gets a did-you-mean.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseFixture, type RunningEmulator } from '../../src/emulator/index.js';
-import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, TEST_KEY } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { apiRequests } from '../helpers/emulator.js';
+import { emctlAgainst, fixtureEmulator, resetEmulator } from '../helpers/measure-e2e.js';
+import { gitOrganization, repository } from '../helpers/measure-fixture.js';
 
 const REPOS = Array.from({ length: 450 }, (_, i) => i);
-const FIXTURE = `organization: { id: 1, name: Acme }
-api_keys: [dev-key]
-integrations:
-  - { id: 20, type: git, provider: host_a, name: Code, state: ok, auth_type: app }
-repositories:
-${REPOS.map((i) => `  - { id: ${1000 + i}, provider_id: R${i}, name: r${i}, integration_id: 20, state: monitored }`).join('\n')}
-activity:
-  contributors: [{ id: 501, name: Ana }]
-  pull_requests:
-${REPOS.slice(0, 10)
-  .map((i) => `    - { id: ${9000 + i}, repository_id: ${1000 + i}, author_id: 501, branch: f/${i}, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T01:00:00Z", merged_at: "2026-09-02T00:00:00Z" }`)
-  .join('\n')}
-`;
+const FIXTURE = gitOrganization({
+  repositories: REPOS.map((i) => repository(1000 + i, `r${i}`, 'monitored', `R${i}`)),
+  contributors: ['{ id: 501, name: Ana }'],
+  pullRequests: REPOS.slice(0, 10).map(
+    (i) => `{ id: ${9000 + i}, repository_id: ${1000 + i}, author_id: 501, branch: f/${i}, first_commit_at: "2026-09-01T00:00:00Z", opened_at: "2026-09-01T01:00:00Z", merged_at: "2026-09-02T00:00:00Z" }`,
+  ),
+});
 
-let emulator: RunningEmulator;
+const emulator = fixtureEmulator(FIXTURE, { reset: true });
 
 async function merged(names: string[]) {
-  const a = against(emulator);
-  const r = await runEmctl([...a.args, 'measurements', '--metric', 'pr.merged', '--after', '2026-09-01', '--before', '2026-09-08', '--group-by', 'repository', '--repository', names.join(','), '--format', 'csv'], { env: a.env });
+  const r = await emctlAgainst(emulator, ['measurements', '--metric', 'pr.merged', '--after', '2026-09-01', '--before', '2026-09-08', '--group-by', 'repository', '--repository', names.join(','), '--format', 'csv']);
   const reads = (await apiRequests(emulator.url)).filter((q) => q.path === '/api/v1/git/repositories').map((q) => q.query);
   return { ...r, reads };
 }
 
 const rows = (ids: number[]) => ['after,before,repository_id,repository_name,pr.merged', ...ids.map((i) => `2026-09-01,2026-09-08,${1000 + i},r${i},1`)].join('\n') + '\n';
-
-beforeAll(async () => {
-  emulator = await startTestEmulator(parseFixture(FIXTURE, 'fixture.yaml'));
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(async () => {
-  await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
-});
 
 describe('repository names to ids', () => {
   it('3 names: one lookup each, no probe', async () => {
@@ -68,7 +51,7 @@ describe('repository names to ids', () => {
     expect(r.reads).toHaveLength(1 + 5);
     expect(r.reads.every((q) => q.name === undefined)).toBe(true);
 
-    await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'x-api-key': TEST_KEY } });
+    await resetEmulator(emulator);
     const typo = await merged(['r0', 'r1', 'r2', 'r3', 'r4', 'r4499']);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain('no repository named `r4499`; did you mean `r449`?');

@@ -4,9 +4,9 @@
 // engine counting the service's own teams.
 
 import { describe, expect, test } from 'vitest';
-import { EmctlError } from '../../../src/contract/errors.js';
 import { EmulatorStore, generateFixture, parseFixture, startEmulator } from '../../../src/emulator/index.js';
 import { call } from '../helpers.js';
+import { fixtureRefusal } from '../../helpers/measure-fixture.js';
 
 const BASE = `organization: { id: 1, name: Acme }
 api_keys: [dev-key]
@@ -15,16 +15,6 @@ integrations:
 teams: [{ id: 42, name: Payments }, { id: 43, name: Checkout, parent_id: 42 }, { id: 44, name: Platform }]
 repositories: [{ id: 1234, provider_id: R1, name: acme/api, integration_id: 20, state: monitored }]
 `;
-
-function refusal(text: string): string {
-  try {
-    parseFixture(text, 'f.yaml');
-  } catch (error) {
-    expect(error).toBeInstanceOf(EmctlError);
-    return (error as Error).message;
-  }
-  throw new Error('fixture was accepted');
-}
 
 describe('service_teams', () => {
   test('given ids are listed and written back; without them, the two ids above the highest team id', () => {
@@ -43,14 +33,14 @@ describe('service_teams', () => {
     ['one id for both', 'service_teams: { all_teams: 7, all_contributors: 7 }\n', 'service_teams.all_contributors: All Teams and All Contributors are two teams'],
     ['an unknown field', 'service_teams: { everyone: 7 }\n', 'service_teams.everyone: is not a known field'],
   ])('%s is refused', (_name, text, message) => {
-    expect(refusal(BASE + text)).toContain(message);
+    expect(fixtureRefusal(BASE + text)).toContain(message);
   });
 });
 
 describe('fixture checks', () => {
   test('a parent chain that comes back to a team is refused, located', () => {
     const text = BASE.replace('{ id: 42, name: Payments }', '{ id: 42, name: Payments, parent_id: 43 }');
-    expect(refusal(text)).toContain('f.yaml:5:46: teams[0].parent_id: the parents of team 42 come back to team 42: teams form a tree');
+    expect(fixtureRefusal(text)).toContain('f.yaml:5:46: teams[0].parent_id: the parents of team 42 come back to team 42: teams form a tree');
   });
 
   test.each([
@@ -59,7 +49,7 @@ describe('fixture checks', () => {
     ['merged into a merged one', '[{ id: 501, name: A }, { id: 502, name: B, merged_into: 501 }, { id: 503, name: C, merged_into: 502 }]', 'activity.contributors[2].merged_into: contributor 502 is merged into 501 itself'],
     ['an empty email', '[{ id: 501, name: Ana, email: "" }]', 'activity.contributors[0].email'],
   ])('%s is refused', (_name, contributors, message) => {
-    expect(refusal(`${BASE}activity:\n  contributors: ${contributors}\n`)).toContain(message);
+    expect(fixtureRefusal(`${BASE}activity:\n  contributors: ${contributors}\n`)).toContain(message);
   });
 });
 
