@@ -4,14 +4,13 @@
 // config names the repositories by name. The bound is computed here from the fixture and the config
 // document (which override sets differ from live), independently of src/state.
 
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { generateFixture } from '../../src/emulator/index.js';
+import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
 import { emptyDoc } from '../helpers/read-bound.js';
-import { startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/emulator.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
 /** JSON with object keys sorted, so two settings objects compare by value. */
@@ -26,41 +25,32 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-let emulator: RunningEmulator;
-let fixture: Fixture;
-let doc: GeneratedConfigDoc;
-let configPath: string;
-
-beforeAll(async () => {
-  fixture = generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 });
-  emulator = await startTestEmulator(fixture);
-  // The settings of 100 repositories, nothing else: every third gains a default branch.
-  const whole = generatedConfig(fixture, { pmTeams: 0, gitTeams: 0, settingsRepos: 100 });
-  doc = { ...emptyDoc(whole), git: { defaults: {}, repositories: whole.git.repositories } };
-  configPath = join(await tempDir(), 'emctl.yaml');
-  await writeFile(configPath, YAML.stringify(doc), 'utf8');
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const org = useConfiguredEmulator(
+  () => generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 }),
+  (fixture): GeneratedConfigDoc => {
+    // The settings of 100 repositories, nothing else: every third gains a default branch.
+    const whole = generatedConfig(fixture, { pmTeams: 0, gitTeams: 0, settingsRepos: 100 });
+    return { ...emptyDoc(whole), git: { defaults: {}, repositories: whole.git.repositories } };
+  },
+);
 
 describe('apply PLANFILE of override sets named by name', () => {
   it('re-reads their configurations by id: no repository list, no name lookup', async () => {
     // Which override sets differ from live, from the fixture: each is re-read, and nothing else
     // but the integrations list (the plan's organization check needs it).
-    const live = new Map((fixture.repositories ?? []).map((r) => [r.name, r.id] as const));
-    const overrides = new Map((fixture.repository_overrides ?? []).map((o) => [o.repository_id, o.settings] as const));
-    const byName = Object.entries(doc.git.repositories).filter(([ref]) => !/^\d+$/.test(ref));
+    const live = new Map((org.fixture.repositories ?? []).map((r) => [r.name, r.id] as const));
+    const overrides = new Map((org.fixture.repository_overrides ?? []).map((o) => [o.repository_id, o.settings] as const));
+    const byName = Object.entries(org.doc.git.repositories).filter(([ref]) => !/^\d+$/.test(ref));
     const changed = byName.filter(([name, entry]) => canonical(entry.settings ?? {}) !== canonical(overrides.get(live.get(name) ?? -1) ?? {}));
     expect(changed.length, 'the config changes some override sets written by name').toBeGreaterThan(1);
 
     const planFile = join(await tempDir(), 'plan.json');
-    const made = await runCounted(emulator, ['plan', '-c', configPath, '--out', planFile, '--format', 'json']);
+    const made = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--out', planFile, '--format', 'json']);
     expect(made.code, made.stderr).toBe(0);
     // The plan itself looks the names up (here the list, 10 pages, is cheaper than the lookups).
     expect(made.requests.some((r) => r.path === '/api/v1/git/repositories')).toBe(true);
 
-    const applied = await runCounted(emulator, ['apply', planFile, '--auto-approve']);
+    const applied = await runCounted(org.emulator, ['apply', planFile, '--auto-approve']);
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     const firstWrite = applied.requests.findIndex((r) => r.method !== 'GET');
     expect(firstWrite).toBeGreaterThan(0);

@@ -4,28 +4,23 @@
 // is computed here from the config document and the fixture, independently of src/state and of
 // the --changed-from code.
 
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dirname } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { ENTITY_TYPES, type EmulatorRequestLogEntry, type PmProvider } from '../../src/contract/types.js';
-import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { ENTITY_TYPES, type PmProvider } from '../../src/contract/types.js';
+import { generateFixture, type Fixture } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
-import { against, apiRequests, startTestEmulator, tempDir } from '../helpers/emulator.js';
-import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
+import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
+import { countByRoute } from '../helpers/counted-run.js';
+import { against, apiRequests } from '../helpers/emulator.js';
+import { generatedConfig } from '../helpers/generated-org.mjs';
+import { pages } from '../helpers/read-bound.js';
+import { commitAll } from '../helpers/git-repo.js';
 
-const run = promisify(execFile);
 const ENTITY_PAGE = 1000;
-const pages = (n: number) => Math.max(1, Math.ceil(n / ENTITY_PAGE));
-
-function routeOf(r: EmulatorRequestLogEntry): string {
-  if (r.path.startsWith('/api/v2/pm/entities/')) return `${r.method} ${r.path} ${r.query.include_invalid === 'true' ? '[all]' : '[reachable]'}`;
-  return `${r.method} ${r.path.replace(/\/teams\/\d+\/scope$/, '/teams/{team_id}/scope').replace(/\/repositories\/\d+\/config$/, '/repositories/{repo_id}/config')}`;
-}
 
 /** Entity types a config scope names (project_team_areas needs projects, teams and areas to check an entry). */
 function scopeTypes(scope: Record<string, unknown>): string[] {
@@ -56,7 +51,7 @@ function oneObjectBound(fixture: Fixture, teamId: number, integrationId: number,
     // (tracker_a keys only in this test: the changed scope is on a tracker_a integration.)
     const written = ((scope[type] ?? []) as (string | { id: string })[]).map((e) => (typeof e === 'string' ? e : e.id));
     if (written.every((id) => liveIds(type).has(id))) continue;
-    bound[`GET /api/v2/pm/entities/${type} [all]`] = pages(listed(type).length);
+    bound[`GET /api/v2/pm/entities/${type} [all]`] = pages(listed(type).length, ENTITY_PAGE);
   }
   for (const op of plan.operations) {
     const body = op.body as { teams?: { items: { scope?: Record<string, unknown[]> }[] }[] };
@@ -64,7 +59,7 @@ function oneObjectBound(fixture: Fixture, teamId: number, integrationId: number,
       for (const [key, list] of Object.entries(item.scope ?? {})) {
         if (list.length === 0) continue;
         for (const type of key === 'project_team_areas' ? ['projects', 'teams', 'areas'] : [key]) {
-          bound[`GET /api/v2/pm/entities/${type} [reachable]`] = pages(listed(type).filter((e) => e.reachable !== false).length);
+          bound[`GET /api/v2/pm/entities/${type} [reachable]`] = pages(listed(type).filter((e) => e.reachable !== false).length, ENTITY_PAGE);
         }
       }
     }
@@ -72,23 +67,16 @@ function oneObjectBound(fixture: Fixture, teamId: number, integrationId: number,
   return bound;
 }
 
-let emulator: RunningEmulator;
-let fixture: Fixture;
-let dir: string;
+const org = useConfiguredEmulator(
+  () => generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 }),
+  (fixture) => generatedConfig(fixture, { pmTeams: 60, gitTeams: 50, settingsRepos: 100 }),
+);
 let changedTeam: string;
 let changedAlias: string;
-let doc: GeneratedConfigDoc;
 
 beforeAll(async () => {
-  fixture = generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 });
-  emulator = await startTestEmulator(fixture);
-  doc = generatedConfig(fixture, { pmTeams: 60, gitTeams: 50, settingsRepos: 100 });
-  dir = await tempDir('emctl-changed-count-');
-  const git = (...args: string[]) => run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir });
-  await git('init', '-q', '-b', 'main');
-  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(doc), 'utf8');
-  await git('add', '-A');
-  await git('commit', '-q', '-m', 'config');
+  const { fixture, doc, configPath } = org;
+  await commitAll(dirname(configPath));
   // One team's scope on one tracker_a integration gains an epic it did not name: one object changed.
   const candidates = Object.entries(doc.teams).flatMap(([team, t]) =>
     Object.entries((t as { pm?: Record<string, Record<string, unknown>> }).pm ?? {}).map(([alias, scope]) => ({ team, alias, scope })),
@@ -105,31 +93,26 @@ beforeAll(async () => {
   const scope = pick.scope as { epics?: string[] };
   const extra = (integration?.entities?.epics ?? []).map((e) => e.entity_provider_id).find((e) => !(scope.epics ?? []).includes(e)) as string;
   scope.epics = [...(scope.epics ?? []), extra];
-  await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(doc), 'utf8');
-});
-afterAll(async () => {
-  await emulator.close();
+  await writeFile(configPath, YAML.stringify(doc), 'utf8');
 });
 
 describe('emctl plan --changed-from with one team changed, 1,000 repositories and 100 teams', () => {
   it('makes exactly the reads of that one object, all GETs', async () => {
-    const target = against(emulator);
+    const target = against(org.emulator);
     const result = await runEmctl(['plan', '-c', 'emctl.yaml', '--changed-from', 'HEAD', ...target.args, '--rate-limit', '0', '--format', 'json'], {
       env: target.env,
-      cwd: dir,
+      cwd: dirname(org.configPath),
     });
     expect(result.code, result.stderr).toBe(0);
     const plan = parsePlanJson(result.stdout);
     expect(plan.changes.map((c) => c.address)).toEqual([`team[${changedTeam}].pm.${changedAlias}.epics`]);
     expect(plan.scope).toMatchObject({ changed_from: 'HEAD', objects: 1 });
 
-    const requests = await apiRequests(emulator.url);
+    const requests = await apiRequests(org.emulator.url);
     expect(requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
     expect(requests.filter((r) => r.path.includes('/pm/config/teams/')).map((r) => r.path)).toEqual([`/api/v1/pm/config/teams/${changedTeam}/scope`]);
-    const byRoute: Record<string, number> = {};
-    for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
     const integrationId = Number(changedAlias.slice(1));
-    const scope = (doc.teams[changedTeam] as { pm: Record<string, Record<string, unknown>> }).pm[changedAlias] ?? {};
-    expect(byRoute).toEqual(oneObjectBound(fixture, Number(changedTeam), integrationId, scope, plan));
+    const scope = (org.doc.teams[changedTeam] as { pm: Record<string, Record<string, unknown>> }).pm[changedAlias] ?? {};
+    expect(countByRoute(requests)).toEqual(oneObjectBound(org.fixture, Number(changedTeam), integrationId, scope, plan));
   });
 });

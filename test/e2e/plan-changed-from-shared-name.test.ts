@@ -4,22 +4,15 @@
 // would address two objects. The changed object must still be matched to its changes: by the
 // repository the name resolves to, not by spelling.
 
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
 import { acmeFixture, against, startTestEmulator, tempDir } from '../helpers/emulator.js';
-
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<void> {
-  await run('git', ['-c', 'user.name=emctl test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd });
-}
+import { commitAll } from '../helpers/git-repo.js';
 
 const WITH_CODE = ACME_IN_SYNC.replace('  tracker: { id: 10 }\n', '  tracker: { id: 10 }\n  code: { id: 20 }\n');
 const TOOLS = (branch: string) => `  repositories:\n    acme/tools:\n      integration: code\n      monitored: true\n      settings:\n        default_branch: { branch_name: ${branch} }\n`;
@@ -33,11 +26,9 @@ let repo: string;
 beforeAll(async () => {
   emulator = await startTestEmulator(await acmeFixture());
   repo = await tempDir('emctl-shared-name-');
-  await git(repo, 'init', '-q', '-b', 'main');
   await mkdir(join(repo, 'config'), { recursive: true });
   await writeFile(join(repo, 'config/emctl.yaml'), AT_REF, 'utf8');
-  await git(repo, 'add', '-A');
-  await git(repo, 'commit', '-q', '-m', 'config');
+  await commitAll(repo);
   await writeFile(join(repo, 'config/emctl.yaml'), NOW, 'utf8');
 });
 afterAll(async () => {

@@ -4,10 +4,8 @@
 // org default that drifted in both), says it is scoped in every format, and reads only what that
 // team needs: a bound computed here from the config and the plan, route by route.
 
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -16,23 +14,16 @@ import { parsePlanJson } from '../../src/render/json.js';
 import { ACME_IN_SYNC } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
 import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir } from '../helpers/emulator.js';
-
-const run = promisify(execFile);
-
-async function git(cwd: string, ...args: string[]): Promise<void> {
-  await run('git', ['-c', 'user.name=emctl test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd });
-}
+import { commitAll } from '../helpers/git-repo.js';
 
 /** A fresh git repository with `files` committed as its only commit. */
 async function repoWith(files: Record<string, string>): Promise<string> {
   const dir = await tempDir('emctl-changed-');
-  await git(dir, 'init', '-q', '-b', 'main');
   for (const [name, text] of Object.entries(files)) {
     await mkdir(join(dir, name, '..'), { recursive: true });
     await writeFile(join(dir, name), text, 'utf8');
   }
-  await git(dir, 'add', '-A');
-  await git(dir, 'commit', '-q', '-m', 'config');
+  await commitAll(dir);
   return dir;
 }
 
@@ -188,8 +179,7 @@ describe('emctl plan --changed-from: clear errors, exit 1, nothing sent', () => 
   it('the config did not exist at the ref: suggests a plain plan', async () => {
     const dir = await repoWith({ 'README.md': 'hello\n' });
     await writeFile(join(dir, 'emctl.yaml'), NOW, 'utf8');
-    await git(dir, 'add', '-A');
-    await git(dir, 'commit', '-q', '-m', 'add config');
+    await commitAll(dir, 'add config');
     const result = await emctl(['plan', '--changed-from', 'HEAD~1'], dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the config did not exist at HEAD~1 (no HEAD~1:emctl.yaml)');

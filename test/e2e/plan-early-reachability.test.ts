@@ -5,14 +5,12 @@
 // answer until that re-read has arrived. Were the re-read to wait for the plan, it would wait for
 // that answer, which the proxy would release only at its deadline, with the flag unset.
 
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { generateFixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { generateFixture } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
-import { apiRequests, startTestEmulator, tempDir, TEST_KEY } from '../helpers/emulator.js';
+import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
+import { apiRequests, TEST_KEY } from '../helpers/emulator.js';
 import { generatedConfig } from '../helpers/generated-org.mjs';
 import { startProxy } from '../helpers/proxy.js';
 
@@ -54,35 +52,26 @@ async function holdingProxy(target: string, deadlineMs: number) {
   };
 }
 
-let emulator: RunningEmulator;
-let configPath: string;
-
-beforeAll(async () => {
-  const fixture = generateFixture({ repos: 200, teams: 20, boards: 300, seed: 42 });
-  emulator = await startTestEmulator(fixture);
-  const doc = generatedConfig(fixture, { pmTeams: 10, gitTeams: 5, settingsRepos: 20 });
-  configPath = join(await tempDir(), 'emctl.yaml');
-  await writeFile(configPath, YAML.stringify(doc), 'utf8');
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const org = useConfiguredEmulator(
+  () => generateFixture({ repos: 200, teams: 20, boards: 300, seed: 42 }),
+  (fixture) => generatedConfig(fixture, { pmTeams: 10, gitTeams: 5, settingsRepos: 20 }),
+);
 
 describe('the reachability re-read', () => {
   it('goes out while repository configurations are still unanswered, and the plan is the same', async () => {
     const env = { EMCTL_API_KEY: TEST_KEY };
-    const direct = await runEmctl(['plan', '-c', configPath, '--base-url', emulator.url, '--rate-limit', '0', '--format', 'json'], { env });
+    const direct = await runEmctl(['plan', '-c', org.configPath, '--base-url', org.emulator.url, '--rate-limit', '0', '--format', 'json'], { env });
     expect(direct.code, direct.stderr).toBe(0);
-    const directRequests = await apiRequests(emulator.url);
+    const directRequests = await apiRequests(org.emulator.url);
     // The plan's writes name boards, so the re-read is part of this plan.
     const reachability = directRequests.filter((r) => r.path.startsWith('/api/v2/pm/entities/') && r.query.include_invalid !== 'true' && r.query.is_selected_for_collection !== 'true');
     expect(reachability.length).toBeGreaterThan(0);
 
     // The deadline only ends a wrong implementation's wait (it would re-read after every answer):
     // a hang guard well above what a loaded machine needs, not a speed check.
-    const proxy = await holdingProxy(emulator.url, 120_000);
+    const proxy = await holdingProxy(org.emulator.url, 120_000);
     try {
-      const viaProxy = await runEmctl(['plan', '-c', configPath, '--base-url', proxy.url, '--rate-limit', '0', '--format', 'json'], { env });
+      const viaProxy = await runEmctl(['plan', '-c', org.configPath, '--base-url', proxy.url, '--rate-limit', '0', '--format', 'json'], { env });
       expect(viaProxy.code, viaProxy.stderr).toBe(0);
       expect(proxy.overlapped()).toBe(true);
       const a = parsePlanJson(direct.stdout);
@@ -91,7 +80,7 @@ describe('the reachability re-read', () => {
       expect(b.operations).toEqual(a.operations);
       expect(b.errors).toEqual(a.errors);
       // No call more than the plan made directly.
-      expect((await apiRequests(emulator.url)).length - directRequests.length).toBe(directRequests.length);
+      expect((await apiRequests(org.emulator.url)).length - directRequests.length).toBe(directRequests.length);
     } finally {
       await proxy.close();
     }

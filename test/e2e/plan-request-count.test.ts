@@ -3,19 +3,19 @@
 // rules allow (docs/performance.md), no more, counted by the emulator itself. The expected count
 // is computed here, independently of src/state, from the config document and the fixture.
 
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { generateFixture } from '../../src/emulator/index.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
 import { emptyDoc, lowerBound, namedByWrites } from '../helpers/read-bound.js';
-import { against, apiRequests, startTestEmulator, tempDir } from '../helpers/emulator.js';
+import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
+import { against, apiRequests, tempDir } from '../helpers/emulator.js';
+import { commitAll } from '../helpers/git-repo.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
 /**
@@ -51,28 +51,15 @@ function docOfChanges(doc: GeneratedConfigDoc, plan: Plan): GeneratedConfigDoc {
   return out;
 }
 
-let emulator: RunningEmulator;
-let fixture: Fixture;
-let doc: GeneratedConfigDoc;
-let configPath: string;
-
-beforeAll(async () => {
-  fixture = generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 });
-  emulator = await startTestEmulator(fixture);
-  doc = generatedConfig(fixture, { pmTeams: 60, gitTeams: 50, settingsRepos: 100 });
-  configPath = join(await tempDir(), 'emctl.yaml');
-  await writeFile(configPath, YAML.stringify(doc), 'utf8');
-});
-afterAll(async () => {
-  await emulator.close();
-});
-
-
+const org = useConfiguredEmulator(
+  () => generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 }),
+  (fixture) => generatedConfig(fixture, { pmTeams: 60, gitTeams: 50, settingsRepos: 100 }),
+);
 
 describe('emctl plan on 1,000 repositories and 100 teams', () => {
   it('makes exactly the lower bound of requests, all GETs', async () => {
-    const target = against(emulator);
-    const result = await runEmctl(['plan', '-c', configPath, ...target.args, '--rate-limit', '0', '--format', 'json'], { env: target.env });
+    const target = against(org.emulator);
+    const result = await runEmctl(['plan', '-c', org.configPath, ...target.args, '--rate-limit', '0', '--format', 'json'], { env: target.env });
     expect(result.code, result.stderr).toBe(0);
 
     // The config touched every kind of object, and the plan has work of each kind.
@@ -85,7 +72,7 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     const attributed = plan.reads.flatMap((r) => r.addresses);
     expect([...attributed].sort()).toEqual(plan.changes.map((c) => c.address).sort());
 
-    const requests = await apiRequests(emulator.url);
+    const requests = await apiRequests(org.emulator.url);
     const canonical = (path: string, query: URLSearchParams) => (query.size > 0 ? `${path}?${query.toString()}` : path);
     const made = new Set(requests.map((r) => canonical(r.path, new URLSearchParams(r.query as Record<string, string>))));
     for (const read of plan.reads) {
@@ -107,26 +94,26 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
         expect(ids.every((id) => named.has(`${id}/${type}`)), `${r.path}?integration_ids=${r.query.integration_ids}`).toBe(true);
       }
     }
-    const bound = lowerBound(doc, fixture, plan);
+    const bound = lowerBound(org.doc, org.fixture, plan);
     expect(byRoute).toEqual(bound);
     expect(requests.length).toBe(Object.values(bound).reduce((a, b) => a + b, 0));
   });
 
   it('--target on one team reads that team, the lists it needs and its repositories by name', async () => {
     // A team with PM scopes and a Git scope of several repositories named by name.
-    const [teamId, team] = Object.entries(doc.teams).find(
+    const [teamId, team] = Object.entries(org.doc.teams).find(
       ([, t]) => Object.keys(t.pm ?? {}).length > 0 && (t.git?.repositories.length ?? 0) > 1 && t.git?.repositories.every((r) => typeof r === 'string'),
     ) ?? [];
     expect(teamId, 'the generated config has such a team').toBeDefined();
-    const result = await runCounted(emulator, ['plan', '-c', configPath, '--target', `team[${teamId}]`, '--format', 'json']);
+    const result = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--target', `team[${teamId}]`, '--format', 'json']);
     expect(result.code, result.stderr).toBe(0);
     const plan = parsePlanJson(result.stdout);
     expect(plan.scope).toEqual({ narrowed_by: [`--target team[${teamId}]`], objects: Object.keys(team?.pm ?? {}).length + 1 });
     expect(plan.changes.every((c) => c.address.startsWith(`team[${teamId}].`))).toBe(true);
-    const narrowed = emptyDoc(doc);
+    const narrowed = emptyDoc(org.doc);
     narrowed.teams[teamId as string] = team as GeneratedConfigDoc['teams'][string];
     expect(result.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
-    expect(countByRoute(result.requests)).toEqual(lowerBound(narrowed, fixture, plan));
+    expect(countByRoute(result.requests)).toEqual(lowerBound(narrowed, org.fixture, plan));
     expect(result.requests.length).toBeLessThan(30);
   });
 
@@ -135,14 +122,14 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     // same entities as the team's live scope, and its Git scope the same monitored repositories
     // (some written by name) and services. The answers name every entity and repository, so no
     // entity list and no repository lookup is needed.
-    const repoById = new Map((fixture.repositories ?? []).map((r) => [r.id, r] as const));
+    const repoById = new Map((org.fixture.repositories ?? []).map((r) => [r.id, r] as const));
     const ids = (list: readonly { entity_provider_id: string }[] | undefined) => [...(list ?? []).map((e) => e.entity_provider_id)].sort();
     const same = (a: readonly (string | number)[], b: readonly (string | number)[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
     const inSync = ([teamId, team]: [string, GeneratedConfigDoc['teams'][string]]): boolean => {
       const pm = Object.entries(team.pm ?? {});
       if (pm.length === 0 || !team.git?.repositories.some((r) => typeof r === 'string')) return false;
       const pmInSync = pm.every(([alias, scope]) => {
-        const live = fixture.team_pm_scopes?.find((s) => s.team_id === Number(teamId) && s.integration_id === doc.integrations[alias]?.id);
+        const live = org.fixture.team_pm_scopes?.find((s) => s.team_id === Number(teamId) && s.integration_id === org.doc.integrations[alias]?.id);
         if (live === undefined || (scope.methodology !== undefined && scope.methodology !== live.methodology)) return false;
         const l = live.scope;
         return (
@@ -156,14 +143,14 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
           )
         );
       });
-      const liveGit = fixture.team_git_scopes?.find((s) => s.team_id === Number(teamId));
+      const liveGit = org.fixture.team_git_scopes?.find((s) => s.team_id === Number(teamId));
       const liveRepos = (liveGit?.repository_ids ?? []).filter((id) => repoById.get(id)?.state === 'monitored');
-      const written = team.git.repositories.map((r) => (typeof r === 'number' ? r : (fixture.repositories ?? []).find((x) => x.name === r)?.id ?? -1));
+      const written = team.git.repositories.map((r) => (typeof r === 'number' ? r : (org.fixture.repositories ?? []).find((x) => x.name === r)?.id ?? -1));
       return pmInSync && same(written, liveRepos) && same(team.git.services, liveGit?.service_ids ?? []);
     };
-    const [teamId] = Object.entries(doc.teams).find(inSync) ?? [];
+    const [teamId] = Object.entries(org.doc.teams).find(inSync) ?? [];
     expect(teamId, 'the generated config has a team in sync with a Git scope written by name').toBeDefined();
-    const result = await runCounted(emulator, ['plan', '-c', configPath, '--target', `team[${teamId}]`, '--format', 'json']);
+    const result = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--target', `team[${teamId}]`, '--format', 'json']);
     expect(result.code, result.stderr).toBe(0);
     expect(parsePlanJson(result.stdout).changes).toEqual([]);
     expect(result.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
@@ -177,13 +164,13 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
   });
 
   it('--target on one repository reads it by name, the count of monitored repositories (the patterns are judged for it alone) and its configuration', async () => {
-    const name = Object.keys(doc.git.repositories).find((k) => !/^\d+$/.test(k) && doc.git.repositories[k]?.settings !== undefined) as string;
-    const whole = await runCounted(emulator, ['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
+    const name = Object.keys(org.doc.git.repositories).find((k) => !/^\d+$/.test(k) && org.doc.git.repositories[k]?.settings !== undefined) as string;
+    const whole = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--target', `repo[${JSON.stringify(name)}]`, '--format', 'json']);
     expect(whole.code, whole.stderr).toBe(0);
-    const narrowed = emptyDoc(doc);
-    narrowed.git.repositories[name] = { settings: doc.git.repositories[name]?.settings ?? {} };
+    const narrowed = emptyDoc(org.doc);
+    narrowed.git.repositories[name] = { settings: org.doc.git.repositories[name]?.settings ?? {} };
     // One exact-name lookup (counted by the bound) and one call for the count of monitored ones.
-    const bound = lowerBound(narrowed, fixture, parsePlanJson(whole.stdout));
+    const bound = lowerBound(narrowed, org.fixture, parsePlanJson(whole.stdout));
     bound['GET /api/v1/git/repositories'] = (bound['GET /api/v1/git/repositories'] ?? 0) + 1;
     expect(countByRoute(whole.requests)).toEqual(bound);
     expect(whole.requests.length).toBe(4);
@@ -191,10 +178,10 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     expect(count?.query.state).toBe('monitored,failing');
 
     // Its settings alone: one exact-name lookup and one configuration read.
-    const settings = await runCounted(emulator, ['plan', '-c', configPath, '--target', `repo[${JSON.stringify(name)}].settings`, '--format', 'json']);
+    const settings = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--target', `repo[${JSON.stringify(name)}].settings`, '--format', 'json']);
     expect(settings.code, settings.stderr).toBe(0);
     delete narrowed.git.monitoring;
-    expect(countByRoute(settings.requests)).toEqual(lowerBound(narrowed, fixture, parsePlanJson(settings.stdout)));
+    expect(countByRoute(settings.requests)).toEqual(lowerBound(narrowed, org.fixture, parsePlanJson(settings.stdout)));
     expect(settings.requests.length).toBe(3);
   });
 
@@ -202,7 +189,7 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     // The config committed in a git repository, then one team's PM scope on one integration
     // loses an element in the working tree.
     const [teamId, alias, key] = (() => {
-      for (const [id, t] of Object.entries(doc.teams)) {
+      for (const [id, t] of Object.entries(org.doc.teams)) {
         for (const [a, scope] of Object.entries(t.pm ?? {})) {
           for (const k of ['boards', 'labels', 'epics'] as const) if ((scope[k]?.length ?? 0) > 1) return [id, a, k] as const;
         }
@@ -210,21 +197,17 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
       throw new Error('the generated config has no team scope key with two elements');
     })();
     const dir = await tempDir('emctl-changed-');
-    const git = (...args: string[]) =>
-      promisify(execFile)('git', ['-c', 'user.name=emctl test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir });
-    await git('init', '-q', '-b', 'main');
-    await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(doc), 'utf8');
-    await git('add', '-A');
-    await git('commit', '-q', '-m', 'config');
-    const changed = structuredClone(doc);
+    await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(org.doc), 'utf8');
+    await commitAll(dir);
+    const changed = structuredClone(org.doc);
     const scope = changed.teams[teamId]?.pm?.[alias] as NonNullable<NonNullable<GeneratedConfigDoc['teams'][string]['pm']>[string]>;
     scope[key] = (scope[key] as string[]).slice(0, -1);
     await writeFile(join(dir, 'emctl.yaml'), YAML.stringify(changed), 'utf8');
 
-    const before = (await apiRequests(emulator.url)).length;
-    const target = against(emulator);
+    const before = (await apiRequests(org.emulator.url)).length;
+    const target = against(org.emulator);
     const result = await runEmctl(['plan', '-c', 'emctl.yaml', '--changed-from', 'HEAD', ...target.args, '--rate-limit', '0', '--format', 'json'], { env: target.env, cwd: dir });
-    const requests = (await apiRequests(emulator.url)).slice(before);
+    const requests = (await apiRequests(org.emulator.url)).slice(before);
     expect(result.code, result.stderr).toBe(0);
     const plan = parsePlanJson(result.stdout);
     expect(plan.changes.map((c) => c.address)).toContain(`team[${teamId}].pm.${alias}.${key}`);
@@ -233,11 +216,11 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     const narrowed = emptyDoc(changed);
     narrowed.teams[teamId] = { pm: { [alias]: scope } };
     expect(requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
-    expect(countByRoute(requests)).toEqual(lowerBound(narrowed, fixture, plan));
+    expect(countByRoute(requests)).toEqual(lowerBound(narrowed, org.fixture, plan));
     // The key lost an entry, so every entity it keeps is one the team's answer names: no list with
     // unreachable entities, only the reachable ones of that type on that integration (the write
     // names them), besides the integrations list and the team's PM scope.
-    const integration = fixture.integrations.find((i) => i.id === doc.integrations[alias]?.id);
+    const integration = org.fixture.integrations.find((i) => i.id === org.doc.integrations[alias]?.id);
     const reachable = (integration?.entities?.[key] ?? []).filter((e) => e.reachable !== false).length;
     expect(requests.length).toBe(2 + Math.ceil(reachable / 1000));
   });
@@ -245,16 +228,16 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
   // Last: it writes to the organization.
   it('apply PLANFILE re-reads only the objects the saved plan writes, and what predicting them needs', async () => {
     const planFile = join(await tempDir(), 'plan.json');
-    const made = await runCounted(emulator, ['plan', '-c', configPath, '--out', planFile, '--format', 'json']);
+    const made = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--out', planFile, '--format', 'json']);
     expect(made.code, made.stderr).toBe(0);
     const saved = parsePlanJson(made.stdout);
     // Fewer objects than the config manages: unchanged team scopes and override sets are not read again.
-    const applied = await runCounted(emulator, ['apply', planFile, '--auto-approve']);
+    const applied = await runCounted(org.emulator, ['apply', planFile, '--auto-approve']);
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     const firstWrite = applied.requests.findIndex((r) => r.method !== 'GET');
     expect(firstWrite).toBeGreaterThan(0);
     const reread = applied.requests.slice(0, firstWrite);
-    const bound = lowerBound(docOfChanges(doc, saved), fixture, saved);
+    const bound = lowerBound(docOfChanges(org.doc, saved), org.fixture, saved);
     expect(countByRoute(reread)).toEqual(bound);
     expect(reread.length).toBeLessThan(made.requests.length);
 
@@ -264,16 +247,16 @@ describe('emctl plan on 1,000 repositories and 100 teams', () => {
     // them needs, and nothing answered is read twice.
     const lastWrite = applied.requests.findLastIndex((r) => r.method !== 'GET');
     const check = applied.requests.slice(lastWrite + 1);
-    const written = docOfChanges(doc, saved);
+    const written = docOfChanges(org.doc, saved);
     const notAnswered = { ...emptyDoc(written), collection: written.collection, teams: {} as GeneratedConfigDoc['teams'] };
     for (const [id, team] of Object.entries(written.teams)) if (team.pm) notAnswered.teams[id] = { pm: team.pm };
     if (written.git.monitoring) notAnswered.git.monitoring = written.git.monitoring;
     // No reachability re-read: the check predicts nothing, so the plan it passes names no write.
     // And no used_by read: after the apply the selection sets drop nothing (the fixture as the
     // apply left it: the selected entities are the config's).
-    const afterApply = structuredClone(fixture);
-    for (const [alias, sets] of Object.entries(doc.collection)) {
-      const integration = afterApply.integrations.find((i) => i.id === doc.integrations[alias]?.id);
+    const afterApply = structuredClone(org.fixture);
+    for (const [alias, sets] of Object.entries(org.doc.collection)) {
+      const integration = afterApply.integrations.find((i) => i.id === org.doc.integrations[alias]?.id);
       for (const [type, wanted] of Object.entries(sets) as [string, string[]][]) {
         for (const e of (integration?.entities?.[type as 'boards' | 'projects'] ?? [])) e.selected = wanted.includes(e.entity_provider_id);
       }

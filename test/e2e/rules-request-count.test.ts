@@ -5,27 +5,17 @@
 // configuration per repository a rule or a literal key writes, the team's scope. The bound is
 // computed by test/helpers/read-bound.ts from the document and the fixture, apart from src/.
 
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { generateFixture, type Fixture, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { generateFixture, type Fixture } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
+import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
 import { lowerBound, ruleWritten } from '../helpers/read-bound.js';
-import { startTestEmulator, tempDir } from '../helpers/emulator.js';
 import type { GeneratedConfigDoc } from '../helpers/generated-org.mjs';
 
-let emulator: RunningEmulator;
-let fixture: Fixture;
-let doc: GeneratedConfigDoc;
-let configPath: string;
-
-beforeAll(async () => {
-  fixture = generateFixture({ repos: 1000, teams: 20, boards: 10, seed: 27 });
-  emulator = await startTestEmulator(fixture);
+function rulesConfig(fixture: Fixture): GeneratedConfigDoc {
   const team = String(fixture.teams?.[0]?.id);
-  doc = {
+  return {
     version: 1,
     integrations: { code: { id: 20 }, labs: { id: 21 } },
     collection: {},
@@ -41,23 +31,20 @@ beforeAll(async () => {
       },
     },
   };
-  configPath = join(await tempDir(), 'emctl.yaml');
-  await writeFile(configPath, YAML.stringify(doc), 'utf8');
-});
-afterAll(async () => {
-  await emulator.close();
-});
+}
+
+const org = useConfiguredEmulator(() => generateFixture({ repos: 1000, teams: 20, boards: 10, seed: 27 }), rulesConfig);
 
 describe('emctl plan with rules on 1,000 repositories', () => {
   it('reads the repository list once and one configuration per repository written: the bound, all GETs', async () => {
-    const run = await runCounted(emulator, ['plan', '-c', configPath, '--format', 'json']);
+    const run = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     const plan = parsePlanJson(run.stdout);
-    const written = ruleWritten(doc, fixture);
+    const written = ruleWritten(org.doc, org.fixture);
     expect(written.length).toBeGreaterThan(100);
     expect(plan.rules?.reduce((n, r) => n + r.repositories, 0)).toBe(written.length);
     expect(run.requests.filter((r) => r.method !== 'GET' || r.status !== 200)).toEqual([]);
-    const bound = lowerBound(doc, fixture, plan);
+    const bound = lowerBound(org.doc, org.fixture, plan);
     expect(bound).toEqual({
       'GET /api/v1/integrations': 1,
       'GET /api/v1/git/config/teams/{team_id}/scope': 1,
@@ -68,17 +55,17 @@ describe('emctl plan with rules on 1,000 repositories', () => {
   });
 
   it('--target on a rule reads the list and the configurations of what that rule writes, whatever the monitoring patterns would start', async () => {
-    const run = await runCounted(emulator, ['plan', '-c', configPath, '--target', 'repo["labs/project-?2*"]', '--format', 'json']);
+    const run = await runCounted(org.emulator, ['plan', '-c', org.configPath, '--target', 'repo["labs/project-?2*"]', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     // A plan narrowed to a rule's settings leaves the monitoring patterns out: what is monitored
     // once it is applied is what is monitored now. The rule is the last one, so it writes every
     // repository it matches.
     const narrowed: GeneratedConfigDoc = {
-      ...doc,
+      ...org.doc,
       teams: {},
-      git: { defaults: {}, repositories: { 'labs/project-?2*': doc.git.repositories['labs/project-?2*'] ?? {} } },
+      git: { defaults: {}, repositories: { 'labs/project-?2*': org.doc.git.repositories['labs/project-?2*'] ?? {} } },
     };
-    const written = ruleWritten(narrowed, fixture);
+    const written = ruleWritten(narrowed, org.fixture);
     expect(written.length).toBeGreaterThan(10);
     expect(countByRoute(run.requests)).toEqual({
       'GET /api/v1/integrations': 1,

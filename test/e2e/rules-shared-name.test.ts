@@ -4,11 +4,10 @@
 // by id, the monitoring patterns). Never a silent "No changes in scope" (DESIGN 3). The real CLI
 // against the emulator over real HTTP.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { parsePlanJson } from '../../src/render/json.js';
-import { runEmctl } from '../helpers/cli.js';
-import { TEST_KEY, acmeFixture, against, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { writeConfig } from '../helpers/emulator.js';
+import { useFreshAcme } from '../helpers/fresh-acme.js';
 
 const RULE = `version: 1
 git:
@@ -17,30 +16,8 @@ git:
       settings: { exclude_branches: { patterns: ["^dependabot/"] } }
 `;
 
-let emulator: RunningEmulator;
-let dir: string;
-
-beforeEach(async () => {
-  emulator = await startTestEmulator(await acmeFixture());
-  dir = await tempDir('emctl-rules-shared-name-');
-});
-afterEach(async () => {
-  await emulator.close();
-});
-
-async function emctl(args: string[]) {
-  const target = against(emulator);
-  return runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env, cwd: dir });
-}
-
-async function api(method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': TEST_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-}
+const acme = useFreshAcme('emctl-rules-shared-name-');
+const { emctl, api } = acme;
 
 async function planned(path: string, target: string): Promise<string[]> {
   const result = await emctl(['plan', '-c', path, '--target', target, '--format', 'json']);
@@ -50,7 +27,7 @@ async function planned(path: string, target: string): Promise<string[]> {
 
 describe('--target repo["NAME"] on a name two Git integrations share', () => {
   it('plans what a rule writes to the repository of that name, as repo[ID] does', async () => {
-    const path = await writeConfig(RULE, dir);
+    const path = await writeConfig(RULE, acme.dir);
     expect((await emctl(['apply', '-c', path, '--auto-approve'])).code).toBe(0);
     await api('DELETE', '/api/v1/git/repositories/1218/config/exclude_branches');
 
@@ -65,7 +42,7 @@ describe('--target repo["NAME"] on a name two Git integrations share', () => {
   });
 
   it('reaches every repository of that name that a rule writes, and repo[ID] only its own', async () => {
-    const path = await writeConfig(RULE, dir);
+    const path = await writeConfig(RULE, acme.dir);
     // acme/tools on Acme Labs is monitored too: the rule (on every integration) writes both.
     await api('PATCH', '/api/v1/git/repositories', { repositories: [{ id: 2108, state: 'monitored' }] });
     expect(await planned(path, 'repo["acme/tools"]')).toEqual(['add repo[1218].settings.exclude_branches (acme/*)', 'add repo[2108].settings.exclude_branches (acme/*)']);
@@ -85,7 +62,7 @@ git:
     "1218":
       settings: { exclude_branches: { patterns: ["^x/"] } }
 `,
-      dir,
+      acme.dir,
     );
     expect(await planned(path, 'repo["acme/tools"]')).toEqual(['add repo[1218].settings.exclude_branches']);
   });
@@ -103,7 +80,7 @@ git:
     "2108":
       settings: { exclude_branches: { patterns: ["^b/"] } }
 `,
-      dir,
+      acme.dir,
     );
     const all = await emctl(['plan', '-c', path, '--format', 'json']);
     expect(all.code, all.stderr).toBe(0);
@@ -122,7 +99,7 @@ git:
     include: ["acme/*"]
     exclude: ["acme/tools"]
 `,
-      dir,
+      acme.dir,
     );
     expect(await planned(path, 'repo["acme/tools"]')).toEqual(['remove repo[1218].monitored']);
     expect(await planned(path, 'repo["acme/tools"].monitored')).toEqual(['remove repo[1218].monitored']);

@@ -5,17 +5,15 @@
 // --changed-from; a safety rail tripped by a rule; a saved plan gone stale when what a rule
 // writes moved; and a config whose rules are invalid sends nothing.
 
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RepositoryConfigResponse, TeamGitScopeResponse } from '../../src/contract/git-types.js';
-import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
-import { runEmctl } from '../helpers/cli.js';
-import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
+import { apiRequests, writeConfig } from '../helpers/emulator.js';
+import { useFreshAcme } from '../helpers/fresh-acme.js';
+import { commitAll } from '../helpers/git-repo.js';
 
 const RULES = `version: 1
 integrations:
@@ -40,34 +38,11 @@ const MOBILE = [1203, 1204];
 /** What `acme/*` writes: not acme/api (a literal key), not the mobile ones (a later rule). */
 const ACME_RULE = ACME_ON_CODE.filter((id) => id !== 1201 && !MOBILE.includes(id));
 
-let emulator: RunningEmulator;
-let dir: string;
-
-beforeEach(async () => {
-  emulator = await startTestEmulator(await acmeFixture());
-  dir = await tempDir('emctl-rules-');
-});
-afterEach(async () => {
-  await emulator.close();
-});
-
-async function emctl(args: string[], cwd = dir) {
-  const target = against(emulator);
-  return runEmctl([...args, ...target.args, '--rate-limit', '0'], { env: target.env, cwd });
-}
+const acme = useFreshAcme('emctl-rules-');
+const { emctl, api } = acme;
 
 async function config(text: string): Promise<string> {
-  return writeConfig(text, dir);
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': TEST_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return (await response.json()) as T;
+  return writeConfig(text, acme.dir);
 }
 
 const overrides = async (id: number) => {
@@ -137,7 +112,7 @@ describe('settings rules', () => {
 
   it('--target on a rule\'s address plans what the rule writes, reading those repositories\' configurations only', async () => {
     const path = await config(RULES);
-    const run = await runCounted(emulator, ['plan', '-c', path, '--target', 'repo["acme/mobile-*"]', '--format', 'json']);
+    const run = await runCounted(acme.emulator, ['plan', '-c', path, '--target', 'repo["acme/mobile-*"]', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     const plan = parsePlanJson(run.stdout);
     expect(plan.changes.map((c) => `${c.address} ${c.rule ?? ''}`)).toEqual([
@@ -172,10 +147,10 @@ describe('settings rules', () => {
     expect(parsePlanJson(plan.stdout).safety_refusals?.map((r) => r.message)).toEqual([
       `would remove ${Number(((removals / (removals + 1)) * 100).toFixed(2))}% (${removals}/${removals + 1}) of overrides of managed repositories; the limit is 25%`,
     ]);
-    const before = (await apiRequests(emulator.url)).length;
+    const before = (await apiRequests(acme.emulator.url)).length;
     const refused = await emctl(['apply', '-c', clears, '--auto-approve']);
     expect(refused.code, refused.stderr).toBe(3);
-    expect((await apiRequests(emulator.url)).slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect((await apiRequests(acme.emulator.url)).slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
     const forced = await emctl(['apply', '-c', clears, '--auto-approve', '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(await overrides(1203)).toEqual({});
@@ -185,13 +160,13 @@ describe('settings rules', () => {
     const path = await config(RULES);
     expect((await emctl(['plan', '-c', path, '--out', 'plan.json'])).code).toBe(0);
     await api('PATCH', '/api/v1/git/repositories', { repositories: [{ id: 1211, state: 'monitored' }] });
-    const before = (await apiRequests(emulator.url)).length;
+    const before = (await apiRequests(acme.emulator.url)).length;
     const stale = await emctl(['apply', 'plan.json', '--auto-approve']);
     expect(stale.code, stale.stderr).toBe(3);
     expect(stale.stderr).toContain(
       `rule repo["acme/*"] wrote the settings of ${ACME_RULE.length} repositories when the plan was made and writes ${ACME_RULE.length + 1} repositories now`,
     );
-    expect((await apiRequests(emulator.url)).slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect((await apiRequests(acme.emulator.url)).slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
     // Made again, it applies.
     expect((await emctl(['plan', '-c', path, '--out', 'plan.json'])).code).toBe(0);
     expect((await emctl(['apply', 'plan.json', '--auto-approve'])).code).toBe(0);
@@ -216,7 +191,7 @@ teams:
     expect(result.stderr).toContain('emctl.yaml:6:5: rule `acme/*` needs `settings:`');
     expect(result.stderr).toContain('emctl.yaml:7:7: `monitored` is not taken by a rule');
     expect(result.stderr).toContain('emctl.yaml:11:22: pattern "acme\\\\*" in team 42\'s Git repositories uses `\\`');
-    expect(await apiRequests(emulator.url)).toEqual([]);
+    expect(await apiRequests(acme.emulator.url)).toEqual([]);
   });
 });
 
@@ -240,22 +215,17 @@ teams:
 });
 
 describe('--changed-from with rules', () => {
-  const run = promisify(execFile);
-  const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.name=emctl test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd });
-
   it('plans the repositories whose rule-made override set changed, and reads only theirs', async () => {
-    await git(dir, 'init', '-q', '-b', 'main');
     const path = await config(RULES);
-    await git(dir, 'add', '-A');
-    await git(dir, 'commit', '-q', '-m', 'rules');
+    await commitAll(acme.dir, 'rules');
     expect((await emctl(['apply', '-c', path, '--auto-approve'])).code).toBe(0);
     // Now: the mobile rule takes one more pattern, and acme/search gets a literal key of its own.
     await writeFile(
-      join(dir, 'emctl.yaml'),
+      join(acme.dir, 'emctl.yaml'),
       RULES.replace('["^dependabot/", "^release/"]', '["^dependabot/", "^release/", "^hotfix/"]').replace('    acme/api:\n', '    acme/search:\n      settings: {}\n    acme/api:\n'),
       'utf8',
     );
-    const counted = await runCounted(emulator, ['plan', '-c', join(dir, 'emctl.yaml'), '--changed-from', 'main', '--format', 'json']);
+    const counted = await runCounted(acme.emulator, ['plan', '-c', join(acme.dir, 'emctl.yaml'), '--changed-from', 'main', '--format', 'json']);
     expect(counted.code, counted.stderr).toBe(0);
     const plan = parsePlanJson(counted.stdout);
     expect(plan.changes.map((c) => `${c.action} ${c.address} ${c.rule ?? ''}`)).toEqual([

@@ -10,7 +10,8 @@ import { makePlan } from '../../src/plan/make.js';
 import { loadConfigOrThrow } from '../../src/config/index.js';
 import { plainStyle } from '../../src/render/style.js';
 import { journalPathOf, readJournal } from '../apply/cli-helpers.js';
-import { runEmctl } from '../helpers/cli.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { runEmctl, type CliResult } from '../helpers/cli.js';
 import { team42OnTracker } from '../helpers/acme-configs.js';
 import { acmeFixture, against, apiRequests, startTestEmulator, tempDir, TEST_KEY, writeConfig } from '../helpers/emulator.js';
 import { startProxy, type ProxiedRequest, type RecordingProxy } from '../helpers/proxy.js';
@@ -54,19 +55,41 @@ async function overlappingProxy(target: string, gated: string, holdMs = 20_000):
   return { ...proxy, paired: () => paired };
 }
 
+interface Race {
+  emulator: RunningEmulator;
+  proxy: RecordingProxy & { paired: () => boolean };
+  /** Each config's `emctl apply --auto-approve`, in the order of the configs. */
+  runs: CliResult[];
+  /** `emctl plan --detailed-exitcode` of `config`, through the proxy. */
+  plan: (config: string) => Promise<CliResult>;
+}
+
+/**
+ * One `emctl apply` of each config at once, each in its own directory, on a fresh Acme emulator
+ * behind an overlappingProxy holding the writes to `gated`; `check` judges the race, then the
+ * emulator and the proxy are closed.
+ */
+async function race(gated: string, configs: string[], check: (race: Race) => Promise<void>): Promise<void> {
+  const emulator = await startTestEmulator(await acmeFixture());
+  const proxy = await overlappingProxy(emulator.url, gated);
+  try {
+    const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
+    const inDir = async (config: string, command: string[]) => {
+      const dir = await tempDir('emctl-race-');
+      await writeConfig(config, dir);
+      return runEmctl([...connection.args, ...command], { env: connection.env, cwd: dir });
+    };
+    const runs = await Promise.all(configs.map((config) => inDir(config, ['apply', '--auto-approve'])));
+    await check({ emulator, proxy, runs, plan: (config) => inDir(config, ['plan', '--detailed-exitcode']) });
+  } finally {
+    await proxy.close();
+    await emulator.close();
+  }
+}
+
 describe('concurrent applies', () => {
   it('two applies with different configs interleaving: the one whose result was overwritten exits 1 naming the object', async () => {
-    const emulator = await startTestEmulator(await acmeFixture());
-    const proxy = await overlappingProxy(emulator.url, '/api/v1/pm/config/teams/scope');
-    try {
-      const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
-      const runs = await Promise.all(
-        ['frontend', 'mobile'].map(async (label) => {
-          const dir = await tempDir('emctl-race-');
-          await writeConfig(labelsConfig(label), dir);
-          return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
-        }),
-      );
+    await race('/api/v1/pm/config/teams/scope', ['frontend', 'mobile'].map(labelsConfig), async ({ proxy, runs, plan }) => {
       expect(proxy.paired()).toBe(true);
       const failed = runs.filter((r) => r.code === 1);
       // The service has no lock: both runs wrote, one after the other, before either read back.
@@ -79,15 +102,9 @@ describe('concurrent applies', () => {
       // Whatever exited 0 really is the live state: a plan of its config is empty.
       for (const [i, r] of runs.entries()) {
         if (r.code !== 0) continue;
-        const dir = await tempDir('emctl-race-check-');
-        await writeConfig(labelsConfig(['frontend', 'mobile'][i] as string), dir);
-        const plan = await runEmctl([...connection.args, 'plan', '--detailed-exitcode'], { env: connection.env, cwd: dir });
-        expect(plan.code).toBe(0);
+        expect((await plan(labelsConfig(['frontend', 'mobile'][i] as string))).code).toBe(0);
       }
-    } finally {
-      await proxy.close();
-      await emulator.close();
-    }
+    });
   });
 });
 
@@ -105,18 +122,8 @@ teams:
         labels: [${labels.map((l) => `"${l}"`).join(', ')}]
 `;
   it('end with one config\'s labels exactly, never the union, and the other run exits 1 naming the key', async () => {
-    const emulator = await startTestEmulator(await acmeFixture());
-    const proxy = await overlappingProxy(emulator.url, '/api/v1/pm/config/teams/scope');
     const wanted = [['frontend'], ['mobile', 'infra']];
-    try {
-      const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
-      const runs = await Promise.all(
-        wanted.map(async (labels) => {
-          const dir = await tempDir('emctl-race-add-');
-          await writeConfig(unscopedTeamLabels(labels), dir);
-          return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
-        }),
-      );
+    await race('/api/v1/pm/config/teams/scope', wanted.map(unscopedTeamLabels), async ({ emulator, proxy, runs }) => {
       expect(proxy.paired()).toBe(true);
       const read = await fetch(`${emulator.url}/api/v1/pm/config/teams/49/scope?integration_ids=10`, { headers: { 'x-api-key': TEST_KEY } });
       const scope = (await read.json()) as { items: { scope: { labels?: { name: string }[] } }[] };
@@ -127,28 +134,15 @@ teams:
       const loser = runs[1 - winner];
       expect(loser?.code).toBe(1);
       expect(loser?.stderr).toContain('team[49].pm.tracker.labels: does not match the config after the apply');
-    } finally {
-      await proxy.close();
-      await emulator.close();
-    }
+    });
   });
 });
 
 describe('concurrent applies to a team Git scope', () => {
   it('leave one run\'s scope (each changed key is written whole), never the union of both', async () => {
-    const emulator = await startTestEmulator(await acmeFixture());
-    const proxy = await overlappingProxy(emulator.url, '/api/v1/git/config/teams/42/scope');
     const gitConfig = (extra: string) => `version: 1\nteams:\n  42:\n    git:\n      repositories: [1201, 1234, ${extra}]\n      services: [7]\n`;
-    try {
-      const connection = { ...against(emulator), args: ['--base-url', proxy.url] };
-      const extras = ['acme/web', 'acme/search'];
-      const runs = await Promise.all(
-        extras.map(async (extra) => {
-          const dir = await tempDir('emctl-race-git-');
-          await writeConfig(gitConfig(extra), dir);
-          return runEmctl([...connection.args, 'apply', '--auto-approve'], { env: connection.env, cwd: dir });
-        }),
-      );
+    const extras = ['acme/web', 'acme/search'];
+    await race('/api/v1/git/config/teams/42/scope', extras.map(gitConfig), async ({ emulator, proxy, runs, plan }) => {
       const scope = (await (await fetch(`${emulator.url}/api/v1/git/config/teams/42/scope`, { headers: { 'x-api-key': TEST_KEY } })).json()) as { repositories: { id: number }[] };
       const ids = scope.repositories.map((r) => r.id).sort((a, b) => a - b);
       expect([JSON.stringify([1201, 1202, 1234]), JSON.stringify([1201, 1207, 1234])]).toContain(JSON.stringify(ids));
@@ -158,14 +152,8 @@ describe('concurrent applies to a team Git scope', () => {
       // plan of the other run's config, or drift, then shows.
       expect(runs.map((r) => r.code)).toEqual([0, 0]);
       const loser = extras.findIndex((extra) => !ids.includes(extra === 'acme/web' ? 1202 : 1207));
-      const dir = await tempDir('emctl-race-git-check-');
-      await writeConfig(gitConfig(extras[loser] as string), dir);
-      const plan = await runEmctl([...connection.args, 'plan', '--detailed-exitcode'], { env: connection.env, cwd: dir });
-      expect(plan.code).toBe(2);
-    } finally {
-      await proxy.close();
-      await emulator.close();
-    }
+      expect((await plan(gitConfig(extras[loser] as string))).code).toBe(2);
+    });
   });
 });
 
