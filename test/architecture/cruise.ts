@@ -34,6 +34,16 @@ export async function cruise(dir: string): Promise<{ code: number; output: strin
   }
 }
 
+/**
+ * Asserts that the rules refuse a tree of `files`, naming each of `refusals` as depcruise prints
+ * it, `rule: from → to` (a cycle's `to` left out: only its first step is certain).
+ */
+export async function expectRefused(files: Record<string, string>, refusals: readonly (readonly [rule: string, from: string, to?: string])[]): Promise<void> {
+  const result = await cruise(await tree(files));
+  expect(result.code).not.toBe(0);
+  for (const [rule, from, to = ''] of refusals) expect(result.output, rule).toContain(`${rule}: ${from} → ${to}`);
+}
+
 /** Asserts that the rules find nothing to refuse in a tree of `files`. */
 export async function expectAllowed(files: Record<string, string>): Promise<void> {
   const result = await cruise(await tree(files));

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { acmeSelection, acmeTeam42Pm } from '../helpers/acme-configs.js';
 import { runEmctl } from '../helpers/cli.js';
 import { TEST_KEY, acmeFixture, against, apiRequests, startTestEmulator, tempDir, writeConfig } from '../helpers/emulator.js';
 
@@ -59,13 +60,7 @@ describe('a predicted refusal', () => {
   it('exits 1 naming the refusal and its location, writes nothing and saves no plan', async () => {
     // Board 101 is in team 42's scope, which this config does not manage: the service would
     // refuse the deselect with entity_in_use.
-    const config = await writeConfig(`version: 1
-integrations:
-  tracker: { id: 10 }
-collection:
-  tracker:
-    boards: ["102", "103", "104", "107", "108"]
-`);
+    const config = await writeConfig(acmeSelection('"102", "103", "104", "107", "108"'));
     const out = join(await tempDir(), 'plan.json');
     const before = (await apiRequests(emulator.url)).length;
     const result = await plan(config, ['--out', out, '--detailed-exitcode']);
@@ -87,22 +82,7 @@ collection:
   it('predicts the refusal of a scope write naming an entity the provider no longer exposes', async () => {
     // Board 108 is selected but unreachable (listed only with include_invalid). Keeping it in the
     // selection set is fine; naming it in a scope write is refused by the service (entity_not_found).
-    const config = await writeConfig(`version: 1
-integrations:
-  tracker: { id: 10 }
-collection:
-  tracker:
-    boards: ["101", "102", "103", "104", "107", "108"]
-teams:
-  42:
-    pm:
-      tracker:
-        methodology: Scrum
-        boards: ["101", "108"]
-        epics: ["EP-7"]
-        labels: [backend]
-        fields: [{ id: customfield_1, value: [Payments] }]
-`);
+    const config = await writeConfig(acmeSelection() + acmeTeam42Pm('"101", "108"'));
     const before = (await apiRequests(emulator.url)).length;
     const result = await plan(config);
     const requests = (await apiRequests(emulator.url)).slice(before);
@@ -116,13 +96,7 @@ teams:
   });
 
   it('reads nothing more when no write names an entity whose reachability is unknown', async () => {
-    const config = await writeConfig(`version: 1
-integrations:
-  tracker: { id: 10 }
-collection:
-  tracker:
-    boards: ["101", "102", "103", "104", "107", "108"]
-`);
+    const config = await writeConfig(acmeSelection());
     const before = (await apiRequests(emulator.url)).length;
     const result = await plan(config, ['--detailed-exitcode']);
     const requests = (await apiRequests(emulator.url)).slice(before);

@@ -2,23 +2,33 @@
 // plan, drift and CLI tests. One base, written the way the live state reads (ids where the service
 // gives ids), and one variant that names the same objects the way a person would write them.
 
-/** In sync with the example organization: repositories by id, no team name, no repository override. */
-export const ACME_IN_SYNC = `version: 1
-integrations:
-  tracker: { id: 10 }
-collection:
-  tracker:
-    boards: ["101", "102", "103", "104", "107", "108"]
-teams:
+/**
+ * The tracker (integration 10) and its selection set of boards, given as YAML list items (the
+ * selected ones live by default), on lines 1 to 6. Top-level sections can be appended to it.
+ */
+export function acmeSelection(boards = '"101", "102", "103", "104", "107", "108"'): string {
+  return `version: 1\nintegrations:\n  tracker: { id: 10 }\ncollection:\n  tracker:\n    boards: [${boards}]\n`;
+}
+
+/**
+ * Team 42's PM scope on the tracker as it is live, with `boards` (YAML list items) in place of its
+ * one board; appended to acmeSelection(), its boards are on line 12. Team 42's git: can follow it.
+ */
+export function acmeTeam42Pm(boards = '"101"'): string {
+  return `teams:
   42:
     pm:
       tracker:
         methodology: Scrum
-        boards: ["101"]
+        boards: [${boards}]
         epics: ["EP-7"]
         labels: ["backend"]
         fields: [{ id: customfield_1, value: [Payments] }]
-    git:
+`;
+}
+
+/** In sync with the example organization: repositories by id, no team name, no repository override. */
+export const ACME_IN_SYNC = `${acmeSelection()}${acmeTeam42Pm()}    git:
       repositories: [1201, 1234]
       services: [7]
 git:
