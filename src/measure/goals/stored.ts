@@ -1,10 +1,10 @@
 // Goals judged on stored history (`emctl goals --from STORE`, DESIGN.md section 12): no API call and
 // no key. The goals share their reads as they share requests live; each read picks the stored
 // series of its grouping, roll-up and filters (store/read.ts, the reader of `measurements --from`
-// too), and a bucket stored before it ended (`complete` false) is in progress: shown, never
-// judged. A judged bucket the store holds no row of is an error: the fetch did not run. Teams and repositories the config
-// does not resolve to ids are found by the names they were stored with, the store standing in for
-// the service's lists; `teams: all` is every stored group.
+// too). A bucket stored before it ended (`complete` false) is in progress: shown, never judged; a
+// judged bucket no fetch stored after it ended is an error, since the fetch did not run. Teams and
+// repositories the config does not resolve to ids are found by the names they were stored with,
+// the store standing in for the service's lists; `teams: all` is every stored group.
 
 import { EmctlError } from '../../contract/errors.js';
 import type { MeasurementResult } from '../result-model.js';
@@ -59,28 +59,40 @@ function storedGroups(request: SharedRequest, result: MeasurementResult): (numbe
 /** `goal \`review-speed\` (branch.time_to_review:p75 by team)`. */
 const goalTitle = (goal: GoalSpec) => `goal \`${goal.name}\` (${goal.metric.key} by ${goal.groupBy})`;
 
+/** A goal whose judged bucket no fetch stored after it ended: `partialAt` when one stored it before. */
+interface Unstored {
+  placed: PlacedGoal;
+  newest: NewestBucket | undefined;
+  partialAt?: string;
+}
+
 /**
- * Goals whose judged bucket the store holds no row of at all, for any group: the fetch that stores
- * it did not run (or failed), and the cron that judges them must not pass on "no data". One error
- * for all of them, each naming the newest bucket stored of its metric.
+ * Goals whose judged bucket no fetch stored after it ended: nothing stored of it, or only values
+ * fetched before it ended (partial, never judged). The fetch that stores it did not run (or
+ * failed), and the cron that judges them must not pass on "no data". One error for all of them.
  */
-function unstoredError(unstored: readonly { placed: PlacedGoal; newest: NewestBucket | undefined }[]): EmctlError | undefined {
+function unstoredError(unstored: readonly Unstored[]): EmctlError | undefined {
   const first = unstored[0];
   if (first === undefined) return undefined;
   const newestText = (newest: NewestBucket | undefined, goal: GoalSpec) =>
     newest === undefined ? 'nothing of it is stored' : `the newest stored is the ${bucketWord(goal)} of ${dayRange(newest.after, newest.before, true)} (fetched ${fetchedLabel(newest.fetchedAt)})`;
   const judged = ({ goal, window }: PlacedGoal) => `the ${bucketWord(goal)} of ${dayRange(window.judged.after, window.judged.before, true)}`;
+  const partialText = (placed: PlacedGoal, at: string) => `${judged(placed)}, the ${bucketWord(placed.goal)} judged, was stored only before it ended (fetched ${fetchedLabel(at)})`;
   const fetch = 'run the fetch that stores it (emctl measurements ... --out) and judge again';
   if (unstored.length === 1) {
-    const { placed, newest } = first;
-    return new EmctlError('config', `${goalTitle(placed.goal)}: the store holds nothing for ${judged(placed)}, the ${bucketWord(placed.goal)} judged; ${newestText(newest, placed.goal)}: ${fetch}`);
+    const { placed, newest, partialAt } = first;
+    const reason = partialAt !== undefined ? partialText(placed, partialAt) : `the store holds nothing for ${judged(placed)}, the ${bucketWord(placed.goal)} judged; ${newestText(newest, placed.goal)}`;
+    return new EmctlError('config', `${goalTitle(placed.goal)}: ${reason}: ${fetch}`);
   }
   const words = new Set(unstored.map(({ placed }) => bucketWord(placed.goal)));
   const word = words.size === 1 ? [...words][0] : 'bucket';
+  const head = unstored.some((u) => u.partialAt !== undefined) ? `no fetch stored the judged ${word} after it ended` : `the store holds no row of the judged ${word}`;
   return new EmctlError(
     'config',
-    `the store holds no row of the judged ${word} for ${unstored.length} goals: run the fetch that stores them (emctl measurements ... --out) and judge again`,
-    unstored.map(({ placed, newest }) => `${goalTitle(placed.goal)}: nothing stored for ${judged(placed)}; ${newestText(newest, placed.goal)}`),
+    `${head} for ${unstored.length} goals: run the fetch that stores them (emctl measurements ... --out) and judge again`,
+    unstored.map(({ placed, newest, partialAt }) =>
+      partialAt !== undefined ? `${goalTitle(placed.goal)}: ${partialText(placed, partialAt)}` : `${goalTitle(placed.goal)}: nothing stored for ${judged(placed)}; ${newestText(newest, placed.goal)}`,
+    ),
   );
 }
 
@@ -103,8 +115,11 @@ export async function judgeStored(target: StoreTarget, goals: readonly GoalSpec[
   const { readStored } = await import('../store/read.js');
   const read = await readStored(target, reads, ctx.env, ctx.now);
   const unstored = requests.flatMap((request, i) => {
-    const lacking = new Map((read[i]?.lacking ?? []).map((l) => [l.metric, l.newest]));
-    return request.goals.flatMap((placed) => (lacking.has(placed.goal.metric.key) ? [{ placed, newest: lacking.get(placed.goal.metric.key) }] : []));
+    const lacking = new Map((read[i]?.lacking ?? []).map((l) => [l.metric, l]));
+    return request.goals.flatMap((placed): Unstored[] => {
+      const l = lacking.get(placed.goal.metric.key);
+      return l === undefined ? [] : [{ placed, newest: l.newest, ...(l.partialAt === undefined ? {} : { partialAt: l.partialAt }) }];
+    });
   });
   const refused = unstoredError(unstored);
   if (refused !== undefined) throw refused;

@@ -147,9 +147,10 @@ export interface StoreRead {
   /** Put before this read's errors: which goals it serves (`goal \`x\`: `). */
   label?: string;
   /**
-   * A bucket every metric asked must have rows stored in (the goals' judged bucket), or have been
-   * fetched after it ended (fetched.ts: a quiet bucket stores no row): those with neither are
-   * given back with the newest bucket stored of them, for the caller to refuse.
+   * A bucket every metric asked must have been fetched after it ended (the goals' judged bucket):
+   * rows stored then, or a fetch that found it quiet (fetched.ts: a quiet bucket stores no row).
+   * Those without are given back with the newest bucket stored of them (and when their rows were
+   * fetched, where they were stored only before the bucket ended), for the caller to refuse.
    * Given it, a window with no row at all is the caller's to word, not an error here.
    */
   required?: TimeRange;
@@ -163,7 +164,7 @@ export interface NewestBucket extends TimeRange {
 export interface StoredRead {
   result: MeasurementResult;
   /** Of the metrics asked, those with no row stored in `required`. */
-  lacking: { metric: string; newest: NewestBucket | undefined }[];
+  lacking: { metric: string; newest: NewestBucket | undefined; partialAt?: string }[];
 }
 
 /**
@@ -195,8 +196,16 @@ export async function readStored(target: StoreTarget, reads: readonly StoreRead[
         const rows = version >= 2 ? selected : withoutOverlaps(selected);
         const lacking: StoredRead['lacking'] = [];
         if (required !== undefined) {
+          // Held: a row fetched after the bucket ended. Rows fetched only before are partial: the
+          // fetch after its end did not run, as when nothing is stored.
           const held = new Set<string>();
-          for (const r of rows) if (String(r.after) === required.after && String(r.before) === required.before) held.add(String(r.metric));
+          const partialAt = new Map<string, string>();
+          for (const r of rows) {
+            if (String(r.after) !== required.after || String(r.before) !== required.before) continue;
+            const metric = String(r.metric);
+            if (Number(r.complete) !== 0) held.add(metric);
+            else if (String(r.fetched_at) > (partialAt.get(metric) ?? '')) partialAt.set(metric, String(r.fetched_at));
+          }
           const seriesKey = { source: series.source, group_by: series.groupBy, roll_up: series.rollUp, filters: series.filters };
           for (const metric of series.metrics) {
             if (held.has(metric)) continue;
@@ -204,7 +213,12 @@ export async function readStored(target: StoreTarget, reads: readonly StoreRead[
             const fetched = await fetchedSpans(tx, engine.dialect, seriesKey, metric);
             if (fetched !== undefined && coversSpan(fetched, required.after, required.before)) continue;
             const [newest] = await tx.all(newestBucketSql(engine.dialect), [...key, metric]);
-            lacking.push({ metric, newest: newest === undefined ? undefined : { after: String(newest.after), before: String(newest.before), fetchedAt: String(newest.fetched_at) } });
+            const partial = partialAt.get(metric);
+            lacking.push({
+              metric,
+              newest: newest === undefined ? undefined : { after: String(newest.after), before: String(newest.before), fetchedAt: String(newest.fetched_at) },
+              ...(partial === undefined ? {} : { partialAt: partial }),
+            });
           }
         } else if (rows.length === 0) {
           throw labelled(new EmctlError('config', `the store holds no whole bucket inside [${series.after}, ${series.before}) for this selection`, describeHoldings(holdings)));
