@@ -40,6 +40,18 @@ describe('npm pack -> install -> npx emctl', () => {
     expect(plan.stderr).not.toMatch(/Error/);
     expect(plan.status).toBe(2);
     expect(plan.stdout).toMatch(/^Plan: \d+ to add, \d+ to change, \d+ to remove; \d+ API calls\.$/m);
+
+    // --ignore-scripts left better-sqlite3 without its native binary (better-sqlite3 loads it at its
+    // first database, not at import): a sqlite: store says so before any request.
+    expect(existsSync(join(app, 'node_modules/better-sqlite3/package.json'))).toBe(true);
+    expect(existsSync(join(app, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(false);
+    const measure = ['--emulator', 'default', '-v', 'measurements', '--metric', 'pr.merged', '--group-by', 'team', '--team', '42', '--last', '4w', '--roll-up', '1w', '--out', 'sqlite:history.db'];
+    const store = spawnSync('npx', ['--no-install', 'emctl', ...measure], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(store.status, store.stderr).toBe(1);
+    expect(store.stderr).toContain('sqlite: stores need the SQLite driver better-sqlite3, whose native binary does not load here (Could not locate the bindings file');
+    expect(store.stderr).toContain('npm rebuild better-sqlite3');
+    expect(store.stderr).not.toMatch(/POST \/api\/v2\/measurements/);
+    expect(existsSync(join(app, 'history.db'))).toBe(false);
   });
 
   it('installed with --omit=optional (no SQLite driver): validate and a CSV export work, a sqlite: store is refused before any request', { timeout: 180_000 }, () => {

@@ -24,22 +24,42 @@ function failure(path: string, error: unknown): EmctlError {
 
 type Driver = typeof BetterSqlite3;
 
+const NOT_INSTALLED =
+  'sqlite: stores need the SQLite driver better-sqlite3, an optional dependency that is not installed here (its prebuilt binary could not be fetched and it could not be built, or the install left optional dependencies out): add it with "npm install better-sqlite3@12" where emctl is installed (a prebuilt binary, or a C++ compiler and Python to build one), or use a postgres:// store';
+
+/** The first line of a native module's load error (it names the file and, for a wrong build, both ABI versions). */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
 /**
  * The driver, an optional dependency (DESIGN 9): where its prebuilt binary cannot be fetched and
  * no compiler builds it, `npm install` leaves it out and every other command works. A `sqlite:`
- * store then says, before any request, what is missing and how to add it.
+ * store then says, before any request, what is missing and how to add it. better-sqlite3 loads
+ * its native binary at the first `new Database`, not at import: an in-memory database is opened
+ * here, so a binary that is missing (an install without its scripts) or built for another Node.js
+ * (`NODE_MODULE_VERSION`, ERR_DLOPEN_FAILED) is said here too, not as a raw error mid-run.
  */
 export async function loadSqliteDriver(): Promise<Driver> {
+  let Database: Driver;
   try {
-    return (await import('better-sqlite3')).default;
+    Database = (await import('better-sqlite3')).default;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND' && !/Could not locate the bindings file|did not self-register|invalid ELF/.test(String(error))) throw error;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    throw new EmctlError('config', NOT_INSTALLED);
+  }
+  try {
+    new Database(':memory:').close();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'ERR_DLOPEN_FAILED' && !/Could not locate the bindings file|did not self-register|invalid ELF|NODE_MODULE_VERSION|wrong ELF class/.test(String(error))) throw error;
     throw new EmctlError(
       'config',
-      'sqlite: stores need the SQLite driver better-sqlite3, an optional dependency that is not installed here (its prebuilt binary could not be fetched and it could not be built, or the install left optional dependencies out): add it with "npm install better-sqlite3@12" where emctl is installed (a prebuilt binary, or a C++ compiler and Python to build one), or use a postgres:// store',
+      `sqlite: stores need the SQLite driver better-sqlite3, whose native binary does not load here (${firstLine(error)}): it was not built, or was built for another Node.js version or platform; run "npm rebuild better-sqlite3" where emctl is installed (a prebuilt binary, or a C++ compiler and Python to build one), or use a postgres:// store`,
     );
   }
+  return Database;
 }
 
 /** How long to wait between two tries of a writer's opening that another writer's opening made busy. */
