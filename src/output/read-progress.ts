@@ -108,6 +108,11 @@ export class ReadProgress {
     });
   }
 
+  /** What lifts the pacing here, if anything (a long read's own estimate says it too). */
+  get pacingHint(): string | undefined {
+    return this.options.pacingHint;
+  }
+
   /** Says a long read's own estimate (export counts its configurations): the generic one is then not said. */
   estimate(text: string): void {
     this.estimated = true;

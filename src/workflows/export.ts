@@ -69,7 +69,8 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
         // say so up front instead of looking stuck.
         if (globals.rateLimit > 0 && count > globals.rateLimit && !connection.emulator) {
           const minutes = Math.ceil(count / globals.rateLimit);
-          connection.progress.estimate(`Reading ${count} repository configurations: about ${minutes} min at ${globals.rateLimit} calls a minute (--repo-settings monitored|none reads fewer).\n`);
+          const hint = connection.progress.pacingHint === undefined ? '' : `; ${connection.progress.pacingHint}`;
+          connection.progress.estimate(`Reading ${count} repository configurations: about ${minutes} min at ${globals.rateLimit} calls a minute (--repo-settings monitored|none reads fewer)${hint}.\n`);
         }
       },
     }));
