@@ -76,3 +76,13 @@ export function storedPartialNotice(result: Pick<MeasurementResult, 'elements'>)
   const one = partial.length === 1;
   return `note: ${one ? 'a bucket was' : `${partial.length} buckets were`} stored before ${one ? 'it' : 'they'} ended, so ${one ? 'its values are' : 'their values are'} partial until a run fetches ${one ? 'it' : 'them'} again: ${each}`;
 }
+
+/**
+ * A live run whose window ends after today (yyyy-mm-dd): its last time range has not ended, and its
+ * values are partial. `table`, `markdown`, `chart` and `html` mark it themselves; `csv` and `json`
+ * (and the service's own export files) have no place for a mark, so it is said once on stderr.
+ */
+export function openWindowNotice(window: TimeRange, today: string, format: string, serverExport: boolean): string | undefined {
+  if (window.before <= today || (!serverExport && format !== 'csv' && format !== 'json')) return undefined;
+  return `note: the window runs to ${window.before} (before), after today: its last time range has not ended, so its values are partial (${serverExport ? 'the export file' : format} carries no mark of it)`;
+}

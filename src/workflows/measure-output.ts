@@ -9,6 +9,7 @@ import { utcToday } from '../contract/measurement-window.js';
 import { goalLines } from '../measure/goals/lines.js';
 import type { GoalSpec } from '../measure/goals/spec.js';
 import type { Job } from '../measure/jobs.js';
+import { openWindowNotice } from '../measure/notices.js';
 import { reportHeading } from '../measure/render/heading.js';
 import { renderRunOutput } from '../measure/render/index.js';
 import { windowOf, type RunOutput } from '../measure/run.js';
@@ -81,6 +82,8 @@ export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs:
     const window = windowOf(job.spec, now);
     const noData = output.kind === 'file' ? output.noData : output.result.noData;
     if (noData) io.stderr.write(`${label}no data for these filters in [${window.after}, ${window.before}) (the service answered 204)\n`);
+    const open = store === undefined ? openWindowNotice(window, utcToday(now), job.spec.format, output.kind === 'file') : undefined;
+    if (open !== undefined) io.stderr.write(`${label}${open}\n`);
     const out = job.spec.out;
     if (store !== undefined) {
       const count = await writeRunToStore(store, output, sourceOf(globals) ?? baseUrl, now, io.env);

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RollUp } from '../../src/contract/metrics.js';
-import { shortLastBucketNotice, storedPartialNotice, unalignedHistoryNotice } from '../../src/measure/notices.js';
+import { openWindowNotice, shortLastBucketNotice, storedPartialNotice, unalignedHistoryNotice } from '../../src/measure/notices.js';
 
 describe('shortLastBucketNotice', () => {
   it.each<[string, string, RollUp, string | undefined]>([
@@ -45,5 +45,24 @@ describe('storedPartialNotice', () => {
       'note: a bucket was stored before it ended, so its values are partial until a run fetches it again: 2026-10-19 to 2026-10-26 (before), fetched 2026-10-22T06:00:00Z',
     );
     expect(storedPartialNotice({ elements: [element('2026-10-01', '2026-11-01', '2026-10-22T06:00:00Z'), element('2026-11-01', '2026-12-01', '2026-11-22T06:00:00Z')] })).toMatch(/^note: 2 buckets were stored before they ended, so their values are partial until a run fetches them again: /);
+  });
+});
+
+describe('openWindowNotice', () => {
+  const window = { after: '2026-10-19', before: '2026-11-30' };
+  it.each<[string, string, boolean, string | undefined]>([
+    // Friday Nov 27: the week of Nov 23 has not ended.
+    ['2026-11-27', 'csv', false, 'note: the window runs to 2026-11-30 (before), after today: its last time range has not ended, so its values are partial (csv carries no mark of it)'],
+    ['2026-11-27', 'json', false, 'note: the window runs to 2026-11-30 (before), after today: its last time range has not ended, so its values are partial (json carries no mark of it)'],
+    ['2026-11-27', 'csv', true, 'note: the window runs to 2026-11-30 (before), after today: its last time range has not ended, so its values are partial (the export file carries no mark of it)'],
+    // The formats that mark it themselves.
+    ['2026-11-27', 'table', false, undefined],
+    ['2026-11-27', 'markdown', false, undefined],
+    ['2026-11-27', 'html', false, undefined],
+    // Monday Nov 30: every time range has ended (before is exclusive).
+    ['2026-11-30', 'csv', false, undefined],
+    ['2026-12-02', 'json', false, undefined],
+  ])('today %s, %s (server export %s)', (today, format, serverExport, expected) => {
+    expect(openWindowNotice(window, today, format, serverExport)).toBe(expected);
   });
 });

@@ -3,7 +3,7 @@
 // group's name next to its id. Each format only lays this grid out.
 
 import type { MeasurementResult } from '../result-model.js';
-import { dayRange, lastDay } from './dates.js';
+import { dayRange, fetchedLabel, inProgress, lastDay } from './dates.js';
 import { metricsHeading, metricTitle } from './titles.js';
 import { formatValue } from './values.js';
 
@@ -17,7 +17,15 @@ export interface Grid {
   numeric: boolean[];
   /** Cells as a person reads them (durations human). */
   rows: string[][];
+  /**
+   * Said under the grid when a time range is in progress (its `To` marked `*`): its values are
+   * partial, never to be read as final.
+   */
+  note?: string;
 }
+
+/** The mark on the `To` of a time range in progress, explained by the grid's note. */
+export const OPEN_MARK = '*';
 
 /**
  * Whether the formats show a name column: always for the groupings that have names (team,
@@ -35,7 +43,21 @@ export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
-export function humanGrid(result: MeasurementResult): Grid {
+/**
+ * The note on the time ranges in progress: not ended by `today` (yyyy-mm-dd, the command's clock),
+ * or read back from a history that stored them before they ended (`partialAt`).
+ */
+function openNote(result: MeasurementResult, today: string | undefined): string | undefined {
+  const live = result.elements.filter((e) => e.partialAt === undefined && inProgress(e.before, today));
+  const stored = result.elements.filter((e) => e.partialAt !== undefined);
+  const parts: string[] = [];
+  if (live.length > 0) parts.push(`${live.map((e) => dayRange(e.after, e.before)).join(', ')} ${live.length === 1 ? 'has' : 'have'} not ended`);
+  if (stored.length > 0) parts.push(stored.map((e) => `${dayRange(e.after, e.before)} was stored before it ended (fetched ${fetchedLabel(e.partialAt ?? '')})`).join(', '));
+  return parts.length === 0 ? undefined : `${OPEN_MARK} in progress, values partial: ${parts.join('; ')}`;
+}
+
+/** `today` (yyyy-mm-dd): a time range ending after it is in progress, its `To` marked and noted. */
+export function humanGrid(result: MeasurementResult, today?: string): Grid {
   const withNames = hasNames(result);
   const noun = groupNoun(result, 1);
   const header = ['From', 'To', `${noun.charAt(0).toUpperCase()}${noun.slice(1)} id`];
@@ -50,7 +72,8 @@ export function humanGrid(result: MeasurementResult): Grid {
   }
   const rows: string[][] = [];
   for (const element of result.elements) {
-    const to = lastDay(element.before);
+    const open = element.partialAt !== undefined || inProgress(element.before, today);
+    const to = `${lastDay(element.before)}${open ? OPEN_MARK : ''}`;
     for (const row of element.rows) {
       const cells = [element.after, to, String(row.group)];
       if (withNames) cells.push(oneLine(row.name ?? ''));
@@ -58,7 +81,8 @@ export function humanGrid(result: MeasurementResult): Grid {
       rows.push(cells);
     }
   }
-  return { header, numeric, rows };
+  const note = openNote(result, today);
+  return { header, numeric, rows, ...(note === undefined ? {} : { note }) };
 }
 
 const ROLL_UP_WORDS: Record<MeasurementResult['rollUp'], string> = {

@@ -31,8 +31,8 @@ export function layOutGrid(grid: Grid, color: boolean): string[] {
   return [line(grid.header, bold), line(rule, dim), ...grid.rows.map((row) => line(row, (s) => s))];
 }
 
-export function renderMeasurementsTable(result: MeasurementResult, options: { color: boolean }): string {
-  const grid = humanGrid(result);
+export function renderMeasurementsTable(result: MeasurementResult, options: { color: boolean; today?: string }): string {
+  const grid = humanGrid(result, options.today);
   if (result.noData || grid.rows.length === 0) return `${NO_DATA}\n`;
-  return `${layOutGrid(grid, options.color).join('\n')}\n`;
+  return `${[...layOutGrid(grid, options.color), ...(grid.note === undefined ? [] : ['', grid.note])].join('\n')}\n`;
 }
