@@ -52,6 +52,26 @@ describe('room rules (DESIGN.md section 5)', () => {
     ]);
   }, 120_000);
 
+  it('keep output/ beside api/ and core/: the shells above use it; it uses neither its siblings nor a room above', async () => {
+    const files = {
+      ...ALLOWED,
+      'src/output/paths.ts': "import type { Id } from '../contract/types.js';\nexport const shown = (id: Id): string => String(id);\n",
+      'src/workflows/show.ts': "import { shown } from '../output/paths.js';\nexport const show = shown;\n",
+    };
+    await expectAllowed(files);
+    await expectRefused(
+      {
+        ...files,
+        'src/output/sibling.ts': "import { first } from '../core/plan.js';\nexport const side = first;\n",
+        'src/output/upward.ts': "import { run } from '../workflows/plan.js';\nexport const up = run;\n",
+      },
+      [
+        ['room-output', 'src/output/sibling.ts', 'src/core/plan.ts'],
+        ['room-output', 'src/output/upward.ts', 'src/workflows/plan.ts'],
+      ],
+    );
+  }, 120_000);
+
   it('refuse an import from config/yaml/ into the rest of config/', async () => {
     const files = {
       ...ALLOWED,

@@ -143,6 +143,20 @@ describe('emctl goals against the emulator', () => {
     ]);
   });
 
+  it('a team name only the service knows is found in its team list, before the one measurement call', async () => {
+    // No `teams:` in this config: Search (43) is a name of the service's list alone.
+    const only = await writeConfig('version: 1\ngoals:\n  search-merges:\n    metric: pr.merged\n    at_least: 2\n    group_by: team\n    teams: [Search]\n', await tempDir('emctl-goals-service-name-'));
+    const before = (await apiRequests(emulator.url)).length;
+    const r = await emctl(['goals', 'search-merges', '-c', only, '--format', 'json'], WEDNESDAY);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { goals: { groups: { id: number; name: string | null; value: number; verdict: string }[] }[] };
+    // Search merged 2 in the week of Nov 16 - 22 (fixture: pull requests 9202 and 9203).
+    expect(doc.goals[0]?.groups.map(({ id, name, value, verdict }) => ({ id, name, value, verdict }))).toEqual([{ id: 43, name: 'Search', value: 2, verdict: 'met' }]);
+    const requests = (await apiRequests(emulator.url)).slice(before);
+    expect(requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v2/teams', 'POST /api/v2/measurements']);
+    expect((requests[1]?.body as { team_ids?: number[] }).team_ids).toEqual([43]);
+  });
+
   it('a team name neither the config nor the service knows: exit 1 naming it, before any measurement call', async () => {
     const bad = await writeConfig(`${GOALS_CONFIG}  named:\n    metric: pr.merged\n    at_least: 1\n    group_by: team\n    teams: [Payments, Serch]\n`, await tempDir('emctl-goals-bad-team-'));
     const before = (await apiRequests(emulator.url)).length;

@@ -73,6 +73,16 @@ ${'```'}
 `);
   });
 
+  it('names the rule whose expansion made a change, beside it in the diff (DESIGN 2.1: what to edit)', () => {
+    const change: Change = { address: 'repo[1218].settings.exclude_branches', kind: 'repo-override', action: 'add', before: null, after: { patterns: ['^dependabot/'] }, impacts: ['history-recompute'], rule: 'acme/*' };
+    const markdown = renderPlanMarkdown(plan({ changes: [change, ...byAddress('repo["acme/web"].settings.default_branch')] }));
+    const line = markdown.split('\n').find((l) => l.includes('repo[1218].settings.exclude_branches'));
+    expect(line).toBe('+ repo[1218].settings.exclude_branches  (rule "acme/*")  [history-recompute]');
+    // A literal key's change names no rule.
+    expect(markdown.split('\n').find((l) => l.includes('repo["acme/web"].settings.default_branch'))).not.toContain('(rule');
+    expectWellFormed(markdown);
+  });
+
   it('says there are no changes, and takes a title', () => {
     expect(renderPlanMarkdown(plan(), { title: 'Plan for acme/settings' })).toBe(`<!-- emctl-plan -->
 
