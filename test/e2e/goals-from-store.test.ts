@@ -106,6 +106,20 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
     });
   });
 
+  it('a judged week an unaligned run replaced after it was fetched is refused, not read as quiet', async () => {
+    await withStore(engine, async (backfilled) => {
+      // ISO weeks stored on Wednesday; then a backfill of Wednesday-to-Wednesday weeks (Nov 4 - 18)
+      // replaces the ISO weeks it overlaps, the judged Nov 16 - 22 among them (DESIGN 10): the span
+      // fetched on Wednesday no longer speaks for a week the store holds no longer.
+      await store(backfilled.target, WEDNESDAY);
+      const backfill = await emctlAgainst(emulator, ['measurements', '-c', config, ...BY_TEAM.slice(0, BY_TEAM.indexOf('--last')), '--after', '2026-11-04', '--before', '2026-11-18', '--out', backfilled.target], { now: WEDNESDAY });
+      expect(backfill.code, backfill.stderr).toBe(0);
+      const r = await runEmctl(['goals', 'merges', '-c', config, '--from', backfilled.target], { env: {}, now: WEDNESDAY });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain('Error: goal `merges` (pr.merged by team): the store holds nothing for the week of Nov 16 - 22, 2026, the week judged;');
+    });
+  });
+
   it('groups stored with no value, or not stored while others are, in the judged week are "no data" (exit 0)', async () => {
     await withStore(engine, async (some) => {
       // Only Payments and Search fetched: Idle, NoReview and Older have no row at all; Search's W3 merges are there.

@@ -17,7 +17,7 @@ import { coversSpan, fetchedSpans } from './fetched.js';
 import { openEngine } from './open.js';
 import { checkReadable, storedVersion } from './schema.js';
 import { droppedLatestFirst, type DatedBucket } from './overlaps.js';
-import { holdingsSql, newestBucketSql, selectSql } from './sql.js';
+import { holdingsSql, newestBucketSql, overlappingRowSql, selectSql } from './sql.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
 export interface StoredRequest extends StoreSelection {
@@ -209,9 +209,14 @@ export async function readStored(target: StoreTarget, reads: readonly StoreRead[
           const seriesKey = { source: series.source, group_by: series.groupBy, roll_up: series.rollUp, filters: series.filters };
           for (const metric of series.metrics) {
             if (held.has(metric)) continue;
-            // No row, but a run fetched the bucket after it ended: a quiet bucket, not a stopped fetch.
+            // No row, but a run fetched the bucket after it ended: a quiet bucket, not a stopped
+            // fetch. Unless a row cut otherwise overlaps it: an unaligned run replaced the bucket
+            // (section 10) after the span was recorded, and the span no longer speaks for it.
             const fetched = await fetchedSpans(tx, engine.dialect, seriesKey, metric);
-            if (fetched !== undefined && coversSpan(fetched, required.after, required.before)) continue;
+            if (fetched !== undefined && coversSpan(fetched, required.after, required.before)) {
+              const [cutOtherwise] = await tx.all(overlappingRowSql(engine.dialect), [...key, metric, required.before, required.after]);
+              if (cutOtherwise === undefined) continue;
+            }
             const [newest] = await tx.all(newestBucketSql(engine.dialect), [...key, metric]);
             const partial = partialAt.get(metric);
             lacking.push({

@@ -151,6 +151,20 @@ export function newestBucketSql(dialect: Dialect): string {
   );
 }
 
+/**
+ * Whether a row of one metric of a series overlaps [after, before) (the first two placeholders
+ * after the series and metric): a bucket cut otherwise than the judged one (an unaligned week
+ * that replaced it) means the judged bucket is not held, however a fetched span reads.
+ */
+export function overlappingRowSql(dialect: Dialect): string {
+  const p = (n: number) => placeholder(dialect, n);
+  return (
+    `SELECT 1 AS hit FROM ${TABLE} ` +
+    `WHERE source = ${p(0)} AND group_by = ${p(1)} AND roll_up = ${p(2)} AND filters = ${p(3)} AND metric = ${p(4)} ` +
+    `AND "after" < ${p(5)} AND "before" > ${p(6)} LIMIT 1`
+  );
+}
+
 /** A query answering one row (with a non-null `name`) when `table` exists. */
 export function tableExistsSql(dialect: Dialect, table: string): string {
   return dialect === 'postgres'
