@@ -21,7 +21,6 @@ import {
   seriesBucketsSql,
   seriesTuple,
   setLongestParams,
- 
   SERIES_COLUMNS,
   SQLITE_KEYS_PER_DELETE,
   SQLITE_SERIES_PER_READ,
