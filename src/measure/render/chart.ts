@@ -7,7 +7,8 @@
 import type { MeasurementResult } from '../result-model.js';
 import { painter } from './colour.js';
 import { NO_DATA, groupNoun, headingLine } from './rows.js';
-import { gapsOf, openBucketsSentence, reportCharts, type Bucket, type ChartKind, type ChartThreshold, type MetricChart } from './series.js';
+import { openBucketsSentence, type Bucket } from './buckets.js';
+import { gapsOf, reportCharts, type ChartKind, type ChartThreshold, type MetricChart } from './series.js';
 import { colourOf, drawLines, markOf, THRESHOLD_COLOUR, THRESHOLD_MARK } from './terminal-lines.js';
 import { barRows, rankedRows } from './terminal-rows.js';
 import { formatValue } from './values.js';

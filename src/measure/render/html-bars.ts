@@ -7,7 +7,8 @@
 import { scaleLinear } from 'd3-scale';
 import { GOAL_COLOUR, WIDTH } from './html-chart.js';
 import { escapeHtml, fitText, px, slotColour, textPixels } from './markup.js';
-import { MAX_SERIES, ranked, type Bucket, type MetricChart } from './series.js';
+import type { Bucket } from './buckets.js';
+import { MAX_SERIES, ranked, type MetricChart } from './series.js';
 import { formatValue } from './values.js';
 
 const ROW = 24;

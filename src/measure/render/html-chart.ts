@@ -9,7 +9,8 @@ import { scaleLinear, scalePoint } from 'd3-scale';
 import { line } from 'd3-shape';
 import { axisTicks, niceAxis } from './axis.js';
 import { escapeHtml, px, slotColour, textPixels } from './markup.js';
-import type { Bucket, ChartSeries, MetricChart } from './series.js';
+import type { Bucket } from './buckets.js';
+import type { ChartSeries, MetricChart } from './series.js';
 import { formatValue } from './values.js';
 
 export const WIDTH = 900;

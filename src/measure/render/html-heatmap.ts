@@ -11,7 +11,8 @@ import type { Cell } from './html-table.js';
 import { metricTableHtml } from './html-table.js';
 import { escapeHtml } from './markup.js';
 import { metricDomain, placeOn, type Domain } from './scale.js';
-import { ranked, type Bucket, type MetricChart } from './series.js';
+import type { Bucket } from './buckets.js';
+import { ranked, type MetricChart } from './series.js';
 import { formatValue } from './values.js';
 
 /** Light to dark: a sequential blue that keeps white text readable on its upper half. */

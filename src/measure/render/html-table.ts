@@ -8,7 +8,8 @@
 
 import { labelLines } from './html-chart.js';
 import { escapeHtml, textPixels } from './markup.js';
-import type { Bucket, ChartSeries, MetricChart } from './series.js';
+import type { Bucket } from './buckets.js';
+import type { ChartSeries, MetricChart } from './series.js';
 import { formatValue } from './values.js';
 
 /** Buckets one printed table holds beside the group and summary columns (A4 landscape). */

@@ -15,7 +15,8 @@ import { heatmapHtml } from './html-heatmap.js';
 import { metricTableHtml } from './html-table.js';
 import { escapeHtml } from './markup.js';
 import { NO_DATA, describeWindow, groupNoun, headingLine, reportTitle } from './rows.js';
-import { gapsOf, openBucketsSentence, ranked, reportCharts, type Bucket, type ChartKind, type ChartSeries, type ChartThreshold, type MetricChart } from './series.js';
+import { openBucketsSentence, type Bucket } from './buckets.js';
+import { gapsOf, ranked, reportCharts, type ChartKind, type ChartSeries, type ChartThreshold, type MetricChart } from './series.js';
 
 const STYLE = `
   body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328;

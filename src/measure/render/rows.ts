@@ -3,7 +3,8 @@
 // group's name next to its id. Each format only lays this grid out.
 
 import type { MeasurementResult } from '../result-model.js';
-import { dayRange, fetchedLabel, inProgress, lastDay } from './dates.js';
+import { openBucketsSentence, resultBuckets } from './buckets.js';
+import { dayRange, lastDay } from './dates.js';
 import { metricsHeading, metricTitle } from './titles.js';
 import { formatValue } from './values.js';
 
@@ -18,8 +19,8 @@ export interface Grid {
   /** Cells as a person reads them (durations human). */
   rows: string[][];
   /**
-   * Said under the grid when a time range is in progress (its `To` marked `*`): its values are
-   * partial, never to be read as final.
+   * Said under the grid when a time range is in progress (its `To` marked `*`), in the chart
+   * formats' sentence (buckets.ts): its values are partial, never to be read as final.
    */
   note?: string;
 }
@@ -43,19 +44,6 @@ export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
-/**
- * The note on the time ranges in progress: not ended by `today` (yyyy-mm-dd, the command's clock),
- * or read back from a history that stored them before they ended (`partialAt`).
- */
-function openNote(result: MeasurementResult, today: string | undefined): string | undefined {
-  const live = result.elements.filter((e) => e.partialAt === undefined && inProgress(e.before, today));
-  const stored = result.elements.filter((e) => e.partialAt !== undefined);
-  const parts: string[] = [];
-  if (live.length > 0) parts.push(`${live.map((e) => dayRange(e.after, e.before)).join(', ')} ${live.length === 1 ? 'has' : 'have'} not ended`);
-  if (stored.length > 0) parts.push(stored.map((e) => `${dayRange(e.after, e.before)} was stored before it ended (fetched ${fetchedLabel(e.partialAt ?? '')})`).join(', '));
-  return parts.length === 0 ? undefined : `${OPEN_MARK} in progress, values partial: ${parts.join('; ')}`;
-}
-
 /** `today` (yyyy-mm-dd): a time range ending after it is in progress, its `To` marked and noted. */
 export function humanGrid(result: MeasurementResult, today?: string): Grid {
   const withNames = hasNames(result);
@@ -71,18 +59,19 @@ export function humanGrid(result: MeasurementResult, today?: string): Grid {
     numeric.push(true);
   }
   const rows: string[][] = [];
-  for (const element of result.elements) {
-    const open = element.partialAt !== undefined || inProgress(element.before, today);
-    const to = `${lastDay(element.before)}${open ? OPEN_MARK : ''}`;
+  const buckets = resultBuckets(result, today);
+  result.elements.forEach((element, i) => {
+    const to = `${lastDay(element.before)}${buckets[i]?.inProgress ? OPEN_MARK : ''}`;
     for (const row of element.rows) {
       const cells = [element.after, to, String(row.group)];
       if (withNames) cells.push(oneLine(row.name ?? ''));
       for (const metric of result.metrics) cells.push(formatValue(metric.unit, row.values[metric.key]));
       rows.push(cells);
     }
-  }
-  const note = openNote(result, today);
-  return { header, numeric, rows, ...(note === undefined ? {} : { note }) };
+  });
+  // The sentence the chart formats say of the same buckets.
+  const open = openBucketsSentence(buckets);
+  return { header, numeric, rows, ...(open === undefined ? {} : { note: `${OPEN_MARK} ${open}: values are partial` }) };
 }
 
 const ROLL_UP_WORDS: Record<MeasurementResult['rollUp'], string> = {

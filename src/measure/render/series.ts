@@ -6,7 +6,7 @@
 // sparklines in the terminal), so every group is seen.
 
 import type { MeasurementResult, ResultMetric } from '../result-model.js';
-import { bucketLabels, fetchedLabel, inProgress } from './dates.js';
+import { resultBuckets, type Bucket } from './buckets.js';
 import { oneLine } from './rows.js';
 import { metricTitle } from './titles.js';
 import { chartUnitLabel } from './values.js';
@@ -25,17 +25,6 @@ export interface ReportGroup {
   label: string;
   /** Its style slot, 0.. in legend order: the same colour and mark in every chart of the report. */
   slot: number;
-}
-
-export interface Bucket {
-  after: string;
-  before: string;
-  /** `Sep 7 - 13`: first and last day, both included. */
-  label: string;
-  /** Its values are partial: it has not ended today, or it was stored before it ended (`fetchedAt`). */
-  inProgress: boolean;
-  /** Read back from a history: when its partial values were fetched (ISO instant). */
-  fetchedAt?: string;
 }
 
 export interface ChartSeries extends ReportGroup {
@@ -182,15 +171,7 @@ export function ranked(series: readonly ChartSeries[]): ChartSeries[] {
  */
 export function reportCharts(result: MeasurementResult, today: string | undefined, thresholds: readonly ChartThreshold[] = []): ReportCharts {
   const groups = reportGroups(result);
-  const labels = bucketLabels(result.elements);
-  const buckets = result.elements.map((element, i): Bucket => {
-    const bucket: Bucket = { after: element.after, before: element.before, label: labels[i] ?? element.after, inProgress: inProgress(element.before, today) };
-    if (element.partialAt !== undefined) {
-      bucket.inProgress = true;
-      bucket.fetchedAt = element.partialAt;
-    }
-    return bucket;
-  });
+  const buckets = resultBuckets(result, today);
   const kind: ChartKind = buckets.length === 1 ? 'bars' : groups.length > MAX_SERIES ? 'rows' : 'lines';
   const open = buckets.map((b) => b.inProgress);
   const charts = result.metrics.map((metric) => ({ ...metricChart(result, metric, groups, open), thresholds: thresholds.filter((t) => t.metricKey === metric.key) }));
@@ -206,20 +187,4 @@ export function gapsOf(chart: MetricChart): { gaps: ChartSeries[]; empty: ChartS
     else if (series.gaps > 0) gaps.push(series);
   }
   return { gaps, empty };
-}
-
-/**
- * What to say of the buckets in progress, one sentence each kind: `Nov 23 - 29 is still in
- * progress`, `Oct 19 - 25 was stored before it ended (fetched Oct 22, 2026 06:00 UTC)`.
- */
-export function openBucketsSentence(buckets: readonly Bucket[]): string | undefined {
-  const live = buckets.filter((b) => b.inProgress && b.fetchedAt === undefined);
-  const stored = buckets.filter((b) => b.fetchedAt !== undefined);
-  const parts: string[] = [];
-  if (live.length > 0) parts.push(`${live.length === buckets.length ? 'The whole window' : live.map((b) => b.label).join(', ')} ${live.length === 1 ? 'is' : 'are'} still in progress`);
-  if (stored.length > 0) {
-    const each = stored.map((b) => `${b.label} (fetched ${fetchedLabel(b.fetchedAt ?? '')})`).join(', ');
-    parts.push(`${each} ${stored.length === 1 ? 'was' : 'were'} stored before ${stored.length === 1 ? 'it' : 'they'} ended`);
-  }
-  return parts.length === 0 ? undefined : parts.join('; ');
 }

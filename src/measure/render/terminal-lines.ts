@@ -6,7 +6,8 @@
 
 import { niceAxis } from './axis.js';
 import { painter, type Paint } from './colour.js';
-import type { Bucket, MetricChart } from './series.js';
+import type { Bucket } from './buckets.js';
+import type { MetricChart } from './series.js';
 
 const HEIGHT = 15;
 const MIN_PLOT_COLUMNS = 16;

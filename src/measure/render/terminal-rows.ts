@@ -5,7 +5,8 @@
 // keep their row at the end.
 
 import { painter } from './colour.js';
-import type { Bucket, MetricChart } from './series.js';
+import type { Bucket } from './buckets.js';
+import type { MetricChart } from './series.js';
 import { MAX_SERIES, ranked } from './series.js';
 import { metricDomain, placeOn, type Domain } from './scale.js';
 import { colourOf } from './terminal-lines.js';
