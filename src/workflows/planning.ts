@@ -21,9 +21,10 @@ import { nowOf, type WorkflowIO } from './io.js';
  */
 export async function loadDesired(io: WorkflowIO, given: string | undefined, changedFrom?: string): Promise<{ config: DesiredConfig; changed?: ChangedFrom }> {
   const path = configPathIn(io.cwd, given);
-  const config = await loadConfigOrThrow(path, configChecks(nowOf(io)));
+  const checks = configChecks(nowOf(io));
+  const config = await loadConfigOrThrow(path, checks);
   if (changedFrom === undefined) return { config };
-  const before = await loadConfigAtRef(path, changedFrom, configChecks(nowOf(io)));
+  const before = await loadConfigAtRef(path, changedFrom, checks);
   return { config, changed: { ref: changedFrom, changes: changedObjects(before, config) } };
 }
 

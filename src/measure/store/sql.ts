@@ -140,13 +140,18 @@ export function selectSql(dialect: Dialect, metrics: number, version: number): s
   );
 }
 
+/** One metric of one series: source, group_by, roll_up, filters and metric are the first five placeholders. */
+function seriesMetricWhere(dialect: Dialect): string {
+  const p = (n: number) => placeholder(dialect, n);
+  return `source = ${p(0)} AND group_by = ${p(1)} AND roll_up = ${p(2)} AND filters = ${p(3)} AND metric = ${p(4)}`;
+}
+
 /** The newest bucket of one metric of a series (any group), and its latest fetch: what a stopped fetch last stored. */
 export function newestBucketSql(dialect: Dialect): string {
-  const p = (n: number) => placeholder(dialect, n);
   const columns = [asText(dialect, 'after', 'YYYY-MM-DD'), asText(dialect, 'before', 'YYYY-MM-DD'), asText(dialect, 'fetched_at', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')];
   return (
     `SELECT ${columns.join(', ')} FROM ${TABLE} ` +
-    `WHERE source = ${p(0)} AND group_by = ${p(1)} AND roll_up = ${p(2)} AND filters = ${p(3)} AND metric = ${p(4)} ` +
+    `WHERE ${seriesMetricWhere(dialect)} ` +
     `ORDER BY "before" DESC, "after" DESC, fetched_at DESC LIMIT 1`
   );
 }
@@ -157,11 +162,10 @@ export function newestBucketSql(dialect: Dialect): string {
  * that replaced it) means the judged bucket is not held, however a fetched span reads.
  */
 export function overlappingRowSql(dialect: Dialect): string {
-  const p = (n: number) => placeholder(dialect, n);
   return (
     `SELECT 1 AS hit FROM ${TABLE} ` +
-    `WHERE source = ${p(0)} AND group_by = ${p(1)} AND roll_up = ${p(2)} AND filters = ${p(3)} AND metric = ${p(4)} ` +
-    `AND "after" < ${p(5)} AND "before" > ${p(6)} LIMIT 1`
+    `WHERE ${seriesMetricWhere(dialect)} ` +
+    `AND "after" < ${placeholder(dialect, 5)} AND "before" > ${placeholder(dialect, 6)} LIMIT 1`
   );
 }
 
