@@ -32,6 +32,10 @@ export interface ListedTeam {
   name: string;
   /** The parent team; null at the top (`All Teams` and `All Contributors`). */
   parent_id: number | null;
+  /** 1-3 characters, null when none was given (older services leave it out). */
+  initials?: string | null;
+  /** #RGB or #RRGGBB (older services leave it out). */
+  color?: string;
   contributors: ListedContributor[];
 }
 

@@ -9,6 +9,7 @@ import { GIT_ROUTES } from '../git/routes.js';
 import { ADMIN_ROUTES } from './admin-routes.js';
 import { MEASURE_ROUTES, REPORT_FILE_PREFIX } from '../measurements/routes.js';
 import { LIST_ROUTES } from '../lists/routes.js';
+import { TEAM_ROUTES } from '../lists/team-routes.js';
 import type { Family, Route } from '../route/route.js';
 
 /** A route as the server serves it: the store is in every context. */
@@ -19,7 +20,7 @@ interface Compiled {
   segments: string[];
 }
 
-const ROUTES: ServedRoute[] = [...PM_ROUTES, ...GIT_ROUTES, ...LIST_ROUTES, ...ADMIN_ROUTES, ...MEASURE_ROUTES];
+const ROUTES: ServedRoute[] = [...PM_ROUTES, ...GIT_ROUTES, ...LIST_ROUTES, ...TEAM_ROUTES, ...ADMIN_ROUTES, ...MEASURE_ROUTES];
 
 /** The list routes' paths (none has a parameter) and their family: lists, or health (no key). */
 const LIST_FAMILIES = new Map<string, Family>(LIST_ROUTES.map((r) => [r.template, r.family]));
@@ -72,7 +73,9 @@ export function familyOf(pathname: string): Family {
   if (pathname.startsWith('/api/v1/git/')) return 'git';
   if (pathname === '/api/v2/measurements' || pathname.startsWith('/api/v2/measurements/') || pathname.startsWith('/api/v1/exporter/')) return 'measure';
   if (pathname.startsWith(REPORT_FILE_PREFIX)) return 'report';
-  return LIST_FAMILIES.get(pathname.replace(/\/+$/, '')) ?? 'pm';
+  const path = pathname.replace(/\/+$/, '');
+  if (path.startsWith('/api/v2/teams/') || path === '/api/v1/teams' || path.startsWith('/api/v1/teams/')) return 'lists';
+  return LIST_FAMILIES.get(path) ?? 'pm';
 }
 
 /**

@@ -1,16 +1,17 @@
 // The service's contributors as its lists show them (DESIGN.md section 13): the activity's
 // contributors, each with the email and provider id the lists carry (the fixture's, else derived
-// from the name: docs/assumptions.md), indexed by team once, when the emulator loads. They never
-// change afterwards, like the activity they come from.
+// from the name: docs/assumptions.md), indexed once, when the emulator loads. They never change
+// afterwards, like the activity they come from; who is on which team can (state/members.ts), and
+// `byTeam` is only where that starts.
 
 import type { ActivityContributor } from '../metrics/types.js';
+import type { MemberDefaults } from '../state/members.js';
 
 export interface Person {
   id: number;
   name: string;
   email: string;
   provider_id: string;
-  team_ids: number[];
   /** Merged into another contributor: left out of team lists with nonmerged_members_only. */
   merged: boolean;
 }
@@ -18,10 +19,11 @@ export interface Person {
 export interface People {
   /** Every contributor, by id. */
   all: readonly Person[];
-  /** Contributors in at least one team, by id: the members of `All Teams`. */
-  inTeams: readonly Person[];
-  /** team id -> its contributors, by id. */
-  byTeam: ReadonlyMap<number, readonly Person[]>;
+  byId: ReadonlyMap<number, Person>;
+  /** Lower-cased email -> the contributor (emails compare case-insensitively). */
+  byEmail: ReadonlyMap<string, Person>;
+  /** team id -> the ids of the contributors whose team_ids name it, by id: the members before any write. */
+  byTeam: MemberDefaults;
 }
 
 /** `Acme Corp` -> `acme-corp`; `Zoë 2` -> `zo-2`; empty when nothing is left. */
@@ -45,15 +47,17 @@ export function peopleOf(contributors: readonly ActivityContributor[], organizat
         email = taken.has(`${local}@${domain}`) ? `${local}-${c.id}@${domain}` : `${local}@${domain}`;
         taken.add(email);
       }
-      return { id: c.id, name: c.name, email, provider_id: c.provider_id ?? `user-${c.id}`, team_ids: [...(c.team_ids ?? [])], merged: c.merged_into !== undefined };
+      return { id: c.id, name: c.name, email, provider_id: c.provider_id ?? `user-${c.id}`, merged: c.merged_into !== undefined };
     });
-  const byTeam = new Map<number, Person[]>();
-  for (const person of all) {
-    for (const team of new Set(person.team_ids)) {
+  const byTeam = new Map<number, number[]>();
+  for (const c of [...contributors].sort((a, b) => a.id - b.id)) {
+    for (const team of new Set(c.team_ids ?? [])) {
       const members = byTeam.get(team);
-      if (members) members.push(person);
-      else byTeam.set(team, [person]);
+      if (members) members.push(c.id);
+      else byTeam.set(team, [c.id]);
     }
   }
-  return { all, inTeams: all.filter((p) => p.team_ids.length > 0), byTeam };
+  const byEmail = new Map<string, Person>();
+  for (const person of all) if (!byEmail.has(person.email.toLowerCase())) byEmail.set(person.email.toLowerCase(), person);
+  return { all, byId: new Map(all.map((p) => [p.id, p])), byEmail, byTeam };
 }

@@ -11,6 +11,7 @@ import { Query } from '../route/params.js';
 import type { Reply } from '../route/reply.js';
 import type { Route, RouteContext } from '../route/route.js';
 import type { People } from './people.js';
+import { teamsByContributor } from '../state/members.js';
 import { listTeams } from './teams.js';
 
 const STATUS = 422;
@@ -42,9 +43,10 @@ function usersRoute(ctx: ListContext): Reply {
   const { offset, pageSize } = paging(q);
   q.done();
   const people = ctx.store.people.all;
+  const teams = teamsByContributor(ctx.state, ctx.store.people.byTeam);
   const body: UserListResponse = {
     total: people.length,
-    items: people.slice(offset, offset + pageSize).map((p) => ({ id: p.id, name: p.name, email: p.email, provider_id: p.provider_id, team_ids: [...p.team_ids] })),
+    items: people.slice(offset, offset + pageSize).map((p) => ({ id: p.id, name: p.name, email: p.email, provider_id: p.provider_id, team_ids: teams.get(p.id) ?? [] })),
   };
   return { status: 200, body };
 }

@@ -6,6 +6,7 @@
 import type { WorkflowType } from '../../contract/metrics.js';
 import { WORKFLOW_TYPES } from '../../contract/metrics.js';
 import type { EmulatorState } from '../state/state.js';
+import { membersOf, onAnyTeam } from '../state/members.js';
 import type { ActivityIndex, PrList, Slots } from './activity-index.js';
 import { Exclusion } from './branch-exclusion.js';
 import type { MeasurementQuery, QueryWorkflowFilter } from './types.js';
@@ -93,7 +94,7 @@ function slotFlags(slots: Slots, ids: Iterable<number>): Uint8Array {
 }
 
 function allTeamIds(ix: ActivityIndex, state: EmulatorState): number[] {
-  return [...new Set([...state.teams.keys(), ...ix.teamMembers.keys()])];
+  return [...new Set([...state.teams.keys(), ...[...ix.teamMembers.keys()].filter((t) => !state.deletedTeams.has(t))])];
 }
 
 /**
@@ -148,13 +149,14 @@ function teamReach(ix: ActivityIndex, state: EmulatorState, teamIds: number[], w
 }
 
 /**
- * The contributors of a team: those whose team_ids list it, and for the service's own two teams
- * (DESIGN.md section 13) everyone in a team (`All Teams`) or everyone (`All Contributors`).
+ * The contributors of a team (state/members.ts: those a member write set, else those whose team_ids
+ * list it), and for the service's own two teams (DESIGN.md section 13) everyone in a team (`All
+ * Teams`) or everyone (`All Contributors`).
  */
 function teamMembers(ix: ActivityIndex, state: EmulatorState, team: number): Iterable<number> {
   if (team === state.serviceTeams.allContributors) return ix.contributors.keys();
-  if (team === state.serviceTeams.allTeams) return [...ix.contributors.values()].filter((c) => c.teamIds.length > 0).map((c) => c.id);
-  return ix.teamMembers.get(team) ?? [];
+  if (team === state.serviceTeams.allTeams) return onAnyTeam(state, ix.teamMembers);
+  return state.teams.has(team) ? membersOf(state, team, ix.teamMembers) : (ix.teamMembers.get(team) ?? []);
 }
 
 /** An array of `size` undefined slots, kept in V8's fast (non-dictionary) mode whatever the size. */

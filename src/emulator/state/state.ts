@@ -47,6 +47,14 @@ export interface TeamRec {
   id: number;
   name: string;
   parent_id?: number;
+  initials?: string;
+  color: string;
+  created_at: string;
+  /**
+   * The members (contributor ids) once a fixture or a member write set them; undefined while they
+   * are still those the activity's contributors name (their team_ids), which the store indexes.
+   */
+  members?: Set<number>;
   scopeWriteFails: boolean;
 }
 
@@ -69,6 +77,8 @@ export interface EmulatorState {
   /** integration id -> entity type -> entity_provider_id -> entity (insertion order = fixture order). */
   entities: Map<number, Map<EntityType, Map<string, EntityRec>>>;
   teams: Map<number, TeamRec>;
+  /** Ids of teams deleted since load: never given to a new team, never counted as a team again. */
+  deletedTeams: Set<number>;
   serviceTeams: ServiceTeamIds;
   services: Map<number, { id: number; name: string }>;
   repos: Map<number, RepoRec>;

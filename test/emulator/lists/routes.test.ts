@@ -166,9 +166,12 @@ describe('users, services, health and repositories', () => {
     expect((await call(emu, 'GET', '/api/v1/health/', { key: 'wrong-key' })).body).toEqual({ status: 'ok' });
   });
 
-  test('a write method is 405 with Allow: GET', async () => {
-    const r = await call(emu, 'POST', '/api/v2/teams', { body: {} });
+  test('a write method is 405 with Allow: GET (the team list has its writes: team-routes.test.ts)', async () => {
+    const r = await call(emu, 'POST', '/api/v1/users', { body: {} });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('GET');
+    const teams = await call(emu, 'PUT', '/api/v2/teams', { body: {} });
+    expect(teams.status).toBe(405);
+    expect(teams.headers.get('allow')).toBe('GET, POST');
   });
 });
