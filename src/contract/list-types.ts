@@ -68,9 +68,17 @@ export interface ListUsersParams {
   page_size?: number;
 }
 
+/** A repository of a service: `url` as a generated OpenAPI copy reads it, `id` and `name` as a customer's script does. */
+export interface ServiceRepository {
+  id: number;
+  name: string;
+  url: string;
+  paths: string[];
+}
+
 export interface ServiceListResponse {
   total: number;
-  items: { id: number; name: string }[];
+  items: { id: number; name: string; repositories?: ServiceRepository[] }[];
 }
 
 export interface HealthResponse {

@@ -6,7 +6,8 @@
 // that is invalid is refused with 422 in the Pydantic shape. A bad or missing key is 403 (the
 // router), the health check needs none.
 
-import { LIST_PAGE_SIZE_MAX, TEAM_SEARCH_TERM_MAX, type KnownRepository, type ServiceListResponse, type UserListResponse } from '../../contract/list-types.js';
+import { LIST_PAGE_SIZE_MAX, TEAM_SEARCH_TERM_MAX, type KnownRepository, type ServiceListResponse, type ServiceRepository, type UserListResponse } from '../../contract/list-types.js';
+import type { EmulatorState } from '../state/state.js';
 import { Query } from '../route/params.js';
 import type { Reply } from '../route/reply.js';
 import type { Route, RouteContext } from '../route/route.js';
@@ -52,9 +53,44 @@ function usersRoute(ctx: ListContext): Reply {
 }
 
 function servicesRoute(ctx: ListContext): Reply {
+  const q = new Query(ctx.query, ['offset', 'page_size'], STATUS, 'lenient');
+  const { offset, pageSize } = paging(q);
+  q.done();
   const services = [...ctx.state.services.values()].sort((a, b) => a.id - b.id);
-  const body: ServiceListResponse = { total: services.length, items: services.map((s) => ({ id: s.id, name: s.name })) };
+  const page = services.slice(offset, offset + pageSize);
+  const repositories = serviceRepositories(ctx.state, new Set(page.map((s) => s.id)));
+  const body: ServiceListResponse = {
+    total: services.length,
+    items: page.map((s) => ({ id: s.id, name: s.name, repositories: repositories.get(s.id) ?? [] })),
+  };
   return { status: 200, body };
+}
+
+/**
+ * The repositories of each service in `ids`: those of every team Git scope that lists the service
+ * (the metric engine reaches a service's repositories the same way), monitored ones, in id order.
+ * Each carries both readings public clients have of the field: `url`, and `id` and `name`; `paths`
+ * is the whole repository, `["/"]` (the emulator keeps no paths inside a repository).
+ */
+function serviceRepositories(state: EmulatorState, ids: ReadonlySet<number>): Map<number, ServiceRepository[]> {
+  const byService = new Map<number, Set<number>>();
+  for (const scope of state.gitScopes.values()) {
+    for (const service of scope.serviceIds) {
+      if (!ids.has(service)) continue;
+      let repos = byService.get(service);
+      if (!repos) byService.set(service, (repos = new Set()));
+      for (const id of scope.repositoryIds) repos.add(id);
+    }
+  }
+  const out = new Map<number, ServiceRepository[]>();
+  for (const [service, repoIds] of byService) {
+    const repos = [...repoIds].sort((a, b) => a - b).flatMap((id) => {
+      const r = state.repos.get(id);
+      return r === undefined || r.state !== 'monitored' ? [] : [{ id: r.id, name: r.name, url: r.http_url, paths: ['/'] }];
+    });
+    out.set(service, repos);
+  }
+  return out;
 }
 
 function repositoriesRoute(ctx: ListContext): Reply {

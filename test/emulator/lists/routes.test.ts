@@ -131,10 +131,22 @@ describe('users, services, health and repositories', () => {
     expect((await call(emu, 'GET', '/api/v1/users?page_size=60')).status).toBe(422);
   });
 
-  test('GET /api/v1/services answers {total, items} by id', async () => {
+  test('GET /api/v1/services answers {total, items} by id, each with the monitored repositories of the team Git scopes that list it', async () => {
     const r = await call(emu, 'GET', '/api/v1/services');
     expect(r.body.total).toBe(5);
-    expect(r.body.items[0]).toEqual({ id: 7, name: 'billing' });
+    // billing (7) is in team 42's scope, with acme/api (1201) and acme/payments (1234).
+    expect(r.body.items[0]).toEqual({
+      id: 7,
+      name: 'billing',
+      repositories: [
+        { id: 1201, name: 'acme/api', url: 'https://code.host-a.example/acme/api', paths: ['/'] },
+        { id: 1234, name: expect.any(String), url: expect.stringMatching(/^https:\/\//), paths: ['/'] },
+      ],
+    });
+    const page = await call(emu, 'GET', '/api/v1/services?offset=1&page_size=2');
+    expect(page.body.total).toBe(5);
+    expect(page.body.items.map((s: { id: number }) => s.id)).toEqual([8, 9]);
+    for (const bad of ['page_size=0', 'page_size=51', 'offset=-1']) expect((await call(emu, 'GET', `/api/v1/services?${bad}`)).status).toBe(422);
   });
 
   test('GET /api/v1/repositories is a plain array of {id, name, http_url, provider, state}', async () => {
