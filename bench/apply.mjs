@@ -1,3 +1,4 @@
+// @ts-check
 // The whole of an apply against the service's pace: `emctl apply --auto-approve` (the plan's reads,
 // the writes, the check of the result) on a generated organization of 10,000 repositories and 500
 // teams, with a config that overrides a setting of 2,000 repositories and replaces the
@@ -20,8 +21,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { fileURLToPath } from 'node:url';
+import { apiRequests, capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { distAt, surfaceAt } from './surface.mjs';
 import YAML from 'yaml';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -31,7 +33,7 @@ const TEAMS = Number(process.env.BENCH_TEAMS ?? 500);
 const OVERRIDES = Number(process.env.BENCH_OVERRIDES ?? 2_000);
 const LATENCY_MS = 20;
 const RATE = Number(process.env.BENCH_RATE ?? 600);
-const DIST = process.env.BENCH_DIST ? pathToFileURL(process.env.BENCH_DIST.replace(/\/?$/, '/')).href : new URL('../dist/', import.meta.url).href;
+const DIST = distAt(process.env.BENCH_DIST);
 
 /** The desired state: TEAMS Git scopes each set to one other monitored repository, OVERRIDES overrides. */
 function benchConfig(fixture) {
@@ -53,7 +55,7 @@ function benchConfig(fixture) {
 // ---- child: the CLI in process, each line it prints timed -------------------------------------
 
 async function child(url, configPath) {
-  const { runCli } = await import(`${DIST}cli/program.js`);
+  const { runCli } = await (await surfaceAt(DIST)).program();
   const { io, printed } = capturingIO(KEY);
   const started = performance.now();
   let planShown;
@@ -70,11 +72,6 @@ async function child(url, configPath) {
 
 // ---- parent ----------------------------------------------------------------------------------
 
-async function requestLog(url) {
-  const response = await fetch(`${url}/_emulator/requests`, { headers: { 'x-api-key': KEY } });
-  return (await response.json()).items.filter((r) => !r.path.startsWith('/_emulator'));
-}
-
 const routeOf = (q) => `${q.method} ${q.path.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
 
 function floorOf(requests) {
@@ -84,7 +81,7 @@ function floorOf(requests) {
 }
 
 async function main() {
-  const { generateFixture, startEmulator } = await import(`${DIST}emulator/index.js`);
+  const { generateFixture, startEmulator } = await (await surfaceAt(DIST)).emulator();
   const fixture = { ...generateFixture({ repos: REPOSITORIES, teams: 500, boards: 2000, seed: 1 }), api_keys: [KEY] };
   const { doc, gitScopes } = benchConfig(fixture);
   const runs = Number(process.env.BENCH_RUNS ?? 2);
@@ -102,7 +99,7 @@ async function main() {
     try {
       const r = await runChildJson(SELF, [emulator.url, configPath], 'child');
       if (r.code !== 0) throw new Error(`emctl apply exited ${r.code}: ${r.stderr}`);
-      const log = await requestLog(emulator.url);
+      const log = await apiRequests(emulator.url, KEY);
       const first = log.findIndex((q) => q.method !== 'GET');
       const last = log.findLastIndex((q) => q.method !== 'GET');
       const phases = { reads: log.slice(0, first), writes: log.slice(first, last + 1), check: log.slice(last + 1) };

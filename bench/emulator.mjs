@@ -1,3 +1,4 @@
+// @ts-check
 // Emulator throughput (npm run bench:emulator, runs against dist/): a generated 10,000-repository
 // organization served from a worker thread (so the load generator does not steal the server's
 // CPU), then paged repository reads (page_size 100) and entity list reads, 8 in flight on
@@ -7,12 +8,13 @@
 import { Agent, request } from 'undici';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { loadavg, cpus } from 'node:os';
+import { surface } from './surface.mjs';
 
 const CONCURRENCY = 8;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 
 if (!isMainThread) {
-  const { generateFixture, startEmulator } = await import('../dist/emulator/index.js');
+  const { generateFixture, startEmulator } = await surface.emulator();
   const fixture = generateFixture({ repos: 10_000, teams: 500, boards: 2_000, seed: 1 });
   const emulator = await startEmulator({ fixture });
   parentPort.postMessage({ url: emulator.url, repos: fixture.repositories.length, teams: fixture.teams.length });

@@ -1,3 +1,4 @@
+// @ts-check
 // `emctl export` of generated organizations (generateFixture, seed 1; a tenth of the teams in Git
 // only) served by an in-process emulator without latency, before and after the team list
 // (DESIGN.md section 13), for 500 and 2,000 teams. Each run is a child process (its CPU and memory
@@ -23,22 +24,23 @@ import http from 'node:http';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { machineLine, runChildJson } from './helpers.mjs';
+import { DIST as HERE_DIST, distAt, surface, surfaceAt } from './surface.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-export-key';
 const PACE = Number(process.env.BENCH_PACE ?? 6000);
 /** The service's bucket: a minute's worth at its own 60 calls a minute. */
 const BURST = 60;
-const HERE_DIST = new URL('../dist/', import.meta.url).href;
-const BEFORE_DIST = process.env.BENCH_BEFORE_DIST ? pathToFileURL(process.env.BENCH_BEFORE_DIST.replace(/\/?$/, '/')).href : undefined;
+const BEFORE_DIST = process.env.BENCH_BEFORE_DIST ? distAt(process.env.BENCH_BEFORE_DIST) : undefined;
 
 /** Paced child: export's reader of `dist` with a client at PACE and the service's bucket; prints its wall time. */
 async function pacedChild(dist, url, teamsJson) {
-  const { EmClient } = await import(`${dist}api/client.js`);
-  const { readOnly } = await import(`${dist}api/read-only-client.js`);
-  const { readOrganization } = await import(`${dist}export/read.js`);
+  const build = await surfaceAt(dist);
+  const { EmClient } = await build.client();
+  const { readOnly } = await build.readOnlyClient();
+  const { readOrganization } = await build.exportRead();
   const client = new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: PACE, burst: BURST, concurrency: 16 });
   const t0 = performance.now();
   const read = await readOrganization(readOnly(client), { teams: JSON.parse(teamsJson), configTeams: [], repoSettings: 'none', fixture: false });
@@ -48,7 +50,7 @@ async function pacedChild(dist, url, teamsJson) {
 
 /** Child: one export through the real CLI code path of `dist`, in this process; prints its own figures. */
 async function child(dist, url, out, argsJson) {
-  const { runCli } = await import(`${dist}cli/program.js`);
+  const { runCli } = await (await surfaceAt(dist)).program();
   let stderr = '';
   const io = {
     stdout: { write: () => true, isTTY: false },
@@ -83,9 +85,9 @@ async function olderService(target) {
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     refused: () => refused,
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
@@ -95,7 +97,7 @@ const routeOf = (path) => path.replace(/\/\d+(?=\/|$)/g, '/{id}');
 
 /** One export of a generated organization; `before` runs the discovery without the team list. */
 async function exportRun({ repos, teams, before, paced, dir, named = true }) {
-  const { generateFixture, startEmulator } = await import(`${HERE_DIST}emulator/index.js`);
+  const { generateFixture, startEmulator } = await surface.emulator();
   const fixture = { ...generateFixture({ repos, teams, boards: 2000, seed: 1 }), api_keys: [KEY] };
   const emulator = await startEmulator({ fixture, port: 0 });
   const proxy = before && !BEFORE_DIST ? await olderService(emulator.url) : undefined;

@@ -1,3 +1,4 @@
+// @ts-check
 // `emctl goals` at scale (npm run bench:goals, runs against dist/): 500 teams x 10 goals, every goal
 // grouped by team over `teams: all`, so all ten share one selection. A generated organization (seed
 // 1, 500 teams, 100,000 pull requests over 3 months ending today) is served by an in-process
@@ -16,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { surface } from './surface.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const DIST = new URL('../dist/', import.meta.url).href;
 const KEY = 'bench-goals-key';
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 500);
 const PRS = Number(process.env.BENCH_PRS ?? 100_000);
@@ -43,7 +44,7 @@ ${GOALS.map(([name, metric, threshold]) => `  ${name}:\n    metric: ${metric}\n 
 
 /** Child: one emctl run through the CLI of dist/ in this process; prints its exit code, times and output size. */
 async function child(argsJson) {
-  const { runCli } = await import(`${DIST}cli/program.js`);
+  const { runCli } = await surface.program();
   const { io, printed } = capturingIO(KEY);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -69,7 +70,7 @@ const routeOf = (path) => path.replace(/\/\d+(?=\/|$)/g, '/{id}');
 const ms = (v) => `${Math.round(v)} ms`;
 
 async function main() {
-  const { generateFixture, startEmulator } = await import(`${DIST}emulator/index.js`);
+  const { generateFixture, startEmulator } = await surface.emulator();
   const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-goals-'));
   const fixture = { ...generateFixture({ repos: 2000, teams: TEAMS, boards: 100, seed: 1, prs: PRS, months: 3 }), api_keys: [KEY] };
   const emulator = await startEmulator({ fixture, port: 0 });

@@ -1,3 +1,4 @@
+// @ts-check
 // What the benchmarks that run emctl in a child process share: the machine line every run prints
 // first, the child runner (each measured run gets a fresh process, so CPU, RSS and V8 warm-up are
 // its own), and an in-process CLI io that keeps what emctl printed.
@@ -22,6 +23,19 @@ export function runChildJson(script, args, what, nodeArgs = []) {
     proc.on('error', reject);
     proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`${what} exited ${code}`))));
   });
+}
+
+/**
+ * Every API request the emulator at `url` answered, oldest first (its admin routes left out).
+ * @param {string} url
+ * @param {string} apiKey
+ * @returns {Promise<import('./surface.mjs').EmulatorRequestLogEntry[]>}
+ */
+export async function apiRequests(url, apiKey) {
+  const response = await fetch(`${url}/_emulator/requests`, { headers: { 'x-api-key': apiKey } });
+  /** @type {{ items: import('./surface.mjs').EmulatorRequestLogEntry[] }} */
+  const log = /** @type {any} */ (await response.json());
+  return log.items.filter((r) => !r.path.startsWith('/_emulator'));
 }
 
 /** An io for runCli that keeps stdout and stderr, with the API key in its environment. */

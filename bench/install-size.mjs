@@ -1,3 +1,4 @@
+// @ts-check
 // What a user's install of emctl puts on disk: the package as `npm pack` makes it, installed
 // with `npm install --omit=dev` in an empty folder (as `npm install -g` of the tarball does, the
 // SQLite driver's native build included), and again with `--omit=optional` (no SQLite driver:

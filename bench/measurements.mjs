@@ -1,3 +1,4 @@
+// @ts-check
 // Measurement endpoints at scale (npm run bench:measurements, runs against dist/): the emulator as a
 // child process (`node dist/cli/bin.js emulator --generate ...`) serving a generated organization of
 // 10,000 repositories, 500 teams and 500,000 pull requests over a year; then, per scenario, the
@@ -12,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { BIN } from './surface.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PRS = Number(process.env.BENCH_PRS ?? 500_000);
 const GENERATE = `repos=10000,teams=500,boards=2000,seed=1,prs=${PRS},months=12`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -37,7 +38,7 @@ const METRICS = [
 /** Starts the emulator child; resolves with its URL, pid and the seconds until it listened. */
 async function startEmulator() {
   const started = performance.now();
-  const child = spawn(process.execPath, [`${ROOT}dist/cli/bin.js`, 'emulator', '--generate', GENERATE, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, 'emulator', '--generate', GENERATE, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -66,6 +67,7 @@ async function post(ctx, path, body) {
   return { ms, answer: JSON.parse(text) };
 }
 
+/** The JSON the emulator answers `path` with. @returns {Promise<any>} */
 async function get(ctx, path) {
   const res = await request(ctx.url + path, { headers: { 'x-api-key': KEY } });
   return res.body.json();
@@ -128,7 +130,7 @@ const MAX_RSS_HOOK = `data:text/javascript,process.on('exit',()=>process.stderr.
 function runCli(ctx, args) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', MAX_RSS_HOOK, `${ROOT}dist/cli/bin.js`, '--base-url', ctx.url, ...args], {
+    const child = spawn(process.execPath, ['--import', MAX_RSS_HOOK, BIN, '--base-url', ctx.url, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, EMCTL_API_KEY: KEY },
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // Metric engine micro-benchmark (runs against dist/: `npm run build` first, then
 // `node --expose-gc bench/metrics-engine.mjs`). Generates, in memory, an organization of 10,000
 // repositories, 500 teams, 5,000 contributors and 500,000 pull requests over a year (a simple
@@ -8,10 +9,12 @@
 // per call, under 1 GB. Env: BENCH_PRS, BENCH_RUNS, BENCH_ONLY (a case name prefix).
 
 import { cpus, loadavg } from 'node:os';
-import { indexActivity, measure } from '../dist/emulator/metrics/index.js';
-import { buildState } from '../dist/emulator/fixture/state.js';
+import { surface } from './surface.mjs';
 // The query defaults the metric tests use too (one list; plain .mjs, so it runs without a build).
 import { queryDefaults } from '../test/emulator/metrics/query-defaults.mjs';
+
+const { indexActivity, measure } = await surface.emulatorMetrics();
+const { buildState } = await surface.emulatorState();
 
 const PRS = Number(process.env.BENCH_PRS ?? 500_000);
 const REPOS = 10_000;
@@ -42,6 +45,7 @@ const gcHeap = () => {
 const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
 
 const heapBefore = gcHeap();
+/** @type {import('./surface.mjs').Fixture['repositories']} */
 const repositories = [];
 for (let r = 1; r <= REPOS; r++) repositories.push({ id: r, provider_id: `R_${r}`, name: `acme/repo-${r}`, integration_id: 20, state: 'monitored' });
 const teams = [];
@@ -112,6 +116,7 @@ const heapIndexed = gcHeap();
 const isoDay = (ms) => iso(ms).slice(0, 10);
 const base = {
   ...queryDefaults(),
+  /** @type {import('./surface.mjs').MeasurementQuery['metrics']} */
   metrics: [
     { name: 'branch.computed.cycle_time', agg: 'p75', key: 'branch.computed.cycle_time:p75' },
     { name: 'branch.computed.cycle_time', agg: 'p50', key: 'branch.computed.cycle_time:p50' },
@@ -121,6 +126,7 @@ const base = {
 };
 const twelveWeeks = [{ after: isoDay(END - 84 * DAY), before: isoDay(END) }];
 const ONLY = process.env.BENCH_ONLY;
+/** @type {Record<string, import('./surface.mjs').MeasurementQuery>} */
 const allCases = {
   'team, 50 ids, 1w x 12 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), rollUp: '1w', timeRanges: twelveWeeks },
   'team, 50 ids, 1w x 52 weeks': { ...base, groupBy: 'team', teamIds: Array.from({ length: 50 }, (_, k) => k + 1), rollUp: '1w', timeRanges: [{ after: isoDay(END - 364 * DAY), before: isoDay(END) }] },

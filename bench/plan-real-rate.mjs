@@ -1,3 +1,4 @@
+// @ts-check
 // A plan at the service's real pace against an emulator at the same pace (issue 19): the client's
 // own defaults (--rate-limit R, its bucket a minute's worth, full at start: the real 60-call burst
 // at 60 a minute) and the emulator's --rate-limit R (its bucket a minute's worth too). A 429 here
@@ -14,19 +15,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { apiRequests, capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { distAt, surfaceAt } from './surface.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-real-rate-key';
 const RATE = Number(process.env.BENCH_RATE ?? 60);
 const CONFIGS = Number(process.env.BENCH_CONFIGS ?? 200);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY ?? 20);
-const DIST = process.env.BENCH_DIST ? pathToFileURL(process.env.BENCH_DIST.replace(/\/?$/, '/')).href : new URL('../dist/', import.meta.url).href;
+const DIST = distAt(process.env.BENCH_DIST);
 
 async function child(url, configPath) {
-  const { runCli } = await import(`${DIST}cli/program.js`);
+  const { runCli } = await (await surfaceAt(DIST)).program();
   const { io, printed } = capturingIO(KEY);
   const t0 = performance.now();
   const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', String(RATE), '--format', 'json'], io);
@@ -36,7 +38,7 @@ async function child(url, configPath) {
 }
 
 async function main() {
-  const { generateFixture, startEmulator } = await import(`${DIST}emulator/index.js`);
+  const { generateFixture, startEmulator } = await (await surfaceAt(DIST)).emulator();
   const fixture = { ...generateFixture({ repos: Math.max(1000, CONFIGS), teams: 50, boards: 100, seed: 1 }), api_keys: [KEY] };
   const doc = { version: 1, git: { repositories: {} } };
   for (const repo of fixture.repositories.slice(0, CONFIGS)) doc.git.repositories[String(repo.id)] = { settings: { default_branch: { branch_name: 'main' } } };
@@ -48,8 +50,7 @@ async function main() {
     console.log(machineLine());
     const load0 = loadavg()[0];
     const r = await runChildJson(SELF, [emulator.url, configPath], 'plan child');
-    const log = await (await fetch(`${emulator.url}/_emulator/requests`, { headers: { 'x-api-key': KEY } })).json();
-    const requests = log.items.filter((q) => !q.path.startsWith('/_emulator'));
+    const requests = await apiRequests(emulator.url, KEY);
     const byRoute = new Map();
     for (const q of requests) {
       const route = `${q.method} ${q.path.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;

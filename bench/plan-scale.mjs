@@ -1,3 +1,4 @@
+// @ts-check
 // How plan's CPU and memory grow with the organization: generated organizations of 10,000 and
 // 50,000 repositories (teams = repositories / 20, boards = repositories / 2, seed 1), a config
 // managing every team's PM and Git scopes, the selection sets, monitoring, org defaults and the
@@ -13,7 +14,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { apiRequests, capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { surface } from './surface.mjs';
 import YAML from 'yaml';
 import { generatedConfig } from '../test/helpers/generated-org.mjs';
 
@@ -22,7 +24,7 @@ const KEY = 'bench-plan-scale-key';
 const SIZES = (process.argv[2] === '--child' ? [] : process.argv.slice(2).map(Number)).filter((n) => n > 0);
 
 async function child(url, configPath) {
-  const { runCli } = await import('../dist/cli/program.js');
+  const { runCli } = await surface.program();
   const { io, printed } = capturingIO(KEY);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -42,7 +44,7 @@ function runChild(url, configPath) {
 }
 
 async function measure(repos, dir) {
-  const { generateFixture, startEmulator } = await import('../dist/emulator/index.js');
+  const { generateFixture, startEmulator } = await surface.emulator();
   const teams = repos / 20;
   const fixture = { ...generateFixture({ repos, teams, boards: repos / 2, seed: 1 }), api_keys: [KEY] };
   const configPath = join(dir, `emctl-${repos}.yaml`);
@@ -55,8 +57,7 @@ async function measure(repos, dir) {
     const emulator = await startEmulator({ fixture, port: 0 });
     try {
       const r = await runChild(emulator.url, configPath);
-      const log = await (await fetch(`${emulator.url}/_emulator/requests`, { headers: { 'x-api-key': KEY } })).json();
-      const requests = log.items.filter((q) => !q.path.startsWith('/_emulator')).length;
+      const requests = (await apiRequests(emulator.url, KEY)).length;
       if (best === undefined || r.cpuMs < best.cpuMs) best = { repos, teams, requests, ...r };
     } finally {
       await emulator.close();

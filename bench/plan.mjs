@@ -1,3 +1,4 @@
+// @ts-check
 // Plan read cost on a large organization: 10,000 repositories and 500 teams, the emulator adding
 // 20 ms to every response. Measures `emctl plan` (requests, wall time, peak memory) at the default
 // and at 16 requests in flight, its steps timed apart (load, read, plan), the same reads done one
@@ -13,10 +14,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_CHECKS } from '../dist/workflows/config-checks.js';
-import { capturingIO, machineLine, runChildJson } from './helpers.mjs';
+import { apiRequests, capturingIO, machineLine, runChildJson } from './helpers.mjs';
 import YAML from 'yaml';
 import { generatedConfig } from '../test/helpers/generated-org.mjs';
+import { surface } from './surface.mjs';
+
+const { CONFIG_CHECKS } = await surface.configChecks();
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-key';
@@ -94,14 +97,14 @@ async function child(mode, url, configPath) {
   let changes;
   const phases = {};
   if (mode === 'emctl' || mode === 'serial' || mode === 'emctl16') {
-    const { runCli } = await import('../dist/cli/program.js');
+    const { runCli } = await surface.program();
     const { io, printed } = capturingIO(KEY);
     const concurrency = mode === 'serial' ? ['--concurrency', '1'] : mode === 'emctl16' ? ['--concurrency', '16'] : [];
     const code = await runCli(['plan', '-c', configPath, '--base-url', url, '--rate-limit', '0', '--format', 'json', ...concurrency], io);
     if (code !== 0) throw new Error(`emctl plan exited ${code}: ${printed.stderr}`);
     changes = JSON.parse(printed.stdout).changes.length;
   } else {
-    const { EmClient } = await import('../dist/api/client.js');
+    const { EmClient } = await surface.client();
     if (mode === 'naive') {
       const client = new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0, concurrency: 1 });
       const { readFileSync } = await import('node:fs');
@@ -110,10 +113,10 @@ async function child(mode, url, configPath) {
     } else {
       // read / rate: the plan's own steps, timed one by one; `rate` with a client paced like the
       // real service, time-compressed.
-      const { loadConfigOrThrow } = await import('../dist/config/index.js');
-      const { readLiveState, readReachability } = await import('../dist/state/read-live.js');
-      const { buildPlanStaged } = await import('../dist/core/plan.js');
-      const { reachabilityOfPmPart } = await import('../dist/state/early-reachability.js');
+      const { loadConfigOrThrow } = await surface.config();
+      const { readLiveState, readReachability } = await surface.readLive();
+      const { buildPlanStaged } = await surface.corePlan();
+      const { reachabilityOfPmPart } = await surface.earlyReachability();
       const client =
         mode === 'rate'
           ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: RATE_PER_MINUTE, burst: BURST })
@@ -154,8 +157,8 @@ async function child(mode, url, configPath) {
 async function scopedChild(spec, url, configPath) {
   const done = memoryProbe();
   const started = performance.now();
-  const { EmClient } = await import('../dist/api/client.js');
-  const { makePlan } = await import('../dist/plan/make.js');
+  const { EmClient } = await surface.client();
+  const { makePlan } = await surface.makePlan();
   const client = spec.rate
     ? new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: spec.rate, burst: BURST })
     : new EmClient({ baseUrl: url, apiKey: KEY, rateLimit: 0 });
@@ -183,23 +186,23 @@ async function scopedChild(spec, url, configPath) {
   let targets = spec.targets ?? [];
   if (spec.planFile !== undefined) {
     const { readFileSync } = await import('node:fs');
-    const { parsePlanJson } = await import('../dist/render/json.js');
-    const { desiredFromPlan, ownershipTargets } = await import('../dist/apply/stale.js');
+    const { parsePlanJson } = await surface.planJson();
+    const { desiredFromPlan, ownershipTargets } = await surface.applyStale();
     const saved = parsePlanJson(readFileSync(spec.planFile, 'utf8'));
-    const { repositoryIdsOfReads } = await import('../dist/state/read-records.js');
+    const { repositoryIdsOfReads } = await surface.readRecords();
     const desired = desiredFromPlan(saved.desired, spec.planFile);
     // As apply PLANFILE does (src/workflows/apply.ts): the ids its read records give.
     config = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
     targets = ownershipTargets(saved.changes);
   } else {
-    const { loadConfigOrThrow } = await import('../dist/config/index.js');
+    const { loadConfigOrThrow } = await surface.config();
     config = await loadConfigOrThrow(spec.configPath ?? configPath, CONFIG_CHECKS);
   }
   const asked = { targets };
   if (spec.changedFrom !== undefined) {
     // As plan --changed-from does: the config at the ref from git, the objects that changed.
-    const { loadConfigAtRef } = await import('../dist/config/at-git-ref.js');
-    const { changedObjects } = await import('../dist/core/changed-objects.js');
+    const { loadConfigAtRef } = await surface.configAtRef();
+    const { changedObjects } = await surface.changedObjects();
     const before = await loadConfigAtRef(spec.configPath, spec.changedFrom, CONFIG_CHECKS);
     asked.changed = { ref: spec.changedFrom, changes: changedObjects(before, config) };
   }
@@ -224,19 +227,14 @@ function runChild(mode, url, configPath, spec) {
   return runChildJson(SELF, [mode, url, configPath, ...extra], `${mode} run`, prof);
 }
 
-async function requestLog(url) {
-  const response = await fetch(`${url}/_emulator/requests`, { headers: { 'x-api-key': KEY } });
-  return (await response.json()).items.filter((r) => !r.path.startsWith('/_emulator'));
-}
-
 function routeOf(r) {
   return `${r.method} ${r.path.replace(/\/(teams|repositories)\/\d+(\/|$)/, '/$1/{id}$2')}${r.query?.with_used_by === 'true' ? ' (used_by)' : ''}`;
 }
 
 async function measure(emulator, mode, configPath, spec) {
-  const before = (await requestLog(emulator.url)).length;
+  const before = (await apiRequests(emulator.url, KEY)).length;
   const result = await runChild(mode, emulator.url, configPath, spec);
-  const requests = (await requestLog(emulator.url)).slice(before);
+  const requests = (await apiRequests(emulator.url, KEY)).slice(before);
   const byRoute = {};
   for (const r of requests) byRoute[routeOf(r)] = (byRoute[routeOf(r)] ?? 0) + 1;
   const writes = requests.filter((r) => r.method !== 'GET').length;
@@ -245,7 +243,7 @@ async function measure(emulator, mode, configPath, spec) {
 }
 
 async function main() {
-  const { generateFixture, startEmulator } = await import('../dist/emulator/index.js');
+  const { generateFixture, startEmulator } = await surface.emulator();
   const fixture = { ...generateFixture({ repos: REPOSITORIES, teams: TEAMS, boards: 5000, seed: 1 }), api_keys: [KEY] };
   const doc = generatedConfig(fixture, { pmTeams: TEAMS, gitTeams: TEAMS, settingsRepos: 1000 });
   const dir = mkdtempSync(join(tmpdir(), 'emctl-bench-plan-'));
@@ -302,7 +300,7 @@ async function main() {
   const planFile = join(dir, 'plan.json');
   const plain = await startEmulator({ fixture, port: 0, latencyMs: LATENCY_MS });
   try {
-    const { runCli } = await import('../dist/cli/program.js');
+    const { runCli } = await surface.program();
     let stderr = '';
     const io = {
       stdout: { write: () => {}, isTTY: false },

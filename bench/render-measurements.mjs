@@ -1,3 +1,4 @@
+// @ts-check
 // What the measurements renderers cost: the start-up price of importing them (the chart and html
 // libraries must not be in it), and the time of each format for a 12-week weekly report of 500
 // teams and 4 metrics (6,000 rows: the size of the issue's bench:measurements report).
@@ -5,7 +6,9 @@
 
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { renderMeasurements } from '../dist/measure/render/index.js';
+import { DIST, SURFACE, surface } from './surface.mjs';
+
+const { renderMeasurements } = await surface.measureRender();
 
 const TEAMS = 500;
 const WEEKS = Number(process.env.BENCH_WEEKS ?? 12);
@@ -16,9 +19,13 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Milliseconds a fresh node spends importing `specifier`, measured inside it; median of RUNS. */
-function importMillis(specifier) {
-  const code = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
+/**
+ * Milliseconds a fresh node spends importing the module `loader` of the surface loads, measured
+ * inside it (the surface itself loads nothing); median of RUNS.
+ * @param {keyof import('./surface.mjs').Surface} loader
+ */
+function importMillis(loader) {
+  const code = `const surface = await import(${JSON.stringify(`${DIST}${SURFACE}`)}); const t = performance.now(); await surface.${loader}(); console.log(performance.now() - t);`;
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
@@ -28,6 +35,7 @@ function importMillis(specifier) {
 }
 
 const metric = (name, agg, unit) => ({ name, agg, key: agg ? `${name}:${agg}` : name, unit });
+/** @returns {import('./surface.mjs').MeasurementResult} */
 function report() {
   const elements = [];
   for (let w = 0; w < WEEKS; w++) {
@@ -66,10 +74,10 @@ function report() {
   };
 }
 
-const renderers = importMillis('./dist/measure/render/index.js');
-const table = importMillis('./dist/measure/render/table.js');
-const chart = importMillis('./dist/measure/render/chart.js');
-const html = importMillis('./dist/measure/render/html.js');
+const renderers = importMillis('measureRender');
+const table = importMillis('measureTable');
+const chart = importMillis('measureChart');
+const html = importMillis('measureHtml');
 console.log(
   `import in a fresh node (median of ${RUNS}): the measurements renderers ${renderers.toFixed(1)} ms; ` +
     `loaded only by their format: table (string-width) ${table.toFixed(1)} ms, chart ${chart.toFixed(1)} ms, html (d3-scale, d3-shape) ${html.toFixed(1)} ms`,
@@ -77,7 +85,7 @@ console.log(
 
 const result = report();
 console.log(`report: ${TEAMS} teams x ${WEEKS} weeks x ${result.metrics.length} metrics = ${TEAMS * WEEKS} rows`);
-for (const format of ['table', 'csv', 'json', 'markdown', 'chart', 'html']) {
+for (const format of /** @type {const} */ (['table', 'csv', 'json', 'markdown', 'chart', 'html'])) {
   // The first call of chart and html includes loading their modules; the second does not.
   const times = [];
   let bytes = 0;

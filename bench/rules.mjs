@@ -1,3 +1,4 @@
+// @ts-check
 // How rule expansion (src/core/rules.ts, DESIGN 2.1) grows with the organization: 1,000 settings
 // rules, half prefix globs (`team-123/*`) and half with an inner wildcard (`team-623/svc-*-api`),
 // against 20,000, 60,000 and 100,000 monitored repositories named `team-K/svc-J` (every third
@@ -10,14 +11,15 @@
 // (builds first). Figures: docs/performance.md.
 
 import { machineLine } from './helpers.mjs';
+import { surface } from './surface.mjs';
 
 const RULES = 1000;
 const SIZES = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const RULE_SETTINGS = { exclude_branches: { patterns: ['^dependabot/'] } };
 
-const { expandRules } = await import('../dist/core/rules.js');
-const { buildPlanStaged } = await import('../dist/core/plan.js');
+const { expandRules } = await surface.rules();
+const { buildPlanStaged } = await surface.corePlan();
 
 function repository(id, name) {
   return {
@@ -52,6 +54,7 @@ function rules() {
   });
 }
 
+/** @returns {import('./surface.mjs').DesiredConfig} */
 function config(git) {
   return {
     version: 1,
@@ -66,6 +69,7 @@ function config(git) {
   };
 }
 
+/** @returns {import('./surface.mjs').LiveSnapshot} */
 function snapshot(repositories, written) {
   const section = (value, source) => ({ value, source });
   const repositoryConfigs = new Map();

@@ -1,3 +1,4 @@
+// @ts-check
 // Start-up cost of the emctl executable against a bare `node -e 0`: medians of N spawns of each,
 // interleaved so that a busy machine slows all of them alike, of wall time and of the process's own
 // CPU time (user + system, read back from bench/cpu-at-exit.mjs, preloaded into every spawn alike;
@@ -7,9 +8,9 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BIN } from './surface.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = 'dist/cli/bin.js';
 const N = Number(process.argv[2] ?? 21);
 
 const runs = {

@@ -1,3 +1,4 @@
+// @ts-check
 // What writing metric history costs (DESIGN.md §10, issues 20 and 28): 500 teams x 52 weekly
 // buckets x 4 metrics = 104,000 rows upserted in one transaction into SQLite (a fresh file) and
 // PostgreSQL (a fresh database on the server EMCTL_TEST_PG_URL names: eval "$(.ci/pg-start.sh)"),
@@ -13,13 +14,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkStoreBeforeRun } from '../dist/measure/store/check.js';
-import { openEngine } from '../dist/measure/store/open.js';
-import { storeRows } from '../dist/measure/store/rows.js';
-import { migrate } from '../dist/measure/store/schema.js';
-import { measurementsTableSql, metaTableSql } from '../dist/measure/store/sql.js';
-import { upsertRows, writeStore } from '../dist/measure/store/write.js';
 import { machineLine } from './helpers.mjs';
+import { surface } from './surface.mjs';
+
+const { checkStoreBeforeRun } = await surface.storeCheck();
+const { openEngine } = await surface.storeOpen();
+const { storeRows } = await surface.storeRows();
+const { migrate } = await surface.storeSchema();
+const { measurementsTableSql, metaTableSql } = await surface.storeSql();
+const { upsertRows, writeStore } = await surface.storeWrite();
 
 const TEAMS = 500;
 const WEEKS = 52;
@@ -33,6 +36,7 @@ const WAVE3 = { sqlite: { first: 1.26, again: 1.51 }, postgres: { first: 1.87, a
 const metric = (name, agg, unit) => ({ name, agg, key: agg ? `${name}:${agg}` : name, unit });
 const METRICS = [metric('branch.computed.cycle_time', 'p75', 'minutes'), metric('branch.time_to_review', 'p50', 'minutes'), metric('pr.merged', undefined, 'count'), metric('pr.new', undefined, 'count')];
 
+/** @returns {import('./surface.mjs').MeasurementResult} */
 function result(seed) {
   // ISO weeks from Monday 2025-01-06.
   const day = (d) => new Date(Date.UTC(2025, 0, 6 + d)).toISOString().slice(0, 10);
@@ -135,7 +139,7 @@ async function v1Sqlite(path, rows, overlapping) {
            '{}', (team * 7 + w) % 97, date('2010-01-04', '+' || (7 * w + 14 + lag) || ' days') || 'T06:00:00Z'
     FROM r`);
   db.exec('COMMIT');
-  const count = db.prepare('SELECT count(*) AS n FROM emctl_measurements').get().n;
+  const count = /** @type {{ n: number }} */ (db.prepare('SELECT count(*) AS n FROM emctl_measurements').get()).n;
   db.close();
   return count;
 }

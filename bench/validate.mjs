@@ -1,3 +1,4 @@
+// @ts-check
 // Validation speed on a large organization, two configs: the one `emctl export` writes for a
 // generated 10,000-repository / 500-team organization (bench/export.mjs: every monitored repository
 // listed, 500 team scopes), and a synthetic ~5 MB config (10,000 repositories with settings
@@ -10,12 +11,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../dist/config/index.js';
-import { CONFIG_CHECKS } from '../dist/workflows/config-checks.js';
 import { exportGeneratedOrg } from './export.mjs';
+import { BIN, surface } from './surface.mjs';
 
-const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
+const { loadConfig } = await surface.config();
+const { CONFIG_CHECKS } = await surface.configChecks();
+
 
 const REPOSITORIES = 10_000;
 const TEAMS = 500;

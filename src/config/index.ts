@@ -14,8 +14,10 @@ import { readConfigFiles, type ReadResult } from './read-files.js';
 import { checkSchema } from './schema-check.js';
 import { checkSemantics } from './semantic/index.js';
 import { Placements, type PlacedRoot } from './yaml/source.js';
+import { loadWork, resetLoadWork } from './yaml/work.js';
 
 export { errorCount, formatDiagnostic, type Diagnostic } from './yaml/diagnostics.js';
+export { loadWork, type LoadWork } from './yaml/work.js';
 
 /** The config a command reads when -c is not given. */
 const DEFAULT_CONFIG = 'emctl.yaml';
@@ -51,7 +53,9 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): Load
   const diagnostics = [...read.diagnostics];
   const store = new Placements();
   const roots: PlacedRoot[] = [];
+  resetLoadWork();
   for (const source of read.sources) {
+    loadWork.textChars += source.text.length;
     const parsed = parseConfigText(source, store);
     appendAll(diagnostics, parsed.diagnostics);
     if (parsed.root) roots.push(parsed.root);

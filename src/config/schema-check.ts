@@ -10,6 +10,7 @@ import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
 import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
+import { loadWork } from './yaml/work.js';
 
 export const SCHEMA_URL = new URL('../../schemas/emctl.schema.json', import.meta.url);
 
@@ -89,18 +90,24 @@ const BATCH = 200;
  * beside the document's version only, keeping the errors under that map), and the rest of the
  * document once with those maps empty.
  */
-function validationErrors(validate: ValidateFunction, doc: PlainValue): ErrorObject[] {
+function validationErrors(validator: ValidateFunction, doc: PlainValue): ErrorObject[] {
+  const validate = (value: PlainValue): boolean => {
+    loadWork.schemaValidations++;
+    const valid = validator(value);
+    loadWork.schemaErrors += validator.errors?.length ?? 0;
+    return valid;
+  };
   const large = LARGE_MAPS.filter((path) => Object.keys(mapAt(doc, path) ?? {}).length > BATCH);
-  if (large.length === 0) return validate(doc) ? [] : [...(validate.errors ?? [])];
+  if (large.length === 0) return validate(doc) ? [] : [...(validator.errors ?? [])];
   const version = isRecord(doc) ? doc.version : undefined;
-  const errors = validate(large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(validate.errors ?? [])];
+  const errors = validate(large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(validator.errors ?? [])];
   for (const path of large) {
     const under = `/${path.join('/')}/`;
     const entries = Object.entries(mapAt(doc, path) ?? {});
     for (let i = 0; i < entries.length; i += BATCH) {
       const skeleton = withMapAt({ version: version ?? null }, path, Object.fromEntries(entries.slice(i, i + BATCH)));
       if (validate(skeleton)) continue;
-      for (const e of validate.errors ?? []) if (e.instancePath.startsWith(under)) errors.push(e);
+      for (const e of validator.errors ?? []) if (e.instancePath.startsWith(under)) errors.push(e);
     }
   }
   return errors;

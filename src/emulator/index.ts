@@ -24,6 +24,8 @@ export interface EmulatorOptions {
   host?: string;
   /** Added to every response, in milliseconds. */
   latencyMs?: number;
+  /** Waits out the latency (default: a timer): a test counts the waits instead of timing them. */
+  latencyWait?: (ms: number) => Promise<unknown>;
   /** 0..1: share of API requests answered by an injected fault (500/502/503/504 or connection reset). */
   faultRate?: number;
   /** Calls per minute per route (method + path template) per key; 0/undefined = off; excess -> 429. */
@@ -97,6 +99,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
     latencyMs: options.latencyMs ?? 0,
+    ...(options.latencyWait ? { latencyWait: options.latencyWait } : {}),
     faultRate: options.faultRate ?? 0,
     rateLimit: options.rateLimit ?? 0,
     statePath: options.statePath,

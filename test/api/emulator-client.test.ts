@@ -120,13 +120,15 @@ describe('pacing against the emulator\'s rate limit', () => {
     const limited = await emulator({ fixture: orgFixture({ boards: {}, repositories: 0 }), rateLimit: 600 });
     const paced = new EmClient({ apiKey: ORG_KEY, baseUrl: limited.url, rateLimit: 600, retryBaseMs: 2, retryMaxMs: 20, maxTries: 10 });
 
-    const started = performance.now();
     await Promise.all(Array.from({ length: 620 }, () => paced.getOrgConfig()));
-    const ms = performance.now() - started;
 
-    // 600 go at once, the last 20 one per 100 ms: about 2 s. A 429 can slip through where the
-    // client's bucket refilled a hair before the server's; it is retried after Retry-After.
-    expect(ms).toBeGreaterThanOrEqual(1800);
+    // The bucket lets most go at once and the client holds the rest to one per 100 ms (its schedule
+    // is checked on a fake clock in pacing.test.ts). The server's own limiter is the judge here:
+    // unpaced, the last 20 would each be refused. A 429 can slip through where the client's bucket
+    // refilled a hair before the server's; it is retried after Retry-After.
+    const statuses = limited.store.requests.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(620);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(paced.stats().retries);
     expect(paced.stats().retries).toBeLessThanOrEqual(3);
     expect(paced.stats().calls).toBe(620 + paced.stats().retries);
   });

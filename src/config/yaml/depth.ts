@@ -6,6 +6,7 @@
 // collection that opens level limit + 1) and stops reading there.
 
 import type { CST } from 'yaml';
+import { loadWork } from './work.js';
 
 type YamlPackage = typeof import('yaml');
 
@@ -30,6 +31,7 @@ export function readTokens(yaml: YamlPackage, text: string, limit: number, maxLe
   const tokens: CST.Token[] = [];
   let lexemes = 0;
   for (const lexeme of new yaml.Lexer().lex(text)) {
+    loadWork.yamlLexemes++;
     if (++lexemes > maxLexemes) return { tooManyAt: Math.min(parser.offset, text.length) };
     for (const token of parser.next(lexeme)) tokens.push(token);
     if (parser.stack.length > limit) {

@@ -12,6 +12,7 @@
 
 import { flowEnd, FlowSyntax } from './flow-scan.js';
 import { NumberSpelling, resolvePlain } from './scalars.js';
+import { loadWork } from './work.js';
 import { MAX_NESTING, RESERVED_KEYS } from './full-reader.js';
 import { newMap, type Placements, type PlacedRoot, type PlainMap, type PlainValue, type SourceText } from './source.js';
 import {
@@ -94,6 +95,7 @@ class FastParser {
       }
       start = nl + 1;
     }
+    loadWork.fastReaderLines += this.starts.length;
     if (text.includes('\r', 0) && /\r(?!\n)/.test(text)) throw new GiveUp();
   }
 

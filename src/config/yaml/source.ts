@@ -3,6 +3,7 @@
 // config path such as ['teams', '42', 'pm'] can be walked back to file, line and column.
 
 import type { SourceLocation } from '../../core/model.js';
+import { loadWork } from './work.js';
 
 /** One config file's text, with a lazily built line index for offset -> line/column. */
 export class SourceText {
@@ -110,6 +111,7 @@ export class Placements {
   /** Records one entry of the container being read (key undefined for a list item). */
   entry(key: string | undefined, sourceId: number, keyOffset: number, valueOffset: number): void {
     const base = sourceId * OFFSET_RANGE;
+    loadWork.entriesPlaced++;
     const n = this.pending++;
     this.pendingKeys[n] = key;
     this.pendingOffsets[2 * n] = base + keyOffset;

@@ -5,7 +5,6 @@
 // is an answer, and an answer that cannot be serialised is a 500.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError, RawFile, RawJson, refused, type Reply } from '../route/reply.js';
 import type { EmulatorStore } from '../store.js';
 import { logSize, loggedBody, queryRecord } from './request-log.js';
@@ -21,6 +20,8 @@ export interface ServerParts {
   limiter: RateLimiter;
   faults: FaultInjector;
   latencyMs: number;
+  /** Waits out the latency: a timer, or what a test gives to count the waits instead of timing them. */
+  wait: (ms: number) => Promise<unknown>;
 }
 
 interface Admitted {
@@ -57,7 +58,7 @@ async function exchange(parts: ServerParts, req: IncomingMessage, res: ServerRes
   } catch (error) {
     answer = answerOf(error);
   }
-  if (parts.latencyMs > 0) await sleep(parts.latencyMs);
+  if (parts.latencyMs > 0) await parts.wait(parts.latencyMs);
   const status = send(res, answer);
   if (request.logged) logAnswered(parts.store, request, status, raw);
 }
@@ -87,7 +88,7 @@ async function shapeTraffic(parts: ServerParts, request: Received, match: Match,
   if (wait > 0) throw new HttpError(429, { detail: 'Too Many Requests: rate limit exceeded for this endpoint' }, { 'retry-after': String(wait) });
   const fault = parts.faults.next();
   if (fault === 'reset') {
-    if (parts.latencyMs > 0) await sleep(parts.latencyMs);
+    if (parts.latencyMs > 0) await parts.wait(parts.latencyMs);
     const { method, loggedPath: path, url } = request;
     parts.store.logRequest({ method, path, query: queryRecord(url.searchParams), status: 0, ms: Math.round(performance.now() - request.started) }, logSize(url));
     req.socket.destroy();

@@ -3,6 +3,7 @@
 // its traffic shaping, listen, and hand back what closes it.
 
 import { createServer, type Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import type { EmulatorStore } from '../store.js';
 import { requestHandler } from './exchange.js';
@@ -13,6 +14,8 @@ export interface ServerOptions {
   port: number;
   host: string;
   latencyMs: number;
+  /** Waits out the latency (default: a timer). */
+  latencyWait?: (ms: number) => Promise<unknown>;
   faultRate: number;
   rateLimit: number;
   statePath?: string;
@@ -43,6 +46,7 @@ export async function startServer(store: EmulatorStore, options: ServerOptions):
       limiter: new RateLimiter(options.rateLimit),
       faults: new FaultInjector(options.faultRate, options.seed),
       latencyMs: options.latencyMs,
+      wait: options.latencyWait ?? sleep,
     }),
   );
   server.keepAliveTimeout = 5_000;

@@ -5,7 +5,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { acmeFixture, call, startTestEmulator } from '../helpers.js';
 
@@ -149,13 +149,30 @@ describe('rate limit and latency', () => {
     }
   });
 
-  test('latency is added to every response', async () => {
-    const own = await startTestEmulator({ latencyMs: 60 });
+  test('latency is added to every response: the answer waits for it', async () => {
+    // The waits are counted, not timed: each is held open until the test lets it end.
+    const waits: number[] = [];
+    let release = (): void => undefined;
+    const latencyWait = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const own = await startTestEmulator({ latencyMs: 60, latencyWait });
     try {
-      const started = performance.now();
-      await call(own, 'GET', '/api/v1/integrations');
-      expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+      let answered = false;
+      const answer = call(own, 'GET', '/api/v1/integrations').then((r) => ((answered = true), r));
+      await vi.waitFor(() => expect(waits).toEqual([60]));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(false);
+      release();
+      expect((await answer).status).toBe(200);
+      // A refusal waits as long as an answer.
+      const refusal = call(own, 'GET', '/api/v1/no-such-route');
+      await vi.waitFor(() => expect(waits).toEqual([60, 60]));
+      release();
+      expect((await refusal).status).toBe(404);
     } finally {
+      release();
       await own.close();
     }
   });

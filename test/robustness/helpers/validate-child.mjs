@@ -1,6 +1,7 @@
 // Loads one config in a process of its own and prints, as its last line, the errors and what the
-// load cost that process (peak RSS, CPU): a resource figure of one load, not a wall-clock one.
-import { errorCount, loadConfig, formatDiagnostic } from '../../../dist/config/index.js';
+// load did and cost: its work in counts (the loader's own), the process's peak RSS, and its CPU
+// time, which only bench/yaml-bounds.mjs prints (a test asserts counts and bytes, never a time).
+import { errorCount, loadConfig, loadWork, formatDiagnostic } from '../../../dist/config/index.js';
 import { CONFIG_CHECKS } from '../../../dist/workflows/config-checks.js';
 
 const result = await loadConfig(process.argv[2], CONFIG_CHECKS);
@@ -13,6 +14,7 @@ console.log(
     total: errorCount(errors),
     errors: errors.slice(0, 5).map(formatDiagnostic),
     last: errors.length > 0 ? formatDiagnostic(errors[errors.length - 1]) : undefined,
+    work: loadWork,
     peakRssMb: Math.round(usage.maxRSS / 1024),
     cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000),
   }),
