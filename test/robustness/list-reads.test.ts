@@ -1,7 +1,8 @@
 // A failed read of the service's lists never looks like an older service or a team (DESIGN 8 and
 // 13): only a 404 or 405 on the FIRST page of the team list means "no list here" (the fallback
 // to used_by discovery); a later page answering 404 is an error naming the route, exit 1, never an
-// export of another set of teams. A team id of -42 in the list is refused like every echoed field.
+// export of another set of teams. A team id of -42 in the list is refused like every echoed field,
+// and the emulator refuses a page size outside 1-50 on every list route.
 // The real CLI against the emulator, through a proxy (helpers/proxy.ts) that spoils the list.
 
 import { join } from 'node:path';
@@ -58,5 +59,17 @@ describe('the team list read by export', () => {
     });
     expect(r.stderr).toContain('GET /api/v2/teams failed: the 200 answer does not have the documented shape: field items[0].id must be at least 1');
     expect(r.code).toBe(1);
+  });
+});
+
+// DESIGN 13: page_size is 1 to 50 and offset at least 0 on every list route, the services' too.
+describe('the emulator refuses a page size outside 1-50 on every list', () => {
+  it.each(['/api/v2/teams', '/api/v1/users', '/api/v1/services'])('%s?page_size=0 and 51 and offset=-1 are 422 at their loc', async (route) => {
+    for (const [query, field] of [['page_size=0', 'page_size'], ['page_size=51', 'page_size'], ['offset=-1', 'offset']]) {
+      const r = await fetch(`${service.emulator.url}${route}?${query}`, { headers: { 'x-api-key': service.key } });
+      expect([query, r.status]).toEqual([query, 422]);
+      const body = (await r.json()) as { detail: { loc: string[] }[] };
+      expect(body.detail.map((d) => d.loc.join('.'))).toEqual([`query.${field}`]);
+    }
   });
 });

@@ -50,8 +50,11 @@ function usersRoute(ctx: ListContext): Reply {
 }
 
 function servicesRoute(ctx: ListContext): Reply {
+  const q = new Query(ctx.query, ['offset', 'page_size'], STATUS, 'lenient');
+  const { offset, pageSize } = paging(q);
+  q.done();
   const services = [...ctx.state.services.values()].sort((a, b) => a.id - b.id);
-  const body: ServiceListResponse = { total: services.length, items: services.map((s) => ({ id: s.id, name: s.name })) };
+  const body: ServiceListResponse = { total: services.length, items: services.slice(offset, offset + pageSize).map((s) => ({ id: s.id, name: s.name })) };
   return { status: 200, body };
 }
 

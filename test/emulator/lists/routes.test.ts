@@ -131,10 +131,13 @@ describe('users, services, health and repositories', () => {
     expect((await call(emu, 'GET', '/api/v1/users?page_size=60')).status).toBe(422);
   });
 
-  test('GET /api/v1/services answers {total, items} by id', async () => {
+  test('GET /api/v1/services answers {total, items} by id, paged like the others', async () => {
     const r = await call(emu, 'GET', '/api/v1/services');
     expect(r.body.total).toBe(5);
     expect(r.body.items[0]).toEqual({ id: 7, name: 'billing' });
+    const page = await call(emu, 'GET', '/api/v1/services?offset=1&page_size=2');
+    expect(page.body.total).toBe(5);
+    expect(page.body.items).toEqual(r.body.items.slice(1, 3));
   });
 
   test('GET /api/v1/repositories is a plain array of {id, name, http_url, provider, state}', async () => {
