@@ -199,7 +199,7 @@ export class CallPath {
       // Named as a wrong base URL (errors.ts), the page itself not pasted into the message.
       throw this.failure(d, safePath, response.status, { shape: 'none', text: response.text }, attempt);
     }
-    const problem = response.status === 200 ? (responseShapeProblem(d.route, parsed) ?? echoedFieldProblem(d.route, d.path, parsed)) : undefined;
+    const problem = response.status === 200 ? (responseShapeProblem(d.route, parsed) ?? echoedFieldProblem(d.route, d.path, parsed, d.body)) : undefined;
     if (problem !== undefined) throw this.unexpectedShape(d, safePath, response.status, problem, attempt);
     return parsed;
   }

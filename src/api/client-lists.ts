@@ -25,9 +25,14 @@ export class ListReads {
     return this.wire.call(rq.listTeams(p));
   }
 
-  /** Every team (matching `search_term`, when given), 50 a page, to `total`. */
-  allTeams(p: Omit<ListTeamsParams, 'offset' | 'page_size'> = {}): Promise<ListedTeam[]> {
-    return collectOffsetPages((offset, size) => this.teamsPage({ ...p, offset, page_size: size }), LIST_PAGE_SIZE_MAX, (problem) => this.wire.shapeError(rq.listTeams(p), problem));
+  /** Every team (matching `search_term`, when given), 50 a page, to `total`; `firstPageAnswered` as collectOffsetPages says. */
+  allTeams(p: Omit<ListTeamsParams, 'offset' | 'page_size'> = {}, firstPageAnswered?: () => void): Promise<ListedTeam[]> {
+    return collectOffsetPages(
+      (offset, size) => this.teamsPage({ ...p, offset, page_size: size }),
+      LIST_PAGE_SIZE_MAX,
+      (problem) => this.wire.shapeError(rq.listTeams(p), problem),
+      firstPageAnswered,
+    );
   }
 
   /** One page of the contributors. */
@@ -35,9 +40,9 @@ export class ListReads {
     return this.wire.call(rq.listUsers(p));
   }
 
-  /** Every contributor, 50 a page, to `total`. */
-  allUsers(): Promise<ListedUser[]> {
-    return collectOffsetPages((offset, size) => this.usersPage({ offset, page_size: size }), LIST_PAGE_SIZE_MAX, (problem) => this.wire.shapeError(rq.listUsers(), problem));
+  /** Every contributor, 50 a page, to `total`; `firstPageAnswered` as collectOffsetPages says. */
+  allUsers(firstPageAnswered?: () => void): Promise<ListedUser[]> {
+    return collectOffsetPages((offset, size) => this.usersPage({ offset, page_size: size }), LIST_PAGE_SIZE_MAX, (problem) => this.wire.shapeError(rq.listUsers(), problem), firstPageAnswered);
   }
 
   services(): Promise<ServiceListResponse> {

@@ -2,7 +2,11 @@
 // A shape can be right and the answer still be about something else: a scope read for team 42
 // answered with team 41's scope (a proxy cache, a service bug) would be planned as team 42's, and
 // its writes would then undo team 41's settings on team 42. Semantic checks like this need the
-// request, so they live beside the shapes (shapes.ts), taking the request's route and path.
+// request, so they live beside the shapes (shapes.ts), taking the request's route, path and body.
+
+import type { MeasurementElement, MeasurementsBody } from '../contract/measurement-types.js';
+import { measurementAnswerProblem } from './measurement-answers.js';
+import { MEASUREMENTS_ROUTE } from './requests-measurements.js';
 
 /** Path parameters whose value an answer repeats, and the field it repeats them in. */
 const ECHOED_PARAMETERS: Readonly<Record<string, string>> = { team_id: 'team_id', repo_id: 'repository_id' };
@@ -12,9 +16,13 @@ const ONE_ITEM_PER_INTEGRATION = new Set(['GET /api/v1/pm/config/teams/{team_id}
 
 /**
  * The first field of a shape-checked 200 `body` that contradicts the request (`route` is the
- * method and path template, `path` what was sent), in words naming the field; undefined when none.
+ * method and path template, `path` what was sent, `sent` its body), in words naming the field;
+ * undefined when none.
  */
-export function echoedFieldProblem(route: string, path: string, body: unknown): string | undefined {
+export function echoedFieldProblem(route: string, path: string, body: unknown, sent?: unknown): string | undefined {
+  if (route === MEASUREMENTS_ROUTE && Array.isArray(body) && sent !== undefined) {
+    return measurementAnswerProblem(sent as MeasurementsBody, body as MeasurementElement[], { everyBucket: true });
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const record = body as Record<string, unknown>;
   for (const [parameter, sent] of pathParameters(route, path)) {

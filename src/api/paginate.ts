@@ -116,17 +116,20 @@ export const LIST_ITEMS_MAX = 200_000;
  * the list moved: it is read again (LIST_READ_TRIES in all), then refused with `shapeError`, which
  * names the route. A page that repeats an earlier one whole (a service that ignores the offset)
  * and a total past LIST_ITEMS_MAX are refused at once: reading again would only repeat them.
+ * `firstPageAnswered` is told when the first page came: a failure after it is not "no such list".
  */
 export function collectOffsetPages<T extends { id: number }>(
   fetchPage: (offset: number, pageSize: number) => Promise<OffsetPage<T>>,
   pageSize: number,
   shapeError: (problem: string) => Error,
+  firstPageAnswered?: () => void,
 ): Promise<T[]> {
   const giveUp = (moved: string, tries: number) => shapeError(`its pages disagree with its total after ${tries} reads (${moved})`);
   return withRereads(
     '',
     async () => {
       const first = await fetchPage(0, pageSize);
+      firstPageAnswered?.();
       const total = first.total;
       if (total > LIST_ITEMS_MAX) throw shapeError(`total ${total} is more items than emctl reads (${LIST_ITEMS_MAX})`);
       const offsets: number[] = [];

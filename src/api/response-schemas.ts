@@ -145,17 +145,20 @@ const MEASUREMENT_SHAPES: Record<string, JsonSchema> = {
 
 // The service's own lists (DESIGN.md section 13): what emctl reads of them. A team or a
 // contributor without a name is refused here: a name is what emctl resolves and shows.
+// Ids are whole numbers from 1 to 2^53-1, as in a config (DESIGN 8): a team listed as -42 would be
+// resolved, measured and shown as a team.
 const named = { type: 'string', minLength: 1 } as const;
 const count = { type: 'integer', minimum: 0 } as const;
+const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const LIST_SHAPES: Record<string, JsonSchema> = {
   [lists.TEAMS_ROUTE]: obj({
     total: count,
-    items: list(obj({ id: int, name: named }, { parent_id: { type: ['integer', 'null'] }, contributors: list(obj({ id: int }, { name: str })) })),
+    items: list(obj({ id, name: named }, { parent_id: { type: ['integer', 'null'], minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, contributors: list(obj({ id }, { name: str })) })),
   }),
-  [lists.USERS_ROUTE]: obj({ total: count, items: list(obj({ id: int, name: named }, { team_ids: list(int) })) }),
-  [lists.SERVICES_ROUTE]: obj({ items: list(obj({ id: int, name: str })) }, { total: int }),
+  [lists.USERS_ROUTE]: obj({ total: count, items: list(obj({ id, name: named }, { team_ids: list(id) })) }),
+  [lists.SERVICES_ROUTE]: obj({ items: list(obj({ id, name: str })) }, { total: int }),
   [lists.HEALTH_ROUTE]: obj({ status: str }),
-  [lists.KNOWN_REPOSITORIES_ROUTE]: list(obj({ id: int, name: str }, { http_url: str, provider: str, state: str })),
+  [lists.KNOWN_REPOSITORIES_ROUTE]: list(obj({ id, name: str }, { http_url: str, provider: str, state: str })),
 };
 
 /** Each checked route's 200 answer, by method and path template (the key requests.ts gives every call). */

@@ -108,6 +108,9 @@ function describeError(error: ErrorObject): string {
       return `${subject(at)} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'minLength':
       return `${subject(at)} is empty`;
+    case 'minimum':
+    case 'maximum':
+      return `${subject(at)} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}`;
     default:
       return `${subject(at)} ${error.message ?? 'does not match'}`;
   }

@@ -5,15 +5,15 @@
 // name walks the prefix trie along its own characters and the suffix trie along them backwards,
 // meeting only the globs that can match it: with 1,000 rules like `team-123/*` or
 // `team-123/*-api`, a name meets the few of its own team. A candidate whose glob is its literal
-// prefix and one `*` matches outright; the others are tested by their own compiled expression.
-// Pure.
+// prefix and one `*` matches outright; the others are tested by their own compiled matcher
+// (glob-match.ts: no backtracking, whatever the glob). Pure.
 
-import { globSource } from './repo-patterns.js';
+import { compileGlob } from './glob-match.js';
 
 interface Filed<T> {
   value: T;
   /** undefined: the glob is its literal prefix followed by `*`, so reaching it is a match. */
-  test?: RegExp;
+  test?: (name: string) => boolean;
 }
 
 interface TrieNode<T> {
@@ -56,7 +56,7 @@ export class GlobIndex<T> {
   add(glob: string, value: T): void {
     const prefix = literalPrefix(glob);
     const plainPrefix = glob === `${prefix}*`;
-    const filed: Filed<T> = plainPrefix ? { value } : { value, test: new RegExp(`^${globSource(glob)}$`) };
+    const filed: Filed<T> = plainPrefix ? { value } : { value, test: compileGlob(glob) };
     const suffix = literalSuffix(glob);
     if (prefix === '' && suffix !== '' && !plainPrefix) nodeAt(this.suffixes, suffix, true).filed.push(filed);
     else nodeAt(this.prefixes, prefix, false).filed.push(filed);
@@ -64,22 +64,37 @@ export class GlobIndex<T> {
 
   /** Calls `found` with the value of every glob that matches `name`, in no particular order. */
   forEachMatch(name: string, found: (value: T) => void): void {
-    const take = (node: TrieNode<T>): void => {
-      for (const f of node.filed) if (f.test === undefined || f.test.test(name)) found(f.value);
+    this.firstMatch(name, (value) => {
+      found(value);
+      return false;
+    });
+  }
+
+  /** Whether any glob matches `name` (the walk stops at the first). */
+  matchesAny(name: string): boolean {
+    return this.firstMatch(name, () => true);
+  }
+
+  /** Walks the globs that match `name` until `stop` returns true; returns whether it did. */
+  private firstMatch(name: string, stop: (value: T) => boolean): boolean {
+    const take = (node: TrieNode<T>): boolean => {
+      for (const f of node.filed) if ((f.test === undefined || f.test(name)) && stop(f.value)) return true;
+      return false;
     };
     let node: TrieNode<T> | undefined = this.prefixes;
-    take(node);
+    if (take(node)) return true;
     for (let i = 0; i < name.length; i += 1) {
       node = node.children.get(name.charAt(i));
       if (node === undefined) break;
-      take(node);
+      if (take(node)) return true;
     }
     // The root of the suffix trie holds nothing: a glob with no literal suffix is in the prefix trie.
     node = this.suffixes;
     for (let i = name.length - 1; i >= 0; i -= 1) {
       node = node.children.get(name.charAt(i));
       if (node === undefined) break;
-      take(node);
+      if (take(node)) return true;
     }
+    return false;
   }
 }

@@ -2,22 +2,10 @@
 // tested against any number of repositories in time linear in the repositories (not in
 // repositories x entries). Exact names and ids go in Sets; globs whose only wildcard is a
 // trailing `*` go in a Set of prefixes (one lookup per distinct prefix length); the other globs
-// are joined into one regular expression, compiled once. Pure.
+// go in a glob index (glob-index.ts), which meets only the globs that can match a name and
+// matches them without backtracking. Pure.
 
-/** `*` matches any run of characters (including `/`), `?` exactly one; the whole name must match. */
-export function globSource(glob: string): string {
-  let source = '';
-  for (const ch of glob) {
-    if (ch === '*') source += '.*';
-    else if (ch === '?') source += '.';
-    else source += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return source;
-}
-
-export function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${globSource(glob)}$`);
-}
+import { GlobIndex } from './glob-index.js';
 
 export function isGlob(entry: string): boolean {
   return entry.includes('*') || entry.includes('?');
@@ -36,20 +24,23 @@ export function compileRepoPatterns(entries: readonly (string | number)[]): Repo
   const ids = new Set<number>();
   const names = new Set<string>();
   const prefixes = new Set<string>();
-  const sources: string[] = [];
+  const globs = new GlobIndex<true>();
+  let hasGlobs = false;
   for (const entry of entries) {
     if (typeof entry === 'number') ids.add(entry);
     else if (!isGlob(entry)) names.add(entry);
     else if (entry.endsWith('*') && !isGlob(entry.slice(0, -1))) prefixes.add(entry.slice(0, -1));
-    else sources.push(globSource(entry));
+    else {
+      globs.add(entry, true);
+      hasGlobs = true;
+    }
   }
   // Distinct prefix lengths, so a name costs one Set lookup per length, not one per prefix.
   const prefixLengths = [...new Set([...prefixes].map((p) => p.length))];
-  const combined = sources.length === 0 ? undefined : new RegExp(`^(?:${[...new Set(sources)].join('|')})$`);
   const matchesName = (name: string): boolean => {
     if (names.has(name)) return true;
     for (const length of prefixLengths) if (length <= name.length && prefixes.has(name.slice(0, length))) return true;
-    return combined !== undefined && combined.test(name);
+    return hasGlobs && globs.matchesAny(name);
   };
   const hasId = (id: number): boolean => ids.has(id);
   return { matchesName, hasId, matches: (repo) => ids.has(repo.id) || matchesName(repo.name) };

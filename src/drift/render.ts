@@ -2,7 +2,7 @@
 // (renderDriftText / renderDriftMarkdown / the plan JSON), with what drift.ignore hid and why, so
 // hidden drift stays visible to whoever reads the report.
 
-import { escapeControl } from '../core/escape.js';
+import { escapeControl, jsonWithBidiEscaped } from '../core/escape.js';
 import type { Plan } from '../core/plan-model.js';
 import { MARKERS } from '../render/entries.js';
 import type { PlanFormat } from '../render/formats.js';
@@ -29,7 +29,7 @@ export function renderDrift(report: DriftReport, format: PlanFormat, style: Styl
     case 'json':
       // The plan JSON (what apply would do to undo the drift), what changed in the service per
       // drifted object, and what the ignore rules hid.
-      return JSON.stringify({ ...planJsonValue(report.plan), drifted: driftedJson(report.plan), ignored: ignoredJson(report.ignored) }, null, 2) + '\n';
+      return jsonWithBidiEscaped(JSON.stringify({ ...planJsonValue(report.plan), drifted: driftedJson(report.plan), ignored: ignoredJson(report.ignored) }, null, 2)) + '\n';
   }
 }
 

@@ -22,6 +22,9 @@ import { contributorNames, teamNamesFor, type NameDirectory, type TeamNameReader
 import { buildResult, noDataResult } from './result.js';
 import type { MeasureSpec } from './spec.js';
 import { lastWindow } from '../contract/measurement-window.js';
+import { ApiError } from '../api/errors.js';
+import { measurementAnswerProblem, repeatedAcrossAnswers } from '../api/measurement-answers.js';
+import { EXPORT_ROUTE, MEASUREMENTS_ROUTE, V1_CREATE_ROUTE } from '../api/requests-measurements.js';
 
 /** Largest report file emctl downloads (v1 reports, server exports). */
 export const REPORT_MAX_BYTES = 256 * 1024 * 1024;
@@ -96,6 +99,8 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   // Names are read beside the measurement calls (other routes, other pacing lanes).
   const [answerLists, groupNames] = await Promise.all([Promise.all(calls.map((call) => runCall(call, fetch))), namesOfGroups(api, spec, ctx)]);
   const answers = answerLists.flat();
+  const repeated = repeatedAcrossAnswers(spec.groupBy, answers.filter((a): a is MeasurementElement[] => a !== null));
+  if (repeated !== undefined) throw answerShapeError(ctx.api === 'v1' ? V1_CREATE_ROUTE : MEASUREMENTS_ROUTE, repeated);
   const names = new Map<number | string, string>();
   for (const [id, name] of groupNames?.names ?? []) names.set(id, name);
   for (const notice of groupNames?.notices ?? []) ctx.notice?.(notice);
@@ -106,6 +111,15 @@ export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, c
   if (answers.every((a) => a === null)) return { kind: 'result', result: noDataResult(spec, resultCtx), ...extra };
   const elements = mergeElements(answers.filter((a): a is MeasurementElement[] => a !== null));
   return { kind: 'result', result: buildResult(spec, elements, resultCtx), ...extra };
+}
+
+/**
+ * An answer that says something other than what was asked (measurement-answers.ts), as the shape
+ * error of the route that answered it: the v2 call's own answers are checked on the call path; a
+ * downloaded report or export file, and the answers of one request together, here.
+ */
+function answerShapeError(route: string, problem: string): ApiError {
+  return new ApiError({ route, path: route.split(' ')[1] ?? route, status: 200, body: { shape: 'none', text: problem }, tries: 1, unexpectedShape: problem });
 }
 
 /** The names of the groups of a team or contributor grouping (team-names.ts). */
@@ -155,7 +169,10 @@ async function fetchV1(api: MeasurementsApi, body: MeasurementsBody, ctx: RunCon
   say(false);
   const link = await api.waitForV1Report(id, { deadlineMs: V1_DEADLINE_MS, onPoll: (state) => say(state === 'ready') });
   const text = await api.downloadReport(link.report_url, { maxBytes: REPORT_MAX_BYTES });
-  return parseElements(text, `v1 report ${id}`);
+  const elements = parseElements(text, `v1 report ${id}`);
+  const problem = measurementAnswerProblem(body, elements, { everyBucket: true });
+  if (problem !== undefined) throw answerShapeError(V1_CREATE_ROUTE, `report ${id}: ${problem}`);
+  return elements;
 }
 
 /**
@@ -169,7 +186,11 @@ async function exportFiles(api: MeasurementsApi, call: PlannedCall, format: Expo
     const link = await api.exportMeasurements(body, format);
     if (link === null) return null;
     const text = await api.downloadReport(link.report_url, { maxBytes: REPORT_MAX_BYTES });
-    return parseExportFile(format, text, what);
+    const file = parseExportFile(format, text, what);
+    // A CSV file has no line for a bucket without rows: only its rows are checked.
+    const problem = measurementAnswerProblem(body, file.elements, { everyBucket: format === 'json' });
+    if (problem !== undefined) throw answerShapeError(EXPORT_ROUTE, `${what}: ${problem}`);
+    return file;
   };
   if (!call.paged) return [await one(call.body, 'the export file')];
   const limit = call.body.limit ?? 1;
@@ -177,6 +198,9 @@ async function exportFiles(api: MeasurementsApi, call: PlannedCall, format: Expo
   for (let offset = 0; ; offset += limit) {
     const file = await one({ ...call.body, offset }, `the export file of offset ${offset}`);
     files.push(file);
-    if (file === null || !pageWasFull(file.elements, limit)) return files;
+    if (file === null || !pageWasFull(file.elements, limit)) break;
   }
+  const repeated = repeatedAcrossAnswers(call.body.group_by ?? 'organization', files.flatMap((f) => (f === null ? [] : [f.elements])));
+  if (repeated !== undefined) throw answerShapeError(EXPORT_ROUTE, repeated);
+  return files;
 }

@@ -3,6 +3,7 @@
 // change are byte-identical and a saved plan diffs cleanly in review. parsePlanJson is its inverse
 // and refuses a file that is not an emctl plan before apply can act on it.
 
+import { jsonWithBidiEscaped } from '../core/escape.js';
 import type {
   Action,
   Change,
@@ -21,7 +22,7 @@ import { canonical, isPlainObject } from './values.js';
 export const PLAN_FORMAT_VERSION = 2;
 
 export function renderPlanJson(plan: Plan): string {
-  return JSON.stringify(planJsonValue(plan), null, 2) + '\n';
+  return jsonWithBidiEscaped(JSON.stringify(planJsonValue(plan), null, 2)) + '\n';
 }
 
 /** The plan as the JSON form holds it: keys in their fixed order, values canonical (undefined ones are left out when written). */

@@ -3,7 +3,7 @@
 // <details> block holding a ```diff block. GitHub refuses comments over 65,536 characters, so the
 // output is kept under maxChars by dropping whole changes from the end, with a note saying so.
 
-import { escapeControlDeep } from '../core/escape.js';
+import { escapeControlDeep, inertMarkdown } from '../core/escape.js';
 import type { Change, Plan, PlanMessage } from '../core/plan-model.js';
 import { countActions, groupChanges, type ChangeEntry } from './entries.js';
 import { noChangesLine, railsTitle, scopeLine, summaryLine } from './text.js';
@@ -183,7 +183,7 @@ export function codeSpan(text: string): string {
   return `${delimiter}${pad}${text}${pad}${delimiter}`;
 }
 
-/** Free text from messages and labels: Markdown and HTML punctuation is escaped so it reads as written. */
+/** Free text from messages and labels: Markdown and HTML punctuation is escaped so it reads as written, mentions and bare links made inert. */
 export function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+  return inertMarkdown(text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`));
 }

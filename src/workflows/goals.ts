@@ -8,6 +8,7 @@ import { configPathIn, loadConfigOrThrow } from '../config/index.js';
 import { EmctlError } from '../contract/errors.js';
 import { escapeControlDeep } from '../core/escape.js';
 import type { DesiredConfig } from '../core/model.js';
+import { withDisplayNames } from '../measure/goals/display-names.js';
 import type { JudgedGoal } from '../measure/goals/judge.js';
 import { goalRequests, judgeLive } from '../measure/goals/live.js';
 import { renderGoalsJson } from '../measure/goals/render-json.js';
@@ -87,8 +88,10 @@ async function fromStore(deps: Dependencies, io: WorkflowIO, from: string, goals
 
 function render(judged: readonly JudgedGoal[], format: GoalFormat, now: Date): string {
   const generatedAt = now.toISOString().replace(/\.\d+Z$/, 'Z');
-  if (format === 'json') return renderGoalsJson(judged, generatedAt);
+  // Names the service does not bound are cut to a display length first, in every format.
+  const named = withDisplayNames(judged);
+  if (format === 'json') return renderGoalsJson(named, generatedAt);
   // Names from the service are shown, never obeyed as terminal control (DESIGN 8); JSON escapes them itself.
-  const shown = escapeControlDeep(judged);
+  const shown = escapeControlDeep(named);
   return format === 'markdown' ? renderGoalsMarkdown(shown, { generatedAt }) : renderGoalsText(shown);
 }

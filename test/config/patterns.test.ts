@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { globProblem } from '../../src/config/glob.js';
-import { globToRegExp } from '../../src/core/repo-patterns.js';
+import { compileGlob } from '../../src/core/glob-match.js';
 import { addressProblem } from '../../src/config/semantic/addresses.js';
 import type { PlainMap } from '../../src/config/yaml/source.js';
 
@@ -17,7 +17,7 @@ describe('monitoring globs', () => {
     ['acme/api', 'acme/api-v2', false],
     ['acme.io/*', 'acmexio/a', false],
   ])('%j on %j: %s', (glob, name, expected) => {
-    expect(globToRegExp(glob).test(name)).toBe(expected);
+    expect(compileGlob(glob)(name)).toBe(expected);
   });
 
   test.each([

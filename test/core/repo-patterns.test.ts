@@ -2,7 +2,8 @@
 // glob) against names, checked against one regular expression per entry (the plain reading).
 
 import { describe, expect, it } from 'vitest';
-import { compileRepoPatterns, globToRegExp } from '../../src/core/repo-patterns.js';
+import { compileRepoPatterns } from '../../src/core/repo-patterns.js';
+import { globRegExp as globToRegExp } from '../helpers/glob-oracle.js';
 
 const repo = (id: number, name: string) => ({ id, name });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesAddressPrefix, repoAddress, selectionAddress } from '../../src/core/address.js';
 import { canonicalSection, sectionsEqual } from '../../src/core/canonical.js';
 import { didYouMean, indexRepositories, resolveIntegration, resolveRepository } from '../../src/core/resolve.js';
-import { globToRegExp } from '../../src/core/repo-patterns.js';
+import { compileGlob } from '../../src/core/glob-match.js';
 import { desired, INTEGRATIONS, repo } from './builders.js';
 
 describe('matchesAddressPrefix', () => {
@@ -42,7 +42,7 @@ describe('didYouMean', () => {
   });
 });
 
-describe('globToRegExp', () => {
+describe('compileGlob', () => {
   it.each([
     ['acme/*', 'acme/api', true],
     ['acme/*', 'labs/api', false],
@@ -51,7 +51,7 @@ describe('globToRegExp', () => {
     ['acme/a.i', 'acme/abi', false],
     ['*', 'anything/at-all', true],
   ])('%s matches %s: %s', (glob, name, want) => {
-    expect(globToRegExp(glob).test(name)).toBe(want);
+    expect(compileGlob(glob)(name)).toBe(want);
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { GlobIndex } from '../../src/core/glob-index.js';
 import { applyIgnoreRules } from '../../src/drift/ignore.js';
 import { buildPlanStaged } from '../../src/core/plan.js';
-import { globToRegExp } from '../../src/core/repo-patterns.js';
+import { globRegExp as globToRegExp } from '../helpers/glob-oracle.js';
 import { expandRules, settingsKey } from '../../src/core/rules.js';
 import { desired, liveState, repo, type DesiredSpec, type LiveSpec } from './builders.js';
 import { planLines, type PlanCase } from './plan-text.js';

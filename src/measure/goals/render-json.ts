@@ -2,6 +2,7 @@
 // scripts and dashboards, values in the API's units (minutes for durations), keys in snake_case and
 // in a fixed order, so two runs on the same data print the same bytes.
 
+import { jsonWithBidiEscaped } from '../../core/escape.js';
 import type { JudgedGoal } from './judge.js';
 
 /** Bumped when a reader would have to change; docs/goals.md says what each version holds. */
@@ -32,5 +33,5 @@ export function goalsDocument(judged: readonly JudgedGoal[], generatedAt: string
 }
 
 export function renderGoalsJson(judged: readonly JudgedGoal[], generatedAt: string): string {
-  return `${JSON.stringify(goalsDocument(judged, generatedAt), null, 2)}\n`;
+  return `${jsonWithBidiEscaped(JSON.stringify(goalsDocument(judged, generatedAt), null, 2))}\n`;
 }

@@ -99,8 +99,8 @@ function detailsBlock(j: JudgedGoal, budget: number): string | undefined {
     kept.push(line);
     room -= line.length + 1;
   }
-  // The header and its rule alone are no table.
-  if (kept.length <= 2) return [...open, cut(missed.length, false), ...tail, ...closing].join('\n');
+  // The header and its rule alone are no table; the line that says so must fit too.
+  if (kept.length <= 2) return frame + cut(missed.length, false).length + 1 > budget ? undefined : [...open, cut(missed.length, false), ...tail, ...closing].join('\n');
   return [...open, ...kept, '', cut(missed.length - (kept.length - 2), true), ...tail, ...closing].join('\n');
 }
 

@@ -4,6 +4,7 @@
 // the grouping has no name column but emctl knows names for it. Every element is kept,
 // an empty roll-up bucket as `metrics: []`, like the service. No data at all is `[]`.
 
+import { jsonWithBidiEscaped } from '../../core/escape.js';
 import type { MeasurementResult } from '../result-model.js';
 import { hasNames } from './rows.js';
 
@@ -25,5 +26,5 @@ export function renderMeasurementsJson(result: MeasurementResult): string {
       return out;
     }),
   }));
-  return `${JSON.stringify(elements, null, 2)}\n`;
+  return `${jsonWithBidiEscaped(JSON.stringify(elements, null, 2))}\n`;
 }

@@ -3,17 +3,18 @@
 // as a table too; pipes, backslashes and inline syntax in names are escaped, so a name cannot
 // break the table or turn into a link, emphasis or code.
 
+import { inertMarkdown } from '../../core/escape.js';
 import type { MeasurementResult } from '../result-model.js';
 import { NO_DATA, headingLine, humanGrid } from './rows.js';
 import { displayWidth, padTo } from './width.js';
 
 /**
  * A cell's text made safe inside a Markdown table row: one line, no column break, no raw HTML, and
- * no inline syntax (`*bold*`, `_em_` at a word's edge, `[link](…)`, `` `code` ``, `~~strike~~`): a team or repository
- * name is shown as written.
+ * no inline syntax (`*bold*`, `_em_` at a word's edge, `[link](…)`, `` `code` ``, `~~strike~~`), no
+ * mention and no bare link (inertMarkdown): a team or repository name is shown as written.
  */
 export function markdownCell(text: string): string {
-  return text
+  return inertMarkdown(text)
     .replace(/[\\|*[\]`~]/g, (c) => `\\${c}`)
     // An underscore inside a word (team_id, cycle_time) never starts emphasis in GitHub's Markdown.
     .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')

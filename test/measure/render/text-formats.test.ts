@@ -273,7 +273,8 @@ describe('markdownCell: a name is shown as written, never as Markdown', () => {
     ['*core* team', '\\*core\\* team'],
     ['_infra_', '\\_infra\\_'],
     ['team_id and cycle_time', 'team_id and cycle_time'], // inside a word: no emphasis, left readable
-    ['[docs](https://evil.example)', '\\[docs\\](https://evil.example)'],
+    ['[docs](https://evil.example)', '\\[docs\\](https&#8203;://evil.example)'],
+    ['@everyone', '@&#8203;everyone'],
     ['`rm -rf`', '\\`rm -rf\\`'],
     ['~~old~~ new', '\\~\\~old\\~\\~ new'],
     ['a|b', 'a\\|b'],
