@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { machineLine } from './helpers.mjs';
 
 const LIMIT = 15_000_000;
-const DRIVERS = ['better-sqlite3', 'pg'];
+const DRIVERS = ['better-sqlite3', 'node-sqlite3-wasm', 'pg'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

@@ -8,12 +8,15 @@
 // bucket per moment is the ratio of the two. Then the migration of a 1,000,000-row version-1
 // database, without and with overlapping weeks. Each run is timed from opening the database to
 // its commit, rows built from a MeasurementResult by the code a run uses. Prints figures beside
-// wave 3's (docs/performance.md); asserts nothing. `npm run bench:store` (builds first).
+// wave 3's (docs/performance.md), and the SQLite writes again through the WebAssembly build that
+// stands in where the native driver is missing; asserts nothing. `npm run bench:store` (builds first).
 
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { machineLine } from './helpers.mjs';
 import { surface } from './surface.mjs';
 
@@ -110,7 +113,8 @@ async function bench(name, fresh) {
   // Each database's two re-runs, back to back, as a ratio: the machine's load moves both alike.
   const ratios = replaced.map((x, i) => x / (upsert[i] ?? x));
   const w = WAVE3[name];
-  console.log(`${name.padEnd(9)} first run ${f.toFixed(2)} s (wave 3: ${w.first.toFixed(2)} s); re-run (all updates) ${r.toFixed(2)} s (wave 3: ${w.again.toFixed(2)} s), ${(r / f).toFixed(2)}x the first`);
+  const was = (figure) => (w === undefined ? '' : ` (wave 3: ${figure.toFixed(2)} s)`);
+  console.log(`${name.padEnd(9)} first run ${f.toFixed(2)} s${was(w?.first)}; re-run (all updates) ${r.toFixed(2)} s${was(w?.again)}, ${(r / f).toFixed(2)}x the first`);
   console.log(`${''.padEnd(9)} re-run as the plain upsert ${u.toFixed(2)} s: replacing overlapped buckets costs ${median(ratios).toFixed(2)}x (median of the pairs ${runs(ratios)}; target <= 1.2x)`);
   console.log(`${''.padEnd(9)} runs: first ${runs(first)} / re-run ${runs(replaced)} / plain upsert ${runs(upsert)}`);
 }
@@ -202,7 +206,21 @@ const sqliteFresh = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'emctl-bench-store-'));
   return { target: { engine: 'sqlite', path: join(dir, 'history.db') }, drop: () => rm(dir, { recursive: true, force: true }) };
 };
+if (process.env.BENCH_STORE_WASM === '1') {
+  // The child below: the same writes where the native driver is missing (the WebAssembly build).
+  await bench('sqlite-wasm', sqliteFresh);
+  process.exit(0);
+}
 await bench('sqlite', sqliteFresh);
+// The WebAssembly build of SQLite, which writes where better-sqlite3 is not installed: a child
+// process in which resolving better-sqlite3 fails, as on such a machine.
+const wasm = spawnSync(process.execPath, ['--import', fileURLToPath(new URL('../test/helpers/no-native-sqlite.mjs', import.meta.url)), fileURLToPath(import.meta.url)], {
+  env: { ...process.env, BENCH_STORE_WASM: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
+});
+// Its machine and row-count lines repeat this process's.
+process.stdout.write(wasm.stdout.split('\n').filter((line) => line.startsWith('sqlite-wasm') || line.startsWith('          ')).map((line) => `${line}\n`).join(''));
 
 const pgUrl = process.env.EMCTL_TEST_PG_URL;
 let pgFresh;

@@ -59,6 +59,14 @@ export function bucketStart(day: string, rollUp: CalendarRollUp): string {
   return addDays(day, -((parseDate(day).getUTCDay() + 6) % 7));
 }
 
+/**
+ * `window` widened to the calendar buckets of `rollUp` it touches: `after` back to its bucket's
+ * first day, `before` forward to the first day after the bucket holding the window's last day.
+ */
+export function calendarWindow(window: TimeRange, rollUp: CalendarRollUp): TimeRange {
+  return { after: bucketStart(window.after, rollUp), before: shiftBucket(bucketStart(addDays(window.before, -1), rollUp), rollUp, 1) };
+}
+
 /** The calendar bucket that starts `n` buckets after the one starting on `start` (n < 0: before it). */
 function shiftBucket(start: string, rollUp: CalendarRollUp, n: number): string {
   if (rollUp === '1d') return addDays(start, n);

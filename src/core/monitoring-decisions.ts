@@ -16,6 +16,8 @@ export interface MonitoringDecisions {
   decided: Map<number, boolean>;
   /** Where each decision was written (the patterns, or the repository's own key). */
   written: Map<number, { ref?: RepoRef; path: ConfigPath }>;
+  /** The repositories git.monitoring.exclude matches: a stop written on purpose. */
+  excluded: Set<number>;
   warnings: { message: string; path: ConfigPath }[];
   errors: { message: string; path: ConfigPath }[];
   /** False when the patterns needed the whole repository list and it was not read: nothing is decided. */
@@ -28,7 +30,7 @@ export function isMonitored(repo: Repository): boolean {
 }
 
 export function monitoringDecisions(config: DesiredConfig, repos: RepoIndex, live: Pick<LiveSnapshot, 'repositoriesComplete' | 'integrations'>): MonitoringDecisions {
-  const out: MonitoringDecisions = { decided: new Map(), written: new Map(), warnings: [], errors: [], judged: true };
+  const out: MonitoringDecisions = { decided: new Map(), written: new Map(), excluded: new Set(), warnings: [], errors: [], judged: true };
   const monitoring = config.git.monitoring;
   // A scoped plan (src/state/read-scope.ts) may judge the patterns for the repositories it read by
   // name only; a pattern matching none of those says nothing about the organization.
@@ -56,7 +58,9 @@ export function monitoringDecisions(config: DesiredConfig, repos: RepoIndex, liv
     const judged = partial ? new Set(config.git.monitoringScope?.map((r) => r.name)) : undefined;
     for (const repo of repos.all) {
       if (judged !== undefined && !judged.has(repo.name)) continue;
-      out.decided.set(repo.id, include.matches(repo) && !exclude.matches(repo));
+      const excluded = exclude.matches(repo);
+      if (excluded) out.excluded.add(repo.id);
+      out.decided.set(repo.id, include.matches(repo) && !excluded);
       out.written.set(repo.id, { path: monitoring.path });
     }
   }

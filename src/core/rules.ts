@@ -13,7 +13,7 @@ import { canonicalSection, identityKey } from './canonical.js';
 import type { OrgSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import { GlobIndex } from './glob-index.js';
 import type { ConfigPath, DesiredConfig, DesiredGitScope, DesiredRepository, DesiredRule, DesiredTeam, RepoRef, RuleScope } from './model.js';
-import { isMonitored, monitoredAfter, monitoringDecisions } from './monitoring-decisions.js';
+import { isMonitored, monitoredAfter, monitoringDecisions, type MonitoringDecisions } from './monitoring-decisions.js';
 import { isGlob } from './repo-patterns.js';
 import { indexRepositories, resolveIntegration } from './resolve.js';
 import type { LiveSnapshot } from './snapshot.js';
@@ -87,7 +87,11 @@ export function expandRules(config: DesiredConfig, live: Pick<LiveSnapshot, 'rep
   const expanded: { entry: DesiredRepository; name: string }[] = [];
 
   for (const repo of repos.all) {
-    if (!monitored(repo)) continue;
+    if (!monitored(repo)) {
+      const stop = stoppedDespiteRule(repo, decisions, settings, rules);
+      if (stop !== undefined) out.warnings.push(stop);
+      continue;
+    }
     const owner = settings.owner(repo, matchedAny);
     if (owner !== undefined && !literal(repo)) {
       const rule = rules[owner] as DesiredRule;
@@ -122,6 +126,28 @@ export function expandRules(config: DesiredConfig, live: Pick<LiveSnapshot, 'rep
     git: { ...git, repositories: [...config.git.repositories, ...expanded.map((e) => e.entry)] },
   };
   return out;
+}
+
+/**
+ * An exact git.monitoring list does not grow with rules: a repository that started being
+ * monitored in the service, that a rule matches and that the list leaves out is stopped by the
+ * plan, and a CI apply would stop collecting it. Said beside the rule, where the list is written.
+ * A repository's own `monitored: false`, or an exclude entry matching it, is a stop written on
+ * purpose and is not warned about.
+ */
+function stoppedDespiteRule(repo: Repository, decisions: MonitoringDecisions, settings: ReturnType<typeof settingsRules>, rules: readonly DesiredRule[]): RuleMessage | undefined {
+  if (!isMonitored(repo) || decisions.decided.get(repo.id) !== false) return undefined;
+  const written = decisions.written.get(repo.id);
+  if (written === undefined || written.ref !== undefined || decisions.excluded.has(repo.id)) return undefined;
+  const owner = settings.owner(repo, new Set());
+  const rule = owner === undefined ? undefined : rules[owner];
+  if (rule === undefined) return undefined;
+  return {
+    message:
+      `${repoAddress({ name: repo.name })} stops being monitored, though rule "${rule.pattern}" matches it: git.monitoring.include does not grow with rules; ` +
+      'add the repository (or a pattern) to git.monitoring.include to keep collecting it, or to git.monitoring.exclude to stop it on purpose',
+    path: written.path,
+  };
 }
 
 /** Equal override sets give equal keys (each section in canonical form, as the diff compares them). */

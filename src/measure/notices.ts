@@ -1,14 +1,13 @@
 // Notes `emctl measurements` gives on stderr before a request runs, for answers that are right but
 // easy to misread: a column that stays empty by the contract's rules, a last roll-up bucket
-// shorter than the others (a dip on a chart that is only less time), and weeks or months written
-// to a history that do not start where the calendar's do (they replace the stored ones they overlap).
+// shorter than the others (a dip on a chart that is only less time), and a window that a store
+// widened to whole calendar weeks or months.
 
 import type { TimeRange } from '../contract/measurement-types.js';
 import type { RollUp } from '../contract/metrics.js';
 import type { MeasurementResult } from './result-model.js';
 import type { MeasureSpec } from './spec.js';
-import { bucketStart, formatDate, nextBucketStart } from '../contract/measurement-window.js';
-import { isStoreTarget } from './store/target.js';
+import { formatDate, nextBucketStart } from '../contract/measurement-window.js';
 
 const DAY_MS = 86_400_000;
 
@@ -44,24 +43,22 @@ export function shortLastBucketNotice(window: TimeRange, rollUp: RollUp): string
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
- * Explicit dates are used as given (DESIGN.md §6.1), so `--after` on a Wednesday makes weeks from
- * Wednesday. Written to a database, each replaces the stored ISO weeks it overlaps (one bucket per
- * moment, §10): said before the run, with how to keep the calendar's buckets.
+ * A store holds only calendar buckets (DESIGN.md §10): a run writing one with explicit dates that
+ * are not on the roll-up's boundaries asks for the whole ISO weeks or calendar months they touch
+ * (run.ts windowOf), so the stored buckets it replaces are replaced whole and no day is lost. Said
+ * before the run, with both windows.
  */
-export function unalignedHistoryNotice(spec: Pick<MeasureSpec, 'out' | 'rollUp'>, window: TimeRange): string | undefined {
-  if (spec.out === undefined || !isStoreTarget(spec.out)) return undefined;
-  if (spec.rollUp !== '1w' && spec.rollUp !== '1mo') return undefined;
-  if (bucketStart(window.after, spec.rollUp) === window.after) return undefined;
-  if (spec.rollUp === '1w') {
-    const weekday = WEEKDAYS[new Date(`${window.after}T00:00:00Z`).getUTCDay()] ?? '';
-    return `note: the weekly buckets start on ${window.after}, a ${weekday}, not on a Monday: stored, they replace the ISO weeks they overlap; --last, or --after on a Monday, keeps ISO weeks`;
-  }
-  return `note: the monthly buckets start on ${window.after}, not on the 1st: stored, they replace the calendar months they overlap; --last, or --after on a 1st, keeps calendar months`;
+export function widenedWindowNotice(asked: TimeRange, window: TimeRange, rollUp: RollUp): string | undefined {
+  if (asked.after === window.after && asked.before === window.before) return undefined;
+  const weekly = rollUp === '1w';
+  const day = (date: string) => (weekly ? `${date} (a ${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? ''})` : date);
+  const what = weekly ? 'ISO weeks (Monday to Sunday)' : 'calendar months';
+  return `note: a store keeps whole ${what}: the window ${day(asked.after)} to ${day(asked.before)} (before) is widened to ${window.after} to ${window.before} (before), the ${weekly ? 'weeks' : 'months'} it touches, so no stored ${weekly ? 'week' : 'month'} loses days`;
 }
 
-/** Every note for one request over `window`, in the order they are printed. */
-export function requestNotices(spec: Pick<MeasureSpec, 'metrics' | 'groupBy' | 'out' | 'rollUp'>, window: TimeRange): string[] {
-  const notes = [releasesNotice(spec), shortLastBucketNotice(window, spec.rollUp), unalignedHistoryNotice(spec, window)];
+/** Every note for one request over `window` (`asked`: the dates before a store widened them), in the order they are printed. */
+export function requestNotices(spec: Pick<MeasureSpec, 'metrics' | 'groupBy' | 'rollUp'>, window: TimeRange, asked: TimeRange = window): string[] {
+  const notes = [releasesNotice(spec), widenedWindowNotice(asked, window, spec.rollUp), shortLastBucketNotice(window, spec.rollUp)];
   return notes.filter((note): note is string => note !== undefined);
 }
 

@@ -16,12 +16,13 @@ import type {
 import type { MeasurementResult } from './result-model.js';
 import { groupIdField, mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
 import { canonicalFilters } from './store/filters.js';
+import { isStoreTarget } from './store/target.js';
 import { mergeExportFiles, parseElements, parseExportFile, type ExportFile } from './export-files.js';
 import { resolveRepositories, type RepositoryLister } from './repositories.js';
 import { contributorNames, teamNamesFor, type NameDirectory, type TeamNameReader, type TeamNames } from './team-names.js';
 import { buildResult, noDataResult } from './result.js';
 import type { MeasureSpec } from './spec.js';
-import { lastWindow } from '../contract/measurement-window.js';
+import { calendarWindow, lastWindow } from '../contract/measurement-window.js';
 import { ApiError } from '../api/errors.js';
 import { measurementAnswerProblem, repeatedAcrossAnswers } from '../api/measurement-answers.js';
 import { EXPORT_ROUTE, MEASUREMENTS_ROUTE, V1_CREATE_ROUTE } from '../api/requests-measurements.js';
@@ -78,9 +79,24 @@ function requestedGroups(spec: MeasureSpec, ids: RequestIds): number[] {
   return [];
 }
 
-/** The request's dates: `last` as whole calendar buckets of its roll-up at `now`, else as given. */
-export function windowOf(spec: Pick<MeasureSpec, 'window' | 'rollUp'>, now: Date): TimeRange {
+/** The dates asked for: `last` as whole calendar buckets of its roll-up at `now`, else as given. */
+export function askedWindowOf(spec: Pick<MeasureSpec, 'window' | 'rollUp'>, now: Date): TimeRange {
   return 'last' in spec.window ? lastWindow(spec.window.last, spec.rollUp, now) : { after: spec.window.after, before: spec.window.before };
+}
+
+/**
+ * The request's dates: those asked for, except that a run writing a store with a weekly or monthly
+ * roll-up widens them to the calendar buckets they touch (DESIGN.md §10). A store holds only
+ * calendar buckets, so a backfill from a Wednesday replaces whole ISO weeks with whole ISO weeks
+ * and leaves no day of them out (notices.ts says so before the run).
+ */
+export function windowOf(spec: Pick<MeasureSpec, 'window' | 'rollUp' | 'out'>, now: Date): TimeRange {
+  const asked = askedWindowOf(spec, now);
+  return widensToCalendar(spec) ? calendarWindow(asked, spec.rollUp as '1w' | '1mo') : asked;
+}
+
+function widensToCalendar(spec: Pick<MeasureSpec, 'rollUp' | 'out'>): boolean {
+  return spec.out !== undefined && isStoreTarget(spec.out) && (spec.rollUp === '1w' || spec.rollUp === '1mo');
 }
 
 export async function runMeasurements(api: MeasurementsApi, spec: MeasureSpec, ctx: RunContext): Promise<RunOutput> {

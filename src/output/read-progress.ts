@@ -30,7 +30,12 @@ export const systemProgressClock: ProgressClock = {
 interface ProgressSink {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** A terminal's width (Node keeps a TTY stream's up to date when the window is resized). */
+  columns?: number;
 }
+
+/** A terminal that does not say its width is taken to be this wide. */
+const DEFAULT_COLUMNS = 80;
 
 /** On a terminal the line is redrawn this often, once a read has lasted SHOW_AFTER_MS. */
 const TTY_EVERY_MS = 250;
@@ -102,9 +107,12 @@ export class ReadProgress {
         return;
       }
       if (this.clock.now() - this.startedAt < SHOW_AFTER_MS) return;
-      const text = this.line();
-      this.sink.write(`\r${text.padEnd(this.shown)}`);
-      this.shown = Math.max(this.shown, text.length);
+      // A line as wide as the terminal (or wider) wraps, and `\r` then rewrites only its last
+      // row: every redraw would leave a copy behind. One column is kept free for the cursor.
+      const width = this.width() - 1;
+      const text = this.line(width);
+      this.sink.write(`\r${text.padEnd(Math.min(this.shown, width))}`);
+      this.shown = Math.min(Math.max(this.shown, text.length), width);
     });
   }
 
@@ -146,13 +154,20 @@ export class ReadProgress {
     this.shown = 0;
   }
 
-  /** `reading: 120/480 calls, GET /api/v1/git/repositories/{id}/config, about 6m 10s left` */
-  line(): string {
+  private width(): number {
+    const columns = this.sink.columns;
+    return typeof columns === 'number' && Number.isInteger(columns) && columns > 0 ? columns : DEFAULT_COLUMNS;
+  }
+
+  /**
+   * `reading: 120/480 calls, GET /api/v1/git/repositories/{id}/config, about 6m 10s left`, in at
+   * most `width` columns (fitLine).
+   */
+  line(width = Number.POSITIVE_INFINITY): string {
     const { done, total, eta, busiest } = this.snapshot();
-    const where = busiest === undefined ? '' : `, ${busiest.route}`;
     const left = busiest === undefined ? '' : Number.isFinite(eta) ? `, about ${duration(eta)} left` : ', time left not known yet';
     const hint = this.options.pacingHint !== undefined && Number.isFinite(eta) && eta >= LONG_READ_MS ? ` (${this.options.pacingHint})` : '';
-    return `reading: ${done}/${total} calls${where}${left}${hint}`;
+    return fitLine({ counts: `reading: ${done}/${total} calls`, route: busiest?.route, left, hint }, width);
   }
 
   private snapshot(): Snapshot {
@@ -184,6 +199,29 @@ function routeEta(c: RouteCalls, pending: number, done: number, elapsed: number)
   if (c.ratePerMinute > 0) return c.etaMs + (pending * 60_000) / c.ratePerMinute;
   if (done === 0 || elapsed <= 0) return Number.POSITIVE_INFINITY;
   return ((c.waiting + afterWaiting) * elapsed) / done;
+}
+
+/**
+ * The progress line in `width` columns (ASCII only, so one character is one column). What goes
+ * first: the pacing hint, then the middle of the route (`GET /api/v1/…/{repo_id}/config`), then
+ * the route; the counts and the time left stay while they fit, and are cut with `…` last.
+ */
+export function fitLine(parts: { counts: string; route: string | undefined; left: string; hint: string }, width: number): string {
+  const { counts, route, left, hint } = parts;
+  const where = route === undefined ? '' : `, ${route}`;
+  const full = `${counts}${where}${left}${hint}`;
+  if (full.length <= width) return full;
+  const bare = `${counts}${where}${left}`;
+  if (bare.length <= width) return bare;
+  // The route elided in its middle, keeping its method and its last part (what is being read).
+  const room = width - counts.length - left.length - 2;
+  if (route !== undefined && room >= 20) {
+    const tail = Math.ceil((room - 1) / 2);
+    return `${counts}, ${route.slice(0, room - 1 - tail)}…${route.slice(route.length - tail)}${left}`;
+  }
+  const short = `${counts}${left}`;
+  if (short.length <= width) return short;
+  return width <= 1 ? short.slice(0, Math.max(0, width)) : `${short.slice(0, width - 1)}…`;
 }
 
 /** `45s`, `6m 10s`, `1h 2m`. */

@@ -65,8 +65,7 @@ export async function storeOf(job: Job, io: WorkflowIO, label: string): Promise<
   confine(job, job.spec.out);
   const target = storeTarget(job.spec.out, job.base, job.report === undefined ? '--out' : `report ${job.report}: out`);
   const { checkStoreBeforeRun } = await import('../measure/store/check.js');
-  const notice = await checkStoreBeforeRun(target, shownStore(io, target), io.env);
-  if (notice !== undefined) io.stderr.write(`${label}${notice}\n`);
+  for (const notice of await checkStoreBeforeRun(target, shownStore(io, target), io.env)) io.stderr.write(`${label}${notice}\n`);
   return target;
 }
 

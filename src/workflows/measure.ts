@@ -12,7 +12,7 @@ import { configGoals } from '../measure/goals/lines.js';
 import { planJobs, resolveJobTeams, teamNamesOf } from '../measure/jobs.js';
 import { ServiceDirectory } from '../measure/service-directory.js';
 import { requestNotices } from '../measure/notices.js';
-import { runMeasurements, windowOf } from '../measure/run.js';
+import { askedWindowOf, runMeasurements, windowOf } from '../measure/run.js';
 import { configChecks } from './config-checks.js';
 import { connect } from './connect.js';
 import { nowOf, type WorkflowIO } from './io.js';
@@ -40,7 +40,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
   // One "now" for the whole run: the windows the notes name are the windows requested.
   const now = nowOf(io);
   for (const job of planned) {
-    for (const notice of requestNotices(job.spec, windowOf(job.spec, now))) io.stderr.write(`${labelOf(job)}${notice}\n`);
+    for (const notice of requestNotices(job.spec, windowOf(job.spec, now), askedWindowOf(job.spec, now))) io.stderr.write(`${labelOf(job)}${notice}\n`);
   }
   const connection = await connect(globals, io);
   // The service's team and contributor lists, read once for every request of the run.

@@ -48,6 +48,24 @@ describe('a slow read', () => {
     expect(seen).toContain('Plan: ');
   });
 
+  it.skipIf(!hasScript)('in an 80- and a 40-column terminal: every redraw fits the width, so none wraps and leaves a copy behind', async () => {
+    for (const cols of [80, 40]) {
+      const command = `stty cols ${cols} rows 24; ${[process.execPath, BIN, '--base-url', emulator.url, '--concurrency', '1', 'plan', '-c', CONFIG].map(quote).join(' ')}`;
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...env(), COLUMNS: String(cols) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let seen = '';
+      child.stdout.setEncoding('utf8').on('data', (s: string) => (seen += s));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, seen).toBe(0);
+      // What the terminal was sent between two carriage returns or newlines: one row each.
+      const progress = seen.split(/\r|\n/).filter((l) => l.startsWith('reading: '));
+      expect(progress.length, seen).toBeGreaterThan(0);
+      for (const line of progress) expect(line.length, `${cols} columns: ${JSON.stringify(line)}`).toBeLessThanOrEqual(cols - 1);
+      // The counts are always there; at 40 columns the route gave way to them and the time left.
+      expect(progress.some((l) => /^reading: \d+\/\d+ calls/.test(l))).toBe(true);
+      if (cols === 40) expect(progress.some((l) => /^reading: \d+\/\d+ calls, about (\d+m )?\d+s left *$/.test(l)), seen).toBe(true);
+    }
+  });
+
   it('Ctrl-C during the read: "Interrupted: nothing was written", exit 130, nothing on stdout, nothing written', async () => {
     const before = (await apiRequests(emulator.url)).length;
     const child = spawn(process.execPath, [BIN, '--base-url', emulator.url, '--concurrency', '1', '-v', 'plan', '-c', CONFIG], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });

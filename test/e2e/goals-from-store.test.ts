@@ -106,17 +106,19 @@ describe.each(ENGINES)('emctl goals --from (%s)', (engine) => {
     });
   });
 
-  it('a judged week an unaligned run replaced after it was fetched is refused, not read as quiet', async () => {
+  it('a backfill between two Wednesdays keeps the judged week: widened to whole ISO weeks, it is judged as the live service judges it', async () => {
     await withStore(engine, async (backfilled) => {
-      // ISO weeks stored on Wednesday; then a backfill of Wednesday-to-Wednesday weeks (Nov 4 - 18)
-      // replaces the ISO weeks it overlaps, the judged Nov 16 - 22 among them (DESIGN 10): the span
-      // fetched on Wednesday no longer speaks for a week the store holds no longer.
+      // ISO weeks stored on Wednesday; then a backfill from Wednesday Nov 4 to Wednesday Nov 18,
+      // widened to the ISO weeks Nov 2 - 22 (DESIGN 10): the judged Nov 16 - 22 is fetched again
+      // whole, never dropped.
       await store(backfilled.target, WEDNESDAY);
       const backfill = await emctlAgainst(emulator, ['measurements', '-c', config, ...BY_TEAM.slice(0, BY_TEAM.indexOf('--last')), '--after', '2026-11-04', '--before', '2026-11-18', '--out', backfilled.target], { now: WEDNESDAY });
       expect(backfill.code, backfill.stderr).toBe(0);
-      const r = await runEmctl(['goals', 'merges', '-c', config, '--from', backfilled.target], { env: {}, now: WEDNESDAY });
-      expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toContain('Error: goal `merges` (pr.merged by team): the store holds nothing for the week of Nov 16 - 22, 2026, the week judged;');
+      expect(backfill.stderr).toContain('is widened to 2026-11-02 to 2026-11-23 (before)');
+      const live = await emctlAgainst(emulator, ['goals', 'merges', '-c', config, '--format', 'json'], { now: WEDNESDAY });
+      const r = await runEmctl(['goals', 'merges', '-c', config, '--from', backfilled.target, '--format', 'json'], { env: {}, now: WEDNESDAY });
+      expect(r.code, r.stderr).toBe(live.code);
+      expect(r.stdout).toBe(live.stdout);
     });
   });
 

@@ -1,8 +1,9 @@
 // One bucket per moment and partial buckets (DESIGN.md §10, schema version 2), end to end: the real
 // CLI over real HTTP against the emulator, under a fake clock, into a real SQLite file and (with
-// EMCTL_TEST_PG_URL) a real PostgreSQL server. A history written with unaligned weeks and then with
-// ISO weeks holds no two overlapping buckets of a series (the self-join a dashboard author would
-// write finds none); a week stored in progress is `complete` false until a later run refetches it;
+// EMCTL_TEST_PG_URL) a real PostgreSQL server. Weekly runs and then a backfill between two
+// Wednesdays hold every day once: the backfill is widened to the ISO weeks it touches, so no two
+// stored buckets of a series overlap (the self-join a dashboard author would write finds none)
+// and no day is lost; a week stored in progress is `complete` false until a later run refetches it;
 // a version-1 database migrates (complete computed, overlaps resolved latest fetch first). The
 // fixture (helpers/daily-fixture.ts) merges one pull request a day in each repository, so a week's
 // pr.merged is 7 and a sum over the table shows at once when a day is counted twice.
@@ -39,39 +40,48 @@ async function apiWeeks(store: TestStore): Promise<[string, string, number | nul
 describe.each(ENGINES)('one bucket per moment in %s', (engine) => {
   const store = describeStore(engine);
 
-  it('weeks from a Wednesday, then ISO weeks: the ISO weeks replace the ones they overlap, the self-join finds no overlap', async () => {
-    // Tuesday Oct 20: six weeks from Wednesday Sep 16; the last (Oct 21-28) has not started yet.
-    const unaligned = await emctl(['measurements', ...REPOS, '--after', '2026-09-16', '--before', '2026-10-28', '--out', store.target], '2026-10-20T06:00:00Z');
-    expect(unaligned.code).toBe(0);
-    expect(unaligned.stderr).toContain('note: the weekly buckets start on 2026-09-16, a Wednesday, not on a Monday');
-    expect(await apiWeeks(store)).toEqual([
-      ['2026-09-16', '2026-09-23', 7, true],
-      ['2026-09-23', '2026-09-30', 7, true],
-      ['2026-09-30', '2026-10-07', 7, true],
-      ['2026-10-07', '2026-10-14', 7, true],
-      ['2026-10-14', '2026-10-21', 7, false],
-      ['2026-10-21', '2026-10-28', 7, false],
-    ]);
+  it('weekly runs, then a backfill between two Wednesdays: widened to the ISO weeks it touches, it leaves no gap and no overlap', async () => {
+    // Thursday Oct 22: the last 6 ISO weeks, the one in progress last.
+    const weekly = await emctl(['measurements', ...REPOS, '--last', '6w', '--out', store.target], '2026-10-22T06:00:00Z');
+    expect(weekly.code).toBe(0);
+    expect(weekly.stderr).toMatch(/^wrote 12 rows to .* \(2026-09-14 to 2026-10-26\)\n$/);
+    const sum = async () => Number((await store.query("SELECT sum(value) AS n FROM emctl_measurements WHERE group_id = '1234'"))[0]?.n);
+    expect(await sum()).toBe(42);
 
-    // Thursday Oct 22: the last 4 ISO weeks, the one in progress last.
-    const aligned = await emctl(['measurements', ...REPOS, '--last', '4w', '--out', store.target], '2026-10-22T06:00:00Z');
-    expect(aligned.code).toBe(0);
-    expect(aligned.stderr).toMatch(/^wrote 8 rows to .* \(2026-09-28 to 2026-10-26\)\n$/);
+    // Wednesday Oct 28: a backfill from Wednesday Sep 16 to Wednesday Oct 7 asks for the ISO weeks
+    // Sep 14 - Oct 11, says so first, and replaces those four weeks whole.
+    const backfill = await emctl(['measurements', ...REPOS, '--after', '2026-09-16', '--before', '2026-10-07', '--out', store.target], '2026-10-28T06:00:00Z');
+    expect(backfill.code, backfill.stderr).toBe(0);
+    const [widened, wrote, rest] = backfill.stderr.split('\n');
+    expect(widened).toBe(
+      'note: a store keeps whole ISO weeks (Monday to Sunday): the window 2026-09-16 (a Wednesday) to 2026-10-07 (a Wednesday) (before) is widened to 2026-09-14 to 2026-10-12 (before), the weeks it touches, so no stored week loses days',
+    );
+    expect(rest).toBe('');
+    expect(wrote).toMatch(/^wrote 8 rows to .* \(2026-09-14 to 2026-10-12\)$/);
     expect(await store.query(OVERLAPS_SQL)).toEqual([]);
-    // Sep 16-23 overlaps no ISO week of the run: nothing else is deleted.
     expect(await apiWeeks(store)).toEqual([
-      ['2026-09-16', '2026-09-23', 7, true],
+      ['2026-09-14', '2026-09-21', 7, true],
+      ['2026-09-21', '2026-09-28', 7, true],
       ['2026-09-28', '2026-10-05', 7, true],
       ['2026-10-05', '2026-10-12', 7, true],
       ['2026-10-12', '2026-10-19', 7, true],
       ['2026-10-19', '2026-10-26', 7, false],
     ]);
-    // What a dashboard summing the table reads: each day once (Sep 16-22 and Sep 28 - Oct 25).
-    const total = await store.query("SELECT sum(value) AS n FROM emctl_measurements WHERE group_id = '1234'");
-    expect(Number(total[0]?.n)).toBe(35);
+    // What a dashboard summing the table reads: every day once, none lost.
+    expect(await sum()).toBe(42);
     // The docs' dashboard filter: complete buckets only (the week in progress left out).
     const complete = await store.query("SELECT sum(value) AS n FROM emctl_measurements WHERE group_id = '1234' AND complete");
-    expect(Number(complete[0]?.n)).toBe(28);
+    expect(Number(complete[0]?.n)).toBe(35);
+    // The backfilled weeks were fetched again, the others not.
+    const fetched = await store.rows();
+    expect(fetched.filter((x) => x.group_id === '1234').map((x) => `${String(x.after)} ${String(x.fetched_at)}`)).toEqual([
+      '2026-09-14 2026-10-28T06:00:00Z',
+      '2026-09-21 2026-10-28T06:00:00Z',
+      '2026-09-28 2026-10-28T06:00:00Z',
+      '2026-10-05 2026-10-28T06:00:00Z',
+      '2026-10-12 2026-10-22T06:00:00Z',
+      '2026-10-19 2026-10-22T06:00:00Z',
+    ]);
   });
 
   it('--from draws the week stored in progress as in progress, whatever the day, and says when it was fetched', async () => {
@@ -96,13 +106,16 @@ describe.each(ENGINES)('one bucket per moment in %s', (engine) => {
     expect(fetched.find((x) => x.group_id === '1234' && x.after === '2026-10-19')?.fetched_at).toBe('2026-10-27T08:00:00Z');
   });
 
-  it('an explicit week from a Wednesday replaces the two ISO weeks it overlaps, and only those', async () => {
+  it('an explicit week from a Wednesday is widened to the two ISO weeks it touches, both fetched whole', async () => {
     const r = await emctl(['measurements', ...REPOS, '--after', '2026-10-07', '--before', '2026-10-14', '--out', store.target], '2026-10-28T08:00:00Z');
     expect(r.code).toBe(0);
+    expect(r.stderr).toContain('is widened to 2026-10-05 to 2026-10-19 (before)');
     expect(await store.query(OVERLAPS_SQL)).toEqual([]);
     expect((await apiWeeks(store)).map(([after, before]) => `${after}/${before}`)).toEqual([
-      '2026-09-16/2026-09-23', '2026-09-28/2026-10-05', '2026-10-07/2026-10-14', '2026-10-19/2026-10-26', '2026-10-26/2026-11-02',
+      '2026-09-14/2026-09-21', '2026-09-21/2026-09-28', '2026-09-28/2026-10-05', '2026-10-05/2026-10-12', '2026-10-12/2026-10-19', '2026-10-19/2026-10-26', '2026-10-26/2026-11-02',
     ]);
+    const fetched = await store.rows();
+    expect(fetched.filter((x) => x.group_id === '1234' && x.fetched_at === '2026-10-28T08:00:00Z').map((x) => x.after)).toEqual(['2026-10-05', '2026-10-12']);
   });
 });
 

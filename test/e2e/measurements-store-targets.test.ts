@@ -39,16 +39,18 @@ describe("a report's out: sqlite:", () => {
     const elsewhere = await tempDir('emctl-store-cwd-');
     const r = await emctlAgainst(emulator, ['measurements', '-c', config, 'weekly'], { cwd: elsewhere });
     expect(r.code).toBe(0);
-    // Weeks from a Tuesday, as given, with the note that they replace the ISO weeks they overlap.
-    expect(r.stderr).toMatch(/^report weekly: note: the weekly buckets start on 2026-09-01, a Tuesday, not on a Monday: .*\nreport weekly: wrote 4 rows to /);
+    // Tuesdays, widened to the ISO weeks they touch: a store keeps calendar buckets only.
+    expect(r.stderr).toMatch(/^report weekly: note: a store keeps whole ISO weeks \(Monday to Sunday\): the window 2026-09-01 \(a Tuesday\) to 2026-09-15 \(a Tuesday\) \(before\) is widened to 2026-08-31 to 2026-09-21 \(before\).*\nreport weekly: wrote 6 rows to /);
     expect(existsSync(join(elsewhere, 'metrics'))).toBe(false);
     const store = await sqliteStore(join(configDir, 'metrics'));
     const rows = await store.rows();
     expect(rows.map((x) => [x.group_id, x.group_name, x.after, x.value])).toEqual([
-      ['42', 'Payments', '2026-09-01', 1],
-      ['42', 'Payments', '2026-09-08', null],
-      ['43', 'Checkout', '2026-09-01', null],
-      ['43', 'Checkout', '2026-09-08', null],
+      ['42', 'Payments', '2026-08-31', 1],
+      ['42', 'Payments', '2026-09-07', null],
+      ['42', 'Payments', '2026-09-14', null],
+      ['43', 'Checkout', '2026-08-31', null],
+      ['43', 'Checkout', '2026-09-07', null],
+      ['43', 'Checkout', '2026-09-14', null],
     ]);
   });
 });

@@ -5,7 +5,7 @@
 // --changed-from; a safety rail tripped by a rule; a saved plan gone stale when what a rule
 // writes moved; and a config whose rules are invalid sends nothing.
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RepositoryConfigResponse, TeamGitScopeResponse } from '../../src/contract/git-types.js';
@@ -108,6 +108,37 @@ describe('settings rules', () => {
     ]);
     expect((await emctl(['apply', '-c', starts, '--auto-approve'])).code).toBe(0);
     expect(parsePlanJson((await emctl(['plan', '-c', starts, '--format', 'json'])).stdout).changes).toEqual([]);
+  });
+
+  it('an exported exact monitoring list and a rule: a planned stop of a repository the rule matches is warned about, naming both (text, JSON, Markdown)', async () => {
+    const exported = join(acme.dir, 'exported.yaml');
+    const done = await emctl(['export', '--out', exported]);
+    expect(done.code, done.stderr).toBe(0);
+    const text = await readFile(exported, 'utf8');
+    expect(text).toMatch(/monitoring:\n\s+include:/);
+    // The rule added under the exported repositories (or as the first entry when it has none).
+    const rule = '    "acme/*":\n      settings: { exclude_branches: { patterns: ["^dependabot/"] } }\n';
+    const withRule = /\n  repositories:\n/.test(text) ? text.replace(/\n  repositories:\n/, `\n  repositories:\n${rule}`) : text.replace(/\ngit:\n/, `\ngit:\n  repositories:\n${rule}`);
+    const path = await config(withRule);
+    // Two repositories start being monitored in the service; acme/notifications is later excluded on purpose.
+    await api('PATCH', '/api/v1/git/repositories', { repositories: [{ id: 1211, state: 'monitored' }, { id: 1208, state: 'monitored' }] });
+    const plan = await emctl(['plan', '-c', path]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('  - repo["acme/docs"].monitored');
+    expect(plan.stdout).toMatch(/emctl\.yaml:\d+:\d+: repo\["acme\/docs"\] stops being monitored, though rule "acme\/\*" matches it: git\.monitoring\.include does not grow with rules/);
+    expect(plan.stdout).toMatch(/repo\["acme\/notifications"\] stops being monitored, though rule "acme\/\*" matches it/);
+    const json = parsePlanJson((await emctl(['plan', '-c', path, '--format', 'json'])).stdout);
+    expect(json.warnings.map((w) => w.message).filter((m) => m.includes('stops being monitored'))).toEqual([
+      'repo["acme/notifications"] stops being monitored, though rule "acme/*" matches it: git.monitoring.include does not grow with rules; add the repository (or a pattern) to git.monitoring.include to keep collecting it, or to git.monitoring.exclude to stop it on purpose',
+      'repo["acme/docs"] stops being monitored, though rule "acme/*" matches it: git.monitoring.include does not grow with rules; add the repository (or a pattern) to git.monitoring.include to keep collecting it, or to git.monitoring.exclude to stop it on purpose',
+    ]);
+    const markdown = await emctl(['plan', '-c', path, '--format', 'markdown']);
+    expect(markdown.stdout).toMatch(/^- `emctl\.yaml:\d+:\d+`: repo\\\["acme\/docs"\\\] stops being monitored, though rule "acme\/\\\*" matches it/m);
+
+    // A stop written on purpose (an exclude entry) is not warned about.
+    const excluded = await config(withRule.replace(/\n  monitoring:\n/, '\n  monitoring:\n    exclude: [acme/notifications]\n'));
+    const quiet = parsePlanJson((await emctl(['plan', '-c', excluded, '--format', 'json'])).stdout);
+    expect(quiet.warnings.map((w) => w.message).filter((m) => m.includes('stops being monitored'))).toEqual([expect.stringContaining('repo["acme/docs"]')]);
   });
 
   it('--target on a rule\'s address plans what the rule writes, reading those repositories\' configurations only', async () => {

@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RollUp } from '../../src/contract/metrics.js';
-import { openWindowNotice, shortLastBucketNotice, storedPartialNotice, unalignedHistoryNotice } from '../../src/measure/notices.js';
+import { openWindowNotice, shortLastBucketNotice, storedPartialNotice, widenedWindowNotice } from '../../src/measure/notices.js';
+import { askedWindowOf, windowOf } from '../../src/measure/run.js';
 
 describe('shortLastBucketNotice', () => {
   it.each<[string, string, RollUp, string | undefined]>([
@@ -21,19 +22,34 @@ describe('shortLastBucketNotice', () => {
   });
 });
 
-describe('unalignedHistoryNotice', () => {
+describe('a store widens explicit dates to calendar buckets (windowOf, widenedWindowNotice)', () => {
   const store = 'sqlite:history.db';
-  it.each<[string | undefined, RollUp, string, string | undefined]>([
-    [store, '1w', '2026-10-12', undefined], // a Monday: ISO weeks
-    [store, '1w', '2026-10-14', 'note: the weekly buckets start on 2026-10-14, a Wednesday, not on a Monday: stored, they replace the ISO weeks they overlap; --last, or --after on a Monday, keeps ISO weeks'],
-    ['weekly.csv', '1w', '2026-10-14', undefined], // a file holds one run: nothing to replace
-    [undefined, '1w', '2026-10-14', undefined],
-    [store, '1mo', '2026-10-01', undefined],
-    [store, '1mo', '2026-10-15', 'note: the monthly buckets start on 2026-10-15, not on the 1st: stored, they replace the calendar months they overlap; --last, or --after on a 1st, keeps calendar months'],
-    [store, '1d', '2026-10-14', undefined],
-    ['postgres://db.internal/metrics', 'custom', '2026-10-14', undefined],
-  ])('out %s, %s from %s', (out, rollUp, after, expected) => {
-    expect(unalignedHistoryNotice({ out, rollUp }, { after, before: '2026-12-01' })).toBe(expected);
+  const now = new Date('2026-12-01T12:00:00Z');
+  it.each<[string | undefined, RollUp, string, string, string, string]>([
+    // out, roll-up, asked after, before -> requested after, before
+    [store, '1w', '2026-11-04', '2026-11-18', '2026-11-02', '2026-11-23'], // Wednesdays: the ISO weeks they touch
+    [store, '1w', '2026-11-02', '2026-11-16', '2026-11-02', '2026-11-16'], // Mondays: as asked
+    [store, '1w', '2026-11-02', '2026-11-17', '2026-11-02', '2026-11-23'],
+    ['postgres://db.internal/metrics', '1mo', '2026-10-15', '2026-11-10', '2026-10-01', '2026-12-01'],
+    [store, '1mo', '2026-12-31', '2027-01-01', '2026-12-01', '2027-01-01'],
+    [store, '1d', '2026-11-04', '2026-11-18', '2026-11-04', '2026-11-18'],
+    [store, 'custom', '2026-11-04', '2026-11-18', '2026-11-04', '2026-11-18'],
+    ['weekly.csv', '1w', '2026-11-04', '2026-11-18', '2026-11-04', '2026-11-18'], // a file holds one run: as asked
+    [undefined, '1w', '2026-11-04', '2026-11-18', '2026-11-04', '2026-11-18'],
+  ])('out %s, %s, %s to %s', (out, rollUp, after, before, wantAfter, wantBefore) => {
+    const spec = { out, rollUp, window: { after, before } };
+    expect(askedWindowOf(spec, now)).toEqual({ after, before });
+    expect(windowOf(spec, now)).toEqual({ after: wantAfter, before: wantBefore });
+  });
+
+  it('says so, with both windows', () => {
+    expect(widenedWindowNotice({ after: '2026-11-04', before: '2026-11-18' }, { after: '2026-11-02', before: '2026-11-23' }, '1w')).toBe(
+      'note: a store keeps whole ISO weeks (Monday to Sunday): the window 2026-11-04 (a Wednesday) to 2026-11-18 (a Wednesday) (before) is widened to 2026-11-02 to 2026-11-23 (before), the weeks it touches, so no stored week loses days',
+    );
+    expect(widenedWindowNotice({ after: '2026-10-15', before: '2026-11-10' }, { after: '2026-10-01', before: '2026-12-01' }, '1mo')).toBe(
+      'note: a store keeps whole calendar months: the window 2026-10-15 to 2026-11-10 (before) is widened to 2026-10-01 to 2026-12-01 (before), the months it touches, so no stored month loses days',
+    );
+    expect(widenedWindowNotice({ after: '2026-11-02', before: '2026-11-16' }, { after: '2026-11-02', before: '2026-11-16' }, '1w')).toBeUndefined();
   });
 });
 

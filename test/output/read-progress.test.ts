@@ -3,7 +3,7 @@
 // one plain line every 30 s; erased when the read ends. No real time passes.
 
 import { describe, expect, it } from 'vitest';
-import { duration, ReadProgress, type ProgressClock, type RouteCalls } from '../../src/output/read-progress.js';
+import { duration, fitLine, ReadProgress, type ProgressClock, type RouteCalls } from '../../src/output/read-progress.js';
 
 function fakeClock(): ProgressClock & { advance(ms: number): void } {
   let now = 0;
@@ -32,12 +32,13 @@ function fakeClock(): ProgressClock & { advance(ms: number): void } {
 const CONFIGS = 'GET /api/v1/git/repositories/{id}/config';
 const SCOPES = 'GET /api/v1/git/config/teams/{team_id}/scope';
 
-function setup(tty: boolean) {
+/** A terminal this wide unless a test says otherwise: wide enough for every whole line below. */
+function setup(tty: boolean, columns = 160) {
   const clock = fakeClock();
   let out = '';
   const routes = new Map<string, RouteCalls>();
   const set = (route: string, c: Partial<RouteCalls>) => routes.set(route, { route, done: 0, waiting: 0, inFlight: 0, ratePerMinute: 60, etaMs: 0, ...routes.get(route), ...c });
-  const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: tty }, clock, () => [...routes.values()]);
+  const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: tty, columns }, clock, () => [...routes.values()]);
   return { clock, progress, set, out: () => out, clear: () => (out = '') };
 }
 
@@ -71,7 +72,7 @@ describe('ReadProgress on a terminal', () => {
     const clock = fakeClock();
     let out = '';
     const routes: RouteCalls[] = [{ route: CONFIGS, done: 0, waiting: 300, inFlight: 0, ratePerMinute: 60, etaMs: 300_000 }];
-    const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: true }, clock, () => routes, { pacingHint: '--rate-limit 0 lifts the pacing for a local emulator' });
+    const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: true, columns: 160 }, clock, () => routes, { pacingHint: '--rate-limit 0 lifts the pacing for a local emulator' });
     progress.start();
     clock.advance(1000);
     expect(out).toContain('This read takes about 5m 0s: 300 calls at 60 calls a minute per route (the service\'s limit); --rate-limit 0 lifts the pacing for a local emulator.\n');
@@ -126,6 +127,59 @@ describe('ReadProgress on a terminal', () => {
     clock.advance(250);
     expect(out()).toMatch(/Note: slowing down\n\rreading: 0\/5 calls/);
   });
+});
+
+describe('ReadProgress in a narrow terminal', () => {
+  const ROUTE = 'GET /api/v1/git/repositories/{repo_id}/config';
+  const HINT = '--rate-limit 0 lifts the pacing for a local emulator';
+
+  it('every redraw fits the width (one column free), so it never wraps and leaves a copy', () => {
+    for (const columns of [80, 60, 40, 30, 12]) {
+      const clock = fakeClock();
+      let out = '';
+      const routes: RouteCalls[] = [{ route: ROUTE, done: 131, waiting: 238, inFlight: 0, ratePerMinute: 60, etaMs: 233_000 }];
+      const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: true, columns }, clock, () => routes, { pacingHint: HINT });
+      progress.start();
+      clock.advance(10_000);
+      progress.stop();
+      const drawn = out.split(/\r|\n/).filter((l) => l.startsWith('reading'));
+      expect(drawn.length, String(columns)).toBeGreaterThan(30);
+      for (const line of drawn) expect(line.length, `${columns}: ${line}`).toBeLessThanOrEqual(columns - 1);
+    }
+  });
+
+  it('a terminal that does not say its width is taken to be 80 columns', () => {
+    const clock = fakeClock();
+    let out = '';
+    const routes: RouteCalls[] = [{ route: ROUTE, done: 131, waiting: 238, inFlight: 0, ratePerMinute: 60, etaMs: 233_000 }];
+    const progress = new ReadProgress({ write: (s: string) => (out += s), isTTY: true }, clock, () => routes, { pacingHint: HINT });
+    progress.start();
+    clock.advance(1250);
+    const line = out.split('\r').at(-1) ?? '';
+    expect(line).toBe('reading: 0/238 calls, GET /api/v1/git/re…es/{repo_id}/config, about 3m 53s left');
+    expect(line.length).toBe(79);
+  });
+
+  it.each([
+    // width, what is kept
+    [200, `reading: 131/369 calls, ${ROUTE}, about 3m 53s left (${HINT})`],
+    [120, `reading: 131/369 calls, ${ROUTE}, about 3m 53s left`],
+    [79, 'reading: 131/369 calls, GET /api/v1/git/r…s/{repo_id}/config, about 3m 53s left'],
+    [70, fitted(70)],
+    [50, 'reading: 131/369 calls, about 3m 53s left'],
+    [30, 'reading: 131/369 calls, about…'],
+  ])('fitLine at %i columns', (width, expected) => {
+    const line = fitLine({ counts: 'reading: 131/369 calls', route: ROUTE, left: ', about 3m 53s left', hint: ` (${HINT})` }, width);
+    expect(line).toBe(expected);
+    expect(line.length).toBeLessThanOrEqual(width);
+  });
+
+  function fitted(width: number): string {
+    // The route's middle elided, its method and its last part kept.
+    const room = width - 'reading: 131/369 calls'.length - ', about 3m 53s left'.length - 2;
+    const tail = Math.ceil((room - 1) / 2);
+    return `reading: 131/369 calls, ${ROUTE.slice(0, room - 1 - tail)}…${ROUTE.slice(ROUTE.length - tail)}, about 3m 53s left`;
+  }
 });
 
 describe('ReadProgress elsewhere (CI)', () => {

@@ -10,9 +10,14 @@ import { checkDriver, openEngine } from './open.js';
 import { checkWritable, SCHEMA_VERSION } from './schema.js';
 import { shownTarget, type StoreTarget } from './target.js';
 
-/** A note for stderr when the run will migrate the database; throws when it must not be written. */
-export async function checkStoreBeforeRun(target: StoreTarget, shown: string, env: Record<string, string | undefined>): Promise<string | undefined> {
-  await checkDriver(target);
+/** Notes for stderr (the driver taken, a migration the run makes); throws when the store must not be written. */
+export async function checkStoreBeforeRun(target: StoreTarget, shown: string, env: Record<string, string | undefined>): Promise<string[]> {
+  const driver = await checkDriver(target);
+  const migration = await checkDatabase(target, env);
+  return [...(driver === undefined ? [] : [driver]), ...(migration === undefined ? [] : [`note: ${shown} ${migration}`])];
+}
+
+async function checkDatabase(target: StoreTarget, env: Record<string, string | undefined>): Promise<string | undefined> {
   if (target.engine === 'sqlite' && !existsSync(target.path)) return undefined;
   const engine = await openEngine(target, { write: false, env });
   try {
@@ -21,7 +26,7 @@ export async function checkStoreBeforeRun(target: StoreTarget, shown: string, en
       return checkWritable(tx, engine.dialect, shownTarget(target));
     });
     if (version === 0 || version === SCHEMA_VERSION) return undefined;
-    return `note: ${shown} has schema version ${version}; this run migrates it to version ${SCHEMA_VERSION} in its transaction (a failure leaves it as it was)`;
+    return `has schema version ${version}; this run migrates it to version ${SCHEMA_VERSION} in its transaction (a failure leaves it as it was)`;
   } finally {
     await engine.close();
   }

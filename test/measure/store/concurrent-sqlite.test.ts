@@ -3,12 +3,14 @@
 // together on a file that does not exist yet, so they also race to create the schema.
 
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/emulator.js';
 import { sqliteStore } from './engines.js';
 
+const HOOK = fileURLToPath(new URL('../../helpers/no-native-sqlite.mjs', import.meta.url));
 const WRITE = fileURLToPath(new URL('../../../dist/measure/store/write.js', import.meta.url));
 
 /** A child that upserts `teams` x 52 weekly rows under its own source. */
@@ -26,9 +28,10 @@ for (let t = 1; t <= Number(teams); t++) {
 await writeStore({ engine: 'sqlite', path }, rows, {});
 `;
 
-function child(path: string, source: string): Promise<{ code: number | null; stderr: string }> {
+/** `wasm`: as where the native driver is missing, so the WebAssembly build writes. */
+function child(path: string, source: string, wasm = false): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', CHILD, path, source, '200'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn(process.execPath, [...(wasm ? ['--import', HOOK] : []), '--input-type=module', '-e', CHILD, path, source, '200'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     p.once('error', reject);
@@ -53,5 +56,25 @@ describe('two concurrent SQLite writers', () => {
     // WAL while they wrote; the last writer out leaves rollback-journal mode, so a reader in a
     // read-only directory can open the file (test/robustness/store-faults.test.ts).
     expect(await store.query('PRAGMA journal_mode')).toEqual([{ journal_mode: 'delete' }]);
+  });
+
+  it('without the native driver (the WebAssembly build), both succeed too: the second waits for the first one\'s lock', { timeout: 120_000 }, async () => {
+    const dir = await tempDir('emctl-store-concurrent-wasm-');
+    const path = join(dir, 'nested', 'history.db');
+    const results = await Promise.all([child(path, 'https://a.example', true), child(path, 'https://b.example', true), child(path, 'https://c.example', true)]);
+    expect(results).toEqual([
+      { code: 0, stderr: '' },
+      { code: 0, stderr: '' },
+      { code: 0, stderr: '' },
+    ]);
+    const store = await sqliteStore(join(dir, 'nested'));
+    expect(await store.query('SELECT source, count(*) AS n FROM emctl_measurements GROUP BY source ORDER BY source')).toEqual([
+      { source: 'https://a.example', n: 200 * 52 },
+      { source: 'https://b.example', n: 200 * 52 },
+      { source: 'https://c.example', n: 200 * 52 },
+    ]);
+    expect(await store.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    // The build's lock is a directory beside the file, removed by the last writer out.
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 });
