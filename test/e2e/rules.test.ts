@@ -257,7 +257,10 @@ teams:
     const plan = await emctl(['plan', '-c', path]);
     expect(plan.code, plan.stderr).toBe(0);
     // labs/research-papers is failing: a team scope takes monitored repositories only.
-    expect(plan.stdout).toContain('~ team[43].git.repositories  + "labs/ml-pipeline", "labs/feature-store", "labs/embeddings"');
+    // Each repository the glob brought in names it, as a settings rule's change does (text and JSON).
+    expect(plan.stdout).toContain('~ team[43].git.repositories  + "labs/ml-pipeline", "labs/feature-store", "labs/embeddings"  (glob "labs/*": labs/ml-pipeline, labs/feature-store, labs/embeddings)');
+    const json = parsePlanJson((await emctl(['plan', '-c', path, '--format', 'json'])).stdout);
+    expect(json.changes.find((c) => c.address === 'team[43].git.repositories')?.globs).toEqual({ 2101: 'labs/*', 2102: 'labs/*', 2109: 'labs/*' });
     expect((await emctl(['apply', '-c', path, '--auto-approve'])).code).toBe(0);
     const scope = await api<TeamGitScopeResponse>('GET', '/api/v1/git/config/teams/43/scope');
     expect(scope.repositories.map((r) => r.id).sort()).toEqual([1205, 2101, 2102, 2109]);
