@@ -308,10 +308,19 @@ describe('chart helpers', () => {
   it('gives the y axis round steps starting at 0, labelled in the cells\' unit', () => {
     const shape = (a: ReturnType<typeof niceAxis>) => ({ min: a.min, max: a.max, steps: a.steps, labels: axisTicks(a).map(a.label) });
     expect(shape(niceAxis(0, 35, 10))).toMatchObject({ min: 0, max: 35, steps: 7, labels: ['0', '5', '10', '15', '20', '25', '30', '35'] });
-    expect(shape(niceAxis(0, 2.1, 10))).toMatchObject({ min: 0, max: 2.25, steps: 9 });
-    expect(shape(niceAxis(0, 2.1, 10)).labels.slice(0, 3)).toEqual(['0.00', '0.25', '0.50']);
-    expect(shape(niceAxis(-3, 12, 10))).toMatchObject({ min: -4, max: 12, steps: 8 });
-    expect(shape(niceAxis(0, 0, 10))).toMatchObject({ min: 0, max: 1, steps: 10 });
+    // Ratios step by fractions where they need to.
+    expect(shape(niceAxis(0, 2.1, 10, 'ratio'))).toMatchObject({ min: 0, max: 2.25, steps: 9 });
+    expect(shape(niceAxis(0, 2.1, 10, 'ratio')).labels.slice(0, 3)).toEqual(['0.00', '0.25', '0.50']);
+    expect(shape(niceAxis(-3, 12, 10, 'ratio'))).toMatchObject({ min: -4, max: 12, steps: 8 });
+    expect(shape(niceAxis(0, 0, 10, 'ratio'))).toMatchObject({ min: 0, max: 1, steps: 10 });
+    // Counts tick in whole numbers: never 15.0, 12.5, 10.0 (pull requests) or 0.25 lines.
+    expect(shape(niceAxis(0, 15, 6, 'count')).labels).toEqual(['0', '5', '10', '15']);
+    expect(shape(niceAxis(0, 2.1, 10, 'count')).labels).toEqual(['0', '1', '2', '3']);
+    expect(shape(niceAxis(-3, 12, 10, 'count'))).toMatchObject({ min: -4, max: 12, steps: 8 });
+    expect(shape(niceAxis(0, 0, 10, 'lines')).labels).toEqual(['0', '1']);
+    for (const high of [1, 3, 7, 12, 15, 23, 49, 130]) {
+      for (const label of shape(niceAxis(0, high, 6, 'count')).labels) expect(label, `0..${high}`).toMatch(/^\d+$/);
+    }
     // Durations (minutes): steps of the minute, hour and day ladder, labels like the cells.
     expect(shape(niceAxis(0, 3120, 6, 'minutes'))).toEqual({ min: 0, max: 3600, steps: 5, labels: ['0m', '12h', '1d', '1d 12h', '2d', '2d 12h'] });
     expect(shape(niceAxis(0, 95, 6, 'minutes')).labels).toEqual(['0m', '30m', '1h', '1h 30m', '2h']);
