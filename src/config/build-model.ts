@@ -29,6 +29,7 @@ import type {
 } from '../core/model.js';
 import { isGlob } from '../core/repo-patterns.js';
 import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './yaml/source.js';
+import { rulePattern } from './describe.js';
 
 const DIGITS = /^[1-9][0-9]*$/;
 
@@ -151,7 +152,7 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
   for (const key of Object.keys(repoMap)) {
     const r = repoMap[key] as PlainMap;
     if (isGlob(key)) {
-      const rule: DesiredRule = { pattern: key, settings: plain<RepositorySettings>(r.settings ?? null) ?? {}, path: ['git', 'repositories', key] };
+      const rule: DesiredRule = { pattern: rulePattern(key), settings: plain<RepositorySettings>(r.settings ?? null) ?? {}, path: ['git', 'repositories', key] };
       if (r.integration !== undefined && r.integration !== null) rule.integration = r.integration as IntegrationRef;
       rules.push(rule);
       continue;

@@ -5,19 +5,35 @@ import { distanceFrom } from '../core/resolve.js';
 
 export type Path = readonly (string | number)[];
 
+/**
+ * Two files of a directory may each write a rule with one pattern for two different integrations
+ * (DESIGN 2.1); the merged document keeps the later one under the pattern followed by this mark
+ * and a number, since a map holds each key once. NUL cannot be written in a YAML key, so no key a
+ * user writes has it.
+ */
+export const RULE_TWIN_MARK = '\u0000';
+
+/** The pattern a git.repositories key writes: the key itself, or the pattern of a merged twin rule. */
+export function rulePattern(key: string): string {
+  const at = key.indexOf(RULE_TWIN_MARK);
+  return at < 0 ? key : key.slice(0, at);
+}
+
 /** `teams.42.pm.tracker.boards[0]`: the dotted form, for places with no better name. */
 export function dottedPath(path: Path): string {
   let out = '';
-  for (const segment of path) {
+  for (const segment of path.map(shown)) {
     if (typeof segment === 'number') out += `[${segment}]`;
     else out += out === '' ? segment : `.${segment}`;
   }
   return out === '' ? 'the top level' : out;
 }
 
+const shown = (segment: string | number): string | number => (typeof segment === 'string' ? rulePattern(segment) : segment);
+
 /** A phrase naming the object at `path`, e.g. "team 42's tracker scope". */
 export function describePath(path: Path): string {
-  const [a, b, c, d, e, f, g] = path.map(String);
+  const [a, b, c, d, e, f, g] = path.map(shown).map(String);
   const n = path.length;
   if (n === 0) return 'the top level';
   if (a === 'integrations' && n === 2) return `integration alias \`${b}\``;

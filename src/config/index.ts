@@ -41,8 +41,9 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
 }
 
-export async function loadConfig(pathOrDir: string, checks: ConfigChecks): Promise<LoadResult> {
-  return loadConfigFromRead(await readConfigFiles(pathOrDir), checks);
+/** `shown`: a path as messages print it (the working directory's `shownPath`); as it is when absent. */
+export async function loadConfig(pathOrDir: string, checks: ConfigChecks, shown?: (path: string) => string): Promise<LoadResult> {
+  return loadConfigFromRead(await readConfigFiles(pathOrDir, shown), checks);
 }
 
 /**
@@ -79,10 +80,14 @@ function appendAll<T>(into: T[], items: readonly T[]): void {
 }
 
 /** Loads the config or throws EmctlError('config') listing every error as file:line:col: message. */
-export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks): Promise<DesiredConfig> {
-  const result = await loadConfig(pathOrDir, checks);
+export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks, shown: (path: string) => string = (p) => p): Promise<DesiredConfig> {
+  const read = await readConfigFiles(pathOrDir, shown);
+  // No config there at all: one line that says so (the path as typed, once), not a located list.
+  const only = read.diagnostics[0];
+  if (read.sources.length === 0 && read.diagnostics.length === 1 && only !== undefined && only.file === pathOrDir) throw new EmctlError('config', only.message);
+  const result = loadConfigFromRead(read, checks);
   if (result.config) return result.config;
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ ...d, file: shown(d.file) }));
   const count = errorCount(errors);
-  throw new EmctlError('config', `${count} ${count === 1 ? 'error' : 'errors'} in ${pathOrDir}`, errors.map(formatDiagnostic));
+  throw new EmctlError('config', `${count} ${count === 1 ? 'error' : 'errors'} in ${shown(pathOrDir)}`, errors.map(formatDiagnostic));
 }

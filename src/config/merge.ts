@@ -3,7 +3,7 @@
 // the `safety.protected` and `drift.ignore` lists are concatenated in file order.
 
 import type { Diagnostic } from './yaml/diagnostics.js';
-import { describePath, type Path } from './describe.js';
+import { describePath, RULE_TWIN_MARK, type Path } from './describe.js';
 import { isMap, newMap, type Placement, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './yaml/source.js';
 
 /** Maps whose keys may come from different files. '*' matches any key. */
@@ -76,6 +76,12 @@ function mergeMaps(into: PlainMap, from: PlainMap, path: Path, store: Placements
       out[key] = concatenate(existing, incoming, store);
     } else if (childPath.length === 1 && key === 'version' && existing === incoming) {
       // Every file may state the format version.
+    } else if (isRuleForAnotherIntegration(childPath, existing, incoming)) {
+      // One pattern for two integrations is two rules (DESIGN 2.1): both kept, in file order.
+      let n = 2;
+      while (Object.hasOwn(out, `${key}${RULE_TWIN_MARK}${n}`)) n += 1;
+      out[`${key}${RULE_TWIN_MARK}${n}`] = incoming;
+      if (incomingPlacement) store.entryFrom(`${key}${RULE_TWIN_MARK}${n}`, incomingPlacement);
     } else if (incomingPlacement && existingPlacement) {
       diagnostics.push({
         ...incomingPlacement.source.locate(incomingPlacement.key),
@@ -86,6 +92,18 @@ function mergeMaps(into: PlainMap, from: PlainMap, path: Path, store: Placements
   }
   store.finish(out, mark);
   return out;
+}
+
+/**
+ * A settings rule (a git.repositories key with `*` or `?`) written in two files with different
+ * `integration:` values (or one with and one without). The same integration twice stays the
+ * "written in both" error; two spellings of one integration (an alias and its id) are found by
+ * validate's rule checks, which know the aliases.
+ */
+function isRuleForAnotherIntegration(path: Path, existing: PlainValue, incoming: PlainValue): boolean {
+  if (path.length !== 3 || path[0] !== 'git' || path[1] !== 'repositories' || !/[*?]/.test(String(path[2]))) return false;
+  if (!isMap(existing) || !isMap(incoming)) return false;
+  return JSON.stringify(existing.integration ?? null) !== JSON.stringify(incoming.integration ?? null);
 }
 
 function concatenate(a: PlainValue[], b: PlainValue[], store: Placements): PlainValue[] {

@@ -5,7 +5,9 @@
 
 import { readdir, stat } from 'node:fs/promises';
 import { readBounded } from './bounded-read.js';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { distanceFrom } from '../core/resolve.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { SourceText } from './yaml/source.js';
 
@@ -40,18 +42,42 @@ export function osReason(error: unknown): string {
  * The config path (`-c`, or ./emctl.yaml when not given) does not exist or cannot be read: say
  * which path, why, and, when nothing is there, how to point emctl at the config.
  */
-function unreadablePath(pathOrDir: string, error: unknown): Diagnostic {
+function unreadablePath(pathOrDir: string, error: unknown, shown: (path: string) => string): Diagnostic {
   const missing = (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  const near = missing ? nearbyConfig(pathOrDir) : undefined;
+  const guess = near === undefined ? '' : `; did you mean \`${shown(near)}\`?`;
   const hint = missing ? ' (pass -c PATH; the default is ./emctl.yaml)' : '';
-  return problem(pathOrDir, `cannot read config ${pathOrDir}: ${osReason(error)}${hint}`);
+  return problem(pathOrDir, `cannot read config ${shown(pathOrDir)}: ${osReason(error)}${guess}${hint}`);
 }
 
-export async function readConfigFiles(pathOrDir: string): Promise<ReadResult> {
+/**
+ * A config file beside a missing one that was likely meant: the same name with the other YAML
+ * extension (`emctl.yml` for `emctl.yaml`), else the one YAML file of the directory whose name is
+ * at most two edits away. Undefined when the directory cannot be read or nothing is close.
+ */
+function nearbyConfig(path: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path)).filter((n) => /\.ya?ml$/.test(n));
+  } catch {
+    return undefined;
+  }
+  const name = basename(path);
+  const stem = name.replace(/\.ya?ml$/, '');
+  const twin = names.find((n) => n !== name && n.replace(/\.ya?ml$/, '') === stem);
+  if (twin !== undefined) return join(dirname(path), twin);
+  const distance = distanceFrom(name);
+  const close = names.filter((n) => distance(n, 2) <= 2);
+  return close.length === 1 && close[0] !== undefined ? join(dirname(path), close[0]) : undefined;
+}
+
+/** `shown`: a path as messages print it (relative to the working directory, as the user typed it). */
+export async function readConfigFiles(pathOrDir: string, shown: (path: string) => string = (p) => p): Promise<ReadResult> {
   let info;
   try {
     info = await stat(pathOrDir);
   } catch (error) {
-    return { sources: [], files: [pathOrDir], diagnostics: [unreadablePath(pathOrDir, error)] };
+    return { sources: [], files: [pathOrDir], diagnostics: [unreadablePath(pathOrDir, error, shown)] };
   }
   if (!info.isDirectory()) return readFiles([pathOrDir], []);
 

@@ -102,6 +102,17 @@ function diffTeamGit(draft: PlanDraft, team: DesiredTeam, known: ScopeNames): vo
         after: after.length === 0 ? null : after.map(names[key]),
       },
     };
+    if (key === 'repositories' && git.matchedBy !== undefined) {
+      // Each repository a glob brings in (not also named literally) names its glob.
+      const had = new Set(before);
+      const literal = new Set(repoIds.slice(0, repoIds.length - (git.matched?.length ?? 0)));
+      const globs: Record<string, string> = {};
+      for (const id of after) {
+        const glob = git.matchedBy[String(id)];
+        if (!had.has(id) && !literal.has(id) && glob !== undefined) globs[String(id)] = glob;
+      }
+      if (Object.keys(globs).length > 0) change.globs = globs;
+    }
     const kept = new Set(after);
     if (before.some((id) => !kept.has(id))) change.destructive = 'scope_removal';
     draft.add(change, { kind: 'git-scope', teamId: team.id, key, before, after }, [...git.path, key]);

@@ -89,6 +89,8 @@ export interface DesiredGitScope {
   services: number[];
   /** Set only on an expanded config: the ids of the repositories this scope's globs matched. */
   matched?: number[];
+  /** With `matched`: the glob (the first written) that brought each of them in, by id. */
+  matchedBy?: Record<string, string>;
   path: ConfigPath;
 }
 

@@ -49,6 +49,11 @@ export interface Change {
    */
   rule?: string;
   /**
+   * A team Git scope's repositories that a scope glob brought in (not named literally), by id: the
+   * glob as written (`{"1211": "acme/*"}`), so the plan says which glob to edit (DESIGN 2.1).
+   */
+  globs?: Record<string, string>;
+  /**
    * How before/after read for people, when the canonical values are ids the config did not write:
    * a team Git scope's repository ids as names (`"labs/embeddings"`). Same shape as before/after,
    * element for element; a side left out shows its canonical value. The text and Markdown

@@ -285,10 +285,16 @@ function scopeGlobs(teams: readonly DesiredTeam[]) {
       const own = ofTeam.get(team.id);
       if (own === undefined || team.git === undefined) return team;
       const matched = new Set<number>();
-      for (const glob of own) for (const id of glob.matched) matched.add(id);
+      const matchedBy: Record<string, string> = {};
+      for (const glob of own) {
+        for (const id of glob.matched) {
+          matched.add(id);
+          matchedBy[String(id)] ??= glob.pattern;
+        }
+      }
       // The globs stay where they are (config paths index the list as the model sorted it); the
-      // diff reads `matched` in their place.
-      const git: DesiredGitScope = { ...team.git, matched: [...matched].sort((a, b) => a - b) };
+      // diff reads `matched` in their place, and names the glob of each repository it brings in.
+      const git: DesiredGitScope = { ...team.git, matched: [...matched].sort((a, b) => a - b), matchedBy };
       return { ...team, git };
     },
   };

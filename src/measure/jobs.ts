@@ -109,9 +109,10 @@ export function planJobs(reports: readonly string[], opts: MeasurementsOptions, 
  */
 export async function resolveJobTeams(jobs: readonly Job[], teams: () => Promise<readonly ListedTeam[] | undefined>, config: DesiredConfig | undefined): Promise<Job[]> {
   const configNames = (config?.teams ?? []).flatMap((t) => (t.name === undefined ? [] : [t.name]));
+  const configIds = new Set((config?.teams ?? []).map((t) => t.id));
   const requests = jobs.map((job) => ({
     label: job.report === undefined ? '' : `report \`${job.report}\`: `,
-    selection: { ids: job.spec.teamIds, names: job.spec.teamNames ?? [], all: job.spec.allTeams ?? false },
+    selection: { ids: job.spec.teamIds, names: job.spec.teamNames ?? [], all: job.spec.allTeams ?? false, unknownIds: job.spec.teamIds.filter((id) => !configIds.has(id)) },
     filter: job.spec.groupBy !== 'team',
   }));
   const ids = await resolveRequestTeams(requests, teams, configNames);

@@ -1,8 +1,8 @@
 // Team names and `all` to team ids by the service's team list (DESIGN.md section 13), for every
 // request that names teams: measurement reports and flags, and goals. Ids and the names the config
 // gives are resolved offline (spec-selection.ts: a config `name:` wins); what is left is resolved
-// here, for every request of a run at once and before any measurement call, so an unknown name is
-// an error naming it (with the closest listed name) and nothing is sent. `all` is every listed team
+// here, for every request of a run at once and before any measurement call, so an unknown name or
+// id is an error naming it (with the closest listed name) and nothing is sent. `all` is every listed team
 // but the service's own All Teams and All Contributors (they would count every contributor again).
 
 import { EmctlError } from '../contract/errors.js';
@@ -18,6 +18,8 @@ export interface TeamSelection {
   names: readonly string[];
   /** `all`: every team the service lists but its own two. */
   all: boolean;
+  /** Ids among `ids` that the config does not write: each must be in the service's list. */
+  unknownIds?: readonly number[];
 }
 
 export interface ResolvedTeams {
@@ -28,7 +30,7 @@ export interface ResolvedTeams {
 
 /** Whether a selection needs the service's team list at all. */
 export function needsTeamList(selection: TeamSelection): boolean {
-  return selection.all || selection.names.length > 0;
+  return selection.all || selection.names.length > 0 || (selection.unknownIds?.length ?? 0) > 0;
 }
 
 /**
@@ -46,6 +48,14 @@ export function resolveTeamSelection(selection: TeamSelection, listed: readonly 
     }
     if (selection.all) problems.push('`all` means every team the service lists, and this service lists no teams: name the teams by id, or use `managed` (every team the config writes)');
     return { ids: [...new Set(ids)], problems };
+  }
+  // An id the list does not hold is the same mistake as a name it does not hold: asked for, the
+  // service would answer it with no rows, which reads as "no data".
+  if ((selection.unknownIds?.length ?? 0) > 0) {
+    const listedIds = new Set(listed.map((team) => team.id));
+    for (const id of selection.unknownIds ?? []) {
+      if (!listedIds.has(id)) problems.push(`no team with id ${id} in the config or the service's team list (\`emctl export\` writes every team the service lists, keyed by its id)`);
+    }
   }
   const byName = new Map<string, number[]>();
   for (const team of listed) {

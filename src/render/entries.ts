@@ -85,8 +85,27 @@ export function entryHead(change: Change, withValue: boolean): Segment[] {
   const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
   // A selection's address already names the entity; its value says nothing more.
   if (withValue && !isSection && change.kind !== 'selection') head.push(...valueSegments(change));
+  if (change.globs !== undefined) head.push({ tone: 'dim', text: `  ${globsText(change, change.globs)}` });
   if (change.impacts.length > 0) head.push({ tone: 'dim', text: `  [${change.impacts.join(', ')}]` });
   return head;
+}
+
+/**
+ * The scope globs that brought repositories in, each beside the repositories it brought:
+ * `(glob "acme/*": acme/docs, acme/tools)`, the names as the value shows them.
+ */
+function globsText(change: Change, globs: Readonly<Record<string, string>>): string {
+  const ids = Array.isArray(change.after) ? change.after : [];
+  const shown = Array.isArray(change.display?.after) ? change.display.after : ids;
+  const byGlob = new Map<string, string[]>();
+  ids.forEach((id, i) => {
+    const glob = globs[String(id)];
+    if (glob === undefined) return;
+    const list = byGlob.get(glob) ?? [];
+    list.push(String(shown[i] ?? id));
+    byGlob.set(glob, list);
+  });
+  return [...byGlob].map(([glob, names]) => `(glob ${JSON.stringify(glob)}: ${names.join(', ')})`).join(' ');
 }
 
 /**

@@ -55,6 +55,7 @@ export function planJsonValue(plan: Plan): Record<string, unknown> {
       action: c.action,
       label: c.label,
       rule: c.rule,
+      globs: c.globs,
       destructive: c.destructive,
       impacts: c.impacts,
       before: canonical(c.before),
@@ -301,6 +302,10 @@ class Reader {
     if (label !== undefined) change.label = label;
     const rule = this.optionalString(o.rule, `${at}.rule`);
     if (rule !== undefined) change.rule = rule;
+    if (o.globs !== undefined) {
+      const globs = this.object(o.globs, `${at}.globs`);
+      change.globs = Object.fromEntries(Object.entries(globs).map(([id, glob]) => [id, this.string(glob, `${at}.globs.${id}`)]));
+    }
     return change;
   }
 

@@ -49,7 +49,7 @@ export async function goalsWorkflow(deps: Dependencies, io: WorkflowIO, names: r
     throw new EmctlError('config', '--out names the file the digest is written to (goals read a store with --from, they never write one)');
   }
   const path = configPathIn(io.cwd, request.config);
-  const config = await loadConfigOrThrow(path, configChecks(nowOf(io)));
+  const config = await loadConfigOrThrow(path, configChecks(nowOf(io)), (file) => shownPath(io.cwd, file));
   const goals = chooseGoals(config, names, Boolean(request.all), shownPath(io.cwd, path));
   const now = nowOf(io);
   const judged = request.from !== undefined ? await fromStore(deps, io, request.from, goals, now) : await live(deps, io, config, goals, now);

@@ -15,6 +15,7 @@ import { requestNotices } from '../measure/notices.js';
 import { askedWindowOf, runMeasurements, windowOf } from '../measure/run.js';
 import { configChecks } from './config-checks.js';
 import { connect } from './connect.js';
+import { shownPath } from '../output/paths.js';
 import { nowOf, type WorkflowIO } from './io.js';
 import { runFromStore } from './measure-from-store.js';
 import { labelOf, outputs, storeOf } from './measure-output.js';
@@ -82,7 +83,7 @@ export async function measureWorkflow(deps: Dependencies, io: WorkflowIO, report
 async function loadConfigFor(opts: MeasurementsOptions, needed: boolean, io: WorkflowIO): Promise<{ config?: DesiredConfig; path?: string }> {
   const path = configPathIn(io.cwd, opts.config);
   if (opts.config === undefined && !needed && !existsSync(path)) return {};
-  return { config: await loadConfigOrThrow(path, configChecks(nowOf(io))), path };
+  return { config: await loadConfigOrThrow(path, configChecks(nowOf(io)), (file) => shownPath(io.cwd, file)), path };
 }
 
 /** The v1 API's progress: on a terminal one line rewritten in place; elsewhere its first and last lines. */

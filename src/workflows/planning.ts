@@ -12,6 +12,7 @@ import type { ChangedFrom, RequestedScope } from '../plan/scope.js';
 import type { StateClient } from '../state/live-reader.js';
 import { configChecks } from './config-checks.js';
 import type { Connection } from './connect.js';
+import { shownPath } from '../output/paths.js';
 import { nowOf, type WorkflowIO } from './io.js';
 
 /**
@@ -22,7 +23,7 @@ import { nowOf, type WorkflowIO } from './io.js';
 export async function loadDesired(io: WorkflowIO, given: string | undefined, changedFrom?: string): Promise<{ config: DesiredConfig; changed?: ChangedFrom }> {
   const path = configPathIn(io.cwd, given);
   const checks = configChecks(nowOf(io));
-  const config = await loadConfigOrThrow(path, checks);
+  const config = await loadConfigOrThrow(path, checks, (file) => shownPath(io.cwd, file));
   if (changedFrom === undefined) return { config };
   const before = await loadConfigAtRef(path, changedFrom, checks);
   return { config, changed: { ref: changedFrom, changes: changedObjects(before, config) } };

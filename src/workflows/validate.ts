@@ -22,8 +22,8 @@ type Paint = (format: 'bold' | 'red' | 'yellow' | 'green' | 'dim', text: string)
 /** Whether the config is valid (warnings allowed). */
 export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'forceColor'>, io: WorkflowIO, opts: ValidateRequest): Promise<{ valid: boolean }> {
   const target = resolve(io.cwd, opts.config);
-  const result = await loadConfig(target, configChecks(nowOf(io)));
   const shown = (file: string) => shownPath(io.cwd, file);
+  const result = await loadConfig(target, configChecks(nowOf(io)), shown);
   const diagnostics = result.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
   const errors = errorCount(diagnostics);
   const valid = errors === 0 && result.config !== undefined;

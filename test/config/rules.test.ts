@@ -203,50 +203,93 @@ const CASES: InvalidCase[] = [
       'emctl.yaml:8:27: integration alias `codes` is not declared under `integrations:`; did you mean `code`?',
     ],
   ],
-  [
-    'a rule that a later one covers whole',
-    yaml`
-      version: 1
-      integrations:
-        code: { id: 20 }
-      git:
-        repositories:
-          "payments/api-*": { settings: {} }
-          "payments/?pi": { integration: code, settings: {} }
-          "payments/*": { settings: {} }
-          "lib-*": { settings: {} }
-          "lib-*-x": { integration: code, settings: {} }
-          "lib-?": { integration: code, settings: {} }
-          "lib-*": { integration: code, settings: {} }
-    `,
-    [
-      'emctl.yaml:6:5: rule `payments/api-*` is never used: rule `payments/*` (emctl.yaml:8), written after it, matches every repository it matches and the last matching rule wins; write `payments/api-*` after it, or delete it',
-      'emctl.yaml:7:5: rule `payments/?pi` is never used: rule `payments/*` (emctl.yaml:8), written after it, matches every repository it matches and the last matching rule wins; write `payments/?pi` after it, or delete it',
-      'emctl.yaml:12:5: duplicate key `lib-*` (first written at line 9)',
-    ],
-  ],
-  [
-    'a later rule on one integration leaves an earlier rule on every integration in use',
-    yaml`
-      version: 1
-      integrations:
-        code: { id: 20 }
-      git:
-        repositories:
-          "lib-*": { settings: {} }
-          "lib-*-x": { integration: code, settings: {} }
-          "lib-?": { integration: code, settings: {} }
-          "lib*": { integration: code, settings: {} }
-    `,
-    [
-      'emctl.yaml:7:5: rule `lib-*-x` is never used: rule `lib*` (emctl.yaml:9), written after it, matches every repository it matches and the last matching rule wins; write `lib-*-x` after it, or delete it',
-      'emctl.yaml:8:5: rule `lib-?` is never used: rule `lib*` (emctl.yaml:9), written after it, matches every repository it matches and the last matching rule wins; write `lib-?` after it, or delete it',
-    ],
-  ],
 ];
 
 describe('validate refuses rules that cannot mean what they say', () => {
   testInvalidConfigs(CASES);
+
+  test.each<[string, string, string[]]>([
+    [
+      'a rule that a later one covers whole',
+      yaml`
+        version: 1
+        integrations:
+          code: { id: 20 }
+        git:
+          repositories:
+            "payments/api-*": { settings: {} }
+            "payments/?pi": { integration: code, settings: {} }
+            "payments/*": { settings: {} }
+            "lib-*-x": { integration: code, settings: {} }
+            "lib-?": { integration: code, settings: {} }
+            "lib-*": { integration: code, settings: {} }
+      `,
+      [
+        'emctl.yaml:6:5: rule `payments/api-*` is never used: rule `payments/*` (emctl.yaml:8), written after it, matches every repository it matches and the last matching rule wins; write `payments/api-*` after it, or delete it',
+        'emctl.yaml:7:5: rule `payments/?pi` is never used: rule `payments/*` (emctl.yaml:8), written after it, matches every repository it matches and the last matching rule wins; write `payments/?pi` after it, or delete it',
+        'emctl.yaml:9:5: rule `lib-*-x` is never used: rule `lib-*` (emctl.yaml:11), written after it, matches every repository it matches and the last matching rule wins; write `lib-*-x` after it, or delete it',
+        'emctl.yaml:10:5: rule `lib-?` is never used: rule `lib-*` (emctl.yaml:11), written after it, matches every repository it matches and the last matching rule wins; write `lib-?` after it, or delete it',
+      ],
+    ],
+    [
+      'a later rule on one integration leaves an earlier rule on every integration in use',
+      yaml`
+        version: 1
+        integrations:
+          code: { id: 20 }
+        git:
+          repositories:
+            "lib-*": { settings: {} }
+            "lib-*-x": { integration: code, settings: {} }
+            "lib-?": { integration: code, settings: {} }
+            "lib*": { integration: code, settings: {} }
+      `,
+      [
+        'emctl.yaml:7:5: rule `lib-*-x` is never used: rule `lib*` (emctl.yaml:9), written after it, matches every repository it matches and the last matching rule wins; write `lib-*-x` after it, or delete it',
+        'emctl.yaml:8:5: rule `lib-?` is never used: rule `lib*` (emctl.yaml:9), written after it, matches every repository it matches and the last matching rule wins; write `lib-?` after it, or delete it',
+      ],
+    ],
+  ])('%s: a warning, not an error (the last matching rule wins; the config loads)', async (_name, text, warnings) => {
+    const dir = writeFiles({ 'emctl.yaml': text });
+    const { config, diagnostics } = await loadConfig(join(dir, 'emctl.yaml'), CONFIG_CHECKS);
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(config).toBeDefined();
+    expect(diagnostics.map((d) => `${d.file.split('/').pop()}:${d.line}:${d.column}: ${d.message}`)).toEqual(warnings);
+  });
+
+  test('one pattern restricted to two different integrations, in two files of a directory, is two rules', async () => {
+    const dir = writeFiles({
+      'a.yaml': 'version: 1\nintegrations:\n  code: { id: 20 }\n  labs: { id: 21 }\ngit:\n  repositories:\n    "payments/*": { integration: code, settings: { exclude_branches: { patterns: ["^a/"] } } }\n',
+      'b.yaml': 'version: 1\ngit:\n  repositories:\n    "payments/*": { integration: labs, settings: { exclude_branches: { patterns: ["^b/"] } } }\n    "lib-*": { settings: {} }\n',
+      'c.yaml': 'version: 1\ngit:\n  repositories:\n    "payments/*": { settings: {} }\n',
+    });
+    const { config, diagnostics } = await loadConfig(dir, CONFIG_CHECKS);
+    // c.yaml's rule on every integration, written last, covers both: each is said, located in its file.
+    expect(diagnostics.map((d) => `${d.severity} ${d.file.split('/').pop()}:${d.line}:${d.column}: ${d.message.slice(0, 70)}`)).toEqual([
+      'warning a.yaml:7:5: rule `payments/*` is never used: rule `payments/*` (c.yaml:4), written',
+      'warning b.yaml:4:5: rule `payments/*` is never used: rule `payments/*` (c.yaml:4), written',
+    ]);
+    expect(config?.git.rules?.map((r) => [r.pattern, r.integration ?? null, r.settings])).toEqual([
+      ['payments/*', 'code', { exclude_branches: { patterns: ['^a/'] } }],
+      ['payments/*', 'labs', { exclude_branches: { patterns: ['^b/'] } }],
+      ['lib-*', null, {}],
+      ['payments/*', null, {}],
+    ]);
+    // Each is located in its own file.
+    expect(config?.git.rules?.map((r) => r.path.length)).toEqual([3, 3, 3, 3]);
+  });
+
+  test('one pattern for one integration spelled two ways, in two files: the same rule twice', async () => {
+    const dir = writeFiles({
+      'a.yaml': 'version: 1\nintegrations:\n  code: { id: 20 }\ngit:\n  repositories:\n    "payments/*": { integration: code, settings: {} }\n',
+      'b.yaml': 'version: 1\ngit:\n  repositories:\n    "payments/*": { integration: 20, settings: {} }\n',
+    });
+    const { config, diagnostics } = await loadConfig(dir, CONFIG_CHECKS);
+    expect(config).toBeUndefined();
+    expect(diagnostics.map((d) => `${d.file.split('/').pop()}:${d.line}:${d.column}: ${d.message}`)).toEqual([
+      'b.yaml:4:5: rule `payments/*` has the same pattern and integration as rule `payments/*` (a.yaml:6); write each rule once',
+    ]);
+  });
 
   test('two rules with one pattern across the files of a directory', async () => {
     const dir = writeFiles({

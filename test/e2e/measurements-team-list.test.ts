@@ -91,6 +91,20 @@ describe('names from the team list', () => {
     expect(kinds(await apiRequests(emulator.url))).toEqual({ '/api/v2/teams': 3 });
   });
 
+  it('an unknown id is refused like an unknown name, before any measurement call; one the config writes needs no list', async () => {
+    const r = await emctl([...BY_TEAM, '--team', '999999,42']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("no team with id 999999 in the config or the service's team list");
+    expect(r.stderr).not.toContain('No data');
+    expect(kinds(await apiRequests(emulator.url))).toEqual({ '/api/v2/teams': 3 });
+    // A name and an id both unknown: both said at once.
+    const both = await emctl([...BY_TEAM, '--team', '999999,Chekout']);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('999999');
+    expect(both.stderr).toContain('Chekout');
+  });
+
   it('contributor names come from the users list', async () => {
     const r = await emctl(['measurements', '--metric', 'pr.merged', '--group-by', 'contributor', ...WINDOW]);
     expect(r.code, r.stderr).toBe(0);

@@ -203,6 +203,26 @@ describe('settings rules', () => {
     expect((await emctl(['apply', 'plan.json', '--auto-approve'])).code).toBe(0);
   });
 
+  it('a rule that a later rule shadows entirely is a warning in validate and the plan, not a refusal', async () => {
+    const path = await config(`version: 1
+git:
+  repositories:
+    "acme/legacy-*":
+      settings: { exclude_branches: { patterns: ["^old/"] } }
+    "acme/*":
+      settings: { exclude_branches: { patterns: ["^dependabot/"] } }
+`);
+    const validate = await emctl(['validate', '-c', path]);
+    expect(validate.code, validate.stderr).toBe(0);
+    expect(validate.stdout + validate.stderr).toMatch(/emctl\.yaml:4:5: warning: rule `acme\/legacy-\*` is never used: rule `acme\/\*` \(emctl\.yaml:6\), written after it/);
+    const plan = await emctl(['plan', '-c', path, '--format', 'json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const json = parsePlanJson(plan.stdout);
+    expect(json.warnings.map((w) => w.message)).toContain('rule "acme/legacy-*" writes no repository: a literal key or a later rule writes each one it matches');
+    // The last matching rule wins: acme/legacy-billing takes acme/*.
+    expect(json.changes.find((c) => c.address === 'repo["acme/legacy-billing"].settings.exclude_branches')?.rule).toBe('acme/*');
+  });
+
   it('a config with invalid rules gets every error located, and nothing is sent', async () => {
     const path = await config(`version: 1
 git:
@@ -237,7 +257,10 @@ teams:
     const plan = await emctl(['plan', '-c', path]);
     expect(plan.code, plan.stderr).toBe(0);
     // labs/research-papers is failing: a team scope takes monitored repositories only.
-    expect(plan.stdout).toContain('~ team[43].git.repositories  + "labs/ml-pipeline", "labs/feature-store", "labs/embeddings"');
+    // Each repository the glob brought in names it, as a settings rule's change does (text and JSON).
+    expect(plan.stdout).toContain('~ team[43].git.repositories  + "labs/ml-pipeline", "labs/feature-store", "labs/embeddings"  (glob "labs/*": labs/ml-pipeline, labs/feature-store, labs/embeddings)');
+    const json = parsePlanJson((await emctl(['plan', '-c', path, '--format', 'json'])).stdout);
+    expect(json.changes.find((c) => c.address === 'team[43].git.repositories')?.globs).toEqual({ 2101: 'labs/*', 2102: 'labs/*', 2109: 'labs/*' });
     expect((await emctl(['apply', '-c', path, '--auto-approve'])).code).toBe(0);
     const scope = await api<TeamGitScopeResponse>('GET', '/api/v1/git/config/teams/43/scope');
     expect(scope.repositories.map((r) => r.id).sort()).toEqual([1205, 2101, 2102, 2109]);

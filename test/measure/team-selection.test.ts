@@ -16,6 +16,7 @@ describe('resolveTeamSelection', () => {
     ['All Contributors named on purpose', pick({ names: ['All Contributors'] }), LISTED, { ids: [51], problems: [] }],
     ['a name two teams have', pick({ names: ['Data'] }), LISTED, { ids: [], problems: ['team name `Data` is the name of 2 teams in the service (44, 45): name the team by id, or give it a `name:` in the config'] }],
     ['an unknown name, with the closest', pick({ names: ['checkout'] }), LISTED, { ids: [], problems: ["no team named `checkout` in the config or the service's team list; did you mean `Checkout`?"] }],
+    ['an id the config does not write and the list does not hold', pick({ ids: [42, 999999], unknownIds: [42, 999999] }), LISTED, { ids: [42, 999999], problems: ["no team with id 999999 in the config or the service's team list (`emctl export` writes every team the service lists, keyed by its id)"] }],
     [
       'no list (an older service)',
       pick({ ids: [42], names: ['Payments'], all: true }),

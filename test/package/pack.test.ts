@@ -57,7 +57,7 @@ describe('npm pack -> install -> npx emctl', () => {
     expect(existsSync(join(app, 'history.db'))).toBe(true);
   });
 
-  it('installed with --omit=optional (no native SQLite driver): validate, a CSV export and a sqlite: store work', { timeout: 180_000 }, () => {
+  it('installed with --omit=optional (no native SQLite driver): validate, a CSV export, a sqlite: store and the demo work', { timeout: 180_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'emctl-pack-slim-'));
     execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
@@ -93,5 +93,15 @@ describe('npm pack -> install -> npx emctl', () => {
     expect(back.status, back.stderr).toBe(0);
     expect(back.stdout.split('\n')[0]).toBe('after,before,team_id,team_name,pr.merged');
     expect(back.stdout.trim().split('\n').length).toBe(csv.stdout.trim().split('\n').length);
+
+    // The README's `npm run demo` on this install: the demo script (not packed) beside the installed
+    // dist/ and examples/, run to its end, the history step through the WebAssembly build.
+    const installed = join(app, 'node_modules', 'emctl');
+    mkdirSync(join(installed, 'scripts'), { recursive: true });
+    copyFileSync(join(ROOT, 'scripts', 'demo.mjs'), join(installed, 'scripts', 'demo.mjs'));
+    const demo = spawnSync(process.execPath, [join(installed, 'scripts', 'demo.mjs')], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(demo.status, demo.stdout.slice(-2000) + demo.stderr).toBe(0);
+    expect(demo.stdout).toContain('Done: validated, planned, applied');
+    expect(demo.stderr).toContain('note: the native SQLite driver better-sqlite3 is not installed here');
   });
 });

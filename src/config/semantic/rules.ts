@@ -1,14 +1,15 @@
 // Settings rules and scope globs (DESIGN 2.1), offline. Every glob is one emctl reads the same way
 // everywhere (globProblem, as for git.monitoring). Two rules with one pattern and one integration
-// are one object written twice. A rule that a later rule matches every repository of is never
-// used, since the last matching rule wins: an error, since the file then says something that has
-// no effect (the usual mistake is a specific rule written before a general one). Only certain
+// are one object written twice (an error); one pattern on two integrations is two rules. A rule
+// that a later rule matches every repository of is never used, since the last matching rule wins:
+// a warning, as for a rule that matches nothing (the config still means one thing, and the usual
+// cause is a specific rule written before a general one). Only certain
 // cases are judged: a later `*`-suffixed prefix rule, or the same pattern; containment of two
 // arbitrary globs is left alone. Linear in the rules (times the length of a pattern).
 
 import { literalPrefix } from '../../core/glob-index.js';
 import { isGlob } from '../../core/repo-patterns.js';
-import { describePath } from '../describe.js';
+import { describePath, rulePattern } from '../describe.js';
 import { globProblem } from '../glob.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';
 import { IntegrationIndex } from './integrations.js';
@@ -22,7 +23,10 @@ export function normalGlob(glob: string): string {
 }
 
 interface Rule {
+  /** The key in the merged document (a twin's carries a mark: describe.ts rulePattern). */
   key: string;
+  /** The pattern as written. */
+  pattern: string;
   normal: string;
   /** The integration's identity as far as the file can tell; '' for a rule on every integration. */
   integration: string;
@@ -34,14 +38,15 @@ export function checkRules(ctx: CheckContext): void {
   const rules: Rule[] = [];
   for (const key of keysOf(repos)) {
     if (!isGlob(key)) continue;
-    const problem = globProblem(key);
+    const pattern = rulePattern(key);
+    const problem = globProblem(pattern);
     if (problem) {
-      ctx.error(['git', 'repositories', key], `rule pattern ${JSON.stringify(key)} ${problem}`, { onKey: true });
+      ctx.error(['git', 'repositories', key], `rule pattern ${JSON.stringify(pattern)} ${problem}`, { onKey: true });
       continue;
     }
     const ref = mapOf(repos?.[key])?.integration;
     const integration = typeof ref === 'string' || typeof ref === 'number' ? (index.identity(ref) ?? `alias:${String(ref)}`) : '';
-    rules.push({ key, normal: normalGlob(key), integration });
+    rules.push({ key, pattern, normal: normalGlob(pattern), integration });
   }
   const duplicates = checkDuplicateRules(ctx, rules);
   checkShadowedRules(ctx, rules.filter((r) => !duplicates.has(r.key)));
@@ -66,7 +71,7 @@ function checkDuplicateRules(ctx: CheckContext, rules: readonly Rule[]): Set<str
     reported.add(rule.key);
     ctx.error(
       ['git', 'repositories', rule.key],
-      `rule \`${rule.key}\` has the same pattern and integration as rule \`${earlier.key}\` (${where(ctx, earlier.key)}); write each rule once`,
+      `rule \`${rule.pattern}\` has the same pattern and integration as rule \`${earlier.pattern}\` (${where(ctx, earlier.key)}); write each rule once`,
       { onKey: true },
     );
   }
@@ -87,10 +92,10 @@ function checkShadowedRules(ctx: CheckContext, rules: readonly Rule[]): void {
     const rule = rules[n] as Rule;
     const shadow = shadowOf(rule, laterPrefix, laterSame);
     if (shadow !== undefined) {
-      ctx.error(
+      ctx.warning(
         ['git', 'repositories', rule.key],
-        `rule \`${rule.key}\` is never used: rule \`${shadow.key}\` (${where(ctx, shadow.key)}), written after it, matches every repository it matches ` +
-          `and the last matching rule wins; write \`${rule.key}\` after it, or delete it`,
+        `rule \`${rule.pattern}\` is never used: rule \`${shadow.pattern}\` (${where(ctx, shadow.key)}), written after it, matches every repository it matches ` +
+          `and the last matching rule wins; write \`${rule.pattern}\` after it, or delete it`,
         { onKey: true },
       );
     }

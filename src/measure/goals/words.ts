@@ -55,10 +55,11 @@ export function historySparkline(group: JudgedGroup): string {
   return sparkline(values, { low, high: high > low ? high : low + 1 });
 }
 
-/** The value of the bucket in progress so far, when it has one. */
+/** The value of the bucket in progress so far, `-` when it has none. */
 export function soFar(goal: GoalSpec, group: JudgedGroup): string {
   const open = group.history[group.history.length - 1];
-  return open === undefined || open.value === null ? '' : valueText(goal, open.value);
+  // No value yet reads as `-`, as other missing values do, not as a blank cell.
+  return open === undefined || open.value === null ? '-' : valueText(goal, open.value);
 }
 
 /** `Nov 16 - 22`: the judged bucket. */

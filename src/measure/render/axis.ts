@@ -2,7 +2,8 @@
 // §11, round 2): round steps, and labels a person reads next to the values. Durations (the API's
 // minutes) step through a ladder of minutes, hours and days and are labelled like the cells
 // (`1d 12h`, never hours on the axis beside `2d 5h` in the table); other numbers step by 1, 2, 2.5
-// or 5 times a power of ten and are labelled with just the decimals the step needs.
+// or 5 times a power of ten and are labelled with just the decimals the step needs, counts by
+// whole steps only.
 
 import type { MetricUnit } from '../../contract/metrics.js';
 import { formatDuration } from './values.js';
@@ -44,7 +45,10 @@ export function niceAxis(dataMin: number, dataMax: number, maxSteps: number, uni
   const low = Math.min(0, dataMin);
   const high = dataMax > low ? dataMax : low + (unit === 'minutes' ? HOUR : 1);
   const steps = unit === 'minutes' ? durationSteps() : numberSteps((high - low) / maxSteps);
+  // Counts (pull requests, lines) tick in whole numbers: never 12.5 pull requests on an axis.
+  const whole = unit === 'count' || unit === 'lines';
   for (const { step, decimals } of steps) {
+    if (whole && !Number.isInteger(step)) continue;
     const min = Math.floor(low / step) * step;
     const count = Math.ceil((high - min) / step - 1e-9);
     if (count <= maxSteps) {

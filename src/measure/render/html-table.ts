@@ -84,16 +84,33 @@ function tableHtml(
     const summaryCell = summary ? `<td class="num summary${partial}">${escapeHtml(formatValue(chart.metric.unit, series.window))}</td>` : '';
     return `<tr><th class="group" scope="row"><span class="name" title="${name}">${name}</span></th>${summaryCell}${cells.join('')}</tr>`;
   });
-  // The group column is as wide as its longest name (within bounds, the rest cut with an ellipsis),
-  // and the sticky summary starts where it ends.
-  const widest = Math.max(textPixels(groupTitle, NAME_FONT), ...rows.map((r) => textPixels(r.label, NAME_FONT)));
-  const groupWidth = Math.round(Math.min(GROUP_MAX, Math.max(GROUP_MIN, widest + 2 * CELL_PADDING)));
-  return `<table class="metric-table${extraClass}" style="--group:${groupWidth}px" aria-label="${escapeHtml(chart.title)}">
+  return `<table class="metric-table${extraClass}" style="${tableVars(chart, rows, buckets, groupTitle, cellOf)}" aria-label="${escapeHtml(chart.title)}">
 <thead><tr><th class="group" scope="col">${escapeHtml(groupTitle)}</th>${summaryHead}${heads.join('')}</tr></thead>
 <tbody>
 ${body.join('\n')}
 </tbody>
 </table>`;
+}
+
+/**
+ * Every bucket column one width (the widest header line or cell), and the summary's: the box shows
+ * a whole number of bucket columns beside the sticky ones and snaps to column edges (html.ts), so
+ * no bucket is ever half under the group and summary columns.
+ */
+function tableVars(chart: MetricChart, rows: readonly ChartSeries[], buckets: readonly Bucket[], groupTitle: string, cellOf: (series: ChartSeries, i: number) => Cell): string {
+  // The group column is as wide as its longest name (within bounds, the rest cut with an ellipsis),
+  // and the sticky summary starts where it ends.
+  const widest = Math.max(textPixels(groupTitle, NAME_FONT), ...rows.map((r) => textPixels(r.label, NAME_FONT)));
+  const groupWidth = Math.round(Math.min(GROUP_MAX, Math.max(GROUP_MIN, widest + 2 * CELL_PADDING)));
+  const summary = buckets.length > 1;
+  let cell = textPixels('in progress', NAME_FONT);
+  buckets.forEach((bucket, i) => {
+    for (const line of labelLines(bucket.label, true)) cell = Math.max(cell, textPixels(line, NAME_FONT));
+    // A cell's text and its beyond-the-scale mark.
+    for (const series of rows) cell = Math.max(cell, textPixels(`${cellOf(series, i).text} ▲`, NAME_FONT));
+  });
+  const words = summary ? Math.max(textPixels(chart.windowWord === 'total' ? 'Total' : 'Average', NAME_FONT), textPixels('ended only', NAME_FONT), ...rows.map((r) => textPixels(formatValue(chart.metric.unit, r.window), NAME_FONT))) : 0;
+  return `--group:${groupWidth}px;--cell:${Math.ceil(cell + 2 * CELL_PADDING)}px;--summary:${summary ? Math.ceil(words + 2 * CELL_PADDING) : 0}px`;
 }
 
 /**
@@ -110,8 +127,9 @@ export function metricTableHtml(
 ): string {
   const whole = tableHtml(chart, rows, buckets, groupTitle, cellOf, [0, buckets.length], extraClass);
   const parts = slices(buckets.length, PRINT_BUCKETS);
-  if (parts.length === 1) return `<div class="table-wrap" role="region" tabindex="0" aria-label="${escapeHtml(chart.title)}, by ${escapeHtml(groupTitle.toLowerCase())}">${whole}</div>`;
+  const vars = `style="${tableVars(chart, rows, buckets, groupTitle, cellOf)}"`;
+  if (parts.length === 1) return `<div class="table-wrap" ${vars} role="region" tabindex="0" aria-label="${escapeHtml(chart.title)}, by ${escapeHtml(groupTitle.toLowerCase())}">${whole}</div>`;
   const printed = parts.map((part) => tableHtml(chart, rows, buckets, groupTitle, cellOf, part, extraClass)).join('\n');
-  return `<div class="table-wrap screen-only" role="region" tabindex="0" aria-label="${escapeHtml(chart.title)}, by ${escapeHtml(groupTitle.toLowerCase())}">${whole}</div>
+  return `<div class="table-wrap screen-only" ${vars} role="region" tabindex="0" aria-label="${escapeHtml(chart.title)}, by ${escapeHtml(groupTitle.toLowerCase())}">${whole}</div>
 <div class="print-only">${printed}</div>`;
 }

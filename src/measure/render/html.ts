@@ -38,6 +38,15 @@ const STYLE = `
   /* A table is whole at any width: its box scrolls sideways (opening on the newest buckets: an
      rtl box starts at its right end), the group and its summary stay in view on the left. */
   .table-wrap { overflow-x: auto; margin-top: .8rem; max-width: 100%; direction: rtl; }
+  @media screen { .table-wrap { scroll-snap-type: x mandatory; } }
+  /* Bucket columns are one width each (--cell, set on the table); the box shows a whole number of
+     them beside the sticky group and summary columns, and its scrolling stops at column edges, so
+     no bucket is ever half under the sticky columns. */
+  @media screen {
+    .table-wrap[style*="--cell"] { max-width: calc(var(--group) + var(--summary) + round(down, 100% - var(--group) - var(--summary), var(--cell))); scroll-padding-left: calc(var(--group) + var(--summary)); }
+    .metric-table th.bucket, .metric-table td.num:not(.summary) { width: var(--cell); min-width: var(--cell); max-width: var(--cell); box-sizing: border-box; scroll-snap-align: end; }
+    .metric-table .summary { width: var(--summary); min-width: var(--summary); max-width: var(--summary); box-sizing: border-box; }
+  }
   .table-wrap:focus-visible { outline: 2px solid #4e79a7; }
   table { --group: 12rem; direction: ltr; border-collapse: separate; border-spacing: 0; font-size: .82rem; margin-right: auto; }
   th, td { padding: .25rem .5rem; border-bottom: 1px solid #d0d7de; text-align: left; white-space: nowrap; }

@@ -27,6 +27,13 @@ function judgedGoals(goals: number, teams: number, name = (n: number) => `goal-$
 }
 
 describe('renderGoalsMarkdown', () => {
+  it('a bucket in progress with no value yet reads `-` in the "so far" column, never a blank cell', () => {
+    const md = renderGoalsMarkdown(judgedGoals(1, 2));
+    const rows = md.split('\n').filter((line) => line.startsWith('| A team with'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatch(/\| - \|$/);
+  });
+
   it('500 teams x 10 goals, every team missing: under 60,000 characters, summary whole, every block closed, what is left out said', () => {
     const md = renderGoalsMarkdown(judgedGoals(10, 500), { generatedAt: '2026-11-25T12:00:00Z' });
     expect(md.length).toBeLessThan(60_000);

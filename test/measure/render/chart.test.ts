@@ -5,6 +5,7 @@ import { metricChart, reportGroups } from '../../../src/measure/render/series.js
 import { axisTicks, niceAxis } from '../../../src/measure/render/axis.js';
 import { placeLabels } from '../../../src/measure/render/terminal-lines.js';
 import { sparkline } from '../../../src/measure/render/terminal-rows.js';
+import { displayWidth } from '../../../src/measure/render/width.js';
 import { cycleP75, merged, noData, orgWhole, row } from './fixtures.js';
 
 /** Three weekly buckets; Platform has no row in the middle one (a count of 0, a duration gap). */
@@ -57,7 +58,10 @@ const legendLines = (text: string) => text.split('\n').filter((line) => / (total
 
 describe('chart format', () => {
   it('a line per group in its own mark, the human name over the key and unit, dates both included on the x axis, a legend', async () => {
-    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50 })).toBe(`Pull requests merged and Cycle time (75th percentile) by team: Sep 7 - 27, 2026, weekly; 2 teams
+    // Every line in 49 columns: the heading wraps, the key goes under a long title, a long note under its group.
+    expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50 })).toBe(`Pull requests merged and Cycle time (75th
+  percentile) by team: Sep 7 - 27, 2026, weekly;
+  2 teams
 
 Pull requests merged  pr.merged, count
 8 ┤                                     **
@@ -74,7 +78,8 @@ Pull requests merged  pr.merged, count
   ** Payments (42)  total 14
   oo Platform (7)   total 9
 
-Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
+Cycle time, 75th percentile
+  branch.computed.cycle_time:p75, duration
 20h ┤                                    *
 18h ┤
 16h ┤
@@ -88,8 +93,10 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
  0m ┼
     └───────┬──────────────┬─────────────┬───────
        Sep 7 - 13     Sep 14 - 20   Sep 21 - 27
-  ** Payments (42)  average 15h  (no value in 1 of 3)
-  oo Platform (7)   average 2h 30m  (no value in 1 of 3)
+  ** Payments (42)  average 15h
+      (no value in 1 of 3)
+  oo Platform (7)   average 2h 30m
+      (no value in 1 of 3)
 `);
   });
 
@@ -97,7 +104,7 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
     const text = await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50, today: '2026-09-24' });
     const lines = text.split('\n');
     expect(lines).toContain('                                    in progress');
-    expect(lines[4]).toBe('7 ┤                                 * *');
+    expect(lines[6]).toBe('7 ┤                                 * *');
     // The day after the window, nothing is in progress; without a today, nothing either.
     expect(await renderMeasurements(threeWeeks(), 'chart', { color: false, width: 50, today: '2026-09-28' })).not.toContain('in progress');
   });
@@ -107,8 +114,9 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
     stored.elements[2]!.partialAt = '2026-09-23T06:00:00Z';
     const text = await renderMeasurements(stored, 'chart', { color: false, width: 50 });
     const lines = text.split('\n');
-    expect(lines[2]).toBe('Sep 21 - 27 (fetched Sep 23, 2026 06:00 UTC) was stored before it ended: its values are partial.');
-    expect(lines[0]).toBe('Pull requests merged and Cycle time (75th percentile) by team: Sep 7 - 27, 2026, weekly; 2 teams');
+    expect(lines.slice(4, 6)).toEqual(['Sep 21 - 27 (fetched Sep 23, 2026 06:00 UTC) was', '  stored before it ended: its values are partial.']);
+    expect(lines.slice(0, 3)).toEqual(['Pull requests merged and Cycle time (75th', '  percentile) by team: Sep 7 - 27, 2026, weekly;', '  2 teams']);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(49);
     expect(lines).toContain('                                    in progress');
   });
 
@@ -150,10 +158,11 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
     expect(lines[3]).toBe('   #  Team           Sep 7 - 13 … Oct 12 - 18  total');
     const rows = lines.filter((line) => /^ +\d+ {2}Team \d+/.test(line));
     expect(rows).toHaveLength(11);
-    // Oct 12 - 18 is in progress: its partial value is drawn, not counted (Team 9 made 45 with it, 35 without).
-    expect(rows[0]).toBe('   1  Team 2 (102)   ▅▆▇▇█▁                       40');
+    // Oct 12 - 18 is in progress: hollow (░), never a level that reads as a drop, and not counted (Team 9 made 45 with it, 35 without).
+    expect(rows[0]).toBe('   1  Team 2 (102)   ▅▆▇▇█░                       40');
+    for (const line of rows) expect(line).toMatch(/░ +\d+$/);
     expect(rows.map((line) => Number(line.trim().split(/\s+/).pop()))).toEqual([40, 35, 34, 30, 28, 25, 22, 20, 16, 15, 10]);
-    expect(text).toContain('  ▁ to █: 0 to 10 (the 5th to 95th percentile); ▲ above, ▼ below\n  in progress: Oct 12 - 18 (the last character is partial); not counted in the total\n');
+    expect(text).toContain('  ▁ to █: 0 to 10 (the 5th to 95th percentile); ▲ above, ▼ below\n  ░ in progress: Oct 12 - 18 (the last character, values partial); not counted\n    in the total\n');
     expect((await renderMeasurements(many(7, 3), 'chart', { color: false })).split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line))).toHaveLength(7);
     expect((await renderMeasurements(many(6, 3), 'chart', { color: false })).split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line))).toHaveLength(0);
   });
@@ -170,7 +179,7 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
     expect(legend.find((l) => l.includes('Search') && l.includes('average'))).toMatch(/Search \(9\) +average so far 1h /);
     const text = await renderMeasurements(result, 'chart', { color: false, width: 60, today: '2026-09-24' });
     expect(text).toContain('  totals count the buckets that have ended\n');
-    expect(text).toContain('  averages count the buckets that have ended; "average so far": from buckets in progress only\n');
+    expect(text).toContain('  averages count the buckets that have ended; "average so\n    far": from buckets in progress only\n');
     // Every week ended: no such line, every value whole.
     const ended = await renderMeasurements(result, 'chart', { color: false, width: 60, today: '2026-10-15' });
     expect(ended).not.toContain('so far');
@@ -200,13 +209,16 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
 
   it('one bucket: a bar per group, highest first; hollow while the bucket is in progress', async () => {
     const one = threeWeeks({ rollUp: 'custom', elements: threeWeeks().elements.slice(0, 1) });
-    expect(await renderMeasurements(one, 'chart', { color: false, width: 50 })).toBe(`Pull requests merged and Cycle time (75th percentile) by team: Sep 7 - 27, 2026, whole window; 2 teams
+    expect(await renderMeasurements(one, 'chart', { color: false, width: 50 })).toBe(`Pull requests merged and Cycle time (75th
+  percentile) by team: Sep 7 - 27, 2026, whole
+  window; 2 teams
 
 Pull requests merged  pr.merged, count
   Platform (7)   ████████████████████████████  6
   Payments (42)  █████████▍                    2
 
-Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
+Cycle time, 75th percentile
+  branch.computed.cycle_time:p75, duration
   Payments (42)  ██████████████████████████  10h
   Platform (7)   █████▎                       2h
 `);
@@ -223,6 +235,41 @@ Cycle time, 75th percentile  branch.computed.cycle_time:p75, duration
     expect(text).toContain('Releases  releases.count, count\n  no values for this metric\n');
     expect(text).toContain('  ++ Quiet (9)      no values\n');
     expect(await renderMeasurements(noData(), 'chart', { color: false })).toBe('No data for these filters.\n');
+  });
+});
+
+describe('chart format at 80 columns', () => {
+  /** Long names, as an organization's teams have them. */
+  function named(groups: number, weeks: number): MeasurementResult {
+    const result = many(groups, weeks);
+    for (const element of result.elements) for (const r of element.rows) r.name = `Platform Engineering and Developer Experience ${String(r.group)}`;
+    result.metrics = [merged, cycleP75];
+    for (const element of result.elements) for (const r of element.rows) r.values['branch.computed.cycle_time:p75'] = 600 + Number(r.group);
+    return result;
+  }
+
+  it('3 teams and 30 teams: every line, heading and legend included, fits in 79 columns; names are cut, never the values', async () => {
+    for (const groups of [3, 30]) {
+      const text = await renderMeasurements(named(groups, 13), 'chart', { color: false, width: 80, today: '2026-11-25' });
+      for (const line of text.split('\n')) expect(displayWidth(line), `${groups} groups: ${line}`).toBeLessThanOrEqual(79);
+      // Every value is whole: the totals of the rows (or legend) end their line.
+      const totals = text.split('\n').filter((l) => /(total|average)( so far)? [\dh m]+$|\s\d+$/.test(l));
+      expect(totals.length).toBeGreaterThanOrEqual(groups);
+      if (groups === 30) expect(text).toContain('…');
+    }
+  });
+
+  it('a partial last week is hollow and dim in every sparkline, never ▼', async () => {
+    const result = many(30, 13);
+    // The week in progress holds one day of merges: far under every ended week.
+    for (const r of result.elements.at(-1)?.rows ?? []) r.values['pr.merged'] = 0;
+    for (const element of result.elements.slice(0, -1)) for (const r of element.rows) r.values['pr.merged'] = 5 + (Number(r.group) % 5);
+    const text = await renderMeasurements(result, 'chart', { color: false, width: 80, today: '2026-12-02' });
+    const rows = text.split('\n').filter((line) => /^ +\d+ {2}Team \d+/.test(line));
+    expect(rows).toHaveLength(30);
+    for (const line of rows) expect(line).toMatch(/[▁▂▃▄▅▆▇█▲]░ +\d+$/);
+    const colored = await renderMeasurements(result, 'chart', { color: true, width: 80, today: '2026-12-02' });
+    expect(colored).toContain('\x1b[2m░\x1b[22m');
   });
 });
 
@@ -261,10 +308,19 @@ describe('chart helpers', () => {
   it('gives the y axis round steps starting at 0, labelled in the cells\' unit', () => {
     const shape = (a: ReturnType<typeof niceAxis>) => ({ min: a.min, max: a.max, steps: a.steps, labels: axisTicks(a).map(a.label) });
     expect(shape(niceAxis(0, 35, 10))).toMatchObject({ min: 0, max: 35, steps: 7, labels: ['0', '5', '10', '15', '20', '25', '30', '35'] });
-    expect(shape(niceAxis(0, 2.1, 10))).toMatchObject({ min: 0, max: 2.25, steps: 9 });
-    expect(shape(niceAxis(0, 2.1, 10)).labels.slice(0, 3)).toEqual(['0.00', '0.25', '0.50']);
-    expect(shape(niceAxis(-3, 12, 10))).toMatchObject({ min: -4, max: 12, steps: 8 });
-    expect(shape(niceAxis(0, 0, 10))).toMatchObject({ min: 0, max: 1, steps: 10 });
+    // Ratios step by fractions where they need to.
+    expect(shape(niceAxis(0, 2.1, 10, 'ratio'))).toMatchObject({ min: 0, max: 2.25, steps: 9 });
+    expect(shape(niceAxis(0, 2.1, 10, 'ratio')).labels.slice(0, 3)).toEqual(['0.00', '0.25', '0.50']);
+    expect(shape(niceAxis(-3, 12, 10, 'ratio'))).toMatchObject({ min: -4, max: 12, steps: 8 });
+    expect(shape(niceAxis(0, 0, 10, 'ratio'))).toMatchObject({ min: 0, max: 1, steps: 10 });
+    // Counts tick in whole numbers: never 15.0, 12.5, 10.0 (pull requests) or 0.25 lines.
+    expect(shape(niceAxis(0, 15, 6, 'count')).labels).toEqual(['0', '5', '10', '15']);
+    expect(shape(niceAxis(0, 2.1, 10, 'count')).labels).toEqual(['0', '1', '2', '3']);
+    expect(shape(niceAxis(-3, 12, 10, 'count'))).toMatchObject({ min: -4, max: 12, steps: 8 });
+    expect(shape(niceAxis(0, 0, 10, 'lines')).labels).toEqual(['0', '1']);
+    for (const high of [1, 3, 7, 12, 15, 23, 49, 130]) {
+      for (const label of shape(niceAxis(0, high, 6, 'count')).labels) expect(label, `0..${high}`).toMatch(/^\d+$/);
+    }
     // Durations (minutes): steps of the minute, hour and day ladder, labels like the cells.
     expect(shape(niceAxis(0, 3120, 6, 'minutes'))).toEqual({ min: 0, max: 3600, steps: 5, labels: ['0m', '12h', '1d', '1d 12h', '2d', '2d 12h'] });
     expect(shape(niceAxis(0, 95, 6, 'minutes')).labels).toEqual(['0m', '30m', '1h', '1h 30m', '2h']);

@@ -134,9 +134,20 @@ const SCROLL_TABLES = `(() => {
     let firstSeen = false;
     let lastSeen = false;
     const span = wrap.scrollWidth - wrap.clientWidth;
+    // No bucket column is ever partly under the sticky group and summary columns: as the box
+    // opens (on its newest buckets), and wherever scrolling stops.
+    const partlyHidden = (where) => {
+      const sticky = Math.max(...[...wrap.querySelectorAll('thead th.group, thead th.summary')].map((th) => th.getBoundingClientRect().right));
+      for (const th of wrap.querySelectorAll('thead th.bucket')) {
+        const r = th.getBoundingClientRect();
+        if (r.left < sticky - 1.5 && r.right > sticky + 1.5) problems.push(th.textContent + ' half under the sticky columns (' + where + ': ' + Math.round(r.left) + '..' + Math.round(r.right) + ', sticky to ' + Math.round(sticky) + ')');
+      }
+    };
+    partlyHidden('as opened');
     // An rtl box scrolls from 0 (its right end) to -span; the positions are taken both ways.
     for (const position of [-span, -span / 2, 0, span / 2, span]) {
       wrap.scrollLeft = position;
+      partlyHidden('scrolled to ' + Math.round(position));
       const box = wrap.getBoundingClientRect();
       for (const tr of wrap.querySelectorAll('tbody tr')) {
         const group = tr.querySelector('th.group').getBoundingClientRect();
