@@ -60,8 +60,8 @@ function compileSchema(text: string): ValidateFunction {
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
   return schemaProblems(root.value).map((problem) => {
     const { placement } = placementAt(store, root, problem.path);
-    const offset = problem.onKey ? placement.key : placement.value;
-    return { ...placement.source.locate(offset), message: problem.message, severity: 'error' };
+    const { line, column } = placement.source.position(problem.onKey ? placement.key : placement.value);
+    return { file: placement.source.path, line, column, message: problem.message, severity: 'error' };
   });
 }
 
@@ -145,6 +145,7 @@ function foldBranches(errors: readonly ErrorObject[]): ErrorObject[] {
  * not reported separately.
  */
 function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
+  if (!errors.some((e) => e.keyword === 'required')) return errors;
   const unknownKeys = new Map<string, string[]>();
   for (const e of errors) {
     if (e.keyword !== 'additionalProperties') continue;
