@@ -80,12 +80,12 @@ export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; m
 
 /** Maps whose entries all follow one sub-schema and may number tens of thousands. */
 const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
-const BATCH = 200;
+const BATCH = 50;
 
 /**
  * ajv's errors for a document (none when it is valid). With allErrors, ajv appends the errors of each
  * entry checked through a $ref by copying the list so far (concat), so a map of 50,000 bad teams
- * cost a minute of CPU; the entries of a large map are therefore checked in batches of 200 (each
+ * cost a minute of CPU; the entries of a large map are therefore checked in batches of 50 (each
  * beside the document's version only, keeping the errors under that map), and the rest of the
  * document once with those maps empty.
  */
