@@ -61,8 +61,8 @@ function compileSchema(text: string): ValidateFunction {
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
   return schemaProblems(root.value).map((problem) => {
     const { placement } = placementAt(store, root, problem.path);
-    const offset = problem.onKey ? placement.key : placement.value;
-    return { ...placement.source.locate(offset), message: problem.message, severity: 'error' };
+    const { line, column } = placement.source.position(problem.onKey ? placement.key : placement.value);
+    return { file: placement.source.path, line, column, message: problem.message, severity: 'error' };
   });
 }
 
@@ -81,12 +81,12 @@ export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; m
 
 /** Maps whose entries all follow one sub-schema and may number tens of thousands. */
 const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
-const BATCH = 200;
+const BATCH = 50;
 
 /**
  * ajv's errors for a document (none when it is valid). With allErrors, ajv appends the errors of each
  * entry checked through a $ref by copying the list so far (concat), so a map of 50,000 bad teams
- * cost a minute of CPU; the entries of a large map are therefore checked in batches of 200 (each
+ * cost a minute of CPU; the entries of a large map are therefore checked in batches of 50 (each
  * beside the document's version only, keeping the errors under that map), and the rest of the
  * document once with those maps empty.
  */
@@ -152,6 +152,7 @@ function foldBranches(errors: readonly ErrorObject[]): ErrorObject[] {
  * not reported separately.
  */
 function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
+  if (!errors.some((e) => e.keyword === 'required')) return errors;
   const unknownKeys = new Map<string, string[]>();
   for (const e of errors) {
     if (e.keyword !== 'additionalProperties') continue;

@@ -39,11 +39,28 @@ function fetchedAt(now: Date): string {
   return now.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-/** Writes a run's answer into the store; returns the number of rows written. */
-async function writeRunToStore(target: StoreTarget, output: RunOutput, source: string, now: Date, env: Record<string, string | undefined>): Promise<number> {
+/**
+ * Writes a run's answer into the store; returns the number of rows written. A store is written for
+ * people too (its names are shown by `--from` and by whatever else reads it), so a group name that
+ * holds the key's text is written redacted, as in every other output (DESIGN 8).
+ */
+async function writeRunToStore(target: StoreTarget, output: RunOutput, source: string, now: Date, io: WorkflowIO): Promise<number> {
   if (output.kind !== 'result') throw new EmctlError('config', `--server-export writes the service's csv or json file, not a database (${shownTarget(target)}): drop --server-export`);
   const ctx = { source, filters: output.filters, fetchedAt: fetchedAt(now), groups: output.groups, names: output.names };
   const rows = storeRows(output.result, ctx);
+  const redactor = io.redactor;
+  if (redactor !== undefined) {
+    // Each distinct name looked at once: a group's name repeats on every row of its metrics and buckets.
+    const written = new Map<string, string>();
+    for (const row of rows) {
+      const name = row.group_name;
+      if (name === null) continue;
+      let shown = written.get(name);
+      if (shown === undefined) written.set(name, (shown = redactor.holds(name) ? redactor.redact(name) : name));
+      row.group_name = shown;
+    }
+  }
+  const env = io.env;
   const { writeStore } = await import('../measure/store/write.js');
   await writeStore(target, rows, env, fetchedSpanOf(output.result, ctx));
   return rows.length;
@@ -85,7 +102,7 @@ export function outputs(io: WorkflowIO, globals: GlobalOptions, now: Date, jobs:
     if (open !== undefined) io.stderr.write(`${label}${open}\n`);
     const out = job.spec.out;
     if (store !== undefined) {
-      const count = await writeRunToStore(store, output, sourceOf(globals) ?? baseUrl, now, io.env);
+      const count = await writeRunToStore(store, output, sourceOf(globals) ?? baseUrl, now, io);
       io.stderr.write(`${label}wrote ${count} ${count === 1 ? 'row' : 'rows'} to ${shownStore(io, store)} (${window.after} to ${window.before})\n`);
       return;
     }

@@ -47,8 +47,8 @@ export class CheckContext {
 
   private report(path: Path, message: string, severity: Diagnostic['severity'], onKey: boolean): void {
     const { placement } = placementAt(this.store, this.root, path);
-    const offset = onKey ? placement.key : placement.value;
-    this.diagnostics.push({ ...placement.source.locate(offset), message, severity });
+    const { line, column } = placement.source.position(onKey ? placement.key : placement.value);
+    this.diagnostics.push({ file: placement.source.path, line, column, message, severity });
   }
 }
 

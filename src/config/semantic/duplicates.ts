@@ -30,6 +30,9 @@ const projectTeamIdentity: Identify = (v) => {
 
 function checkList(ctx: CheckContext, path: Path, list: PlainValue | undefined, identify: Identify, noun: string): void {
   const seen = new Map<string, number>();
+  // The list's words and each first entry's line once, however often it repeats (200,000 times in a hostile file).
+  let where: string | undefined;
+  const lineOfFirst = new Map<number, number>();
   listOf(list).forEach((item, i) => {
     const id = identify(item);
     if (id === undefined) return;
@@ -38,8 +41,10 @@ function checkList(ctx: CheckContext, path: Path, list: PlainValue | undefined, 
       seen.set(id, i);
       return;
     }
-    const line = ctx.lineOf([...path, first]);
-    ctx.error([...path, i], `${noun} ${id} appears twice in ${describePath(path)} (first at line ${line})`);
+    let line = lineOfFirst.get(first);
+    if (line === undefined) lineOfFirst.set(first, (line = ctx.lineOf([...path, first])));
+    where ??= describePath(path);
+    ctx.error([...path, i], `${noun} ${id} appears twice in ${where} (first at line ${line})`);
   });
 }
 
