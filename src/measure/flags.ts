@@ -69,6 +69,11 @@ function split(values: readonly string[] | undefined): string[] | undefined {
 
 const DIGITS = /^[0-9]+$/;
 
+/** Digits only: a list value so written is an id (anything else a name), a limit must be so written. */
+export function isDigits(text: string): boolean {
+  return DIGITS.test(text);
+}
+
 export function definitionFromFlags(flags: RequestFlags): { definition: ReportDefinition; problems: SpecProblem[] } {
   const problems: SpecProblem[] = [];
   const def: ReportDefinition = {};
@@ -80,9 +85,9 @@ export function definitionFromFlags(flags: RequestFlags): { definition: ReportDe
   if (flags.rollUp !== undefined) def.roll_up = flags.rollUp;
   if (flags.groupBy !== undefined) def.group_by = flags.groupBy;
   const teams = split(flags.team);
-  if (teams) def.teams = teams.length === 1 && (teams[0] === 'managed' || teams[0] === 'all') ? teams[0] : teams.map((t) => (DIGITS.test(t) ? Number(t) : t));
+  if (teams) def.teams = teams.length === 1 && (teams[0] === 'managed' || teams[0] === 'all') ? teams[0] : teams.map((t) => (isDigits(t) ? Number(t) : t));
   const repositories = split(flags.repository);
-  if (repositories) def.repositories = repositories.map((r) => (DIGITS.test(r) ? Number(r) : r));
+  if (repositories) def.repositories = repositories.map((r) => (isDigits(r) ? Number(r) : r));
   const contributors = split(flags.contributor);
   if (contributors) def.contributors = contributors;
   const services = split(flags.service);
@@ -91,7 +96,7 @@ export function definitionFromFlags(flags: RequestFlags): { definition: ReportDe
   if (flags.orderBy !== undefined) def.order_by = flags.orderBy;
   if (flags.desc) def.order_dir = 'desc';
   if (flags.limit !== undefined) {
-    if (DIGITS.test(flags.limit)) def.limit = Number(flags.limit);
+    if (isDigits(flags.limit)) def.limit = Number(flags.limit);
     else problems.push({ path: ['limit'], message: `limit must be an integer >= 1; got \`${flags.limit}\`` });
   }
   if (flags.format !== undefined) def.format = flags.format;

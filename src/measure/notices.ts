@@ -8,6 +8,7 @@ import type { RollUp } from '../contract/metrics.js';
 import type { MeasurementResult } from './result-model.js';
 import type { MeasureSpec } from './spec.js';
 import { formatDate, nextBucketStart } from '../contract/measurement-window.js';
+import { formatTraits, type OutputFormat } from './output-formats.js';
 
 const DAY_MS = 86_400_000;
 
@@ -76,10 +77,10 @@ export function storedPartialNotice(result: Pick<MeasurementResult, 'elements'>)
 
 /**
  * A live run whose window ends after today (yyyy-mm-dd): its last time range has not ended, and its
- * values are partial. `table`, `markdown`, `chart` and `html` mark it themselves; `csv` and `json`
- * (and the service's own export files) have no place for a mark, so it is said once on stderr.
+ * values are partial. Most formats mark it themselves (output-formats.ts); `csv` and `json` (and the
+ * service's own export files) have no place for a mark, so it is said once on stderr.
  */
-export function openWindowNotice(window: TimeRange, today: string, format: string, serverExport: boolean): string | undefined {
-  if (window.before <= today || (!serverExport && format !== 'csv' && format !== 'json')) return undefined;
+export function openWindowNotice(window: TimeRange, today: string, format: OutputFormat, serverExport: boolean): string | undefined {
+  if (window.before <= today || (!serverExport && formatTraits(format).marksOpenBucket)) return undefined;
   return `note: the window runs to ${window.before} (before), after today: its last time range has not ended, so its values are partial (${serverExport ? 'the export file' : format} carries no mark of it)`;
 }

@@ -50,3 +50,12 @@ export interface MeasurementResult {
   /** True when the service answered 204 for every call: no data for these filters. */
   noData: boolean;
 }
+
+/**
+ * What a run gives: a result for the renderers, or the service's own file (--server-export). A
+ * result also carries what a store needs beyond it: the groups the request named, the canonical
+ * filters and the names known for groups (a 204 answer has no rows to carry them).
+ */
+export type RunOutput =
+  | { kind: 'result'; result: MeasurementResult; groups: (number | string)[]; filters: string; names: ReadonlyMap<number | string, string> }
+  | { kind: 'file'; text: string; noData: boolean };

@@ -13,7 +13,7 @@ import type {
   V1CreateResponse,
   V1MeasurementsBody,
 } from '../contract/measurement-types.js';
-import type { MeasurementResult } from './result-model.js';
+import type { RunOutput } from './result-model.js';
 import { groupIdField, mergeElements, pageWasFull, planCalls, type PlannedCall, type RequestIds } from './calls.js';
 import { canonicalFilters } from './store/filters.js';
 import { isStoreTarget } from './store/target.js';
@@ -57,15 +57,6 @@ export interface RunContext {
   /** A v1 report is being waited for (called on every poll, then once with done = true). */
   progress?(text: string, done: boolean): void;
 }
-
-/**
- * A result for the renderers, or the service's own file (--server-export). A result also carries
- * what a store needs beyond it: the groups the request named, the canonical filters and the names
- * known for groups (a 204 answer has no rows to carry them).
- */
-export type RunOutput =
-  | { kind: 'result'; result: MeasurementResult; groups: (number | string)[]; filters: string; names: ReadonlyMap<number | string, string> }
-  | { kind: 'file'; text: string; noData: boolean };
 
 /**
  * The ids of the group-by dimension the request named; none for groupings without a list, and

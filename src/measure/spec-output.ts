@@ -2,20 +2,8 @@
 // `out`) and the file, and what the service's own export (endpoint 17) can write.
 
 import type { ReportDefinition } from '../core/model.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './output-formats.js';
+import { DEFAULT_FORMAT, DEFAULT_SERVER_EXPORT_FORMAT, formatOfPath, isOutputFormat, OUTPUT_FORMATS, SERVER_EXPORT_FORMATS, type OutputFormat } from './output-formats.js';
 import { hint, quote, type Report, type SpecContext } from './spec-problem.js';
-
-/** Formats the service's export (endpoint 17) writes. */
-export const SERVER_EXPORT_FORMATS: readonly OutputFormat[] = ['csv', 'json'];
-
-const EXTENSION_FORMATS: Record<string, OutputFormat> = {
-  '.csv': 'csv',
-  '.json': 'json',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.html': 'html',
-  '.htm': 'html',
-};
 
 /**
  * Extensions of files emctl cannot write, with what to write instead: without --format such a
@@ -29,12 +17,6 @@ const UNWRITABLE_EXTENSIONS: Record<string, string> = {
   '.svg': 'charts come as html (.html, an SVG per metric) or in the terminal (--format chart)',
   '.pdf': 'charts come as html (.html, an SVG per metric) or in the terminal (--format chart)',
 };
-
-/** The format an output file's extension implies, if it implies one. */
-export function formatOfPath(path: string): OutputFormat | undefined {
-  const dot = path.lastIndexOf('.');
-  return dot < 0 ? undefined : EXTENSION_FORMATS[path.slice(dot).toLowerCase()];
-}
 
 /**
  * What makes `out` no file path at all, checked as written (validate and the run agree): empty,
@@ -58,7 +40,7 @@ const TITLE_MAX = 200;
 export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Report): { format: OutputFormat; out: string | undefined; title: string | undefined } {
   let format: OutputFormat | undefined;
   if (def.format !== undefined) {
-    if ((OUTPUT_FORMATS as readonly string[]).includes(def.format)) format = def.format as OutputFormat;
+    if (isOutputFormat(def.format)) format = def.format;
     else problem(['format'], `unknown format ${quote(def.format)}: one of ${OUTPUT_FORMATS.join(', ')}${hint(def.format, OUTPUT_FORMATS)}`, true);
   }
   const out = def.out;
@@ -77,11 +59,11 @@ export function checkOutput(def: ReportDefinition, ctx: SpecContext, problem: Re
       }
     }
   }
-  format ??= ctx.serverExport ? 'csv' : 'table';
+  format ??= ctx.serverExport ? DEFAULT_SERVER_EXPORT_FORMAT : DEFAULT_FORMAT;
   if (ctx.serverExport && !SERVER_EXPORT_FORMATS.includes(format)) {
     // Name what set the format: --format, or else the extension of --out.
-    if (def.format === undefined && out !== undefined) problem(['out'], `out ${quote(out)} has the extension of ${format}, but the service's export writes csv or json`);
-    else problem(['format'], `the service's export writes csv or json, not ${format}`);
+    if (def.format === undefined && out !== undefined) problem(['out'], `out ${quote(out)} has the extension of ${format}, but the service's export writes ${SERVER_EXPORT_FORMATS.join(' or ')}`);
+    else problem(['format'], `the service's export writes ${SERVER_EXPORT_FORMATS.join(' or ')}, not ${format}`);
   }
   let title: string | undefined;
   if (def.title !== undefined) {

@@ -6,8 +6,8 @@ import type { MeasurementsOptions } from '../measure/flags.js';
 import { goalLines } from '../measure/goals/lines.js';
 import type { GoalSpec } from '../measure/goals/spec.js';
 import { storedPartialNotice } from '../measure/notices.js';
-import { MEASUREMENT_FORMATS, renderMeasurements, type MeasurementFormat } from '../measure/render/index.js';
-import { formatOfPath } from '../measure/spec-output.js';
+import { DEFAULT_FORMAT, formatOfPath, isOutputFormat, OUTPUT_FORMATS } from '../measure/output-formats.js';
+import { renderMeasurements } from '../measure/render/index.js';
 import { storedRequest } from '../measure/store/request.js';
 import { isStoreTarget } from '../measure/store/target.js';
 import { absolutePath, shownPath } from '../output/paths.js';
@@ -26,13 +26,13 @@ export async function runFromStore(from: string, opts: MeasurementsOptions, glob
   const result = await readStore(target, request, io.env, now);
   const partial = storedPartialNotice(result);
   if (partial !== undefined) io.stderr.write(`${partial}\n`);
-  const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? 'table';
-  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) throw new EmctlError('config', `unknown format ${format}: one of ${MEASUREMENT_FORMATS.join(', ')}`);
+  const format = opts.format ?? (opts.out !== undefined ? formatOfPath(opts.out) : undefined) ?? DEFAULT_FORMAT;
+  if (!isOutputFormat(format)) throw new EmctlError('config', `unknown format ${format}: one of ${OUTPUT_FORMATS.join(', ')}`);
   if (opts.out !== undefined && isStoreTarget(opts.out)) throw new EmctlError('config', '--from writes a file or stdout; to copy between databases use their own tools');
   const toStdout = opts.out === undefined;
   const width = terminalWidth(io);
   if (opts.title !== undefined && opts.title.trim() === '') throw new EmctlError('config', '--title must be text (the page\'s heading)');
-  const text = await renderMeasurements(result, format as MeasurementFormat, {
+  const text = await renderMeasurements(result, format, {
     color: toStdout && colorFor(globals, io.stdout),
     ...(width !== undefined ? { width } : {}),
     ...(opts.title !== undefined ? { title: opts.title.trim() } : {}),

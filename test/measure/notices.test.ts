@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RollUp } from '../../src/contract/metrics.js';
+import type { OutputFormat } from '../../src/measure/output-formats.js';
 import { openWindowNotice, shortLastBucketNotice, storedPartialNotice, widenedWindowNotice } from '../../src/measure/notices.js';
 import { askedWindowOf, windowOf } from '../../src/measure/run.js';
 
@@ -66,7 +67,7 @@ describe('storedPartialNotice', () => {
 
 describe('openWindowNotice', () => {
   const window = { after: '2026-10-19', before: '2026-11-30' };
-  it.each<[string, string, boolean, string | undefined]>([
+  it.each<[string, OutputFormat, boolean, string | undefined]>([
     // Friday Nov 27: the week of Nov 23 has not ended.
     ['2026-11-27', 'csv', false, 'note: the window runs to 2026-11-30 (before), after today: its last time range has not ended, so its values are partial (csv carries no mark of it)'],
     ['2026-11-27', 'json', false, 'note: the window runs to 2026-11-30 (before), after today: its last time range has not ended, so its values are partial (json carries no mark of it)'],
@@ -75,6 +76,7 @@ describe('openWindowNotice', () => {
     ['2026-11-27', 'table', false, undefined],
     ['2026-11-27', 'markdown', false, undefined],
     ['2026-11-27', 'html', false, undefined],
+    ['2026-11-27', 'chart', false, undefined],
     // Monday Nov 30: every time range has ended (before is exclusive).
     ['2026-11-30', 'csv', false, undefined],
     ['2026-12-02', 'json', false, undefined],

@@ -4,6 +4,7 @@
 
 import type { Command } from 'commander';
 import type { MeasurementsOptions } from '../../measure/flags.js';
+import { formatNouns, formatsForHelp } from '../../measure/output-formats.js';
 import type { CommandContext } from '../context.js';
 
 
@@ -35,7 +36,7 @@ Examples:
 export function registerMeasurementsCommand(program: Command, ctx: CommandContext): void {
   program
     .command('measurements')
-    .description("export the service's engineering metrics (from flags or the config's reports) as a table, csv, json, markdown, chart or html")
+    .description(`export the service's engineering metrics (from flags or the config's reports) as ${formatNouns()}`)
     .argument('[report...]', "reports of the config's reports: to run")
     .option('-c, --config <path>', 'config file or directory: reports, and team names (default ./emctl.yaml when it exists)')
     .option('--all', "run every report of the config's reports:")
@@ -54,7 +55,7 @@ export function registerMeasurementsCommand(program: Command, ctx: CommandContex
     .option('--order-by <name[:agg]>', 'order the groups by this requested metric')
     .option('--desc', 'order descending')
     .option('--limit <n>', 'keep at most N groups per time range')
-    .option('--format <format>', 'table (default), csv, json, markdown, chart, html; default from --out\'s extension')
+    .option('--format <format>', `${formatsForHelp()}; default from --out's extension`)
     .option('--title <text>', 'the heading of the html, markdown and chart output (default: the metrics and the grouping)')
     .option('--out <file>', 'write to this file instead of stdout; sqlite:PATH or postgres://USER@HOST/DB: upsert into that database')
     .option('--from <store>', 'render stored history from sqlite:PATH or postgres://... (no API call, no key); the request flags select')

@@ -5,15 +5,11 @@
 // (string-width, d3-scale, d3-shape).
 
 import { escapeControl, escapeControlDeep } from '../../core/escape.js';
-import { EmctlError } from '../../contract/errors.js';
-import type { MeasurementResult } from '../result-model.js';
-import type { RunOutput } from '../run.js';
+import type { OutputFormat } from '../output-formats.js';
+import type { MeasurementResult, RunOutput } from '../result-model.js';
 import type { ChartThreshold } from './series.js';
 import { renderMeasurementsCsv } from './csv.js';
 import { renderMeasurementsJson } from './json.js';
-
-export const MEASUREMENT_FORMATS = ['table', 'csv', 'json', 'markdown', 'chart', 'html'] as const;
-export type MeasurementFormat = (typeof MEASUREMENT_FORMATS)[number];
 
 export interface MeasurementRenderOptions {
   /** Paint the terminal formats (table, chart); the caller decides (TTY, NO_COLOR, --no-color). */
@@ -33,40 +29,28 @@ export interface MeasurementRenderOptions {
   thresholds?: readonly ChartThreshold[];
 }
 
-/**
- * A run's output in `format`: the service's own export file as it came (--server-export), a result
- * rendered; a format this build of emctl lacks is an error.
- */
-export async function renderRunOutput(output: RunOutput, format: string, options: MeasurementRenderOptions): Promise<string> {
+type Renderer = (result: MeasurementResult, options: MeasurementRenderOptions) => string | Promise<string>;
+
+/** The renderer of every format of the registry (output-formats.ts): a format without one does not compile. */
+const RENDERERS: Record<OutputFormat, Renderer> = {
+  table: async (result, options) => (await import('./table.js')).renderMeasurementsTable(result, options),
+  csv: (result) => renderMeasurementsCsv(result),
+  json: (result) => renderMeasurementsJson(result),
+  markdown: async (result, options) => (await import('./markdown.js')).renderMeasurementsMarkdown(result, options),
+  chart: async (result, options) => (await import('./chart.js')).renderMeasurementsChart(result, options),
+  html: async (result, options) => (await import('./html.js')).renderMeasurementsHtml(result, options),
+};
+
+/** A run's output in `format`: the service's own export file as it came (--server-export), a result rendered. */
+export async function renderRunOutput(output: RunOutput, format: OutputFormat, options: MeasurementRenderOptions): Promise<string> {
   if (output.kind === 'file') return output.text;
-  if (!(MEASUREMENT_FORMATS as readonly string[]).includes(format)) {
-    throw new EmctlError('config', `the ${format} format is not available in this build of emctl (formats: ${MEASUREMENT_FORMATS.join(', ')})`);
-  }
-  return renderMeasurements(output.result, format as MeasurementFormat, options);
+  return renderMeasurements(output.result, format, options);
 }
 
-export async function renderMeasurements(
-  data: MeasurementResult,
-  format: MeasurementFormat,
-  shownOptions: MeasurementRenderOptions,
-): Promise<string> {
+export async function renderMeasurements(data: MeasurementResult, format: OutputFormat, shownOptions: MeasurementRenderOptions): Promise<string> {
   // Names from the service and titles from the config are shown, never obeyed as terminal control
   // (DESIGN 8); JSON escapes them itself.
   const result = format === 'json' ? data : escapeControlDeep(data);
   const options = shownOptions.title === undefined ? shownOptions : { ...shownOptions, title: escapeControl(shownOptions.title) };
-  switch (format) {
-    case 'table':
-      return (await import('./table.js')).renderMeasurementsTable(result, options);
-    case 'csv':
-      return renderMeasurementsCsv(result);
-    case 'json':
-      return renderMeasurementsJson(result);
-    case 'markdown':
-      return (await import('./markdown.js')).renderMeasurementsMarkdown(result, options);
-    case 'chart':
-      return (await import('./chart.js')).renderMeasurementsChart(result, options);
-    case 'html':
-      return (await import('./html.js')).renderMeasurementsHtml(result, options);
-  }
+  return RENDERERS[format](result, options);
 }
-

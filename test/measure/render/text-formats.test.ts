@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MeasurementResult } from '../../../src/measure/result-model.js';
-import { renderMeasurements, type MeasurementFormat } from '../../../src/measure/render/index.js';
+import type { OutputFormat } from '../../../src/measure/output-formats.js';
+import { renderMeasurements } from '../../../src/measure/render/index.js';
 import { csvField } from '../../../src/measure/render/csv.js';
 import { markdownCell } from '../../../src/measure/render/markdown.js';
 import { awkwardNames, noData, orgWhole, weeklyByTeam } from './fixtures.js';
 
 /** Each case: a result, a format, and the exact text the user gets. */
-const cases: { name: string; result: MeasurementResult; format: MeasurementFormat; expected: string }[] = [
+const cases: { name: string; result: MeasurementResult; format: OutputFormat; expected: string }[] = [
   {
     name: 'table: dates both included, names next to ids, metrics by their human names, durations human, numbers right-aligned, no value a dash',
     result: weeklyByTeam(),
