@@ -81,6 +81,20 @@ module.exports = {
       to: { pathNot: '^src/contract/' },
     },
     {
+      name: 'measure-render-below-measure',
+      comment: 'measure/render/ turns one result into text: of the rest of measure/ it reads only the result (result-model.ts) and the format registry (output-formats.ts), never the run, the request checks or the store above it',
+      severity: 'error',
+      from: { path: '^src/measure/render/' },
+      to: { path: '^src/measure/', pathNot: ['^src/measure/render/', '^src/measure/result-model\\.ts$', '^src/measure/output-formats\\.ts$'] },
+    },
+    {
+      name: 'measure-formats-import-nothing',
+      comment: 'The format registry is loaded by every start of emctl (--help, completion): it imports nothing, so it never pulls a renderer or the request checks in',
+      severity: 'error',
+      from: { path: '^src/measure/output-formats\\.ts$' },
+      to: {},
+    },
+    {
       name: 'core-is-pure',
       comment: 'core/ has no I/O: no node:* module, undici or yaml (DESIGN.md section 5)',
       severity: 'error',
