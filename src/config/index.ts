@@ -83,8 +83,7 @@ function appendAll<T>(into: T[], items: readonly T[]): void {
 export async function loadConfigOrThrow(pathOrDir: string, checks: ConfigChecks, shown: (path: string) => string = (p) => p): Promise<DesiredConfig> {
   const read = await readConfigFiles(pathOrDir, shown);
   // No config there at all: one line that says so (the path as typed, once), not a located list.
-  const only = read.diagnostics[0];
-  if (read.sources.length === 0 && read.diagnostics.length === 1 && only !== undefined && only.file === pathOrDir) throw new EmctlError('config', only.message);
+  if (read.pathProblem !== undefined) throw new EmctlError('config', read.pathProblem.message);
   const result = loadConfigFromRead(read, checks);
   if (result.config) return result.config;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ ...d, file: shown(d.file) }));

@@ -19,6 +19,8 @@ export interface ReadResult {
   /** Every file considered, in merge order (also for files that could not be read). */
   files: string[];
   diagnostics: Diagnostic[];
+  /** Set when the path itself could not be read (nothing there, no permission): its one problem. */
+  pathProblem?: Diagnostic;
 }
 
 function problem(file: string, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
@@ -77,7 +79,8 @@ export async function readConfigFiles(pathOrDir: string, shown: (path: string) =
   try {
     info = await stat(pathOrDir);
   } catch (error) {
-    return { sources: [], files: [pathOrDir], diagnostics: [unreadablePath(pathOrDir, error, shown)] };
+    const problem = unreadablePath(pathOrDir, error, shown);
+    return { sources: [], files: [pathOrDir], diagnostics: [problem], pathProblem: problem };
   }
   if (!info.isDirectory()) return readFiles([pathOrDir], []);
 

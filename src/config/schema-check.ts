@@ -173,7 +173,7 @@ function toPath(pointer: string, data: PlainValue): (string | number)[] {
   const path: (string | number)[] = [];
   let node: PlainValue | undefined = data;
   for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (Array.isArray(node)) {
       path.push(Number(segment));
       node = node[Number(segment)];
