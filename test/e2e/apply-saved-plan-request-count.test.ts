@@ -104,4 +104,48 @@ describe('apply PLANFILE on a config writing override sets by name and by id', (
     expect(list.filter((r) => r.query.name !== undefined)).toEqual([]);
     expect(reread.length).toBe(Object.values(bound).reduce((a, b) => a + b, 0));
   });
+
+  // Last: the organization is in sync with the generated config by now.
+  it('of one override set written by a shared name with integration: re-reads that configuration alone, once', async () => {
+    const shared = (org.fixture.repositories ?? []).filter((r) => r.name === 'org/service-499');
+    const [mine, other] = shared;
+    expect(shared.length, 'the generated organization has org/service-499 on two integrations').toBe(2);
+    if (mine === undefined || other === undefined) return;
+    // Both differ from live: the entry written by name (with integration:) and the one by the other id.
+    const doc: GeneratedConfigDoc = {
+      ...emptyDoc(org.doc),
+      git: {
+        defaults: {},
+        repositories: {
+          [mine.name]: { integration: `i${mine.integration_id}`, settings: { default_branch: { branch_name: 'release-a' } } },
+          [String(other.id)]: { settings: { default_branch: { branch_name: 'release-b' } } },
+        },
+      },
+    };
+    const configPath = join(await tempDir(), 'shared-name.yaml');
+    await writeFile(configPath, YAML.stringify(doc), 'utf8');
+    const planFile = join(await tempDir(), 'plan.json');
+    const made = await runCounted(org.emulator, ['plan', '-c', configPath, '--target', `repo[${mine.id}].settings`, '--out', planFile, '--format', 'json']);
+    expect(made.code, made.stderr).toBe(0);
+    const saved = parsePlanJson(made.stdout);
+    // A name on two integrations is spelled by the id it resolves to.
+    expect(saved.changes.map((c) => c.address)).toEqual([`repo[${mine.id}].settings.default_branch`]);
+
+    // The configuration read that tells the target's name is the entry's configuration read too,
+    // and one exact-name lookup tells which repository of that name is on the entry's integration
+    // (a configuration answer names no integration). The other id's pending override set is no
+    // part of the re-read.
+    const applied = await runCounted(org.emulator, ['apply', planFile, '--auto-approve']);
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    const firstWrite = applied.requests.findIndex((r) => r.method !== 'GET');
+    const reread = applied.requests.slice(0, firstWrite);
+    expect(countByRoute(reread)).toEqual({
+      'GET /api/v1/integrations': 1,
+      'GET /api/v1/git/repositories': 1,
+      'GET /api/v1/git/repositories/{repo_id}/config': 1,
+    });
+    expect(reread.find((r) => r.path === '/api/v1/git/repositories')?.query.name).toBe(mine.name);
+    expect(reread.find((r) => r.path.endsWith('/config'))?.path).toBe(`/api/v1/git/repositories/${mine.id}/config`);
+    expect(applied.requests.filter((r) => r.method !== 'GET').map((r) => r.path)).not.toContain(`/api/v1/git/repositories/${other.id}/config`);
+  });
 });
