@@ -48,9 +48,10 @@ function reaches(rest: string): { settings: boolean; monitored: boolean } {
  * With `asWritten` the targets are addresses of the config's own objects as it spells them (a
  * saved plan's ownership objects: each the address of one of its changes). A `repo["NAME"]` target
  * then stands for the entry written by that name alone, so no name is looked up: an entry written
- * by an id of that name is an object the saved plan does not write (were it changed, its change
- * would have its own `repo[ID]` address), and reading it would cost a lookup per name, never
- * reused when the list is read whole, and could only turn up a change the plan does not hold.
+ * by an id of that name is an object the saved plan does not write (a change of it would have its
+ * own `repo[ID]` address among the targets). A lookup per name would be a call per override set
+ * the plan writes by name, which the read does not reuse when it reads the list whole or reads
+ * those configurations by the ids the plan's read records give.
  */
 export function spellingsToResolve(config: DesiredConfig, scope: ReadScope, asWritten = false): { ids: number[]; names: string[] } {
   const byName = { settings: false, monitored: false };
