@@ -198,7 +198,8 @@ async function scopedChild(spec, url, configPath) {
     const { loadConfigOrThrow } = await surface.config();
     config = await loadConfigOrThrow(spec.configPath ?? configPath, CONFIG_CHECKS);
   }
-  const asked = { targets };
+  // A saved plan's targets are its changes' own addresses, as apply PLANFILE passes them.
+  const asked = spec.planFile !== undefined ? { targets, asWritten: true } : { targets };
   if (spec.changedFrom !== undefined) {
     // As plan --changed-from does: the config at the ref from git, the objects that changed.
     const { loadConfigAtRef } = await surface.configAtRef();

@@ -21,6 +21,12 @@ export interface RequestedScope {
   targets?: readonly string[];
   excludes?: readonly string[];
   changed?: ChangedFrom;
+  /**
+   * The targets are the addresses of objects as the config spells them (apply PLANFILE: the saved
+   * plan's ownership objects): a `repo["NAME"]` target reaches the entry written by that name, not
+   * the entries the config writes by the ids of that name (state/scope-repositories.ts).
+   */
+  asWritten?: boolean;
 }
 
 /** What a plan reads, through which client, what it keeps, and how it records its scope. */
@@ -42,7 +48,7 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
   // A repository the patterns spell otherwise than the config (repo[ID] for one written by name,
   // or the reverse) is resolved first, with a configuration read or a name lookup, and matched
   // under both spellings.
-  const resolved = await resolveScopeRepositories(client, config, { targets, excludes });
+  const resolved = await resolveScopeRepositories(client, config, { targets, excludes }, asked.asWritten === true);
   const spellings = resolved.spellings;
   const flags = [...targets.map((t) => `--target ${t}`), ...excludes.map((e) => `--exclude ${e}`)];
   if (asked.changed !== undefined) {

@@ -44,8 +44,16 @@ function reaches(rest: string): { settings: boolean; monitored: boolean } {
  *   when it writes that name: the name reaches every repository of that name).
  * An exclude needs no other spelling for what is planned: the change of a repository the config
  * spells otherwise is left out after the diff, by what its address resolved to (plan.ts).
+ *
+ * With `asWritten` the targets are addresses of the config's own objects as it spells them (a
+ * saved plan's ownership objects: each the address of one of its changes). A `repo["NAME"]` target
+ * then stands for the entry written by that name alone, so no name is looked up: an entry written
+ * by an id of that name is an object the saved plan does not write (a change of it would have its
+ * own `repo[ID]` address among the targets). A lookup per name would be a call per override set
+ * the plan writes by name, which the read does not reuse when it reads the list whole or reads
+ * those configurations by the ids the plan's read records give.
  */
-export function spellingsToResolve(config: DesiredConfig, scope: ReadScope): { ids: number[]; names: string[] } {
+export function spellingsToResolve(config: DesiredConfig, scope: ReadScope, asWritten = false): { ids: number[]; names: string[] } {
   const byName = { settings: false, monitored: false };
   const byId = { settings: false, monitored: false };
   const configIds = new Set<number>();
@@ -71,7 +79,7 @@ export function spellingsToResolve(config: DesiredConfig, scope: ReadScope): { i
       else idsForExistence.add(Number(id[1]));
     }
     const name = BY_NAME.exec(p);
-    if (name?.[1] !== undefined && target && couldBe(byId, p.slice(name[0].length))) {
+    if (name?.[1] !== undefined && target && !asWritten && couldBe(byId, p.slice(name[0].length))) {
       const n = JSON.parse(name[1]) as string;
       // A name holding `*` or `?` is a rule's address, no repository's. A name the config also
       // writes is looked up too: it reaches the entries written by the ids of that name (the
@@ -151,10 +159,10 @@ export interface ResolvedScope {
 
 /**
  * Resolves the repository addresses of --target / --exclude that the config spells the other way
- * (spellingsToResolve). Reads nothing when none does.
+ * (spellingsToResolve; `asWritten` for a saved plan's ownership objects). Reads nothing when none does.
  */
-export async function resolveScopeRepositories(client: StateClient, config: DesiredConfig, scope: ReadScope): Promise<ResolvedScope> {
-  const wanted = spellingsToResolve(config, scope);
+export async function resolveScopeRepositories(client: StateClient, config: DesiredConfig, scope: ReadScope, asWritten = false): Promise<ResolvedScope> {
+  const wanted = spellingsToResolve(config, scope, asWritten);
   if (wanted.ids.length === 0 && wanted.names.length === 0) return { client };
   const served = new ServedOnce(client);
   served.keep(rq.listIntegrations().path, client.listIntegrations());

@@ -84,11 +84,12 @@ async function applySavedPlan(deps: Dependencies, io: WorkflowIO, planfile: stri
   // Each object of the ownership rule the plan writes is compared whole: a plan adding a board to
   // a team's scope is stale when that scope's labels moved since (its write would not leave the
   // scope as the config says). The repository ids the saved plan read settings under: those
-  // configurations are read again by id.
+  // configurations are read again by id. The targets are its changes' own addresses, spelled as the
+  // config spells them, so no other spelling of a repository is looked up.
   const reread: DesiredConfig = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
   const connection = await connect(deps.globals, io);
   try {
-    const { plan: rebuilt, snapshot, expanded } = await planThrough(connection, io, reread, { targets: ownershipTargets(saved.changes) });
+    const { plan: rebuilt, snapshot, expanded } = await planThrough(connection, io, reread, { targets: ownershipTargets(saved.changes), asWritten: true });
     const proven = provenSavedPlan(saved, rebuilt, planfile);
     enforceSafety(proven, desired.safety, Boolean(request.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);

@@ -8,48 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { generateFixture } from '../../src/emulator/index.js';
-import type { Plan } from '../../src/core/plan-model.js';
 import { parsePlanJson } from '../../src/render/json.js';
 import { runEmctl } from '../helpers/cli.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
-import { emptyDoc, lowerBound, namedByWrites } from '../helpers/read-bound.js';
+import { docOfChanges, emptyDoc, lowerBound, namedByWrites } from '../helpers/read-bound.js';
 import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
 import { against, apiRequests, tempDir } from '../helpers/emulator.js';
 import { commitAll } from '../helpers/git-repo.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
-
-/**
- * The document narrowed to the objects a saved plan's changes write (the ownership rule: a whole
- * selection set, a team's PM scope on one integration, its Git scope, an org default section, a
- * repository's override set; a monitoring state keeps the patterns that decide it).
- */
-function docOfChanges(doc: GeneratedConfigDoc, plan: Plan): GeneratedConfigDoc {
-  const out = emptyDoc(doc);
-  for (const { address } of plan.changes) {
-    let m: RegExpExecArray | null;
-    if ((m = /^collection\.([^.]+)\.(boards|projects)\[/.exec(address))) {
-      const [alias, type] = [m[1] as string, m[2] as 'boards' | 'projects'];
-      (out.collection[alias] ??= {})[type] = doc.collection[alias]?.[type] ?? [];
-    } else if ((m = /^team\[(\d+)\]\.pm\.([^.]+)\./.exec(address))) {
-      const [team, alias] = [m[1] as string, m[2] as string];
-      ((out.teams[team] ??= {}).pm ??= {})[alias] = doc.teams[team]?.pm?.[alias] ?? {};
-    } else if ((m = /^team\[(\d+)\]\.git\./.exec(address))) {
-      const team = m[1] as string;
-      const git = doc.teams[team]?.git;
-      if (git) (out.teams[team] ??= {}).git = git;
-    } else if ((m = /^git\.defaults\.(\w+)$/.exec(address))) {
-      out.git.defaults[m[1] as string] = doc.git.defaults[m[1] as string];
-    } else if ((m = /^repo\[(.+)\]\.settings\./.exec(address))) {
-      const key = String(JSON.parse(m[1] as string) as string | number);
-      out.git.repositories[key] = { settings: doc.git.repositories[key]?.settings ?? {} };
-    } else if (/^repo\[.+\]\.monitored$/.test(address)) {
-      if (doc.git.monitoring) out.git.monitoring = doc.git.monitoring;
-    } else {
-      throw new Error(`no ownership object for ${address}`);
-    }
-  }
-  return out;
-}
 
 const org = useConfiguredEmulator(
   () => generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 }),

@@ -156,6 +156,19 @@ describe('a repository spelled the other way than the config writes it', () => {
     expect(spellingsToResolve(mixed, { targets, excludes })).toEqual(expected);
   });
 
+  // A saved plan's targets (apply PLANFILE) are its changes' own addresses, spelled as the config
+  // spells them: a name stands for the entry of that name alone, so none is looked up; an id is
+  // still resolved where that spares the read the whole list.
+  const asWrittenCases: [string, string[], { ids: number[]; names: string[] }][] = [
+    ['override set written by name', ['repo["acme/a"].settings'], { ids: [], names: [] }],
+    ['whole repository written by name', ['repo["acme/a"]'], { ids: [], names: [] }],
+    ['override set written by id', ['repo[9].settings'], { ids: [], names: [] }],
+    ['monitoring state of an id the config does not write', ['repo[5].monitored'], { ids: [5], names: [] }],
+  ];
+  it.each(asWrittenCases)('spellingsToResolve, targets as the config writes them: %s', (_, targets, expected) => {
+    expect(spellingsToResolve(mixed, { targets, excludes: [] }, true)).toEqual(expected);
+  });
+
   it('an id the spellings name reaches the repository written by name, read by that name', () => {
     const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map<string, number[]>(), missing: new Set<number>() };
     const { desired: d } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [], repositories });
