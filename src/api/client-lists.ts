@@ -45,8 +45,9 @@ export class ListReads {
     return collectOffsetPages((offset, size) => this.usersPage({ offset, page_size: size }), LIST_PAGE_SIZE_MAX, (problem) => this.wire.shapeError(rq.listUsers(), problem), firstPageAnswered);
   }
 
-  services(): Promise<ServiceListResponse> {
-    return this.wire.call(rq.listServices());
+  /** Every service, 50 a page, to `total`. */
+  allServices(): Promise<ServiceListResponse['items']> {
+    return collectOffsetPages((offset, size) => this.wire.call<ServiceListResponse>(rq.listServices({ offset, page_size: size })), LIST_PAGE_SIZE_MAX, (problem) => this.wire.shapeError(rq.listServices(), problem));
   }
 
   health(): Promise<HealthResponse> {

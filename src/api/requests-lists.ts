@@ -51,8 +51,10 @@ export function listUsers(p: ListUsersParams = {}): RequestDescription {
   return describeGet(USERS_ROUTE, buildQuery([['offset', p.offset], ['page_size', p.page_size]]));
 }
 
-export function listServices(): RequestDescription {
-  return describeGet(SERVICES_ROUTE);
+/** One page of the services. */
+export function listServices(p: { offset?: number; page_size?: number } = {}): RequestDescription {
+  checkPaging(SERVICES_ROUTE, p);
+  return describeGet(SERVICES_ROUTE, buildQuery([['offset', p.offset], ['page_size', p.page_size]]));
 }
 
 export function health(): RequestDescription {

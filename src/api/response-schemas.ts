@@ -156,7 +156,7 @@ const LIST_SHAPES: Record<string, JsonSchema> = {
     items: list(obj({ id, name: named }, { parent_id: { type: ['integer', 'null'], minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, contributors: list(obj({ id }, { name: str })) })),
   }),
   [lists.USERS_ROUTE]: obj({ total: count, items: list(obj({ id, name: named }, { team_ids: list(id) })) }),
-  [lists.SERVICES_ROUTE]: obj({ items: list(obj({ id, name: str })) }, { total: int }),
+  [lists.SERVICES_ROUTE]: obj({ total: count, items: list(obj({ id, name: str })) }),
   [lists.HEALTH_ROUTE]: obj({ status: str }),
   [lists.KNOWN_REPOSITORIES_ROUTE]: list(obj({ id, name: str }, { http_url: str, provider: str, state: str })),
 };

@@ -7,6 +7,7 @@
 // range then by order_by/group, lines ending in \n; JSON with two spaces of indent and a final
 // newline. A request the service answered 204 everywhere is an empty file: the header only, or [].
 
+import { jsonWithBidiEscaped } from '../core/escape.js';
 import { EmctlError } from '../contract/errors.js';
 import { csvField, NAME_COLUMNS } from './render/csv.js';
 import { groupKeyOf, mergeElements, nameColumnOf, orderElementRows } from './calls.js';
@@ -101,7 +102,7 @@ export function mergeExportFiles(format: 'csv' | 'json', files: readonly (Export
   if (present.length === 0) return { text: format === 'csv' ? emptyCsvHeader(spec) : '[]\n', noData: true };
   const elements = mergeElements(present.map((f) => f.elements));
   orderElementRows(elements, spec);
-  if (format === 'json') return { text: JSON.stringify(elements, null, 2) + '\n', noData: false };
+  if (format === 'json') return { text: jsonWithBidiEscaped(JSON.stringify(elements, null, 2)) + '\n', noData: false };
   const header = present[0]?.header ?? [];
   present.forEach((file, i) => {
     const own = file.header ?? [];

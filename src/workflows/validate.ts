@@ -2,6 +2,7 @@
 // prints every diagnostic as file:line:column: message, or one "ok" line. Under GitHub Actions each
 // diagnostic is also printed as a workflow annotation so it shows on the pull request's diff.
 
+import { jsonWithBidiEscaped } from '../core/escape.js';
 import { resolve } from 'node:path';
 import { errorCount, loadConfig, type Diagnostic } from '../config/index.js';
 import type { DesiredConfig } from '../core/model.js';
@@ -32,7 +33,7 @@ export async function validateWorkflow(globals: Pick<GlobalOptions, 'color' | 'f
   const paint: Paint = color ? terminalPaint : (_format, text) => text;
 
   if (opts.format === 'json') {
-    io.stdout.write(JSON.stringify({ valid, diagnostics }, null, 2) + '\n');
+    io.stdout.write(jsonWithBidiEscaped(JSON.stringify({ valid, diagnostics }, null, 2)) + '\n');
   } else {
     for (const d of diagnostics) io.stdout.write(textLine(d, paint) + '\n');
     io.stdout.write(summary(shown(target), result.config, diagnostics, paint) + '\n');

@@ -47,7 +47,7 @@ describe('against the emulator', () => {
   });
 
   it('services, health and the plain repository list', async () => {
-    expect((await client.lists.services()).items).toHaveLength(fixture.services!.length);
+    expect(await client.lists.allServices()).toHaveLength(fixture.services!.length);
     expect(await client.lists.health()).toEqual({ status: 'ok' });
     const repositories = await client.lists.knownRepositories();
     expect(repositories).toHaveLength(40);

@@ -63,3 +63,14 @@ describe('names in goal outputs', () => {
     expect(doc.goals[0]?.groups.find((g) => g.id === 46)?.name).toBe(`invoice${RLO}fdp.exe`);
   });
 });
+
+describe('the override in the other JSON outputs', () => {
+  it('validate --format json names a config key holding it with the override escaped', async () => {
+    const path = await writeConfig(`version: 1\n"invoice${RLO}fdp": 1\n`, await tempDir('emctl-bidi-validate-'));
+    const r = await emctlAgainst(emulator, ['validate', '-c', path, '--format', 'json'], { now: WEDNESDAY });
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain(RLO);
+    expect(r.stdout).toContain('\\u202e');
+    expect((JSON.parse(r.stdout) as { diagnostics: { message: string }[] }).diagnostics[0]?.message).toBe('unknown key `invoice\\u202efdp` in the top level');
+  });
+});

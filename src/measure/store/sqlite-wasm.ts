@@ -6,7 +6,7 @@
 // locks it by creating the directory PATH.lock beside it (for reading too). A second writer waits
 // for it through SQLite's busy timeout, as with the native driver. Loaded only when used.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EmctlError } from '../../contract/errors.js';
 import type { Engine, SqlRow, SqlValue } from './engine.js';
@@ -20,6 +20,7 @@ export async function openSqliteWasm(path: string, options: { write: boolean }):
   const busyHint = existsSync(lock)
     ? `: the WebAssembly SQLite build locks the file with the directory ${lock}; another emctl is using the file, or one was stopped while using it and left that directory behind (when none is running, remove the directory and run again)`
     : '';
+  refuseNativeWriter(path);
   let db: InstanceType<typeof Database>;
   try {
     if (options.write) mkdirSync(dirname(path), { recursive: true });
@@ -49,9 +50,48 @@ export async function openSqliteWasm(path: string, options: { write: boolean }):
       return db.inTransaction;
     },
     close() {
-      for (const statement of opened) statement.finalize();
+      // This build throws again from finalize() for a statement whose last step failed: that
+      // failure was already reported, so it must not replace it, nor keep the file from closing.
+      for (const statement of opened) {
+        try {
+          statement.finalize();
+        } catch {
+          // reported by the step that failed
+        }
+      }
       db.close();
     },
   };
   return sqliteEngine(connection, path, { write: options.write, busyHint });
+}
+
+/**
+ * The native driver writes in WAL mode (its -wal and -shm files beside the database, and the
+ * header says so) and locks with the operating system's locks, which this build neither takes nor
+ * sees: while a native writer has the file, or after one was stopped mid-write, this build refuses
+ * it rather than write beside it.
+ */
+function refuseNativeWriter(path: string): void {
+  const walFiles = existsSync(`${path}-wal`) || existsSync(`${path}-shm`);
+  if (!walFiles && !walHeader(path)) return;
+  throw new EmctlError(
+    'config',
+    `sqlite:${path}: the native SQLite driver (better-sqlite3) is writing this file, or was stopped while writing it (it is in WAL mode${walFiles ? `, with ${path}-wal beside it` : ''}); the WebAssembly build cannot share a file with it: run again when that run is done, or run this where better-sqlite3 is installed`,
+  );
+}
+
+/** Whether the file's header says WAL (bytes 18 and 19 are 2: SQLite's file format). */
+function walHeader(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const header = Buffer.alloc(20);
+    return readSync(fd, header, 0, 20, 0) === 20 && header[18] === 2 && header[19] === 2;
+  } finally {
+    closeSync(fd);
+  }
 }

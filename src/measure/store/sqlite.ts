@@ -4,7 +4,7 @@
 // only when a `sqlite:` store is used (the native module costs start-up time). Where the driver
 // is not installed or its binary does not load, open.ts takes the WebAssembly build instead.
 
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { EmctlError } from '../../contract/errors.js';
@@ -67,6 +67,14 @@ function openWriter(Database: Driver, path: string): BetterSqlite3.Database {
 
 export async function openSqlite(Database: Driver, path: string, options: { write: boolean }): Promise<Engine> {
   let db: BetterSqlite3.Database;
+  if (options.write && existsSync(`${path}.lock`)) {
+    // The WebAssembly build (where the native driver is missing) locks with that directory, which
+    // this driver's locks do not see: never write beside it.
+    throw new EmctlError(
+      'config',
+      `sqlite:${path}: another emctl is writing this file through the WebAssembly SQLite build (it holds the directory ${path}.lock), or one was stopped while using it and left that directory behind; run again when it is done (when none is running, remove the directory)`,
+    );
+  }
   try {
     if (options.write) {
       mkdirSync(dirname(path), { recursive: true });
