@@ -9,21 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { generateFixture } from '../../src/emulator/index.js';
 import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
 import { countByRoute, runCounted } from '../helpers/counted-run.js';
-import { emptyDoc } from '../helpers/read-bound.js';
+import { canonical, emptyDoc } from '../helpers/read-bound.js';
 import { tempDir } from '../helpers/emulator.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
-
-/** JSON with object keys sorted, so two settings objects compare by value. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 const org = useConfiguredEmulator(
   () => generateFixture({ repos: 1000, teams: 100, boards: 2500, seed: 42 }),

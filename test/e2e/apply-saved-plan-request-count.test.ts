@@ -19,19 +19,7 @@ import { useConfiguredEmulator } from '../helpers/configured-emulator.js';
 import { countByRoute, runCounted, type CountedRun } from '../helpers/counted-run.js';
 import { tempDir } from '../helpers/emulator.js';
 import { generatedConfig, type GeneratedConfigDoc } from '../helpers/generated-org.mjs';
-import { docOfChanges, emptyDoc, lowerBound, pages } from '../helpers/read-bound.js';
-
-/** JSON with object keys sorted, so two settings objects compare by value. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+import { canonical, docOfChanges, emptyDoc, lowerBound, pages } from '../helpers/read-bound.js';
 
 const byId = (key: string) => /^\d+$/.test(key);
 

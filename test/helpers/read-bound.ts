@@ -256,3 +256,15 @@ export function docOfChanges(doc: GeneratedConfigDoc, plan: Plan): GeneratedConf
   }
   return out;
 }
+
+/** JSON with object keys sorted, so two settings objects compare by value. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
