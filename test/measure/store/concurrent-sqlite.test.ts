@@ -39,40 +39,30 @@ function child(path: string, source: string, wasm = false): Promise<{ code: numb
   });
 }
 
+/**
+ * One child writer per source on a file that does not exist yet, all at once: each exits 0 with
+ * nothing on stderr, and the file holds every row of each, once.
+ */
+async function race(sources: readonly string[], wasm: boolean): Promise<{ store: Awaited<ReturnType<typeof sqliteStore>>; path: string }> {
+  const dir = await tempDir('emctl-store-concurrent-');
+  const path = join(dir, 'nested', 'history.db');
+  const results = await Promise.all(sources.map((source) => child(path, source, wasm)));
+  expect(results).toEqual(sources.map(() => ({ code: 0, stderr: '' })));
+  const store = await sqliteStore(join(dir, 'nested'));
+  expect(await store.query('SELECT source, count(*) AS n FROM emctl_measurements GROUP BY source ORDER BY source')).toEqual(sources.map((source) => ({ source, n: 200 * 52 })));
+  return { store, path };
+}
+
 describe('two concurrent SQLite writers', () => {
   it('both succeed, and every row of both is there once', async () => {
-    const dir = await tempDir('emctl-store-concurrent-');
-    const path = join(dir, 'nested', 'history.db');
-    const results = await Promise.all([child(path, 'https://a.example'), child(path, 'https://b.example')]);
-    expect(results).toEqual([
-      { code: 0, stderr: '' },
-      { code: 0, stderr: '' },
-    ]);
-    const store = await sqliteStore(join(dir, 'nested'));
-    expect(await store.query('SELECT source, count(*) AS n FROM emctl_measurements GROUP BY source ORDER BY source')).toEqual([
-      { source: 'https://a.example', n: 200 * 52 },
-      { source: 'https://b.example', n: 200 * 52 },
-    ]);
+    const { store } = await race(['https://a.example', 'https://b.example'], false);
     // WAL while they wrote; the last writer out leaves rollback-journal mode, so a reader in a
     // read-only directory can open the file (test/robustness/store-faults.test.ts).
     expect(await store.query('PRAGMA journal_mode')).toEqual([{ journal_mode: 'delete' }]);
   });
 
   it('without the native driver (the WebAssembly build), both succeed too: the second waits for the first one\'s lock', { timeout: 120_000 }, async () => {
-    const dir = await tempDir('emctl-store-concurrent-wasm-');
-    const path = join(dir, 'nested', 'history.db');
-    const results = await Promise.all([child(path, 'https://a.example', true), child(path, 'https://b.example', true), child(path, 'https://c.example', true)]);
-    expect(results).toEqual([
-      { code: 0, stderr: '' },
-      { code: 0, stderr: '' },
-      { code: 0, stderr: '' },
-    ]);
-    const store = await sqliteStore(join(dir, 'nested'));
-    expect(await store.query('SELECT source, count(*) AS n FROM emctl_measurements GROUP BY source ORDER BY source')).toEqual([
-      { source: 'https://a.example', n: 200 * 52 },
-      { source: 'https://b.example', n: 200 * 52 },
-      { source: 'https://c.example', n: 200 * 52 },
-    ]);
+    const { store, path } = await race(['https://a.example', 'https://b.example', 'https://c.example'], true);
     expect(await store.query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     // The build's lock is a directory beside the file, removed by the last writer out.
     expect(existsSync(`${path}.lock`)).toBe(false);
