@@ -22,9 +22,6 @@ interface Compiled {
 
 const ROUTES: ServedRoute[] = [...PM_ROUTES, ...GIT_ROUTES, ...LIST_ROUTES, ...TEAM_ROUTES, ...ADMIN_ROUTES, ...MEASURE_ROUTES];
 
-/** The list routes' paths (none has a parameter) and their family: lists, or health (no key). */
-const LIST_FAMILIES = new Map<string, Family>(LIST_ROUTES.map((r) => [r.template, r.family]));
-
 const COMPILED: Compiled[] = ROUTES.map((route) => ({
   route,
   segments: route.template.split('/').slice(1),
@@ -73,9 +70,10 @@ export function familyOf(pathname: string): Family {
   if (pathname.startsWith('/api/v1/git/')) return 'git';
   if (pathname === '/api/v2/measurements' || pathname.startsWith('/api/v2/measurements/') || pathname.startsWith('/api/v1/exporter/')) return 'measure';
   if (pathname.startsWith(REPORT_FILE_PREFIX)) return 'report';
-  const path = pathname.replace(/\/+$/, '');
-  if (path.startsWith('/api/v2/teams/') || path === '/api/v1/teams' || path.startsWith('/api/v1/teams/')) return 'lists';
-  return LIST_FAMILIES.get(path) ?? 'pm';
+  // The family of a route at this path, whatever its method (a 405 is refused as that route's
+  // family would refuse it); PM's where none is.
+  const path = pathname.replace(/\/+$/, '').split('/').slice(1);
+  return COMPILED.find((c) => matchSegments(c.segments, path) !== undefined)?.route.family ?? 'pm';
 }
 
 /**
