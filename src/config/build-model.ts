@@ -3,7 +3,8 @@
 // gives the same model; the order each list was written in is kept so the source map can point a
 // model index back at the line it came from.
 
-import type { OrgSettings, RepositorySettings } from '../contract/git-types.js';
+import type { OrgSettings } from '../contract/git-types.js';
+import type { ConfigDocument, EntityDocument, GitScopeDocument, PmScopeDocument } from '../core/config-schema/config.js';
 import type {
   ConfigPath,
   DesiredConfig,
@@ -22,13 +23,11 @@ import type {
   IntegrationAlias,
   IntegrationRef,
   RepoRef,
-  GoalDefinition,
-  ReportDefinition,
   SafetyConfig,
   SourceLocation,
 } from '../core/model.js';
 import { isGlob } from '../core/repo-patterns.js';
-import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from './yaml/source.js';
+import { isMap, placementAt, type Placements, type PlacedRoot } from './yaml/source.js';
 import { rulePattern } from './describe.js';
 
 const DIGITS = /^[1-9][0-9]*$/;
@@ -72,26 +71,13 @@ function repoKey(r: RepoRef): string {
   return 'id' in r ? `0${String(r.id).padStart(20, '0')}` : `1${r.name}`;
 }
 
-function entity(v: PlainValue): EntityName {
-  return typeof v === 'string' ? { id: v } : { name: String((v as PlainMap).name) };
+function entity(v: EntityDocument): EntityName {
+  return typeof v === 'string' ? { id: v } : { name: v.name };
 }
 
-/** Settings and thresholds pass through as parsed: the schema has fixed their shape. */
-function plain<T>(v: PlainValue): T {
-  return v as T;
-}
-
-function mapAt(parent: PlainMap | undefined, key: string): PlainMap | undefined {
-  const v = parent?.[key];
-  return isMap(v) ? v : undefined;
-}
-function listAt(parent: PlainMap, key: string): PlainValue[] | undefined {
-  const v = parent[key];
-  return Array.isArray(v) ? v : undefined;
-}
-
-export function buildModel(root: PlacedRoot, store: Placements, files: string[]): DesiredConfig {
-  return modelOf(root.value as PlainMap, files, (written) => {
+/** `document` is `root`'s value, which the schema accepted (config/schema-check.ts isConfigDocument). */
+export function buildModel(document: ConfigDocument, root: PlacedRoot, store: Placements, files: string[]): DesiredConfig {
+  return modelOf(document, files, (written) => {
     const { placement } = placementAt(store, root, written);
     return placement.source.locate(placement.value);
   });
@@ -101,26 +87,23 @@ export function buildModel(root: PlacedRoot, store: Placements, files: string[])
  * The model of a config document that passed every check; `locate` says where a path of the
  * document (indices as written) was written, when the document came from files.
  */
-export function modelOf(doc: PlainMap, files: string[], locate?: (written: (string | number)[]) => SourceLocation | undefined): DesiredConfig {
+export function modelOf(doc: ConfigDocument, files: string[], locate?: (written: (string | number)[]) => SourceLocation | undefined): DesiredConfig {
   const order = new ListOrder();
 
-  const integrations: IntegrationAlias[] = Object.keys(mapAt(doc, 'integrations') ?? {})
-    .sort()
-    .map((alias) => {
-      const a = (doc.integrations as PlainMap)[alias] as PlainMap;
+  const integrations: IntegrationAlias[] = entriesOf(doc.integrations)
+    .sort(byKey)
+    .map(([alias, a]) => {
       const out: IntegrationAlias = { alias };
-      if (typeof a.id === 'number') out.id = a.id;
-      if (typeof a.name === 'string') out.name = a.name;
-      if (typeof a.provider === 'string') out.provider = a.provider as IntegrationAlias['provider'];
+      if (a.id !== undefined) out.id = a.id;
+      if (a.name !== undefined) out.name = a.name;
+      if (a.provider !== undefined) out.provider = a.provider;
       return out;
     });
 
   const collection: DesiredSelection[] = [];
-  const collectionMap = mapAt(doc, 'collection') ?? {};
-  for (const key of Object.keys(collectionMap).sort()) {
-    const sel = collectionMap[key] as PlainMap;
+  for (const [key, sel] of entriesOf(doc.collection).sort(byKey)) {
     for (const entityType of ['boards', 'projects'] as const) {
-      const list = listAt(sel, entityType);
+      const list = sel[entityType];
       if (!list) continue;
       const path = ['collection', key, entityType];
       collection.push({ integration: integrationRefOfKey(key), entityType, entities: order.sort(path, list.map(entity), entityKey), path });
@@ -128,32 +111,25 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
   }
 
   const teams: DesiredTeam[] = [];
-  const teamMap = mapAt(doc, 'teams') ?? {};
-  for (const id of Object.keys(teamMap).sort((a, b) => Number(a) - Number(b))) {
-    const t = teamMap[id] as PlainMap;
+  for (const [id, t] of entriesOf(doc.teams).sort(([a], [b]) => Number(a) - Number(b))) {
     const path = ['teams', id];
     const team: DesiredTeam = { id: Number(id), pm: [], path };
-    if (typeof t.name === 'string') team.name = t.name;
-    const pm = mapAt(t, 'pm') ?? {};
-    for (const key of Object.keys(pm).sort()) team.pm.push(pmScope(key, pm[key] as PlainMap, [...path, 'pm', key], order));
-    const git = mapAt(t, 'git');
-    if (git) team.git = gitScope(git, [...path, 'git'], order);
+    if (t.name !== undefined) team.name = t.name;
+    for (const [key, scope] of entriesOf(t.pm).sort(byKey)) team.pm.push(pmScope(key, scope, [...path, 'pm', key], order));
+    if (t.git) team.git = gitScope(t.git, [...path, 'git'], order);
     teams.push(team);
   }
 
-  const gitMap = mapAt(doc, 'git');
-  const defaults = plain<OrgSettings>(mapAt(gitMap, 'defaults') ?? null) ?? {};
-  const monitoringMap = mapAt(gitMap, 'monitoring');
+  const defaults: OrgSettings = doc.git?.defaults ?? {};
   const repositories: DesiredRepository[] = [];
   const rules: DesiredRule[] = [];
-  const repoMap = mapAt(gitMap, 'repositories') ?? {};
   // Keys in the order written (files in merge order): the last matching rule wins. Glob keys are
   // never integer-like, so the object keeps their insertion order.
-  for (const key of Object.keys(repoMap)) {
-    const r = repoMap[key] as PlainMap;
+  for (const [key, r] of entriesOf(doc.git?.repositories)) {
+    const path = ['git', 'repositories', key];
     if (isGlob(key)) {
-      const rule: DesiredRule = { pattern: rulePattern(key), settings: plain<RepositorySettings>(r.settings ?? null) ?? {}, path: ['git', 'repositories', key] };
-      if (r.integration !== undefined && r.integration !== null) rule.integration = r.integration as IntegrationRef;
+      const rule: DesiredRule = { pattern: rulePattern(key), settings: r.settings ?? {}, path };
+      if (r.integration !== undefined) rule.integration = r.integration;
       rules.push(rule);
       continue;
     }
@@ -161,41 +137,24 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
     if (isRepositoryIdKey(key)) ref = { id: Number(key) };
     else {
       ref = { name: key };
-      if (r.integration !== undefined && r.integration !== null) ref.integration = r.integration as IntegrationRef;
+      if (r.integration !== undefined) ref.integration = r.integration;
     }
-    const repo: DesiredRepository = { ref, path: ['git', 'repositories', key] };
-    if (typeof r.monitored === 'boolean') repo.monitored = r.monitored;
-    if (isMap(r.settings)) repo.settings = plain<RepositorySettings>(r.settings);
+    const repo: DesiredRepository = { ref, path };
+    if ('monitored' in r && r.monitored !== undefined) repo.monitored = r.monitored;
+    if (r.settings !== undefined) repo.settings = r.settings;
     repositories.push(repo);
   }
   repositories.sort((a, b) => (repoKey(a.ref) < repoKey(b.ref) ? -1 : repoKey(a.ref) > repoKey(b.ref) ? 1 : 0));
 
-  const safetyMap = mapAt(doc, 'safety');
-  const safety: SafetyConfig = {
-    thresholds: plain<SafetyConfig['thresholds']>(mapAt(safetyMap, 'thresholds') ?? null) ?? {},
-    protected: (safetyMap ? listAt(safetyMap, 'protected') ?? [] : []).map(String),
-  };
-  const driftMap = mapAt(doc, 'drift');
-  const ignore: DriftIgnoreRule[] = (driftMap ? listAt(driftMap, 'ignore') ?? [] : []).map((v) => {
-    const m = v as PlainMap;
-    const rule: DriftIgnoreRule = { address: String(m.address), reason: String(m.reason) };
-    if (typeof m.until === 'string') rule.until = m.until;
+  const safety: SafetyConfig = { thresholds: doc.safety?.thresholds ?? {}, protected: doc.safety?.protected ?? [] };
+  const ignore: DriftIgnoreRule[] = (doc.drift?.ignore ?? []).map((m) => {
+    const rule: DriftIgnoreRule = { address: m.address, reason: m.reason };
+    if (m.until !== undefined) rule.until = m.until;
     return rule;
   });
 
-  const reportMap = mapAt(doc, 'reports') ?? {};
-  const reports: DesiredReport[] = Object.keys(reportMap).map((name) => ({
-    name,
-    definition: plain<ReportDefinition>(reportMap[name] ?? null),
-    path: ['reports', name],
-  }));
-
-  const goalMap = mapAt(doc, 'goals') ?? {};
-  const goals: DesiredGoal[] = Object.keys(goalMap).map((name) => ({
-    name,
-    definition: plain<GoalDefinition>(goalMap[name] ?? null),
-    path: ['goals', name],
-  }));
+  const reports: DesiredReport[] = entriesOf(doc.reports).map(([name, definition]) => ({ name, definition, path: ['reports', name] }));
+  const goals: DesiredGoal[] = entriesOf(doc.goals).map(([name, definition]) => ({ name, definition, path: ['goals', name] }));
 
   const config: DesiredConfig = {
     version: 1,
@@ -210,12 +169,12 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
     goals,
     sourceMap: { locate: (path: ConfigPath) => locate?.(writtenPath(path, doc, order)) },
   };
-  if (monitoringMap) {
-    const ids = (list: PlainValue[] | undefined) => (list ?? []).map((v) => v as string | number);
+  const monitoring = doc.git?.monitoring;
+  if (monitoring) {
     const path = ['git', 'monitoring'];
     config.git.monitoring = {
-      include: order.sort([...path, 'include'], ids(listAt(monitoringMap, 'include')), globKey),
-      exclude: order.sort([...path, 'exclude'], ids(listAt(monitoringMap, 'exclude')), globKey),
+      include: order.sort([...path, 'include'], monitoring.include, globKey),
+      exclude: order.sort([...path, 'exclude'], monitoring.exclude ?? [], globKey),
       path,
     };
   }
@@ -227,9 +186,9 @@ function globKey(v: string | number): string {
 }
 
 /** Maps a model path (sorted list indices) to the written path (indices as written). */
-function writtenPath(path: ConfigPath, rootValue: PlainValue, order: ListOrder): (string | number)[] {
+function writtenPath(path: ConfigPath, rootValue: unknown, order: ListOrder): (string | number)[] {
   const out: (string | number)[] = [];
-  let node: PlainValue | undefined = rootValue;
+  let node: unknown = rootValue;
   for (const segment of path) {
     if (Array.isArray(node)) {
       const index = order.writtenIndex(out, Number(segment));
@@ -243,42 +202,46 @@ function writtenPath(path: ConfigPath, rootValue: PlainValue, order: ListOrder):
   return out;
 }
 
-function pmScope(key: string, s: PlainMap, path: ConfigPath, order: ListOrder): DesiredPmScope {
+function pmScope(key: string, s: PmScopeDocument, path: ConfigPath, order: ListOrder): DesiredPmScope {
   const scope: DesiredPmScope = { integration: integrationRefOfKey(key), path };
-  if (s.methodology === 'Scrum' || s.methodology === 'Kanban') scope.methodology = s.methodology;
+  if (s.methodology !== undefined) scope.methodology = s.methodology;
   for (const k of ['boards', 'epics'] as const) {
-    const list = listAt(s, k);
+    const list = s[k];
     if (list) scope[k] = order.sort([...path, k], list.map(entity), entityKey);
   }
-  const labels = listAt(s, 'labels');
-  if (labels) scope.labels = order.sort([...path, 'labels'], labels.map(String), (l) => l);
-  const fields = listAt(s, 'fields');
-  if (fields) {
-    const built = fields.map((f, i): DesiredField => {
-      const m = f as PlainMap;
-      const value = order.sort([...path, 'fields', i, 'value'], (listAt(m, 'value') ?? []).map(String), (x) => x);
-      return { field: typeof m.id === 'string' ? { id: m.id } : { name: String(m.name) }, value };
+  if (s.labels) scope.labels = order.sort([...path, 'labels'], s.labels, (l) => l);
+  if (s.fields) {
+    const built = s.fields.map((f, i): DesiredField => {
+      const value = order.sort([...path, 'fields', i, 'value'], f.value, (x) => x);
+      return { field: f.id !== undefined ? { id: f.id } : { name: f.name }, value };
     });
     scope.fields = order.sort([...path, 'fields'], built, (f) => entityKey(f.field));
   }
-  const ptas = listAt(s, 'project_team_areas');
-  if (ptas) {
-    const built = ptas.map((p, i): DesiredProjectTeamAreas => {
-      const m = p as PlainMap;
-      const areas = order.sort([...path, 'project_team_areas', i, 'areas'], (listAt(m, 'areas') ?? []).map(entity), entityKey);
-      return { project: entity(m.project ?? null), team: entity(m.team ?? null), areas };
+  if (s.project_team_areas) {
+    const built = s.project_team_areas.map((p, i): DesiredProjectTeamAreas => {
+      const areas = order.sort([...path, 'project_team_areas', i, 'areas'], p.areas.map(entity), entityKey);
+      return { project: entity(p.project), team: entity(p.team), areas };
     });
     scope.project_team_areas = order.sort([...path, 'project_team_areas'], built, (p) => `${entityKey(p.project)}\u0000${entityKey(p.team)}`);
   }
   return scope;
 }
 
-function gitScope(g: PlainMap, path: ConfigPath, order: ListOrder): DesiredGitScope {
-  const repos = (listAt(g, 'repositories') ?? []).map((v): RepoRef => (typeof v === 'number' ? { id: v } : { name: String(v) }));
-  const services = (listAt(g, 'services') ?? []).map(Number);
+function gitScope(g: GitScopeDocument, path: ConfigPath, order: ListOrder): DesiredGitScope {
+  const repos = (g.repositories ?? []).map((v): RepoRef => (typeof v === 'number' ? { id: v } : { name: v }));
   return {
     repositories: order.sort([...path, 'repositories'], repos, repoKey),
-    services: order.sort([...path, 'services'], services, (n) => String(n).padStart(20, '0')),
+    services: order.sort([...path, 'services'], g.services ?? [], (n) => String(n).padStart(20, '0')),
     path,
   };
+}
+
+/** A written mapping's entries (none when the mapping is not written). */
+function entriesOf<V>(map: Record<string, V> | undefined): [string, V][] {
+  return map ? Object.entries(map) : [];
+}
+
+/** Orders entries by key, by code unit (locale-independent). */
+function byKey<V>([a]: [string, V], [b]: [string, V]): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -11,7 +11,7 @@ import { boundDiagnostic, capPerFile, errorCount, formatDiagnostic, sortDiagnost
 import { mergeFiles } from './merge.js';
 import { parseConfigText } from './yaml/parse.js';
 import { readConfigFiles, type ReadResult } from './read-files.js';
-import { checkSchema } from './schema-check.js';
+import { checkSchema, isConfigDocument } from './schema-check.js';
 import { checkSemantics } from './semantic/index.js';
 import { Placements, type PlacedRoot } from './yaml/source.js';
 import { loadWork, resetLoadWork } from './yaml/work.js';
@@ -65,13 +65,12 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): Load
   // found while parsing (duplicate keys, reserved keys) do not stop the other checks.
   const unreadable = errorCount(read.diagnostics) > 0 || roots.length < read.sources.length;
   const merged = unreadable ? undefined : mergeFiles(roots, store, diagnostics);
-  if (merged) {
-    appendAll(diagnostics, checkSchema(merged, store));
-    appendAll(diagnostics, checkSemantics(merged, store, checks));
-  }
+  const schemaDiagnostics = merged ? checkSchema(merged, store) : [];
+  appendAll(diagnostics, schemaDiagnostics);
+  if (merged) appendAll(diagnostics, checkSemantics(merged, store, checks));
   const sorted = capPerFile(sortDiagnostics(diagnostics, read.files)).map(boundDiagnostic);
-  if (!merged || errorCount(sorted) > 0) return { diagnostics: sorted };
-  return { config: buildModel(merged, store, read.files), diagnostics: sorted };
+  if (!merged || errorCount(sorted) > 0 || !isConfigDocument(merged.value, schemaDiagnostics)) return { diagnostics: sorted };
+  return { config: buildModel(merged.value, merged, store, read.files), diagnostics: sorted };
 }
 
 /** Not `push(...items)`, which passes every item as an argument: a file of 150,000 problems would overflow the stack. */

@@ -5,7 +5,7 @@
 
 import type { DesiredConfig } from '../core/model.js';
 import { modelOf } from './build-model.js';
-import { schemaProblems } from './schema-check.js';
+import { isConfigDocument, schemaProblems } from './schema-check.js';
 import type { PlainMap, PlainValue } from './yaml/source.js';
 
 /** The saved desired state as a model, or every problem with it (`desired.teams.42: ...`). */
@@ -16,7 +16,8 @@ export function savedDesired(saved: unknown): { config: DesiredConfig } | { prob
   const doc = configDocument(saved);
   const problems = schemaProblems(doc).map((p) => `desired${p.path.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}: ${p.message}`);
   if (fileList === undefined) problems.unshift('desired.files: expected a list of file names');
-  return problems.length > 0 ? { problems } : { config: modelOf(doc, fileList ?? []) };
+  if (problems.length > 0 || fileList === undefined || !isConfigDocument(doc, problems)) return { problems };
+  return { config: modelOf(doc, fileList) };
 }
 
 // The model back to the document (config/build-model.ts read the other way). Anything not shaped

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ConfigDocument } from '../core/config-schema/config.js';
 import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
@@ -335,4 +336,13 @@ function looksLikeASecret(key: string, topLevel: boolean): boolean {
   const word = key.toLowerCase().replace(/[-_\s]/g, '');
   if (/^(emctl)?api(key|token|secret)(file)?$/.test(word)) return true;
   return topLevel && /^(key|token|secret|password)$/.test(word);
+}
+
+/**
+ * A document the schema found nothing wrong with is what the schema describes: the one place a
+ * parsed value becomes a ConfigDocument (src/core/config-schema), from which the model is built
+ * without casts.
+ */
+export function isConfigDocument(doc: PlainValue, problems: readonly unknown[]): doc is PlainValue & ConfigDocument {
+  return problems.length === 0 && isRecord(doc);
 }

@@ -1,0 +1,13 @@
+// The editor schema (schemas/emctl.schema.json) as JSON: the config document with every named
+// part under `$defs`. `npm run schema` writes it; a test checks the committed file is this.
+
+import { configDocument } from './config.js';
+import { namedParts } from './kit.js';
+
+export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/** The editor schema as the text of schemas/emctl.schema.json. */
+export function editorSchemaText(): string {
+  const document = { $schema: JSON_SCHEMA_DIALECT, ...configDocument, $defs: Object.fromEntries(namedParts()) };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
