@@ -140,8 +140,6 @@ export const configDocument = closed(
 /** A config document as it is once the schema accepted it (YAML keys are strings). */
 export type ConfigDocument = Static<typeof configDocument>;
 
-/** One team as written. */
-export type TeamDocument = Static<typeof team>;
 /** A team's PM scope on one integration, as written. */
 export type PmScopeDocument = Static<typeof pmScope>;
 /** A team's Git scope, as written. */
