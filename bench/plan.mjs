@@ -127,7 +127,7 @@ async function child(mode, url, configPath) {
       t = performance.now();
       // As the plan command does: the lists whose entities the writes name are read again without
       // unreachable entities as soon as the PM part is in (src/state/early-reachability.ts).
-      const { snapshot } = await readLiveState(client, config, { perRoute: 8, reachabilityFor: reachabilityOfPmPart(config, {}) });
+      const { snapshot } = await readLiveState(client, config, {}, { perRoute: 8, reachabilityFor: reachabilityOfPmPart(config, {}) });
       phases.read = performance.now() - t;
       t = performance.now();
       const staged = buildPlanStaged(config, snapshot, {});
@@ -184,6 +184,7 @@ async function scopedChild(spec, url, configPath) {
   });
   let config;
   let targets = spec.targets ?? [];
+  let repositoryIds;
   if (spec.planFile !== undefined) {
     const { readFileSync } = await import('node:fs');
     const { parsePlanJson } = await surface.planJson();
@@ -192,14 +193,15 @@ async function scopedChild(spec, url, configPath) {
     const { repositoryIdsOfReads } = await surface.readRecords();
     const desired = desiredFromPlan(saved.desired, spec.planFile);
     // As apply PLANFILE does (src/workflows/apply.ts): the ids its read records give.
-    config = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
+    config = desired;
+    repositoryIds = repositoryIdsOfReads(saved.reads);
     targets = ownershipTargets(saved.changes);
   } else {
     const { loadConfigOrThrow } = await surface.config();
     config = await loadConfigOrThrow(spec.configPath ?? configPath, CONFIG_CHECKS);
   }
   // A saved plan's targets are its changes' own addresses, as apply PLANFILE passes them.
-  const asked = spec.planFile !== undefined ? { targets, asWritten: true } : { targets };
+  const asked = spec.planFile !== undefined ? { targets, asWritten: true, repositoryIds } : { targets };
   if (spec.changedFrom !== undefined) {
     // As plan --changed-from does: the config at the ref from git, the objects that changed.
     const { loadConfigAtRef } = await surface.configAtRef();

@@ -114,7 +114,7 @@ function expansionAt(size) {
     const repositories = organization(size);
   const withRules = config({ repositories: [], rules: rules() });
   const live = snapshot(repositories, new Set());
-  return { repositories, withRules, ...leastCpu(repositories, (list) => expandRules(withRules, { ...live, repositories: list })) };
+  return { repositories, withRules, ...leastCpu(repositories, (list) => expandRules(withRules, {}, { ...live, repositories: list })) };
 }
 
 console.log(machineLine());

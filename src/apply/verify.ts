@@ -43,7 +43,7 @@ function verifierFor(client: StateClient, desired: DesiredConfig, before: LiveSn
   return async (addresses) => {
     const narrowed = narrowDesiredTo(desired, addresses, indexRepositories(before.repositories));
     const reread = stillToRead(narrowed, answers, before);
-    const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, paced))).snapshot : undefined;
+    const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, {}, paced))).snapshot : undefined;
     const after = snapshotAfterWrites(before, answers, fresh);
     const { plan } = buildPlanStaged(narrowed, after);
     const writtenObject = firstPrefixMatch([...new Set(addresses.flatMap(ownershipObject))], (prefix) => prefix);

@@ -260,7 +260,7 @@ function diffRepoOverrides(draft: PlanDraft, entry: DesiredRepository, repo: Rep
 function diffMonitoring(draft: PlanDraft): void {
   const monitoring = draft.config.git.monitoring;
   if (monitoring === undefined && !draft.config.git.repositories.some((r) => r.monitored !== undefined)) return;
-  const decisions = monitoringDecisions(draft.config, draft.repos, draft.live);
+  const decisions = monitoringDecisions(draft.config, draft.reads, draft.repos, draft.live);
   for (const e of decisions.errors) draft.error(e.message, e.path);
   for (const w of decisions.warnings) draft.warn(w.message, w.path);
   if (!decisions.judged) return;

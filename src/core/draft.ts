@@ -5,7 +5,7 @@
 import type { Integration, Methodology, PmEntity, PmProvider, PmScopeKey, SelectableEntityType } from '../contract/types.js';
 import type { GitScopeKey, OrgSection, RepoSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import type { CanonicalScope } from './canonical.js';
-import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind } from './model.js';
+import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, ReadScope } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
@@ -146,6 +146,8 @@ export class PlanDraft {
 
   constructor(
     readonly config: DesiredConfig,
+    /** What the run reads beyond what the config names (a narrowed plan). */
+    readonly reads: ReadScope,
     readonly live: LiveSnapshot,
   ) {
     this.entities = new EntityCatalog(live);

@@ -169,39 +169,47 @@ export interface RuleScope {
   literal: RepoRef[];
 }
 
+/**
+ * What a run reads beyond what its desired state names (DESIGN 5.1): a value of its own, passed
+ * beside the desired state from where the run's scope is worked out (plan/scope.ts: --target,
+ * --exclude, --changed-from; apply PLANFILE: the saved plan's reads) down to the read plan and
+ * the planner. Empty for a plan of a whole config.
+ */
+export interface ReadScope {
+  /**
+   * Set on a plan narrowed to some repositories: the monitoring patterns are judged for these
+   * repositories alone, which are read by name instead of the whole repository list.
+   */
+  monitoringScope?: { name: string }[];
+  /**
+   * Set on a plan narrowed by --target/--exclude: the repositories those name, read (by name, or
+   * with the whole list for an id) so that an address naming a live repository the config does not
+   * manage is known, not reported as matching nothing.
+   */
+  scopeRepositories?: RepoRef[];
+  /**
+   * Names that a configuration read or a name lookup told for repositories the --target/--exclude
+   * patterns name (src/state/scope-repositories.ts). The read plan reads a repository the config
+   * names by such an id by its name, not with the whole list.
+   */
+  repositoryNames?: { id: number; name: string }[];
+  /**
+   * apply PLANFILE: the ids its read records give repositories the config names by name. The
+   * configuration of such a repository is read by that id (its answer tells the name again)
+   * instead of looking the name up.
+   */
+  repositoryIds?: { name: string; id: number }[];
+  /** Set on a narrowed plan that keeps the settings rules: which of the objects they expand to are in scope. */
+  ruleScope?: RuleScope;
+}
+
 export interface DesiredGit {
   /** Each section written is managed; sections not written are left alone. */
   defaults: OrgSettings;
   monitoring?: DesiredMonitoring;
-  /**
-   * Set only on a config narrowed to some repositories (src/state/read-scope.ts): the monitoring
-   * patterns are judged for these repositories alone, which are read by name instead of the
-   * whole repository list. Never in a loaded config.
-   */
-  monitoringScope?: { name: string }[];
-  /**
-   * Set only on a config narrowed by --target/--exclude: the repositories those name, read (by
-   * name, or with the whole list for an id) so that an address naming a live repository the
-   * config does not manage is known, not reported as matching nothing.
-   */
-  scopeRepositories?: RepoRef[];
-  /**
-   * Set only on a narrowed config: names that a configuration read or a name lookup told for
-   * repositories the --target/--exclude patterns name (src/state/scope-repositories.ts). The read
-   * plan reads a repository the config names by such an id by its name, not with the whole list.
-   */
-  repositoryNames?: { id: number; name: string }[];
-  /**
-   * Set only on the desired state of a saved plan (apply PLANFILE): the ids its read records give
-   * repositories the config names by name. The configuration of such a repository is read by that
-   * id (its answer tells the name again) instead of looking the name up.
-   */
-  repositoryIds?: { name: string; id: number }[];
   repositories: DesiredRepository[];
   /** Settings rules in file order (a directory config: files by name); absent or empty when none. */
   rules?: DesiredRule[];
-  /** Set only on a narrowed config that keeps the rules (src/state/read-scope.ts). */
-  ruleScope?: RuleScope;
 }
 
 /** Destructive change kinds the safety rails count. */

@@ -6,7 +6,7 @@
 
 import type { Repository } from '../contract/git-types.js';
 import { GlobIndex } from './glob-index.js';
-import type { ConfigPath, DesiredConfig, RepoRef } from './model.js';
+import type { ConfigPath, DesiredConfig, RepoRef, ReadScope } from './model.js';
 import { isGlob } from './repo-patterns.js';
 import { resolveRepository, type RepoIndex } from './resolve.js';
 import type { LiveSnapshot } from './snapshot.js';
@@ -29,12 +29,12 @@ export function isMonitored(repo: Repository): boolean {
   return repo.state === 'monitored' || repo.state === 'failing';
 }
 
-export function monitoringDecisions(config: DesiredConfig, repos: RepoIndex, live: Pick<LiveSnapshot, 'repositoriesComplete' | 'integrations'>): MonitoringDecisions {
+export function monitoringDecisions(config: DesiredConfig, reads: ReadScope, repos: RepoIndex, live: Pick<LiveSnapshot, 'repositoriesComplete' | 'integrations'>): MonitoringDecisions {
   const out: MonitoringDecisions = { decided: new Map(), written: new Map(), excluded: new Set(), warnings: [], errors: [], judged: true };
   const monitoring = config.git.monitoring;
   // A scoped plan (src/state/read-scope.ts) may judge the patterns for the repositories it read by
   // name only; a pattern matching none of those says nothing about the organization.
-  const partial = config.git.monitoringScope !== undefined && !live.repositoriesComplete;
+  const partial = reads.monitoringScope !== undefined && !live.repositoriesComplete;
   if (monitoring !== undefined) {
     if (!live.repositoriesComplete && !partial) {
       out.errors.push({ message: 'monitoring patterns need the complete repository list, which was not read', path: monitoring.path });
@@ -55,7 +55,7 @@ export function monitoringDecisions(config: DesiredConfig, repos: RepoIndex, liv
     }
     // Judged on a part, the patterns decide the repositories read for that (others in the snapshot
     // were read for their settings or a Git scope, and their state may not be known).
-    const judged = partial ? new Set(config.git.monitoringScope?.map((r) => r.name)) : undefined;
+    const judged = partial ? new Set(reads.monitoringScope?.map((r) => r.name)) : undefined;
     for (const repo of repos.all) {
       if (judged !== undefined && !judged.has(repo.name)) continue;
       const excluded = exclude.matches(repo);

@@ -7,7 +7,7 @@ import { addressSelected, boundaryPrefixes, cleanPattern, otherRepoSpelling } fr
 import { configSpellings, diffGit } from './diff-git.js';
 import { diffPm } from './diff-pm.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
-import type { DesiredConfig } from './model.js';
+import type { DesiredConfig, ReadScope } from './model.js';
 import { planOperations } from './operations.js';
 import type { Change, ObjectKind, Plan, PlanMessage } from './plan-model.js';
 import { predictRefusals } from './predict.js';
@@ -28,6 +28,8 @@ export interface PlanOptions {
    * expands them to know which configurations to read); expanded here when not given.
    */
   expansion?: Expansion;
+  /** What the run reads beyond what the config names (a narrowed plan: plan/scope.ts); nothing when absent. */
+  reads?: ReadScope;
 }
 
 export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): Plan {
@@ -50,8 +52,9 @@ export interface StagedPlan {
 }
 
 export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
-  const expansion = options.expansion ?? expandRules(config, live);
-  const draft = new PlanDraft(expansion.config, live);
+  const reads = options.reads ?? {};
+  const expansion = options.expansion ?? expandRules(config, reads, live);
+  const draft = new PlanDraft(expansion.config, reads, live);
   for (const e of expansion.errors) draft.error(e.message, e.path);
   for (const w of expansion.warnings) draft.warn(w.message, w.path);
   diffPm(draft);

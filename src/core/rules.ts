@@ -12,7 +12,7 @@ import { repoAddress, targetsReach, matchesAddressPrefix } from './address.js';
 import { canonicalSection, identityKey } from './canonical.js';
 import type { OrgSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import { GlobIndex } from './glob-index.js';
-import type { ConfigPath, DesiredConfig, DesiredGitScope, DesiredRepository, DesiredRule, DesiredTeam, RepoRef, RuleScope } from './model.js';
+import type { ConfigPath, DesiredConfig, DesiredGitScope, DesiredRepository, DesiredRule, DesiredTeam, ReadScope, RepoRef, RuleScope } from './model.js';
 import { isMonitored, monitoredAfter, monitoringDecisions, type MonitoringDecisions } from './monitoring-decisions.js';
 import { isGlob } from './repo-patterns.js';
 import { indexRepositories, resolveIntegration } from './resolve.js';
@@ -57,12 +57,13 @@ export function ruleSpelling(address: string, pattern: string): string | undefin
   return at < 0 ? undefined : ruleAddress(pattern) + address.slice(at);
 }
 
-export function expandRules(config: DesiredConfig, live: Pick<LiveSnapshot, 'repositories' | 'repositoriesComplete' | 'integrations'>): Expansion {
+export function expandRules(config: DesiredConfig, reads: ReadScope, live: Pick<LiveSnapshot, 'repositories' | 'repositoriesComplete' | 'integrations'>): Expansion {
   const rules = config.git.rules ?? [];
   if (!hasRules(config)) return { config, coverage: [], warnings: [], errors: [] };
   const out: Expansion = { config, coverage: rules.map((r) => ({ rule: ruleAddress(r.pattern), repositories: [] })), warnings: [], errors: [] };
-  const { rules: _rules, ruleScope, ...git } = config.git;
+  const { rules: _rules, ...git } = config.git;
   void _rules;
+  const ruleScope = reads.ruleScope;
   if (!live.repositoriesComplete) {
     const where = rules[0]?.path ?? config.teams.find((t) => t.git?.repositories.some(isGlobRef))?.git?.path ?? ['git'];
     out.errors.push({ message: 'rules and scope patterns need the complete repository list, which was not read', path: where });
@@ -70,7 +71,7 @@ export function expandRules(config: DesiredConfig, live: Pick<LiveSnapshot, 'rep
     return out;
   }
   const repos = indexRepositories(live.repositories);
-  const decisions = monitoringDecisions(config, repos, live);
+  const decisions = monitoringDecisions(config, reads, repos, live);
   const monitored = monitoredAfter(decisions);
   // A team scope takes monitored repositories only: not one whose collection is failing, which the
   // service lists apart from monitored ones (and leaves out of scope answers).

@@ -3,7 +3,7 @@
 // --target). Only the objects in scope are read and diffed; the plan records how it was narrowed.
 
 import { changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
-import type { DesiredConfig, RuleScope } from '../core/model.js';
+import type { DesiredConfig, ReadScope, RuleScope } from '../core/model.js';
 import type { PlanScope } from '../core/plan-model.js';
 import type { PlanOptions } from '../core/plan.js';
 import type { StateClient } from '../state/live-reader.js';
@@ -27,12 +27,19 @@ export interface RequestedScope {
    * the entries the config writes by the ids of that name (state/scope-repositories.ts).
    */
   asWritten?: boolean;
+  /**
+   * apply PLANFILE: the ids the saved plan's read records give repositories the config names by
+   * name; their configurations are read by id again (ReadScope.repositoryIds).
+   */
+  repositoryIds?: readonly { name: string; id: number }[];
 }
 
 /** What a plan reads, through which client, what it keeps, and how it records its scope. */
 export interface Narrowed {
   /** The desired state narrowed to the objects in scope (the whole config when unscoped). */
   desired: DesiredConfig;
+  /** What reading the narrowed state needs beyond what it names, passed beside it to the reader and the planner. */
+  reads: ReadScope;
   /** Reads go through it: it hands the reader the answers the scope's lookups already had. */
   client: StateClient;
   /** The changes the plan keeps: --target / --exclude, and --changed-from's filter. */
@@ -51,13 +58,14 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
   const resolved = await resolveScopeRepositories(client, config, { targets, excludes }, asked.asWritten === true);
   const spellings = resolved.spellings;
   const flags = [...targets.map((t) => `--target ${t}`), ...excludes.map((e) => `--exclude ${e}`)];
+  const known = asked.repositoryIds === undefined ? {} : { repositoryIds: [...asked.repositoryIds] };
   if (asked.changed !== undefined) {
     const changed = changedScope(config, asked.changed, withOtherSpellings(targets, spellings), excludes, spellings, flags);
-    return { desired: changed.desired, client: resolved.client, kept: { targets, excludes, keep: changed.keep }, recorded: changed.recorded };
+    return { desired: changed.desired, reads: changed.reads, client: resolved.client, kept: { targets, excludes, keep: changed.keep }, recorded: changed.recorded };
   }
-  const scope = scopeDesired(config, { targets, excludes, ...(spellings === undefined ? {} : { repositories: spellings }) });
+  const scope = scopeDesired(config, { targets, excludes, ...(spellings === undefined ? {} : { repositories: spellings }) }, known);
   const recorded = scope.scoped ? { recorded: { narrowed_by: flags, objects: scope.objects } } : {};
-  return { desired: scope.desired, client: resolved.client, kept: { targets, excludes }, ...recorded };
+  return { desired: scope.desired, reads: scope.reads, client: resolved.client, kept: { targets, excludes }, ...recorded };
 }
 
 /**
@@ -67,23 +75,24 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
  * (core/rules.ts); left out otherwise, and then the repository list is not read for them.
  */
 function withRulesChanged(
-  desired: DesiredConfig,
+  scoped: { desired: DesiredConfig; reads: ReadScope },
   config: DesiredConfig,
   changes: ChangedScope,
   targets: readonly string[],
   excludes: readonly string[],
   repoExcluded: boolean,
-): DesiredConfig {
-  const { rules: _rules, ruleScope: _scope, ...git } = desired.git;
+): { desired: DesiredConfig; reads: ReadScope } {
+  const { rules: _rules, ...git } = scoped.desired.git;
+  const { ruleScope: _scope, ...reads } = scoped.reads;
   void _rules;
   void _scope;
   const rules = config.git.rules ?? [];
   const monitoringStarts = changes.allMonitoring && config.git.monitoring !== undefined;
-  if (rules.length === 0 || repoExcluded || (changes.rulesBefore === undefined && !monitoringStarts)) return { ...desired, git };
+  if (rules.length === 0 || repoExcluded || (changes.rulesBefore === undefined && !monitoringStarts)) return { desired: { ...scoped.desired, git }, reads };
   const literal = config.git.repositories.filter((e) => e.settings !== undefined);
   const before = changes.rulesBefore ?? { rules, literal };
   const ruleScope: RuleScope = { targets: [...targets], excludes: [...excludes], literal: literal.map((e) => e.ref), before, ...(monitoringStarts ? { monitoringStarts } : {}) };
-  return { ...desired, git: { ...git, rules, ruleScope } };
+  return { desired: { ...scoped.desired, git: { ...git, rules } }, reads: { ...reads, ruleScope } };
 }
 
 /**
@@ -99,18 +108,18 @@ function changedScope(
   excludes: readonly string[],
   repositories: RepositorySpellings | undefined,
   flags: readonly string[],
-): { desired: DesiredConfig; keep: PlanOptions['keep']; recorded: PlanScope } {
+): { desired: DesiredConfig; reads: ReadScope; keep: PlanOptions['keep']; recorded: PlanScope } {
   const keep = changeInScope(from.changes);
   const { targets: addresses, objects } = changedTargets(config, from.changes, targets);
-  let desired =
+  let scoped: { desired: DesiredConfig; reads: ReadScope } =
     addresses.length > 0
-      ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) }).desired
-      : { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } };
+      ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) })
+      : { desired: { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } }, reads: {} };
   const repoExcluded = excludes.some((e) => e.trim().replace(/\.+$/, '') === 'repo');
   if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
-    desired = { ...desired, git: { ...desired.git, monitoring: config.git.monitoring } };
+    scoped = { ...scoped, desired: { ...scoped.desired, git: { ...scoped.desired.git, monitoring: config.git.monitoring } } };
   }
-  desired = withRulesChanged(desired, config, from.changes, targets, excludes, repoExcluded);
+  const { desired, reads } = withRulesChanged(scoped, config, from.changes, targets, excludes, repoExcluded);
   const recorded: PlanScope = {
     narrowed_by: [`--changed-from ${from.ref}`, ...flags],
     objects,
@@ -118,5 +127,5 @@ function changedScope(
     ...(from.changes.unmanaged.length > 0 ? { no_longer_managed: from.changes.unmanaged.length } : {}),
     ...(from.changes.allMonitoring ? { all_monitoring: true } : {}),
   };
-  return { desired, keep, recorded };
+  return { desired, reads, keep, recorded };
 }

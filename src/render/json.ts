@@ -201,10 +201,6 @@ export function parsePlanJson(text: string): Plan {
  * its other keys are the config's own (already snake_case), and it has no map keyed by data.
  */
 const COLLECTION_KEYS: ReadonlyArray<[model: string, file: string]> = [['entityType', 'entity_type']];
-const GIT_KEYS: ReadonlyArray<[model: string, file: string]> = [
-  ['monitoringScope', 'monitoring_scope'],
-  ['scopeRepositories', 'scope_repositories'],
-];
 const TO_FILE = 0;
 const FROM_FILE = 1;
 
@@ -213,7 +209,6 @@ function desiredKeys(desired: unknown, direction: typeof TO_FILE | typeof FROM_F
   if (!isPlainObject(desired)) return desired;
   const out: Record<string, unknown> = { ...desired };
   if (Array.isArray(desired.collection)) out.collection = desired.collection.map((s: unknown) => renameKeys(s, COLLECTION_KEYS, direction));
-  if (isPlainObject(desired.git)) out.git = renameKeys(desired.git, GIT_KEYS, direction);
   return out;
 }
 

@@ -10,7 +10,7 @@ import { API_LIMITS } from '../contract/types.js';
 import { EmctlError } from '../contract/errors.js';
 import { DEFAULT_CONCURRENCY } from '../contract/defaults.js';
 import { chunk } from '../core/ops-common.js';
-import type { DesiredConfig } from '../core/model.js';
+import type { DesiredConfig, ReadScope } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
@@ -60,10 +60,10 @@ type Entry<T> = readonly [number, T];
  * The repository read waits for the Git scope answers only when nothing else makes it read the
  * whole list anyway (monitoring patterns judged on every repository, an id written elsewhere).
  */
-export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
+export async function readLiveState(client: StateClient, config: DesiredConfig, reads: ReadScope, options: ReadOptions = {}): Promise<LiveRead> {
   const reader = new LiveReader(client, options.perRoute ?? DEFAULT_CONCURRENCY, options.observer);
   const integrations = await reader.integrations();
-  const two = stageTwoReads(config, integrations);
+  const two = stageTwoReads(config, reads, integrations);
 
   const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
   const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));
@@ -131,9 +131,9 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     // Repositories of team Git scopes that the teams' answers hold are not looked up.
     let spec = two.repositories;
     let answered: Repository[] = [];
-    if (spec.mode !== 'none' && answersMaySpareLookups(config)) {
+    if (spec.mode !== 'none' && answersMaySpareLookups(config, reads)) {
       const fromAnswers = repositoriesAnswered(config, new Map(await teamGitRead));
-      spec = repositoryReads(fromAnswers.forReads);
+      spec = repositoryReads(fromAnswers.forReads, reads);
       answered = fromAnswers.repositories;
     }
     let repos: { items: Repository[]; complete: boolean };
@@ -152,7 +152,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
       if (repo && !byIdWanted.has(repo.id)) byName.add(repo.id);
     }
     // The repositories the rules write, known once the whole list is in (rules.ts), each read by id.
-    const expansion = hasRules(config) ? expandRules(config, { repositories: repos.items, repositoriesComplete: repos.complete, integrations }) : undefined;
+    const expansion = hasRules(config) ? expandRules(config, reads, { repositories: repos.items, repositoriesComplete: repos.complete, integrations }) : undefined;
     for (const entry of expansion?.config.git.repositories ?? []) {
       if (entry.rule !== undefined && 'id' in entry.ref && !byIdWanted.has(entry.ref.id)) byName.add(entry.ref.id);
     }
@@ -211,7 +211,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
 
   // What the Git scope answers and the configurations read by a saved plan's ids said of
   // repositories the read did not list (a whole list holds them).
-  const answeredOnly = repoRead.repos.complete ? [] : [...repoRead.answered, ...configuredRepositories(config, repositoryConfigs)].filter((r) => !listed.has(r.id));
+  const answeredOnly = repoRead.repos.complete ? [] : [...repoRead.answered, ...configuredRepositories(config, reads, repositoryConfigs)].filter((r) => !listed.has(r.id));
   const snapshot: LiveSnapshot = {
     integrations,
     entityLists,

@@ -12,7 +12,7 @@
 //            configs of repositories named by name, and the entity lists and repository lookups
 //            that only team scopes need, for what their answers do not name (scope-answers.ts).
 
-import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
+import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, ReadScope, RepoRef } from '../core/model.js';
 import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
 import { hasRules, isGlobRef } from '../core/rules.js';
@@ -165,16 +165,16 @@ export function repositoryRefs(config: DesiredConfig): RepoRef[] {
 }
 
 /**
- * On the desired state of a saved plan (DesiredGit.repositoryIds set: apply PLANFILE), the entries
+ * With the ids a saved plan's reads give (ReadScope.repositoryIds: apply PLANFILE), the entries
  * whose override set is read by id alone, each with that id: written by id, or by a name the plan's
  * read records give the id of. Their configurations are read by id (the answer names the
  * repository), and they are neither looked up nor a reason to read the whole list. Not an entry
  * that also manages `monitored:` (its state needs the list or a lookup).
  */
-export function settingsByKnownId(config: DesiredConfig): Map<DesiredRepository, number> {
+export function settingsByKnownId(config: DesiredConfig, reads: ReadScope): Map<DesiredRepository, number> {
   const out = new Map<DesiredRepository, number>();
-  if (config.git.repositoryIds === undefined) return out;
-  const known = new Map(config.git.repositoryIds.map((r) => [r.name, r.id] as const));
+  if (reads.repositoryIds === undefined) return out;
+  const known = new Map(reads.repositoryIds.map((r) => [r.name, r.id] as const));
   for (const entry of config.git.repositories) {
     if (entry.settings === undefined || entry.monitored !== undefined) continue;
     const id = 'id' in entry.ref ? entry.ref.id : entry.ref.integration === undefined ? known.get(entry.ref.name) : undefined;
@@ -183,21 +183,21 @@ export function settingsByKnownId(config: DesiredConfig): Map<DesiredRepository,
   return out;
 }
 
-export function repositoryReads(config: DesiredConfig): RepositoryReadSpec {
-  const byKnownId = settingsByKnownId(config);
+export function repositoryReads(config: DesiredConfig, reads: ReadScope): RepositoryReadSpec {
+  const byKnownId = settingsByKnownId(config, reads);
   const readById = new Set(byKnownId.values());
   const namesById = new Set([...byKnownId.keys()].flatMap((e) => ('name' in e.ref ? [e.ref.name] : [])));
   const refs = [
     ...config.git.repositories.filter((e) => !byKnownId.has(e)).map((e) => e.ref),
     ...config.teams.flatMap((t) => (t.git?.repositories ?? []).filter((r) => !isGlobRef(r))),
-    ...(config.git.monitoring !== undefined ? (config.git.monitoringScope ?? []) : []),
+    ...(config.git.monitoring !== undefined ? (reads.monitoringScope ?? []) : []),
     // A target naming a repository read by its known id needs no lookup to be known either.
-    ...(config.git.scopeRepositories ?? []).filter((r) => !('name' in r ? namesById.has(r.name) : readById.has(r.id))),
+    ...(reads.scopeRepositories ?? []).filter((r) => !('name' in r ? namesById.has(r.name) : readById.has(r.id))),
   ];
   // Rules match every monitored repository (DESIGN 2.1): the list they need is the one monitoring reads.
-  const wholeListForPatterns = (config.git.monitoring !== undefined && config.git.monitoringScope === undefined) || hasRules(config);
+  const wholeListForPatterns = (config.git.monitoring !== undefined && reads.monitoringScope === undefined) || hasRules(config);
   // An id has no filter on the list, unless the scope already learned its name (read-scope.ts).
-  const nameOf = new Map((config.git.repositoryNames ?? []).map((r) => [r.id, r.name] as const));
+  const nameOf = new Map((reads.repositoryNames ?? []).map((r) => [r.id, r.name] as const));
   const asNamed = refs.map((r): RepoRef => ('id' in r && nameOf.has(r.id) ? { name: nameOf.get(r.id) as string } : r));
   if (wholeListForPatterns || asNamed.some((r) => 'id' in r)) return { mode: 'all' };
   const names = [...new Set(asNamed.map((r) => ('name' in r ? r.name : '')).filter((n) => n !== ''))].sort();
@@ -215,14 +215,14 @@ export function finishFullList(total: number, names: readonly string[]): boolean
   return remainingPages <= names.length;
 }
 
-export function stageTwoReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads {
+export function stageTwoReads(config: DesiredConfig, reads: ReadScope, integrations: readonly Integration[]): StageTwoReads {
   const repositoryConfigIds = [
     ...new Set([
       ...config.git.repositories.filter((r) => r.settings !== undefined && 'id' in r.ref).map((r) => (r.ref as { id: number }).id),
-      ...settingsByKnownId(config).values(),
+      ...settingsByKnownId(config, reads).values(),
     ]),
   ].sort((a, b) => a - b);
-  const repositories = repositoryReads(config);
+  const repositories = repositoryReads(config, reads);
   return {
     entities: entityReads(config, integrations),
     teamPmScopes: teamPmScopeReads(config, integrations),
@@ -231,7 +231,7 @@ export function stageTwoReads(config: DesiredConfig, integrations: readonly Inte
     repositoryConfigIds,
     orgConfig: Object.keys(config.git.defaults).length > 0,
     // Read only when the list was not read whole (read-live.ts): else the count comes from it.
-    monitoredTotal: config.git.monitoring !== undefined && config.git.monitoringScope !== undefined && repositories.mode !== 'all',
+    monitoredTotal: config.git.monitoring !== undefined && reads.monitoringScope !== undefined && repositories.mode !== 'all',
   };
 }
 

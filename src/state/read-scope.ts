@@ -10,12 +10,12 @@
 
 import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach } from '../core/address.js';
 import type { OrgSettings } from '../contract/git-types.js';
-import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
+import type { DesiredConfig, DesiredTeam, ReadScope, RepoRef, RuleScope } from '../core/model.js';
 import { GlobIndex } from '../core/glob-index.js';
 import { isGlob } from '../core/repo-patterns.js';
 import { ruleAddress } from '../core/rules.js';
 
-export interface ReadScope {
+export interface AddressScope {
   /** Address patterns (an address or a prefix of one); empty = everything. */
   targets: readonly string[];
   /** Address patterns left out; an object is left unread only when an exclude covers it whole. */
@@ -68,6 +68,8 @@ export function withOtherSpellings(patterns: readonly string[], spellings: Repos
 export interface ScopedDesired {
   /** The desired state narrowed to the objects in scope (the whole config when unscoped). */
   desired: DesiredConfig;
+  /** What reading the narrowed state needs beyond what it names (nothing when unscoped). */
+  reads: ReadScope;
   /** Objects of the ownership rule in scope (monitoring patterns count as one). */
   objects: number;
   /** False when no target or exclude was given: the plan covers the whole config. */
@@ -75,7 +77,7 @@ export interface ScopedDesired {
 }
 
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
-export function objectInScope(prefix: string, scope: ReadScope): boolean {
+export function objectInScope(prefix: string, scope: AddressScope): boolean {
   return targetsReach(scope.targets)(prefix) && !scope.excludes.some((e) => matchesAddressPrefix(prefix, e));
 }
 
@@ -84,7 +86,7 @@ export function objectInScope(prefix: string, scope: ReadScope): boolean {
  * some target can reach a repository's `monitored` (`repo`, `repo[...]`, `repo[...].monitored`),
  * or, with no target, unless `--exclude repo` leaves every repository out.
  */
-function monitoringInScope(scope: ReadScope): boolean {
+function monitoringInScope(scope: AddressScope): boolean {
   if (scope.excludes.some((e) => cleanPattern(e) === 'repo')) return false;
   if (scope.targets.length === 0) return true;
   return scope.targets.some((t) => {
@@ -104,7 +106,7 @@ function isRuleAddress(pattern: string): boolean {
  * a rule's address), or, with no target, unless `--exclude repo` leaves every repository out: the
  * settings rules then stay in scope, since which rule writes a repository depends on all of them.
  */
-function settingsInScope(scope: ReadScope): boolean {
+function settingsInScope(scope: AddressScope): boolean {
   if (scope.excludes.some((e) => cleanPattern(e) === 'repo')) return false;
   if (scope.targets.length === 0) return true;
   return scope.targets.some((t) => {
@@ -119,7 +121,7 @@ function settingsInScope(scope: ReadScope): boolean {
  * for them alone, read by name. Undefined when the patterns must be judged over the whole list
  * (`repo`, a repository by id, excludes only).
  */
-function monitoringNames(scope: ReadScope): string[] | undefined {
+function monitoringNames(scope: AddressScope): string[] | undefined {
   if (scope.targets.length === 0) return undefined;
   const names: string[] = [];
   for (const t of scope.targets) {
@@ -146,7 +148,7 @@ function monitoringNames(scope: ReadScope): string[] | undefined {
  * The repositories --target and --exclude name (`repo["acme/api"]...`, `repo[1234]...`). An id
  * whose name the spellings know is read by that name; one known to be no repository is not read.
  */
-function repositoriesNamed(scope: ReadScope): RepoRef[] {
+function repositoriesNamed(scope: AddressScope): RepoRef[] {
   const names = new Set<string>();
   const ids = new Set<number>();
   for (const pattern of [...scope.targets, ...scope.excludes]) {
@@ -164,7 +166,7 @@ function repositoriesNamed(scope: ReadScope): RepoRef[] {
   return [...[...names].sort().map((name) => ({ name })), ...[...ids].sort((a, b) => a - b).map((id) => ({ id }))];
 }
 
-export function isScoped(scope: ReadScope): boolean {
+export function isScoped(scope: AddressScope): boolean {
   return scope.targets.length > 0 || scope.excludes.length > 0;
 }
 
@@ -172,10 +174,10 @@ export function isScoped(scope: ReadScope): boolean {
  * `config` with only the objects in scope. Aliases, safety and drift settings are kept as they
  * are. Linear in the config times the number of patterns.
  */
-export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDesired {
-  if (!isScoped(given)) return { desired: config, objects: countObjects(config), scoped: false };
+export function scopeDesired(config: DesiredConfig, given: AddressScope, known: Pick<ReadScope, 'repositoryIds'> = {}): ScopedDesired {
+  if (!isScoped(given)) return { desired: config, reads: { ...known }, objects: countObjects(config, known), scoped: false };
   // Objects are matched under either spelling of a repository (withOtherSpellings).
-  const scope: ReadScope = {
+  const scope: AddressScope = {
     targets: withOtherSpellings(given.targets, given.repositories),
     excludes: withOtherSpellings(given.excludes, given.repositories, false),
     ...(given.repositories === undefined ? {} : { repositories: given.repositories }),
@@ -210,22 +212,22 @@ export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDes
     repositories.push(kept);
   }
   const git: DesiredConfig['git'] = { defaults, repositories };
+  const reads: ReadScope = { ...known };
   if ((config.git.rules?.length ?? 0) > 0 && settingsInScope(scope)) {
     git.rules = config.git.rules;
-    git.ruleScope = { targets: [...scope.targets], excludes: [...scope.excludes], literal };
+    reads.ruleScope = { targets: [...scope.targets], excludes: [...scope.excludes], literal };
   }
-  if (config.git.repositoryIds !== undefined) git.repositoryIds = config.git.repositoryIds;
   const named = repositoriesNamed(given);
-  if (named.length > 0) git.scopeRepositories = named;
+  if (named.length > 0) reads.scopeRepositories = named;
   const names = monitoringNames(given);
   if (config.git.monitoring !== undefined && monitoringInScope(scope) && names?.length !== 0) {
     git.monitoring = config.git.monitoring;
-    if (names !== undefined) git.monitoringScope = names.map((name) => ({ name }));
+    if (names !== undefined) reads.monitoringScope = names.map((name) => ({ name }));
   }
-  const known = repositoryNamesKnown(given.repositories);
-  if (known.length > 0) git.repositoryNames = known;
+  const spelled = repositoryNamesKnown(given.repositories);
+  if (spelled.length > 0) reads.repositoryNames = spelled;
   const desired: DesiredConfig = { ...config, collection, teams, git };
-  return { desired, objects: countObjects(desired), scoped: true };
+  return { desired, reads, objects: countObjects(desired, reads), scoped: true };
 }
 
 /** Every (id, name) pair the spellings know, for the read plan (an id read by its name). */
@@ -237,11 +239,11 @@ function repositoryNamesKnown(spellings: RepositorySpellings | undefined): { id:
 }
 
 /** Objects of the ownership rule a config manages. */
-export function countObjects(config: DesiredConfig): number {
+export function countObjects(config: DesiredConfig, reads: ReadScope): number {
   let n = config.collection.length + Object.keys(config.git.defaults).length;
   for (const team of config.teams) n += team.pm.length + (team.git === undefined ? 0 : 1);
   for (const entry of config.git.repositories) n += (entry.settings === undefined ? 0 : 1) + (entry.monitored === undefined ? 0 : 1);
-  n += rulesInScope(config);
+  n += rulesInScope(config, reads.ruleScope);
   if (config.git.monitoring !== undefined) n += 1;
   return n;
 }
@@ -251,9 +253,8 @@ export function countObjects(config: DesiredConfig): number {
  * read). In a narrowed config: a rule a target reaches by its address, or whose glob matches a
  * repository a target names by name, and that no exclude covers whole.
  */
-function rulesInScope(config: DesiredConfig): number {
+function rulesInScope(config: DesiredConfig, scope: RuleScope | undefined): number {
   const rules = config.git.rules ?? [];
-  const scope = config.git.ruleScope;
   if (scope === undefined) return rules.length;
   const index = new GlobIndex<number>();
   rules.forEach((rule, n) => index.add(rule.pattern, n));

@@ -16,7 +16,7 @@
 
 import type { EntityType, Integration, PmEntity, PmScope, TeamPmScopeResponse } from '../contract/types.js';
 import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
-import type { DesiredConfig, DesiredPmScope, EntityName, RepoRef } from '../core/model.js';
+import type { DesiredConfig, DesiredPmScope, EntityName, ReadScope, RepoRef } from '../core/model.js';
 import type { EntityListRead } from '../core/snapshot.js';
 import { listKey, pmIntegrationOf, repositoryReads, settingsByKnownId } from './read-plan.js';
 
@@ -135,10 +135,10 @@ export function repositoriesAnswered(
 }
 
 /** Whether the team Git scope answers can spare the repository read anything: it is not the whole list anyway. */
-export function answersMaySpareLookups(config: DesiredConfig): boolean {
+export function answersMaySpareLookups(config: DesiredConfig, reads: ReadScope): boolean {
   if (!config.teams.some((t) => (t.git?.repositories.length ?? 0) > 0)) return false;
   const teams = config.teams.map((t) => (t.git === undefined ? t : { ...t, git: { ...t.git, repositories: [] } }));
-  return repositoryReads({ ...config, teams }).mode !== 'all';
+  return repositoryReads({ ...config, teams }, reads).mode !== 'all';
 }
 
 /**
@@ -147,9 +147,9 @@ export function answersMaySpareLookups(config: DesiredConfig): boolean {
  * of that id. One renamed since the plan does not resolve by the config's name, and the plan is
  * refused naming it.
  */
-export function configuredRepositories(config: DesiredConfig, configs: ReadonlyMap<number, RepositoryConfigResponse>): Repository[] {
+export function configuredRepositories(config: DesiredConfig, reads: ReadScope, configs: ReadonlyMap<number, RepositoryConfigResponse>): Repository[] {
   const out: Repository[] = [];
-  for (const id of settingsByKnownId(config).values()) {
+  for (const id of settingsByKnownId(config, reads).values()) {
     const answer = configs.get(id);
     // Monitoring is not managed for these (settingsByKnownId), so their state is not used.
     if (answer !== undefined) out.push(answeredRepository({ id, name: answer.repository_name, url: '' }));

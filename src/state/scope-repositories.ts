@@ -20,7 +20,7 @@ import { isGlob } from '../core/repo-patterns.js';
 import type { StateClient } from './live-reader.js';
 import { readFailure } from './live-reader.js';
 import { repositoryReads } from './read-plan.js';
-import { scopeDesired, type ReadScope, type RepositorySpellings } from './read-scope.js';
+import { scopeDesired, type AddressScope, type RepositorySpellings } from './read-scope.js';
 
 const BY_ID = /^repo\[(\d+)\]/;
 const BY_NAME = /^repo\[("(?:[^"\\]|\\.)*")\]/;
@@ -53,7 +53,7 @@ function reaches(rest: string): { settings: boolean; monitored: boolean } {
  * the plan writes by name, which the read does not reuse when it reads the list whole or reads
  * those configurations by the ids the plan's read records give.
  */
-export function spellingsToResolve(config: DesiredConfig, scope: ReadScope, asWritten = false): { ids: number[]; names: string[] } {
+export function spellingsToResolve(config: DesiredConfig, scope: AddressScope, asWritten = false): { ids: number[]; names: string[] } {
   const byName = { settings: false, monitored: false };
   const byId = { settings: false, monitored: false };
   const configIds = new Set<number>();
@@ -100,11 +100,11 @@ export function spellingsToResolve(config: DesiredConfig, scope: ReadScope, asWr
  * anyway (read-plan.ts, `probe`); there, and when the whole list is read for another reason,
  * the ids are left to the list.
  */
-function fewLookupsOtherwise(config: DesiredConfig, scope: ReadScope, ids: readonly number[]): boolean {
+function fewLookupsOtherwise(config: DesiredConfig, scope: AddressScope, ids: readonly number[]): boolean {
   // An impossible name stands for each id: only the shape of the read matters here.
   const names = new Map(ids.map((id) => [id, `\u0000${id}`] as const));
   const hypothetical = scopeDesired(config, { ...scope, repositories: { names, ids: new Map(), missing: new Set() } });
-  const mode = repositoryReads(hypothetical.desired).mode;
+  const mode = repositoryReads(hypothetical.desired, hypothetical.reads).mode;
   return mode === 'none' || mode === 'names';
 }
 
@@ -161,7 +161,7 @@ export interface ResolvedScope {
  * Resolves the repository addresses of --target / --exclude that the config spells the other way
  * (spellingsToResolve; `asWritten` for a saved plan's ownership objects). Reads nothing when none does.
  */
-export async function resolveScopeRepositories(client: StateClient, config: DesiredConfig, scope: ReadScope, asWritten = false): Promise<ResolvedScope> {
+export async function resolveScopeRepositories(client: StateClient, config: DesiredConfig, scope: AddressScope, asWritten = false): Promise<ResolvedScope> {
   const wanted = spellingsToResolve(config, scope, asWritten);
   if (wanted.ids.length === 0 && wanted.names.length === 0) return { client };
   const served = new ServedOnce(client);

@@ -86,10 +86,10 @@ async function applySavedPlan(deps: Dependencies, io: WorkflowIO, planfile: stri
   // scope as the config says). The repository ids the saved plan read settings under: those
   // configurations are read again by id. The targets are its changes' own addresses, spelled as the
   // config spells them, so no other spelling of a repository is looked up.
-  const reread: DesiredConfig = { ...desired, git: { ...desired.git, repositoryIds: repositoryIdsOfReads(saved.reads) } };
+  const asked = { targets: ownershipTargets(saved.changes), asWritten: true, repositoryIds: repositoryIdsOfReads(saved.reads) };
   const connection = await connect(deps.globals, io);
   try {
-    const { plan: rebuilt, snapshot, expanded } = await planThrough(connection, io, reread, { targets: ownershipTargets(saved.changes), asWritten: true });
+    const { plan: rebuilt, snapshot, expanded } = await planThrough(connection, io, desired, asked);
     const proven = provenSavedPlan(saved, rebuilt, planfile);
     enforceSafety(proven, desired.safety, Boolean(request.force));
     io.stdout.write(`Applying the saved plan ${planfile}: ${saved.changes.length} changes in ${saved.operations.length} API calls; live state has not moved since it was made.\n`);

@@ -177,8 +177,8 @@ describe('plans with rules', () => {
 
   it('records what each rule writes, whatever a narrowed plan keeps', () => {
     const config = desired({ rules: [['payments/*', { settings: MAIN }], ['payments/legacy-*', { settings: DEV }]] });
-    config.git.ruleScope = { targets: ['repo["payments/web"]'], excludes: [], literal: [] };
-    const staged = buildPlanStaged(config, liveState({ repos: REPOS, overrides: NO_OVERRIDES }));
+    const reads = { ruleScope: { targets: ['repo["payments/web"]'], excludes: [], literal: [] } };
+    const staged = buildPlanStaged(config, liveState({ repos: REPOS, overrides: NO_OVERRIDES }), { reads });
     expect(staged.coverage).toEqual([
       { rule: 'repo["payments/*"]', repositories: [1, 2, 7] },
       { rule: 'repo["payments/legacy-*"]', repositories: [3] },
@@ -188,13 +188,12 @@ describe('plans with rules', () => {
 });
 
 describe('the objects a narrowed plan keeps', () => {
-  const config = (scope: { targets?: string[]; excludes?: string[] }) => {
-    const c = desired({ repositories: { 'payments/api': { monitored: true } }, rules: [['payments/*', { settings: MAIN }], ['platform/*', { settings: MAIN }]] });
-    c.git.ruleScope = { targets: scope.targets ?? [], excludes: scope.excludes ?? [], literal: [{ name: 'payments/web' }] };
-    return c;
-  };
+  const config = desired({ repositories: { 'payments/api': { monitored: true } }, rules: [['payments/*', { settings: MAIN }], ['platform/*', { settings: MAIN }]] });
+  const reads = (scope: { targets?: string[]; excludes?: string[] }) => ({
+    ruleScope: { targets: scope.targets ?? [], excludes: scope.excludes ?? [], literal: [{ name: 'payments/web' }] },
+  });
   const expanded = (scope: { targets?: string[]; excludes?: string[] }): string[] =>
-    expandRules(config(scope), liveState({ repos: REPOS })).config.git.repositories.filter((e) => e.rule !== undefined).map((e) => `${JSON.stringify(e.ref)} ${e.rule}`);
+    expandRules(config, reads(scope), liveState({ repos: REPOS })).config.git.repositories.filter((e) => e.rule !== undefined).map((e) => `${JSON.stringify(e.ref)} ${e.rule}`);
 
   it.each([
     ['a rule\'s address: what the rule writes', { targets: ['repo["payments/*"]'] }, ['{"id":1} payments/*', '{"id":3} payments/*', '{"id":7} payments/*']],
@@ -214,8 +213,8 @@ describe('the objects a narrowed plan keeps', () => {
       repositories: { 'payments/api': { settings: MAIN }, 'platform/api': { settings: MAIN } },
       rules: [['payments/*', { settings: DEV }], ['platform/*', { settings: BOTS }]],
     });
-    now.git.ruleScope = { targets: [], excludes: [], literal: [], before: { rules: before.git.rules ?? [], literal: before.git.repositories } };
-    const repositories = expandRules(now, liveState({ repos: REPOS })).config.git.repositories;
+    const reads = { ruleScope: { targets: [], excludes: [], literal: [], before: { rules: before.git.rules ?? [], literal: before.git.repositories } } };
+    const repositories = expandRules(now, reads, liveState({ repos: REPOS })).config.git.repositories;
     // payments/api: literal MAIN then, rule MAIN now: unchanged. payments/web, /tools: DEV then, MAIN
     // now. legacy-billing: DEV then and now. platform/api: literal MAIN then, rule BOTS now.
     // platform/failing: BOTS then and now.

@@ -59,7 +59,7 @@ const normalize = (request: string) => {
 describe('readLiveState', () => {
   it('reads exactly what the config manages, in three stages', async () => {
     const before = (await apiRequests(emulator.url)).length;
-    const { snapshot, sources } = await readLiveState(client(emulator), await config(ACME));
+    const { snapshot, sources } = await readLiveState(client(emulator), await config(ACME), {});
     const requests = (await apiRequests(emulator.url)).slice(before).map(describeRequest);
 
     expect(requests[0]).toBe('GET /api/v1/integrations');
@@ -106,7 +106,7 @@ describe('readLiveState', () => {
       const all = fixture.repositories ?? [];
       const names = all.map((r) => r.name).filter((n) => all.filter((r) => r.name === n).length === 1).slice(0, 2).sort();
       const c = await config(`version: 1\ngit:\n  repositories:\n${names.map((n) => `    ${n}: { monitored: true }\n`).join('')}`);
-      const { snapshot } = await readLiveState(client(big), c);
+      const { snapshot } = await readLiveState(client(big), c, {});
       const requests = (await apiRequests(big.url)).map(describeRequest);
       // 450 repositories: 4 pages left after the probe, against 2 names.
       expect(requests.slice(0, 2)).toEqual(['GET /api/v1/integrations', 'GET /api/v1/git/repositories?page=1&page_size=100']);
@@ -122,7 +122,7 @@ describe('readLiveState', () => {
   it('fails naming the read when the service faults, instead of returning an empty snapshot', async () => {
     const faulty = await startTestEmulator(await acmeFixture(), { faultRate: 1, seed: 11 });
     try {
-      await expect(readLiveState(client(faulty, { maxTries: 2 }), await config(ACME))).rejects.toThrow(
+      await expect(readLiveState(client(faulty, { maxTries: 2 }), await config(ACME), {})).rejects.toThrow(
         /^could not read the integrations list: GET \/api\/v1\/integrations failed/,
       );
     } finally {
@@ -135,7 +135,7 @@ describe('readLiveState', () => {
     const limited = await startTestEmulator(await acmeFixture(), { rateLimit: 1 });
     try {
       const c = await config(`version: 1\nteams:\n  42:\n    git: { repositories: [] }\n  43:\n    git: { repositories: [] }\n`);
-      await expect(readLiveState(client(limited, { maxTries: 1, maxThrottledTries: 0 }), c)).rejects.toThrow(/^could not read the Git scope of team 4[23]: .*429/);
+      await expect(readLiveState(client(limited, { maxTries: 1, maxThrottledTries: 0 }), c, {})).rejects.toThrow(/^could not read the Git scope of team 4[23]: .*429/);
     } finally {
       await limited.close();
     }

@@ -38,7 +38,7 @@ function team(id: number, pm: Omit<DesiredPmScope, 'path'>[], git?: DesiredTeam[
 
 describe('stage 2 reads', () => {
   it('reads nothing but the org configuration for a config that only sets defaults', () => {
-    const reads = stageTwoReads(config({ git: { defaults: { active_branches_duration: { days: 7 } } } }), LIVE);
+    const reads = stageTwoReads(config({ git: { defaults: { active_branches_duration: { days: 7 } } } }), {}, LIVE);
     expect(reads).toEqual({
       entities: [],
       teamPmScopes: [],
@@ -52,7 +52,7 @@ describe('stage 2 reads', () => {
 
   it('reads a selection set in full, without used_by, with include_invalid (a selected unreachable entity must show)', () => {
     const c = config({ collection: [{ integration: 'tracker', entityType: 'boards', entities: [{ id: '101' }], path: [] }] });
-    expect(stageTwoReads(c, LIVE).entities).toEqual([
+    expect(stageTwoReads(c, {}, LIVE).entities).toEqual([
       { type: 'boards', integrationIds: [10], includeInvalid: true, withUsedBy: false, selectedOnly: false },
     ]);
   });
@@ -68,7 +68,7 @@ describe('stage 2 reads', () => {
         team(43, [{ integration: 10 }]),
       ],
     });
-    const reads = stageTwoReads(c, LIVE);
+    const reads = stageTwoReads(c, {}, LIVE);
     // Every list with include_invalid, scope-only types too: a team scope may hold an entity the
     // provider no longer exposes, and a config keeping it must resolve it.
     expect(reads.entities).toEqual([
@@ -94,7 +94,7 @@ describe('stage 2 reads', () => {
       ],
       teams: [team(42, [{ integration: 'nope', boards: [{ id: '1' }] }])],
     });
-    const reads = stageTwoReads(c, LIVE);
+    const reads = stageTwoReads(c, {}, LIVE);
     expect(reads.entities).toEqual([]);
     expect(reads.teamPmScopes).toEqual([]);
   });
@@ -106,7 +106,7 @@ describe('stage 2 reads', () => {
       collection: many.map((i) => ({ integration: i.id, entityType: 'boards' as const, entities: [], path: [] })),
       teams: [team(42, many.map((i) => ({ integration: i.id })))],
     });
-    const reads = stageTwoReads(c, many);
+    const reads = stageTwoReads(c, {}, many);
     expect(reads.entities.map((s) => s.integrationIds.length)).toEqual([50, 10]);
     expect(reads.teamPmScopes.map((s) => s.integrationIds.length)).toEqual([50, 10]);
   });
@@ -123,7 +123,7 @@ describe('stage 2 reads', () => {
         ],
       },
     });
-    const reads = stageTwoReads(c, LIVE);
+    const reads = stageTwoReads(c, {}, LIVE);
     expect(reads.teamGitScopes).toEqual([42]);
     expect(reads.repositoryConfigIds).toEqual([7]);
     expect(reads.orgConfig).toBe(false);
@@ -134,14 +134,14 @@ describe('repository list rule', () => {
   const named = (...names: string[]) => config({ git: { defaults: {}, repositories: names.map((name) => ({ ref: { name }, settings: {}, path: [] })) } });
 
   it('needs the whole list for monitoring patterns or any repository named by id', () => {
-    expect(repositoryReads(config({ git: { defaults: {}, repositories: [], monitoring: { include: ['acme/*'], exclude: [], path: [] } } }))).toEqual({ mode: 'all' });
-    expect(repositoryReads(config({ teams: [team(1, [], { repositories: [{ name: 'a' }, { id: 5 }], services: [], path: [] })] }))).toEqual({ mode: 'all' });
+    expect(repositoryReads(config({ git: { defaults: {}, repositories: [], monitoring: { include: ['acme/*'], exclude: [], path: [] } } }), {})).toEqual({ mode: 'all' });
+    expect(repositoryReads(config({ teams: [team(1, [], { repositories: [{ name: 'a' }, { id: 5 }], services: [], path: [] })] }), {})).toEqual({ mode: 'all' });
   });
 
   it('looks a single name up directly, probes for several, reads nothing for none', () => {
-    expect(repositoryReads(config())).toEqual({ mode: 'none' });
-    expect(repositoryReads(named('acme/api', 'acme/api'))).toEqual({ mode: 'names', names: ['acme/api'] });
-    expect(repositoryReads(named('b', 'a', 'c'))).toEqual({ mode: 'probe', names: ['a', 'b', 'c'] });
+    expect(repositoryReads(config(), {})).toEqual({ mode: 'none' });
+    expect(repositoryReads(named('acme/api', 'acme/api'), {})).toEqual({ mode: 'names', names: ['acme/api'] });
+    expect(repositoryReads(named('b', 'a', 'c'), {})).toEqual({ mode: 'probe', names: ['a', 'b', 'c'] });
   });
 
   it('finishes the list after the probe only when the pages left cost no more than the names', () => {

@@ -58,16 +58,17 @@ describe('scopeDesired', () => {
     const scoped = scopeDesired(config, { targets: [], excludes: [] });
     expect(scoped.desired).toBe(config);
     expect(scoped.scoped).toBe(false);
-    expect(scoped.objects).toBe(countObjects(config));
+    expect(scoped.objects).toBe(countObjects(config, {}));
+    expect(scoped.reads).toEqual({});
     // 1 set + 3 PM scopes + 2 Git scopes + 1 default + 1 override set + 1 monitored + patterns
     expect(scoped.objects).toBe(10);
   });
 
   it('one team: its scope reads and the names its Git scope needs, nothing else', () => {
-    const { desired: d, objects, scoped } = scopeDesired(config, { targets: ['team[1]'], excludes: [] });
+    const { desired: d, reads: scope, objects, scoped } = scopeDesired(config, { targets: ['team[1]'], excludes: [] });
     expect(scoped).toBe(true);
     expect(objects).toBe(3);
-    const reads = stageTwoReads(d, INTEGRATIONS);
+    const reads = stageTwoReads(d, scope, INTEGRATIONS);
     expect(reads.teamPmScopes).toEqual([{ teamId: 1, integrationIds: [10, 11] }]);
     expect(reads.teamGitScopes).toEqual([1]);
     expect(reads.repositories).toEqual({ mode: 'probe', names: ['acme/a', 'acme/b'] });
@@ -78,27 +79,27 @@ describe('scopeDesired', () => {
   });
 
   it('one repository: its override set and monitoring (the patterns judged for it alone, read by name)', () => {
-    const settings = scopeDesired(config, { targets: ['repo["acme/a"].settings'], excludes: [] }).desired;
-    expect(settings.teams).toEqual([]);
-    expect(settings.git.monitoring).toBeUndefined();
-    expect(stageTwoReads(settings, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/a'] });
-    const whole = scopeDesired(config, { targets: ['repo["acme/b"]'], excludes: [] }).desired;
-    expect(whole.git.repositories.map((r) => r.monitored)).toEqual([true]);
-    expect(whole.git.monitoringScope).toEqual([{ name: 'acme/b' }]);
-    expect(stageTwoReads(whole, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/b'] });
-    expect(stageTwoReads(whole, INTEGRATIONS).monitoredTotal).toBe(true);
+    const settings = scopeDesired(config, { targets: ['repo["acme/a"].settings'], excludes: [] });
+    expect(settings.desired.teams).toEqual([]);
+    expect(settings.desired.git.monitoring).toBeUndefined();
+    expect(stageTwoReads(settings.desired, settings.reads, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/a'] });
+    const whole = scopeDesired(config, { targets: ['repo["acme/b"]'], excludes: [] });
+    expect(whole.desired.git.repositories.map((r) => r.monitored)).toEqual([true]);
+    expect(whole.reads.monitoringScope).toEqual([{ name: 'acme/b' }]);
+    expect(stageTwoReads(whole.desired, whole.reads, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/b'] });
+    expect(stageTwoReads(whole.desired, whole.reads, INTEGRATIONS).monitoredTotal).toBe(true);
     // `repo` (every repository) judges the patterns over the whole list.
-    const every = scopeDesired(config, { targets: ['repo'], excludes: [] }).desired;
-    expect(every.git.monitoringScope).toBeUndefined();
-    expect(stageTwoReads(every, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+    const every = scopeDesired(config, { targets: ['repo'], excludes: [] });
+    expect(every.reads.monitoringScope).toBeUndefined();
+    expect(stageTwoReads(every.desired, every.reads, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
   });
 
   it('repositories that --target/--exclude name are read, so a live one the config does not manage is known', () => {
-    const d = scopeDesired(config, { targets: ['team[2].pm'], excludes: ['repo["acme/zz"]', 'repo[77]'] }).desired;
-    expect(d.git.scopeRepositories).toEqual([{ name: 'acme/zz' }, { id: 77 }]);
-    expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
-    const one = scopeDesired(config, { targets: ['team[2].pm'], excludes: ['repo["acme/zz"]'] }).desired;
-    expect(stageTwoReads(one, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/zz'] });
+    const d = scopeDesired(config, { targets: ['team[2].pm'], excludes: ['repo["acme/zz"]', 'repo[77]'] });
+    expect(d.reads.scopeRepositories).toEqual([{ name: 'acme/zz' }, { id: 77 }]);
+    expect(stageTwoReads(d.desired, d.reads, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+    const one = scopeDesired(config, { targets: ['team[2].pm'], excludes: ['repo["acme/zz"]'] });
+    expect(stageTwoReads(one.desired, one.reads, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/zz'] });
   });
 
   it('excludes drop only objects they cover whole', () => {
@@ -171,40 +172,40 @@ describe('a repository spelled the other way than the config writes it', () => {
 
   it('an id the spellings name reaches the repository written by name, read by that name', () => {
     const repositories = { names: new Map([[5, 'acme/a']]), ids: new Map<string, number[]>(), missing: new Set<number>() };
-    const { desired: d } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [], repositories });
+    const { desired: d, reads: scope } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [], repositories });
     expect(d.git.repositories.map((r) => r.ref)).toEqual([{ name: 'acme/a' }]);
-    expect(d.git.monitoringScope).toEqual([{ name: 'acme/a' }]);
-    expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/a'] });
+    expect(scope.monitoringScope).toEqual([{ name: 'acme/a' }]);
+    expect(stageTwoReads(d, scope, INTEGRATIONS).repositories).toEqual({ mode: 'names', names: ['acme/a'] });
     // Without the spelling, the id reaches nothing the config writes and takes the whole list.
-    const { desired: blind } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [] });
+    const { desired: blind, reads: blindScope } = scopeDesired(mixed, { targets: ['repo[5]'], excludes: [] });
     expect(blind.git.repositories).toEqual([]);
-    expect(stageTwoReads(blind, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
+    expect(stageTwoReads(blind, blindScope, INTEGRATIONS).repositories).toEqual({ mode: 'all' });
   });
 
   it('a name the spellings know reaches the repository written by id, read by name and its configuration by id', () => {
     const repositories = { names: new Map<number, string>(), ids: new Map([['acme/z', [9]]]), missing: new Set<number>() };
-    const { desired: d } = scopeDesired(mixed, { targets: ['repo["acme/z"].settings'], excludes: [], repositories });
+    const { desired: d, reads: scope } = scopeDesired(mixed, { targets: ['repo["acme/z"].settings'], excludes: [], repositories });
     expect(d.git.repositories.map((r) => r.ref)).toEqual([{ id: 9 }]);
-    expect(d.git.repositoryNames).toEqual([{ id: 9, name: 'acme/z' }]);
-    const reads = stageTwoReads(d, INTEGRATIONS);
+    expect(scope.repositoryNames).toEqual([{ id: 9, name: 'acme/z' }]);
+    const reads = stageTwoReads(d, scope, INTEGRATIONS);
     expect(reads.repositories).toEqual({ mode: 'names', names: ['acme/z'] });
     expect(reads.repositoryConfigIds).toEqual([9]);
   });
 
   it('an id that is no repository is not read, and judges no monitoring', () => {
     const repositories = { names: new Map<number, string>(), ids: new Map<string, number[]>(), missing: new Set([77]) };
-    const { desired: d } = scopeDesired(mixed, { targets: ['repo[77]'], excludes: [], repositories });
+    const { desired: d, reads: scope } = scopeDesired(mixed, { targets: ['repo[77]'], excludes: [], repositories });
     expect(d.git.monitoring).toBeUndefined();
-    expect(stageTwoReads(d, INTEGRATIONS).repositories).toEqual({ mode: 'none' });
+    expect(stageTwoReads(d, scope, INTEGRATIONS).repositories).toEqual({ mode: 'none' });
   });
 
   it('a name on two repositories reaches both entries the config writes by id', () => {
     const byId = desired({ repositories: { '#6': { settings: { default_branch: 'main' } as never }, '#7': { settings: { default_branch: 'dev' } as never } } });
     const repositories = { names: new Map<number, string>(), ids: new Map([['acme/t', [6, 7]]]), missing: new Set<number>() };
-    const { desired: d, objects } = scopeDesired(byId, { targets: ['repo["acme/t"]'], excludes: [], repositories });
+    const { desired: d, reads: scope, objects } = scopeDesired(byId, { targets: ['repo["acme/t"]'], excludes: [], repositories });
     expect(d.git.repositories.map((r) => r.ref)).toEqual([{ id: 6 }, { id: 7 }]);
     expect(objects).toBe(2);
-    expect(d.git.repositoryNames).toEqual([{ id: 6, name: 'acme/t' }, { id: 7, name: 'acme/t' }]);
+    expect(scope.repositoryNames).toEqual([{ id: 6, name: 'acme/t' }, { id: 7, name: 'acme/t' }]);
   });
 
   it('withOtherSpellings: ids become names for targets only', () => {
