@@ -88,6 +88,13 @@ module.exports = {
       to: { path: '^src/measure/', pathNot: ['^src/measure/render/', '^src/measure/result-model\\.ts$', '^src/measure/output-formats\\.ts$'] },
     },
     {
+      name: 'kind-imports-no-other-kind',
+      comment: 'One kind of object, one place (DESIGN.md section 5.1): a kind module (src/core/kinds/*.ts) imports no other kind module; only the registry gathers them, and what kinds share lives in src/core/kinds/shared/ or below core/',
+      severity: 'error',
+      from: { path: '^src/core/kinds/[^/]+\\.ts$', pathNot: '^src/core/kinds/registry\\.ts$' },
+      to: { path: '^src/core/kinds/[^/]+\\.ts$', pathNot: '^src/core/kinds/kind\\.ts$' },
+    },
+    {
       name: 'measure-formats-import-nothing',
       comment: 'The format registry is loaded by every start of emctl (--help, completion): it imports nothing, so it never pulls a renderer or the request checks in',
       severity: 'error',

@@ -26,6 +26,7 @@ import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
 import type { DesiredConfig, DesiredRepository, DesiredRule, IntegrationRef, RepoRef } from './model.js';
 import type { Change, ObjectKind } from './plan-model.js';
 import { settingsKey } from './rules.js';
+import { kindOf } from './kinds/registry.js';
 
 export type ChangedObjectKind = ObjectKind;
 
@@ -208,20 +209,10 @@ export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'addre
   return (change) => {
     const a = change.address;
     if (addresses.has(a)) return true;
-    switch (change.kind) {
-      case 'monitoring':
-        return scope.allMonitoring;
-      case 'selection':
-        // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so cut at its opening bracket.
-        return a.includes('[') && addresses.has(a.slice(0, a.indexOf('[')));
-      case 'repo-override': {
-        // `repo[...].settings.SECTION`: the name may hold dots, so cut at the last `.settings.`.
-        const at = a.lastIndexOf('.settings.');
-        return at > 0 && addresses.has(a.slice(0, at + '.settings'.length));
-      }
-      default:
-        return false;
-    }
+    const kind = kindOf(change.kind);
+    if (kind.followsMonitoringPatterns === true) return scope.allMonitoring;
+    const object = kind.objectOf?.(a);
+    return object !== undefined && addresses.has(object);
   };
 }
 

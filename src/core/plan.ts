@@ -9,7 +9,8 @@ import { diffPm } from './diff-pm.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
 import type { DesiredConfig, ReadScope } from './model.js';
 import { planOperations } from './operations.js';
-import type { Change, ObjectKind, Plan, PlanMessage } from './plan-model.js';
+import type { Change, Plan, PlanMessage } from './plan-model.js';
+import { sectionRank, teamOfTarget } from './kinds/registry.js';
 import { predictRefusals } from './predict.js';
 import { expandRules, ruleSpelling, type Expansion, type RuleCoverage } from './rules.js';
 import { checkSafety } from './safety.js';
@@ -149,25 +150,12 @@ function count(changes: Change[], action: Change['action']): number {
   return changes.filter((c) => c.action === action).length;
 }
 
-const RANK: Record<ObjectKind, number> = {
-  selection: 0,
-  'pm-scope': 1,
-  methodology: 1,
-  'git-scope': 1,
-  'org-default': 2,
-  'repo-override': 3,
-  monitoring: 4,
-};
 
-/** Display order: collection, teams (by id, PM before Git), defaults, repositories, monitoring. */
+/** Display order: the plan's sections (kinds/kind.ts), teams by id (PM before Git), then as planned. */
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
-  const team = (c: PlannedChange) => {
-    const t = c.target;
-    return t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.teamId : t.kind === 'git-scope' ? t.teamId : 0;
-  };
   return changes
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => RANK[a.c.change.kind] - RANK[b.c.change.kind] || team(a.c) - team(b.c) || a.i - b.i)
+    .map((c, i) => ({ c, i, rank: sectionRank(c.change.kind), team: teamOfTarget(c.target) }))
+    .sort((a, b) => a.rank - b.rank || a.team - b.team || a.i - b.i)
     .map(({ c }) => c);
 }
 

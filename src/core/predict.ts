@@ -12,6 +12,7 @@ import { impliedSelections } from './diff-pm.js';
 import { type PlanDraft, type PlannedChange, type ScopeContext } from './draft.js';
 import type { DraftOperation } from './ops-common.js';
 import { singularType } from './resolve.js';
+import { integrationOfTarget } from './kinds/registry.js';
 
 export function predictRefusals(draft: PlanDraft, changes: PlannedChange[], ops: DraftOperation[]): void {
   /** Monitoring after this plan, for the repositories whose monitoring it changes. */
@@ -33,8 +34,7 @@ function push(draft: PlanDraft, c: PlannedChange, message: string): void {
 }
 
 function readOnlyIntegration(draft: PlanDraft, c: PlannedChange): void {
-  const t = c.target;
-  const integration = t.kind === 'selection' ? t.integration : t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.integration : undefined;
+  const integration = integrationOfTarget(c.target);
   if (!integration || WRITABLE_INTEGRATION_STATES.includes(integration.state)) return;
   push(draft, c, `integration ${integration.id} (${integration.name}) is ${integration.state}, so it is read-only: the service refuses this write (integration_read_only)`);
 }

@@ -4,6 +4,7 @@
 // address, label, impacts) and puts `- live:` and `+ desired:` under it, which the text and
 // Markdown renderers draw as they draw any body line.
 
+import { kindOf } from '../core/kinds/registry.js';
 import type { Change } from '../core/plan-model.js';
 import { entryHead, MARKERS, type BodyLine, type ChangeEntry } from './entries.js';
 import { compact, identityKey, joinLimited, MAX_LIST_ITEMS } from './values.js';
@@ -16,9 +17,9 @@ export function driftValues(change: Change): { live: string; desired: string } {
 }
 
 function word(change: Change, value: unknown): string {
-  if (change.kind === 'selection') return value === true ? 'selected' : 'not selected';
-  if (change.kind === 'monitoring') return value === true ? 'monitored' : 'not monitored';
-  if (value === undefined || value === null) return change.kind === 'repo-override' ? 'no override (the org default applies)' : 'not set';
+  const kind = kindOf(change.kind);
+  if (kind.presence !== undefined) return value === true ? kind.presence.yes : kind.presence.no;
+  if (value === undefined || value === null) return kind.absent ?? 'not set';
   return compact(value);
 }
 

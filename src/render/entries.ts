@@ -4,6 +4,7 @@
 
 import { diffLines } from 'diff';
 import type { Action, Change, ObjectKind } from '../core/plan-model.js';
+import { planSections } from '../core/kinds/registry.js';
 import { blockLines, compact, identityKey, joinLimited } from './values.js';
 
 export type Tone = 'add' | 'remove' | 'update' | 'plain' | 'dim';
@@ -36,14 +37,8 @@ export interface ChangeGroup {
   entries: ChangeEntry[];
 }
 
-/** Display groups in the order a reader meets the config file (DESIGN.md §2). */
-export const GROUPS: readonly { title: string; kinds: readonly ObjectKind[] }[] = [
-  { title: 'Collection', kinds: ['selection'] },
-  { title: 'Teams', kinds: ['pm-scope', 'methodology', 'git-scope'] },
-  { title: 'Git defaults', kinds: ['org-default'] },
-  { title: 'Repositories', kinds: ['repo-override'] },
-  { title: 'Monitoring', kinds: ['monitoring'] },
-];
+/** Display groups: the plan's sections, in the order a reader meets the config file (DESIGN.md §2). */
+export const GROUPS: readonly { title: string; kinds: readonly ObjectKind[] }[] = planSections();
 
 export const MARKERS: Record<Action, Marker> = { add: '+', remove: '-', update: '~' };
 

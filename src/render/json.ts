@@ -17,6 +17,7 @@ import type {
 import { HTTP_METHODS } from '../contract/types.js';
 import type { DestructiveKind } from '../core/model.js';
 import { canonical, isPlainObject } from './values.js';
+import { KIND_NAMES } from '../core/kinds/registry.js';
 
 /** The version of the saved plan's format; what each version changed is in docs/output.md. */
 export const PLAN_FORMAT_VERSION = 2;
@@ -91,15 +92,7 @@ function message(m: PlanMessage): PlanMessage {
 }
 
 const ACTIONS: readonly Action[] = ['add', 'remove', 'update'];
-const KINDS: readonly ObjectKind[] = [
-  'selection',
-  'pm-scope',
-  'methodology',
-  'git-scope',
-  'org-default',
-  'repo-override',
-  'monitoring',
-];
+const KINDS: readonly ObjectKind[] = KIND_NAMES;
 const IMPACTS: readonly Impact[] = [
   'history-recompute',
   'backfill',

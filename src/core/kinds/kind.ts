@@ -1,0 +1,36 @@
+// What every kind of object the reconciler manages says about itself (DESIGN 5.1): one module
+// per kind (this folder) defines it, and the rest of the house asks the registry (registry.ts)
+// instead of switching on the kind's name. A kind's module imports no other kind's module.
+
+import type { Integration } from '../../contract/types.js';
+import type { ChangeTarget } from '../draft.js';
+import type { ObjectKind } from '../plan-model.js';
+
+/** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
+export const PLAN_SECTIONS = ['Collection', 'Teams', 'Git defaults', 'Repositories', 'Monitoring'] as const;
+export type PlanSection = (typeof PLAN_SECTIONS)[number];
+
+/** A planned change's target, narrowed to one kind. */
+export type TargetOf<K extends ObjectKind> = Extract<ChangeTarget, { kind: K }>;
+
+export interface Kind<K extends ObjectKind = ObjectKind> {
+  readonly kind: K;
+  /** The plan section its changes are shown under (and ordered by). */
+  readonly section: PlanSection;
+  /** Within the Teams section, changes are ordered by team: the team a change belongs to. */
+  teamOf?(target: TargetOf<K>): number;
+  /** The PM integration its write goes through (a read-only integration refuses it). */
+  integrationOf?(target: TargetOf<K>): Integration;
+  /** A drift report's words for its value where a bare one would say little: present or not. */
+  readonly presence?: { readonly yes: string; readonly no: string };
+  /** A drift report's word for no value at all (default `not set`). */
+  readonly absent?: string;
+  /**
+   * --changed-from: the address of the changed object a change of this kind lies under, when a
+   * change is one element of a larger object (an entity of a selection set, a section of an
+   * override set). Undefined when the change's own address is the object.
+   */
+  objectOf?(address: string): string | undefined;
+  /** --changed-from: a change of this kind is in scope whenever the monitoring patterns changed. */
+  readonly followsMonitoringPatterns?: boolean;
+}

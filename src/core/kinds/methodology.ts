@@ -1,0 +1,10 @@
+// A team's methodology on one PM integration: `team[42].pm.tracker.methodology`.
+
+import type { Kind } from './kind.js';
+
+export const methodology: Kind<'methodology'> = {
+  kind: 'methodology',
+  section: 'Teams',
+  teamOf: (target) => target.scope.teamId,
+  integrationOf: (target) => target.scope.integration,
+};

@@ -1,0 +1,8 @@
+// One organization-wide settings section: `git.defaults.exclude_branches`.
+
+import type { Kind } from './kind.js';
+
+export const orgDefault: Kind<'org-default'> = {
+  kind: 'org-default',
+  section: 'Git defaults',
+};

@@ -1,0 +1,12 @@
+// One entity of a (PM integration, entity type) selection set: `collection.tracker.boards["101"]`.
+
+import type { Kind } from './kind.js';
+
+export const selection: Kind<'selection'> = {
+  kind: 'selection',
+  section: 'Collection',
+  integrationOf: (target) => target.integration,
+  presence: { yes: 'selected', no: 'not selected' },
+  // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so the set is cut at its opening bracket.
+  objectOf: (address) => (address.includes('[') ? address.slice(0, address.indexOf('[')) : undefined),
+};

@@ -1,0 +1,35 @@
+// One kind of object, one place (DESIGN.md section 5.1): each kind is a module of src/core/kinds/
+// that imports no other kind's module; the registry gathers them. Proven on a throwaway tree with
+// the project's own .dependency-cruiser.cjs: the tree passes, and a kind importing another is refused.
+
+import { describe, expect, it } from 'vitest';
+import { kindOf, KIND_NAMES, planSections } from '../../src/core/kinds/registry.js';
+import { PLAN_SECTIONS } from '../../src/core/kinds/kind.js';
+import { expectAllowed, expectRefused } from './cruise.js';
+
+const ALLOWED = {
+  'src/core/plan-model.ts': "export type ObjectKind = 'a' | 'b';\n",
+  'src/core/kinds/kind.ts': "import type { ObjectKind } from '../plan-model.js';\nexport interface Kind { kind: ObjectKind }\n",
+  'src/core/kinds/shared/names.ts': "export const upper = (s: string): string => s.toUpperCase();\n",
+  'src/core/kinds/a.ts': "import type { Kind } from './kind.js';\nimport { upper } from './shared/names.js';\nexport const a: Kind = { kind: 'a' };\nexport const A = upper('a');\n",
+  'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nexport const b: Kind = { kind: 'b' };\n",
+  'src/core/kinds/registry.ts': "import { a } from './a.js';\nimport { b } from './b.js';\nexport const KINDS = { a, b };\n",
+};
+
+describe('the registry of kinds', () => {
+  it('passes kinds that import the kind interface and shared helpers, gathered by the registry', () => expectAllowed(ALLOWED), 120_000);
+
+  it('refuses a kind importing another kind (also for a type)', async () => {
+    const files = {
+      ...ALLOWED,
+      'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nimport { a } from './a.js';\nexport const b: Kind = { kind: a.kind };\n",
+    };
+    await expectRefused(files, [['kind-imports-no-other-kind', 'src/core/kinds/b.ts', 'src/core/kinds/a.ts']]);
+  }, 120_000);
+
+  it('places every kind in a plan section, and the sections in the order a reader meets the config', () => {
+    expect(planSections().flatMap((s) => s.kinds).sort()).toEqual([...KIND_NAMES].sort());
+    expect(planSections().map((s) => s.title)).toEqual([...PLAN_SECTIONS]);
+    expect(KIND_NAMES.map((k) => kindOf(k).kind)).toEqual(KIND_NAMES);
+  });
+});
