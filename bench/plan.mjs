@@ -126,7 +126,7 @@ async function child(mode, url, configPath) {
       phases.load = performance.now() - t;
       t = performance.now();
       // As the plan command does: the lists whose entities the writes name are read again without
-      // unreachable entities as soon as the PM part is in (src/state/early-reachability.ts).
+      // unreachable entities as soon as the PM part is in (src/core/reads/early-reachability.ts).
       const { snapshot } = await readLiveState(client, config, {}, { perRoute: 8, reachabilityFor: reachabilityOfPmPart(config, {}) });
       phases.read = performance.now() - t;
       t = performance.now();

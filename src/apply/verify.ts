@@ -1,7 +1,7 @@
 // apply's check of its own result (DESIGN 3): the objects written are planned again against live
 // state, the desired state narrowed to them. The writes whose answers carry their object's state
 // (team Git scopes, repository and org configurations) are compared with those answers; the rest,
-// and objects whose answer was lost, are read again (state/after-writes.ts). Each object written is
+// and objects whose answer was lost, are read again (core/reads/after-writes.ts). Each object written is
 // compared whole: a key of it that someone else changed during the apply is named too.
 
 import type { EmClient } from '../api/client.js';
@@ -10,7 +10,7 @@ import type { DesiredConfig } from '../core/model.js';
 import { buildPlanStaged } from '../core/plan.js';
 import { indexRepositories } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
-import { managesAnything, snapshotAfterWrites, stillToRead, WriteAnswers } from '../state/after-writes.js';
+import { managesAnything, snapshotAfterWrites, stillToRead, WriteAnswers } from '../core/reads/after-writes.js';
 import type { StateClient } from '../state/live-reader.js';
 import { readLiveState } from '../state/read-live.js';
 import type { LaneObserver } from '../state/scheduler.js';

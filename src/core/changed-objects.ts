@@ -218,7 +218,7 @@ export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'addre
 
 /** What a --changed-from plan reads and plans, after intersecting with --target. */
 export interface ChangedTargets {
-  /** Address patterns for the read scope (src/state/read-scope.ts); empty = nothing to read per object. */
+  /** Address patterns for the read scope (src/core/reads/read-scope.ts); empty = nothing to read per object. */
   targets: string[];
   /** Objects in scope: changed objects that survive --target, plus the monitoring patterns when they changed. */
   objects: number;

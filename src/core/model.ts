@@ -144,7 +144,7 @@ export interface DesiredRule {
 }
 
 /**
- * What a narrowed plan keeps of the expanded objects of the rules (src/state/read-scope.ts): the
+ * What a narrowed plan keeps of the expanded objects of the rules (src/core/reads/read-scope.ts): the
  * rules are all kept (which rule wins for a repository depends on every rule and literal key), and
  * this says which of the objects they expand to are in scope.
  */

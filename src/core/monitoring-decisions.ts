@@ -32,7 +32,7 @@ export function isMonitored(repo: Repository): boolean {
 export function monitoringDecisions(config: DesiredConfig, reads: ReadScope, repos: RepoIndex, live: Pick<LiveSnapshot, 'repositoriesComplete' | 'integrations'>): MonitoringDecisions {
   const out: MonitoringDecisions = { decided: new Map(), written: new Map(), excluded: new Set(), warnings: [], errors: [], judged: true };
   const monitoring = config.git.monitoring;
-  // A scoped plan (src/state/read-scope.ts) may judge the patterns for the repositories it read by
+  // A scoped plan (src/core/reads/read-scope.ts) may judge the patterns for the repositories it read by
   // name only; a pattern matching none of those says nothing about the organization.
   const partial = reads.monitoringScope !== undefined && !live.repositoriesComplete;
   if (monitoring !== undefined) {

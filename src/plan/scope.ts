@@ -7,7 +7,7 @@ import type { DesiredConfig, ReadScope, RuleScope } from '../core/model.js';
 import type { PlanScope } from '../core/plan-model.js';
 import type { PlanOptions } from '../core/plan.js';
 import type { StateClient } from '../state/live-reader.js';
-import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../state/read-scope.js';
+import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../core/reads/read-scope.js';
 import { resolveScopeRepositories } from '../state/scope-repositories.js';
 
 /** --changed-from: the ref and the objects whose desired state changed since it (core/changed-objects.ts). */
@@ -97,7 +97,7 @@ function withRulesChanged(
 
 /**
  * The scope of a --changed-from plan: the changed objects' addresses (intersected with --target)
- * fed to the same narrowing --target uses (state/read-scope.ts); with nothing changed, nothing per
+ * fed to the same narrowing --target uses (core/reads/read-scope.ts); with nothing changed, nothing per
  * object is read. Changed monitoring patterns keep the patterns in the narrowed config, so every
  * repository's monitoring state is planned from the repository list.
  */

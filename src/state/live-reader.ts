@@ -10,9 +10,9 @@ import type { ListRepositoriesParams, ListRepositoriesResponse, OrgConfigRespons
 import { API_LIMITS } from '../contract/types.js';
 import { EmctlError } from '../contract/errors.js';
 import type { EntityListRead } from '../core/snapshot.js';
-import { finishFullList, type EntityReadSpec, type RepositoryReadSpec } from './read-plan.js';
+import { finishFullList, type EntityReadSpec, type RepositoryReadSpec } from '../core/reads/read-plan.js';
 import { ReadScheduler, allOrFirstFailure, type LaneObserver } from './scheduler.js';
-import { emptySources, entityKey, type ReadSources } from './sources.js';
+import { emptySources, entityKey, type ReadSources } from '../core/reads/sources.js';
 
 /** The calls the reader makes; EmClient has them all (declared here so the need is explicit). */
 export interface StateClient {

@@ -1,4 +1,4 @@
-// Reads live state into a LiveSnapshot: carries out what read-plan.ts decided, concurrently (the
+// Reads live state into a LiveSnapshot: carries out what core/reads/read-plan.ts decided, concurrently (the
 // client paces each route; ReadScheduler keeps routes side by side and stops after a failure).
 // A failed read aborts with an error naming what could not be read: it never turns into "nothing
 // exists". The one exception the planner expects is a team that is not there: a 404 on a team
@@ -14,10 +14,10 @@ import type { DesiredConfig, ReadScope } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
-import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
-import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
+import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from '../core/reads/read-plan.js';
+import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from '../core/reads/scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
-import type { ReadSources } from './sources.js';
+import type { ReadSources } from '../core/reads/sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
 
 
@@ -28,7 +28,7 @@ export interface ReadOptions {
   observer?: LaneObserver;
   /**
    * Given the PM part of the snapshot (integrations, entity lists, team PM scopes) as soon as it
-   * is in, the entity lists whose reachability the plan will ask for (src/state/early-reachability.ts):
+   * is in, the entity lists whose reachability the plan will ask for (src/core/reads/early-reachability.ts):
    * they are read again without unreachable entities while the rest of the read goes on (under
    * pacing the repository configurations take longest), not after the plan is built.
    */
@@ -69,7 +69,7 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
   const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));
 
   // The lists the selection sets need go out at once; those only team scopes need wait for the
-  // scope answers, which may hold every entity the config names there (scope-answers.ts).
+  // scope answers, which may hold every entity the config names there (core/reads/scope-answers.ts).
   const forSelections = selectionListKeys(config, integrations);
   const pmChain = async (): Promise<EntityListRead[]> => {
     const first = allOrFirstFailure(entityReads(config, integrations, (key) => forSelections.has(key)).map((spec) => reader.entities(spec)));

@@ -19,8 +19,8 @@ import type { DesiredConfig } from '../core/model.js';
 import { isGlob } from '../core/repo-patterns.js';
 import type { StateClient } from './live-reader.js';
 import { readFailure } from './live-reader.js';
-import { repositoryReads } from './read-plan.js';
-import { scopeDesired, type AddressScope, type RepositorySpellings } from './read-scope.js';
+import { repositoryReads } from '../core/reads/read-plan.js';
+import { scopeDesired, type AddressScope, type RepositorySpellings } from '../core/reads/read-scope.js';
 
 const BY_ID = /^repo\[(\d+)\]/;
 const BY_NAME = /^repo\[("(?:[^"\\]|\\.)*")\]/;
@@ -97,7 +97,7 @@ export function spellingsToResolve(config: DesiredConfig, scope: AddressScope, a
  * Whether, the given ids known by name, the repository list is read with one name lookup at most
  * (or not at all): then a configuration read per id plus that lookup replaces the whole list.
  * When several names are looked up the read starts with page 1 and often finishes the list
- * anyway (read-plan.ts, `probe`); there, and when the whole list is read for another reason,
+ * anyway (core/reads/read-plan.ts, `probe`); there, and when the whole list is read for another reason,
  * the ids are left to the list.
  */
 function fewLookupsOtherwise(config: DesiredConfig, scope: AddressScope, ids: readonly number[]): boolean {

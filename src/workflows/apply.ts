@@ -15,7 +15,7 @@ import type { Plan } from '../core/plan-model.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { refusalError } from '../render/plan-messages.js';
 import { renderPlanText } from '../render/text.js';
-import { repositoryIdsOfReads } from '../state/read-records.js';
+import { repositoryIdsOfReads } from '../plan/read-records.js';
 import { connect, type Connection } from './connect.js';
 import { answeredYes, type WorkflowIO } from './io.js';
 import { styleFor, type Dependencies } from './options.js';

@@ -2,11 +2,11 @@
 // read plan reads (stageTwoReads of the narrowed config).
 
 import { describe, expect, it } from 'vitest';
-import { INTEGRATIONS, desired } from '../core/builders.js';
-import { countObjects, objectInScope, scopeDesired, withOtherSpellings } from '../../src/state/read-scope.js';
-import { spellingsToResolve } from '../../src/state/scope-repositories.js';
-import { otherRepoSpelling } from '../../src/core/address.js';
-import { stageTwoReads } from '../../src/state/read-plan.js';
+import { INTEGRATIONS, desired } from '../builders.js';
+import { countObjects, objectInScope, scopeDesired, withOtherSpellings } from '../../../src/core/reads/read-scope.js';
+import { spellingsToResolve } from '../../../src/state/scope-repositories.js';
+import { otherRepoSpelling } from '../../../src/core/address.js';
+import { stageTwoReads } from '../../../src/core/reads/read-plan.js';
 
 const config = desired({
   collection: { tracker: { boards: ['B1'] } },

@@ -8,12 +8,12 @@
 // --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
 // same function. Pure: no I/O.
 
-import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach } from '../core/address.js';
-import type { OrgSettings } from '../contract/git-types.js';
-import type { DesiredConfig, DesiredTeam, ReadScope, RepoRef, RuleScope } from '../core/model.js';
-import { GlobIndex } from '../core/glob-index.js';
-import { isGlob } from '../core/repo-patterns.js';
-import { ruleAddress } from '../core/rules.js';
+import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach } from '../address.js';
+import type { OrgSettings } from '../../contract/git-types.js';
+import type { DesiredConfig, DesiredTeam, ReadScope, RepoRef, RuleScope } from '../model.js';
+import { GlobIndex } from '../glob-index.js';
+import { isGlob } from '../repo-patterns.js';
+import { ruleAddress } from '../rules.js';
 
 export interface AddressScope {
   /** Address patterns (an address or a prefix of one); empty = everything. */

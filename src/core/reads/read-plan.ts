@@ -1,5 +1,5 @@
 // What to read, decided before reading: a pure function of the desired config and what has already
-// been read. The I/O that carries it out is in read-live.ts. Keeping the two apart lets the request
+// been read. The I/O that carries it out is src/state/read-live.ts. Keeping the two apart lets the request
 // count be argued from the config alone (docs/performance.md) and tested without a server.
 //
 // The rule is "read exactly what the config manages, with the fewest calls":
@@ -12,11 +12,11 @@
 //            configs of repositories named by name, and the entity lists and repository lookups
 //            that only team scopes need, for what their answers do not name (scope-answers.ts).
 
-import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, ReadScope, RepoRef } from '../core/model.js';
-import { chunk } from '../core/ops-common.js';
-import { resolveIntegration } from '../core/resolve.js';
-import { hasRules, isGlobRef } from '../core/rules.js';
-import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../contract/types.js';
+import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, ReadScope, RepoRef } from '../model.js';
+import { chunk } from '../ops-common.js';
+import { resolveIntegration } from '../resolve.js';
+import { hasRules, isGlobRef } from '../rules.js';
+import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../../contract/types.js';
 
 
 /** One entity list call sequence: one entity type, up to 50 integrations, fixed filters. */

@@ -1,9 +1,9 @@
 // The pure "what to read" rules: which lists, which filters, how many calls, from the config alone.
 
 import { describe, expect, it } from 'vitest';
-import type { Integration, PmEntity } from '../../src/contract/types.js';
-import type { DesiredConfig, DesiredPmScope, DesiredTeam } from '../../src/core/model.js';
-import { finishFullList, listKey, repositoryReads, stageTwoReads, usedByReads } from '../../src/state/read-plan.js';
+import type { Integration, PmEntity } from '../../../src/contract/types.js';
+import type { DesiredConfig, DesiredPmScope, DesiredTeam } from '../../../src/core/model.js';
+import { finishFullList, listKey, repositoryReads, stageTwoReads, usedByReads } from '../../../src/core/reads/read-plan.js';
 
 function integration(id: number, provider: Integration['provider'], extra: Partial<Integration> = {}): Integration {
   return { id, type: provider.startsWith('tracker') ? 'pm' : 'git', provider, name: `Integration ${id}`, state: 'ok', auth_type: 'oauth', ...extra };

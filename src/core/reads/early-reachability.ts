@@ -7,9 +7,9 @@
 // Should the whole plan name a list this did not (it should not: the same changes, filtered the
 // same way), the shell still reads it after the plan.
 
-import { buildPlanStaged, type PlanOptions } from '../core/plan.js';
-import type { DesiredConfig, DesiredTeam } from '../core/model.js';
-import type { LiveSnapshot } from '../core/snapshot.js';
+import { buildPlanStaged, type PlanOptions } from '../plan.js';
+import type { DesiredConfig, DesiredTeam } from '../model.js';
+import type { LiveSnapshot } from '../snapshot.js';
 
 /** The config without its Git side: selection sets and team PM scopes only. */
 function pmPart(config: DesiredConfig): DesiredConfig {

@@ -6,10 +6,10 @@
 // list when no monitoring state was written, entity lists nothing wrote) is the state read before
 // the apply (docs/apply.md has the figures).
 
-import type { OrgConfigResponse, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
-import type { DesiredConfig, DesiredTeam } from '../core/model.js';
-import { indexRepositories, resolveRepository } from '../core/resolve.js';
-import type { LiveSnapshot } from '../core/snapshot.js';
+import type { OrgConfigResponse, RepositoryConfigResponse, TeamGitScopeResponse } from '../../contract/git-types.js';
+import type { DesiredConfig, DesiredTeam } from '../model.js';
+import { indexRepositories, resolveRepository } from '../resolve.js';
+import type { LiveSnapshot } from '../snapshot.js';
 import { listKey } from './read-plan.js';
 
 const TEAM_GIT = /^(?:PUT|PATCH|DELETE) \/api\/v1\/git\/config\/teams\/\{team_id\}\/scope(?:\/\{scope_key\})?$/;

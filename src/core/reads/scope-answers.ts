@@ -14,10 +14,10 @@
 // `integration:`, is resolved against what the service holds, never against one team's answer, so
 // an ambiguous name is reported as in a whole plan.
 
-import type { EntityType, Integration, PmEntity, PmScope, TeamPmScopeResponse } from '../contract/types.js';
-import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
-import type { DesiredConfig, DesiredPmScope, EntityName, ReadScope, RepoRef } from '../core/model.js';
-import type { EntityListRead } from '../core/snapshot.js';
+import type { EntityType, Integration, PmEntity, PmScope, TeamPmScopeResponse } from '../../contract/types.js';
+import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../../contract/git-types.js';
+import type { DesiredConfig, DesiredPmScope, EntityName, ReadScope, RepoRef } from '../model.js';
+import type { EntityListRead } from '../snapshot.js';
 import { listKey, pmIntegrationOf, repositoryReads, settingsByKnownId } from './read-plan.js';
 
 /**

@@ -16,8 +16,8 @@ import type { Change, Plan, ReadRecord, RuleRecord } from '../core/plan-model.js
 import type { RuleCoverage } from '../core/rules.js';
 import { indexRepositories, resolveIntegration, resolveRepository, type RepoIndex } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
-import { repositoryRefs } from './read-plan.js';
-import { entityKey, type ReadSources } from './sources.js';
+import { repositoryRefs } from '../core/reads/read-plan.js';
+import { entityKey, type ReadSources } from '../core/reads/sources.js';
 
 const SELECTION = /^collection\.(.+)\.(boards|projects)\[(".*")\]$/;
 const TEAM = /^team\[(\d+)\]\.(pm|git)(?:\.|$)/;

@@ -1,12 +1,12 @@
-// What the team scope answers already resolve (src/state/scope-answers.ts): which entity lists
+// What the team scope answers already resolve (src/core/reads/scope-answers.ts): which entity lists
 // they stand in for, and which team Git scope repositories need no lookup. Table tests of the
 // pure rules; the end-to-end counts are in test/e2e/plan-request-count.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import type { Integration, PmScope, TeamPmScopeResponse } from '../../src/contract/types.js';
-import type { TeamGitScopeResponse } from '../../src/contract/git-types.js';
-import type { DesiredConfig, DesiredPmScope, DesiredTeam, RepoRef } from '../../src/core/model.js';
-import { entityListsAnswered, repositoriesAnswered } from '../../src/state/scope-answers.js';
+import type { Integration, PmScope, TeamPmScopeResponse } from '../../../src/contract/types.js';
+import type { TeamGitScopeResponse } from '../../../src/contract/git-types.js';
+import type { DesiredConfig, DesiredPmScope, DesiredTeam, RepoRef } from '../../../src/core/model.js';
+import { entityListsAnswered, repositoriesAnswered } from '../../../src/core/reads/scope-answers.js';
 
 const INTEGRATIONS: Integration[] = [
   { id: 10, type: 'pm', provider: 'tracker_a', name: 'Tracker', state: 'ok', auth_type: 'oauth' },
