@@ -26,36 +26,92 @@ export function schemaDigest(text: string): string {
 }
 
 const require = createRequire(import.meta.url);
-let compiled: ValidateFunction | undefined;
+
+/** The key the schema is added under in ajv, so that its parts can be named `emctl#/properties/...`. */
+const SCHEMA_KEY = 'emctl';
 
 /**
- * The schema's validator, once per process: the one precompiled at build time when it matches the
- * schema (loading it costs a few ms), else compiled here with ajv (about 200 ms, and ajv itself is
- * loaded only then; this is the path when running from the TypeScript sources).
+ * Maps whose entries all follow one sub-schema and may number tens of thousands: `teams` and
+ * `git.repositories`. Each gets a validator of its own schema part, run on batches of its entries.
  */
-export function schemaValidator(): ValidateFunction {
+const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
+
+/**
+ * Keywords a large map's schema part may use: each judges one entry (its key or its value) on its
+ * own, so checking the entries batch by batch finds exactly what checking the whole map would.
+ * A keyword about the set (`required`, `minProperties`, ...) would need the whole map at once.
+ */
+const ENTRY_WISE = new Set(['type', 'title', 'description', '$comment', 'properties', 'propertyNames', 'patternProperties', 'additionalProperties']);
+
+/** The validators of the schema: the whole document, and each large map's part by its path (`git.repositories`). */
+export interface SchemaValidators {
+  document: ValidateFunction;
+  maps: ReadonlyMap<string, ValidateFunction>;
+}
+
+/**
+ * What the precompiled module exports, by name: `document` for the whole schema, and each large
+ * map's schema part under its path (`git.repositories`), as refs into the schema added under
+ * SCHEMA_KEY. Throws when a large map's part is missing or uses a keyword that is not entry-wise.
+ */
+export function schemaExports(schema: unknown): Record<string, string> {
+  const refs: Record<string, string> = { document: SCHEMA_KEY };
+  for (const path of LARGE_MAPS) {
+    let part: unknown = schema;
+    for (const key of path) part = isPlainObject(part) && isPlainObject(part.properties) ? part.properties[key] : undefined;
+    if (!isPlainObject(part)) throw new Error(`the schema has no part for the map ${path.join('.')}`);
+    const other = Object.keys(part).filter((keyword) => !ENTRY_WISE.has(keyword));
+    if (other.length > 0) throw new Error(`the schema part of ${path.join('.')} uses ${other.join(', ')}, which cannot be judged entry by entry`);
+    refs[path.join('.')] = `${SCHEMA_KEY}#${path.map((key) => `/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+  }
+  return refs;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+let compiled: SchemaValidators | undefined;
+
+/**
+ * The schema's validators, once per process: those precompiled at build time when they match the
+ * schema (loading them costs a few ms), else compiled here with ajv (about 200 ms, and ajv itself
+ * is loaded only then; this is the path when running from the TypeScript sources).
+ */
+export function schemaValidators(): SchemaValidators {
   if (!compiled) {
     const text = readFileSync(SCHEMA_URL, 'utf8');
-    compiled = precompiled(schemaDigest(text)) ?? compileSchema(text);
+    const refs = schemaExports(JSON.parse(text));
+    const functions = precompiled(schemaDigest(text), refs) ?? compileSchema(text, refs);
+    const document = functions.document as ValidateFunction;
+    compiled = { document, maps: new Map(LARGE_MAPS.map((path) => [path.join('.'), functions[path.join('.')] as ValidateFunction])) };
   }
   return compiled;
 }
 
-function precompiled(digest: string): ValidateFunction | undefined {
-  let validate: ValidateFunction & { schemaSha256?: string };
+function precompiled(digest: string, refs: Record<string, string>): Record<string, ValidateFunction> | undefined {
+  let module: Record<string, unknown>;
   try {
-    validate = require(PRECOMPILED_VALIDATOR) as typeof validate;
+    module = require(PRECOMPILED_VALIDATOR) as typeof module;
   } catch {
     return undefined;
   }
-  return typeof validate === 'function' && validate.schemaSha256 === digest ? validate : undefined;
+  if (module.schemaSha256 !== digest || !Object.keys(refs).every((name) => typeof module[name] === 'function')) return undefined;
+  return module as Record<string, ValidateFunction>;
 }
 
-function compileSchema(text: string): ValidateFunction {
+function compileSchema(text: string, refs: Record<string, string>): Record<string, ValidateFunction> {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   // optimize off: a third less compile time (paid on every run), validation just as fast.
   const ajv = new Ajv2020({ ...SCHEMA_AJV_OPTIONS, code: { optimize: false } });
-  return ajv.compile(JSON.parse(text) as object);
+  ajv.addSchema(JSON.parse(text) as object, SCHEMA_KEY);
+  const out: Record<string, ValidateFunction> = {};
+  for (const [name, ref] of Object.entries(refs)) {
+    const validate = ajv.getSchema(ref);
+    if (!validate) throw new Error(`the schema has no part ${ref}`);
+    out[name] = validate;
+  }
+  return out;
 }
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
@@ -68,7 +124,7 @@ export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
 
 /** Every schema problem of a config document: what, and where (the key itself when `onKey`). */
 export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; message: string }[] {
-  const raw = validationErrors(schemaValidator(), doc);
+  const raw = validationErrors(schemaValidators(), doc);
   if (raw.length === 0) return [];
   const out: { path: Path; onKey: boolean; message: string }[] = [];
   for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
@@ -79,38 +135,60 @@ export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; m
   return out;
 }
 
-/** Maps whose entries all follow one sub-schema and may number tens of thousands. */
-const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
 const BATCH = 50;
+
+/** Where the value a validator judges sits in the document (ajv's second argument). */
+type ValidationContext = NonNullable<Parameters<ValidateFunction>[1]>;
 
 /**
  * ajv's errors for a document (none when it is valid). With allErrors, ajv appends the errors of each
  * entry checked through a $ref by copying the list so far (concat), so a map of 50,000 bad teams
- * cost a minute of CPU; the entries of a large map are therefore checked in batches of 50 (each
- * beside the document's version only, keeping the errors under that map), and the rest of the
- * document once with those maps empty.
+ * cost a minute of CPU; the entries of a large map are therefore checked in batches of 50 by the
+ * validator of the map's own schema part, and the rest of the document once with those maps empty.
  */
-function validationErrors(validator: ValidateFunction, doc: PlainValue): ErrorObject[] {
-  const validate = (value: PlainValue): boolean => {
+function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorObject[] {
+  const validate = (validator: ValidateFunction, value: PlainValue, context?: ValidationContext): boolean => {
     loadWork.schemaValidations++;
-    const valid = validator(value);
+    const valid = validator(value, context);
     loadWork.schemaErrors += validator.errors?.length ?? 0;
     return valid;
   };
-  const large = LARGE_MAPS.filter((path) => Object.keys(mapAt(doc, path) ?? {}).length > BATCH);
-  if (large.length === 0) return validate(doc) ? [] : [...(validator.errors ?? [])];
-  const version = isRecord(doc) ? doc.version : undefined;
-  const errors = validate(large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(validator.errors ?? [])];
+  const { document } = validators;
+  const large = LARGE_MAPS.filter((path) => countAbove(mapAt(doc, path), BATCH));
+  if (large.length === 0) return validate(document, doc) ? [] : [...(document.errors ?? [])];
+  const errors = validate(document, large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(document.errors ?? [])];
   for (const path of large) {
-    const under = `/${path.join('/')}/`;
-    const entries = Object.entries(mapAt(doc, path) ?? {});
-    for (let i = 0; i < entries.length; i += BATCH) {
-      const skeleton = withMapAt({ version: version ?? null }, path, Object.fromEntries(entries.slice(i, i + BATCH)));
-      if (validate(skeleton)) continue;
-      for (const e of validator.errors ?? []) if (e.instancePath.startsWith(under)) errors.push(e);
+    const map = mapAt(doc, path) ?? {};
+    const validator = validators.maps.get(path.join('.')) as ValidateFunction;
+    // Where the map sits, so that the errors carry their paths in the whole document.
+    const context: ValidationContext = {
+      instancePath: path.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+      parentData: mapAt(doc, path.slice(0, -1)) ?? {},
+      parentDataProperty: path[path.length - 1] ?? '',
+      rootData: isRecord(doc) ? doc : {},
+      dynamicAnchors: {},
+    };
+    let batch: { [key: string]: PlainValue } = {};
+    let size = 0;
+    const check = (): void => {
+      if (!validate(validator, batch, context)) for (const e of validator.errors ?? []) errors.push(e);
+      batch = {};
+      size = 0;
+    };
+    for (const key in map) {
+      batch[key] = map[key] as PlainValue;
+      if (++size === BATCH) check();
     }
+    if (size > 0) check();
   }
   return errors;
+}
+
+/** Whether a map has more than `n` keys, without listing them all. */
+function countAbove(map: { [key: string]: PlainValue } | undefined, n: number): boolean {
+  let count = 0;
+  for (const _ in map) if (++count > n) return true;
+  return false;
 }
 
 function isRecord(v: PlainValue | undefined): v is { [key: string]: PlainValue } {
