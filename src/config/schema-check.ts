@@ -9,7 +9,7 @@ import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
-import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
+import { mapKeys, type Placement, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
 import { loadWork } from './yaml/work.js';
 
 export const SCHEMA_URL = new URL('../../schemas/emctl.schema.json', import.meta.url);
@@ -115,24 +115,32 @@ function compileSchema(text: string, refs: Record<string, string>): Record<strin
 }
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
-  return schemaProblems(root.value).map((problem) => {
-    const { placement } = placementAt(store, root, problem.path);
-    const { line, column } = placement.source.position(problem.onKey ? placement.key : placement.value);
-    return { file: placement.source.path, line, column, message: problem.message, severity: 'error' };
+  const out: Diagnostic[] = [];
+  eachProblem(root.value, new Pointers(root.value, { root, store }), (problem, spot) => {
+    const placement = spot.placement ?? root.placement;
+    const { line, column } = placement.source.position(problem.onKey === true ? placement.key : placement.value);
+    out.push({ file: placement.source.path, line, column, message: problem.message, severity: 'error' });
   });
+  return out;
 }
 
 /** Every schema problem of a config document: what, and where (the key itself when `onKey`). */
 export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; message: string }[] {
-  const raw = validationErrors(schemaValidators(), doc);
-  if (raw.length === 0) return [];
   const out: { path: Path; onKey: boolean; message: string }[] = [];
-  for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
-    const path = toPath(error.instancePath, doc);
-    const problem = explain(error, path);
-    if (problem) out.push({ path: problem.at ?? path, onKey: problem.onKey === true, message: problem.message });
-  }
+  eachProblem(doc, new Pointers(doc), (problem, spot) => out.push({ path: spot.path, onKey: problem.onKey === true, message: problem.message }));
   return out;
+}
+
+/** Each problem ajv finds in `doc`, explained, with the spot it points at (the key when the problem names one). */
+function eachProblem(doc: PlainValue, pointers: Pointers, each: (problem: Problem, spot: Spot) => void): void {
+  const raw = validationErrors(schemaValidators(), doc);
+  if (raw.length === 0) return;
+  const hints = new KeyHints();
+  for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
+    const spot = pointers.at(error.instancePath);
+    const problem = explain(error, spot.path, hints);
+    if (problem) each(problem, problem.key === undefined ? spot : pointers.child(spot, problem.key));
+  }
 }
 
 const BATCH = 50;
@@ -154,7 +162,7 @@ function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorO
     return valid;
   };
   const { document } = validators;
-  const large = LARGE_MAPS.filter((path) => countAbove(mapAt(doc, path), BATCH));
+  const large = LARGE_MAPS.filter((path) => mapKeys(mapAt(doc, path) ?? {}).length > BATCH);
   if (large.length === 0) return validate(document, doc) ? [] : [...(document.errors ?? [])];
   const errors = validate(document, large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(document.errors ?? [])];
   for (const path of large) {
@@ -175,20 +183,13 @@ function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorO
       batch = {};
       size = 0;
     };
-    for (const key in map) {
+    for (const key of mapKeys(map)) {
       batch[key] = map[key] as PlainValue;
       if (++size === BATCH) check();
     }
     if (size > 0) check();
   }
   return errors;
-}
-
-/** Whether a map has more than `n` keys, without listing them all. */
-function countAbove(map: { [key: string]: PlainValue } | undefined, n: number): boolean {
-  let count = 0;
-  for (const _ in map) if (++count > n) return true;
-  return false;
 }
 
 function isRecord(v: PlainValue | undefined): v is { [key: string]: PlainValue } {
@@ -245,28 +246,88 @@ function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** JSON pointer -> path segments; list indices become numbers. */
-function toPath(pointer: string, data: PlainValue): (string | number)[] {
-  if (pointer === '') return [];
-  const path: (string | number)[] = [];
-  let node: PlainValue | undefined = data;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
-    if (Array.isArray(node)) {
-      path.push(Number(segment));
-      node = node[Number(segment)];
-    } else {
-      path.push(segment);
-      node = node && typeof node === 'object' ? node[segment] : undefined;
-    }
-  }
-  return path;
+/** A place in the document: its path (list indices as numbers), the value there, and where it was written. */
+interface Spot {
+  path: (string | number)[];
+  node: PlainValue | undefined;
+  /** Where the value at `path` was written, or its deepest written ancestor (not `exact`); unknown without placements. */
+  placement: Placement | undefined;
+  exact: boolean;
 }
+
+/**
+ * JSON pointers read back into the document: the path (a segment is a list index when the value it
+ * indexes is a list), the value and, given the placements, where it was written (as placementAt
+ * finds it). Each pointer's parent is read once and kept: the errors of 100,000 entries of one map
+ * share it, and each then costs its last segment only.
+ */
+class Pointers {
+  private readonly parents = new Map<string, Spot>();
+
+  constructor(
+    private readonly doc: PlainValue,
+    private readonly placed?: { root: PlacedRoot; store: Placements },
+  ) {}
+
+  at(pointer: string): Spot {
+    if (pointer === '') return { path: [], node: this.doc, placement: this.placed?.root.placement, exact: true };
+    const cut = pointer.lastIndexOf('/');
+    const parentPointer = pointer.slice(0, cut);
+    let parent = this.parents.get(parentPointer);
+    if (!parent) {
+      parent = this.at(parentPointer);
+      this.parents.set(parentPointer, parent);
+    }
+    const raw = pointer.slice(cut + 1);
+    const name = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    return this.child(parent, Array.isArray(parent.node) ? Number(name) : name);
+  }
+
+  /** The spot one segment below `spot`. */
+  child(spot: Spot, segment: string | number): Spot {
+    const path = spot.path.slice();
+    path.push(segment);
+    const parent = spot.node;
+    const node = Array.isArray(parent) ? parent[Number(segment)] : isRecord(parent) ? parent[String(segment)] : undefined;
+    if (!this.placed || !spot.exact || typeof parent !== 'object' || parent === null) return { path, node, placement: spot.placement, exact: false };
+    const placement = this.placed.store.childPlacement(parent, segment);
+    return placement ? { path, node, placement, exact: true } : { path, node, placement: spot.placement, exact: false };
+  }
+}
+
+/**
+ * What follows "unknown key `x`": where the API key goes instead, or a "did you mean". Kept per
+ * object schema and key (up to KEPT_HINTS of each), so 100,000 entries with the same unknown key
+ * are compared with the known keys once.
+ */
+class KeyHints {
+  private readonly bySchema = new WeakMap<object, Map<string, string>>();
+
+  hint(parentSchema: unknown, key: string, topLevel: boolean): string {
+    const schema = typeof parentSchema === 'object' && parentSchema !== null ? parentSchema : NO_SCHEMA;
+    let hints = this.bySchema.get(schema);
+    if (!hints) {
+      hints = new Map();
+      this.bySchema.set(schema, hints);
+    }
+    const cacheKey = topLevel ? `^${key}` : key;
+    let hint = hints.get(cacheKey);
+    if (hint === undefined) {
+      const known = Object.keys((schema as { properties?: object }).properties ?? {});
+      hint = looksLikeASecret(key, topLevel) ? `; ${SECRET_HINT}` : didYouMean(key, known);
+      if (hints.size < KEPT_HINTS) hints.set(cacheKey, hint);
+    }
+    return hint;
+  }
+}
+
+const NO_SCHEMA = {};
+const KEPT_HINTS = 1000;
 
 interface Problem {
   message: string;
-  /** Where to point, when not at the error's own path. */
-  at?: Path;
+  /** Point at this key of the error's value rather than at the value itself. */
+  key?: string;
   /** Point at the key rather than the value. */
   onKey?: boolean;
 }
@@ -312,7 +373,7 @@ function schemaTitle(error: ErrorObject): string | undefined {
   return typeof title === 'string' ? title : undefined;
 }
 
-function explain(error: ErrorObject, path: Path): Problem | undefined {
+function explain(error: ErrorObject, path: Path, hints: KeyHints): Problem | undefined {
   const params = error.params as Record<string, unknown>;
   const data: unknown = error.data;
   const title = schemaTitle(error);
@@ -320,17 +381,16 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
 
   if (error.propertyName !== undefined) {
     const key = error.propertyName;
-    return { message: `key \`${key}\` in ${where} must be ${title ?? 'a valid key'}`, at: [...path, key], onKey: true };
+    return { message: `key \`${key}\` in ${where} must be ${title ?? 'a valid key'}`, key, onKey: true };
   }
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       if (key === 'monitored' && isRulePath(path)) {
-        return { message: `\`monitored\` is not taken by a rule (${where}): a rule writes settings only; monitoring stays with git.monitoring and literal keys`, at: [...path, key], onKey: true };
+        return { message: `\`monitored\` is not taken by a rule (${where}): a rule writes settings only; monitoring stays with git.monitoring and literal keys`, key, onKey: true };
       }
-      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const hint = looksLikeASecret(key, path.length === 0) ? `; ${SECRET_HINT}` : didYouMean(key, known);
-      return { message: `unknown key \`${key}\` in ${where}${hint}`, at: [...path, key], onKey: true };
+      const hint = hints.hint(error.parentSchema, key, path.length === 0);
+      return { message: `unknown key \`${key}\` in ${where}${hint}`, key, onKey: true };
     }
     case 'required': {
       const missing = String(params.missingProperty);
@@ -349,9 +409,9 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     }
     case 'not': {
       if (error.schemaPath.includes('allOf')) {
-        return { message: '`pattern` is not allowed when `method` is `api`', at: [...path, 'pattern'], onKey: true };
+        return { message: '`pattern` is not allowed when `method` is `api`', key: 'pattern', onKey: true };
       }
-      return { message: `${where} takes \`id\` or \`name\`, not both`, at: [...path, 'name'], onKey: true };
+      return { message: `${where} takes \`id\` or \`name\`, not both`, key: 'name', onKey: true };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
