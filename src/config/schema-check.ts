@@ -131,16 +131,20 @@ export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; m
   return out;
 }
 
-/** Each problem ajv finds in `doc`, explained, with the spot it points at (the key when the problem names one). */
+/**
+ * Each problem ajv finds in `doc`, explained, with the spot it points at (the key when the problem
+ * names one). The errors of each validator run are explained as soon as it ends, so that ajv's
+ * error objects die young instead of 100,000 of them being kept until the last batch.
+ */
 function eachProblem(doc: PlainValue, pointers: Pointers, each: (problem: Problem, spot: Spot) => void): void {
-  const raw = validationErrors(schemaValidators(), doc);
-  if (raw.length === 0) return;
   const hints = new KeyHints();
-  for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
-    const spot = pointers.at(error.instancePath);
-    const problem = explain(error, spot.path, hints);
-    if (problem) each(problem, problem.key === undefined ? spot : pointers.child(spot, problem.key));
-  }
+  eachRunErrors(schemaValidators(), doc, (raw) => {
+    for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
+      const spot = pointers.at(error.instancePath);
+      const problem = explain(error, spot.path, hints);
+      if (problem) each(problem, problem.key === undefined ? spot : pointers.child(spot, problem.key));
+    }
+  });
 }
 
 const BATCH = 50;
@@ -149,12 +153,15 @@ const BATCH = 50;
 type ValidationContext = NonNullable<Parameters<ValidateFunction>[1]>;
 
 /**
- * ajv's errors for a document (none when it is valid). With allErrors, ajv appends the errors of each
- * entry checked through a $ref by copying the list so far (concat), so a map of 50,000 bad teams
- * cost a minute of CPU; the entries of a large map are therefore checked in batches of 50 by the
- * validator of the map's own schema part, and the rest of the document once with those maps empty.
+ * ajv's errors for a document, run by validator run (none when it is valid). With allErrors, ajv
+ * appends the errors of each entry checked through a $ref by copying the list so far (concat), so
+ * a map of 50,000 bad teams cost a minute of CPU; the entries of a large map are therefore checked
+ * in batches of 50 by the validator of the map's own schema part, and the rest of the document
+ * once with those maps empty. The errors of one run are all about the entries of its batch (or all
+ * outside the large maps), so what folds them together (an anyOf and its branches, an unknown key
+ * and the missing key it explains) is always within one run.
  */
-function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorObject[] {
+function eachRunErrors(validators: SchemaValidators, doc: PlainValue, each: (errors: readonly ErrorObject[]) => void): void {
   const validate = (validator: ValidateFunction, value: PlainValue, context?: ValidationContext): boolean => {
     loadWork.schemaValidations++;
     const valid = validator(value, context);
@@ -163,8 +170,7 @@ function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorO
   };
   const { document } = validators;
   const large = LARGE_MAPS.filter((path) => mapKeys(mapAt(doc, path) ?? {}).length > BATCH);
-  if (large.length === 0) return validate(document, doc) ? [] : [...(document.errors ?? [])];
-  const errors = validate(document, large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(document.errors ?? [])];
+  if (!validate(document, large.reduce((d, path) => withMapAt(d, path, {}), doc))) each(document.errors ?? []);
   for (const path of large) {
     const map = mapAt(doc, path) ?? {};
     const validator = validators.maps.get(path.join('.')) as ValidateFunction;
@@ -176,11 +182,14 @@ function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorO
       rootData: isRecord(doc) ? doc : {},
       dynamicAnchors: {},
     };
-    let batch: { [key: string]: PlainValue } = {};
+    // Batches without a prototype: V8 makes those dictionaries from the start, where 100,000
+    // distinct keys added to plain objects would each make a hidden class (twice the time).
+    const newBatch = (): { [key: string]: PlainValue } => Object.create(null) as { [key: string]: PlainValue };
+    let batch = newBatch();
     let size = 0;
     const check = (): void => {
-      if (!validate(validator, batch, context)) for (const e of validator.errors ?? []) errors.push(e);
-      batch = {};
+      if (!validate(validator, batch, context)) each(validator.errors ?? []);
+      batch = newBatch();
       size = 0;
     };
     for (const key of mapKeys(map)) {
@@ -189,7 +198,6 @@ function validationErrors(validators: SchemaValidators, doc: PlainValue): ErrorO
     }
     if (size > 0) check();
   }
-  return errors;
 }
 
 function isRecord(v: PlainValue | undefined): v is { [key: string]: PlainValue } {
