@@ -116,8 +116,9 @@ function compileSchema(text: string, refs: Record<string, string>): Record<strin
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
   const out: Diagnostic[] = [];
-  eachProblem(root.value, new Pointers(root.value, { root, store }), (problem, spot) => {
-    const placement = spot.placement ?? root.placement;
+  const pointers = new Pointers(root.value, { root, store });
+  eachProblem(root.value, pointers, (problem, spot) => {
+    const placement = (problem.key === undefined ? spot.placement : pointers.placementOf(spot, problem.key)) ?? root.placement;
     const { line, column } = placement.source.position(problem.onKey === true ? placement.key : placement.value);
     out.push({ file: placement.source.path, line, column, message: problem.message, severity: 'error' });
   });
@@ -127,13 +128,15 @@ export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
 /** Every schema problem of a config document: what, and where (the key itself when `onKey`). */
 export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; message: string }[] {
   const out: { path: Path; onKey: boolean; message: string }[] = [];
-  eachProblem(doc, new Pointers(doc), (problem, spot) => out.push({ path: spot.path, onKey: problem.onKey === true, message: problem.message }));
+  eachProblem(doc, new Pointers(doc), (problem, spot) => {
+    out.push({ path: problem.key === undefined ? spot.path : [...spot.path, problem.key], onKey: problem.onKey === true, message: problem.message });
+  });
   return out;
 }
 
 /**
- * Each problem ajv finds in `doc`, explained, with the spot it points at (the key when the problem
- * names one). The errors of each validator run are explained as soon as it ends, so that ajv's
+ * Each problem ajv finds in `doc`, explained, with the spot of the value it is about (the problem
+ * may name a key of that value to point at). The errors of each validator run are explained as soon as it ends, so that ajv's
  * error objects die young instead of 100,000 of them being kept until the last batch.
  */
 function eachProblem(doc: PlainValue, pointers: Pointers, each: (problem: Problem, spot: Spot) => void): void {
@@ -142,7 +145,7 @@ function eachProblem(doc: PlainValue, pointers: Pointers, each: (problem: Proble
     for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
       const spot = pointers.at(error.instancePath);
       const problem = explain(error, spot.path, hints);
-      if (problem) each(problem, problem.key === undefined ? spot : pointers.child(spot, problem.key));
+      if (problem) each(problem, spot);
     }
   });
 }
@@ -291,15 +294,26 @@ class Pointers {
     return this.child(parent, Array.isArray(parent.node) ? Number(name) : name);
   }
 
+  /** Where the child `segment` of the value at `spot` was written (or its deepest written ancestor). */
+  placementOf(spot: Spot, segment: string | number): Placement | undefined {
+    return this.written(spot, segment) ?? spot.placement;
+  }
+
   /** The spot one segment below `spot`. */
-  child(spot: Spot, segment: string | number): Spot {
+  private child(spot: Spot, segment: string | number): Spot {
     const path = spot.path.slice();
     path.push(segment);
     const parent = spot.node;
     const node = Array.isArray(parent) ? parent[Number(segment)] : isRecord(parent) ? parent[String(segment)] : undefined;
-    if (!this.placed || !spot.exact || typeof parent !== 'object' || parent === null) return { path, node, placement: spot.placement, exact: false };
-    const placement = this.placed.store.childPlacement(parent, segment);
+    const placement = this.written(spot, segment);
     return placement ? { path, node, placement, exact: true } : { path, node, placement: spot.placement, exact: false };
+  }
+
+  /** Where the child `segment` of the value at `spot` was written, when it was. */
+  private written(spot: Spot, segment: string | number): Placement | undefined {
+    const parent = spot.node;
+    if (!this.placed || !spot.exact || typeof parent !== 'object' || parent === null) return undefined;
+    return this.placed.store.childPlacement(parent, segment);
   }
 }
 
