@@ -10,7 +10,7 @@ import type { ConfigDocument } from '../core/config-schema/config.js';
 import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
-import { placementAt, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
+import { mapKeys, type Placement, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
 import { loadWork } from './yaml/work.js';
 
 export const SCHEMA_URL = new URL('../../schemas/emctl.schema.json', import.meta.url);
@@ -27,91 +27,184 @@ export function schemaDigest(text: string): string {
 }
 
 const require = createRequire(import.meta.url);
-let compiled: ValidateFunction | undefined;
+
+/** The key the schema is added under in ajv, so that its parts can be named `emctl#/properties/...`. */
+const SCHEMA_KEY = 'emctl';
 
 /**
- * The schema's validator, once per process: the one precompiled at build time when it matches the
- * schema (loading it costs a few ms), else compiled here with ajv (about 200 ms, and ajv itself is
- * loaded only then; this is the path when running from the TypeScript sources).
+ * Maps whose entries all follow one sub-schema and may number tens of thousands: `teams` and
+ * `git.repositories`. Each gets a validator of its own schema part, run on batches of its entries.
  */
-export function schemaValidator(): ValidateFunction {
+const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
+
+/**
+ * Keywords a large map's schema part may use: each judges one entry (its key or its value) on its
+ * own, so checking the entries batch by batch finds exactly what checking the whole map would.
+ * A keyword about the set (`required`, `minProperties`, ...) would need the whole map at once.
+ */
+const ENTRY_WISE = new Set(['type', 'title', 'description', '$comment', 'properties', 'propertyNames', 'patternProperties', 'additionalProperties']);
+
+/** The validators of the schema: the whole document, and each large map's part by its path (`git.repositories`). */
+export interface SchemaValidators {
+  document: ValidateFunction;
+  maps: ReadonlyMap<string, ValidateFunction>;
+}
+
+/**
+ * What the precompiled module exports, by name: `document` for the whole schema, and each large
+ * map's schema part under its path (`git.repositories`), as refs into the schema added under
+ * SCHEMA_KEY. Throws when a large map's part is missing or uses a keyword that is not entry-wise.
+ */
+export function schemaExports(schema: unknown): Record<string, string> {
+  const refs: Record<string, string> = { document: SCHEMA_KEY };
+  for (const path of LARGE_MAPS) {
+    let part: unknown = schema;
+    for (const key of path) part = isPlainObject(part) && isPlainObject(part.properties) ? part.properties[key] : undefined;
+    if (!isPlainObject(part)) throw new Error(`the schema has no part for the map ${path.join('.')}`);
+    const other = Object.keys(part).filter((keyword) => !ENTRY_WISE.has(keyword));
+    if (other.length > 0) throw new Error(`the schema part of ${path.join('.')} uses ${other.join(', ')}, which cannot be judged entry by entry`);
+    refs[path.join('.')] = `${SCHEMA_KEY}#${path.map((key) => `/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+  }
+  return refs;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+let compiled: SchemaValidators | undefined;
+
+/**
+ * The schema's validators, once per process: those precompiled at build time when they match the
+ * schema (loading them costs a few ms), else compiled here with ajv (about 200 ms, and ajv itself
+ * is loaded only then; this is the path when running from the TypeScript sources).
+ */
+export function schemaValidators(): SchemaValidators {
   if (!compiled) {
     const text = readFileSync(SCHEMA_URL, 'utf8');
-    compiled = precompiled(schemaDigest(text)) ?? compileSchema(text);
+    const names = ['document', ...LARGE_MAPS.map((path) => path.join('.'))];
+    // The precompiled module passed schemaExports' checks when it was built from this same schema.
+    const functions = precompiled(schemaDigest(text), names) ?? compileSchema(text);
+    const document = functions.document as ValidateFunction;
+    compiled = { document, maps: new Map(LARGE_MAPS.map((path) => [path.join('.'), functions[path.join('.')] as ValidateFunction])) };
   }
   return compiled;
 }
 
-function precompiled(digest: string): ValidateFunction | undefined {
-  let validate: ValidateFunction & { schemaSha256?: string };
+function precompiled(digest: string, names: readonly string[]): Record<string, ValidateFunction> | undefined {
+  let module: Record<string, unknown>;
   try {
-    validate = require(PRECOMPILED_VALIDATOR) as typeof validate;
+    module = require(PRECOMPILED_VALIDATOR) as typeof module;
   } catch {
     return undefined;
   }
-  return typeof validate === 'function' && validate.schemaSha256 === digest ? validate : undefined;
+  if (module.schemaSha256 !== digest || !names.every((name) => typeof module[name] === 'function')) return undefined;
+  return module as Record<string, ValidateFunction>;
 }
 
-function compileSchema(text: string): ValidateFunction {
+function compileSchema(text: string): Record<string, ValidateFunction> {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   // optimize off: a third less compile time (paid on every run), validation just as fast.
   const ajv = new Ajv2020({ ...SCHEMA_AJV_OPTIONS, code: { optimize: false } });
-  return ajv.compile(JSON.parse(text) as object);
-}
-
-export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
-  return schemaProblems(root.value).map((problem) => {
-    const { placement } = placementAt(store, root, problem.path);
-    const { line, column } = placement.source.position(problem.onKey ? placement.key : placement.value);
-    return { file: placement.source.path, line, column, message: problem.message, severity: 'error' };
-  });
-}
-
-/** Every schema problem of a config document: what, and where (the key itself when `onKey`). */
-export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; message: string }[] {
-  const raw = validationErrors(schemaValidator(), doc);
-  if (raw.length === 0) return [];
-  const out: { path: Path; onKey: boolean; message: string }[] = [];
-  for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
-    const path = toPath(error.instancePath, doc);
-    const problem = explain(error, path);
-    if (problem) out.push({ path: problem.at ?? path, onKey: problem.onKey === true, message: problem.message });
+  const schema = JSON.parse(text) as object;
+  const refs = schemaExports(schema);
+  ajv.addSchema(schema, SCHEMA_KEY);
+  const out: Record<string, ValidateFunction> = {};
+  for (const [name, ref] of Object.entries(refs)) {
+    const validate = ajv.getSchema(ref);
+    if (!validate) throw new Error(`the schema has no part ${ref}`);
+    out[name] = validate;
   }
   return out;
 }
 
-/** Maps whose entries all follow one sub-schema and may number tens of thousands. */
-const LARGE_MAPS: readonly (readonly string[])[] = [['teams'], ['git', 'repositories']];
-const BATCH = 50;
+export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const pointers = new Pointers(root.value, { root, store });
+  eachProblem(root.value, pointers, (problem, spot) => {
+    const placement = (problem.key === undefined ? spot.placement : pointers.placementOf(spot, problem.key)) ?? root.placement;
+    const { line, column } = placement.source.position(problem.onKey === true ? placement.key : placement.value);
+    out.push({ file: placement.source.path, line, column, message: problem.message, severity: 'error' });
+  });
+  return out;
+}
+
+/** Every schema problem of a config document: what, and where (the key itself when `onKey`). */
+export function schemaProblems(doc: PlainValue): { path: Path; onKey: boolean; message: string }[] {
+  const out: { path: Path; onKey: boolean; message: string }[] = [];
+  eachProblem(doc, new Pointers(doc), (problem, spot) => {
+    out.push({ path: problem.key === undefined ? spot.path : [...spot.path, problem.key], onKey: problem.onKey === true, message: problem.message });
+  });
+  return out;
+}
 
 /**
- * ajv's errors for a document (none when it is valid). With allErrors, ajv appends the errors of each
- * entry checked through a $ref by copying the list so far (concat), so a map of 50,000 bad teams
- * cost a minute of CPU; the entries of a large map are therefore checked in batches of 50 (each
- * beside the document's version only, keeping the errors under that map), and the rest of the
- * document once with those maps empty.
+ * Each problem ajv finds in `doc`, explained, with the spot of the value it is about (the problem
+ * may name a key of that value to point at). The errors of each validator run are explained as soon as it ends, so that ajv's
+ * error objects die young instead of 100,000 of them being kept until the last batch.
  */
-function validationErrors(validator: ValidateFunction, doc: PlainValue): ErrorObject[] {
-  const validate = (value: PlainValue): boolean => {
+function eachProblem(doc: PlainValue, pointers: Pointers, each: (problem: Problem, spot: Spot) => void): void {
+  const hints = new KeyHints();
+  eachRunErrors(schemaValidators(), doc, (raw) => {
+    for (const error of dropExplainedMissingKeys(foldBranches(raw))) {
+      const spot = pointers.at(error.instancePath);
+      const problem = explain(error, spot.path, hints);
+      if (problem) each(problem, spot);
+    }
+  });
+}
+
+const BATCH = 50;
+
+/** Where the value a validator judges sits in the document (ajv's second argument). */
+type ValidationContext = NonNullable<Parameters<ValidateFunction>[1]>;
+
+/**
+ * ajv's errors for a document, run by validator run (none when it is valid). With allErrors, ajv
+ * appends the errors of each entry checked through a $ref by copying the list so far (concat), so
+ * a map of 50,000 bad teams cost a minute of CPU; the entries of a large map are therefore checked
+ * in batches of 50 by the validator of the map's own schema part, and the rest of the document
+ * once with those maps empty. The errors of one run are all about the entries of its batch (or all
+ * outside the large maps), so what folds them together (an anyOf and its branches, an unknown key
+ * and the missing key it explains) is always within one run.
+ */
+function eachRunErrors(validators: SchemaValidators, doc: PlainValue, each: (errors: readonly ErrorObject[]) => void): void {
+  const validate = (validator: ValidateFunction, value: PlainValue, context?: ValidationContext): boolean => {
     loadWork.schemaValidations++;
-    const valid = validator(value);
+    const valid = validator(value, context);
     loadWork.schemaErrors += validator.errors?.length ?? 0;
     return valid;
   };
-  const large = LARGE_MAPS.filter((path) => Object.keys(mapAt(doc, path) ?? {}).length > BATCH);
-  if (large.length === 0) return validate(doc) ? [] : [...(validator.errors ?? [])];
-  const version = isRecord(doc) ? doc.version : undefined;
-  const errors = validate(large.reduce((d, path) => withMapAt(d, path, {}), doc)) ? [] : [...(validator.errors ?? [])];
+  const { document } = validators;
+  const large = LARGE_MAPS.filter((path) => mapKeys(mapAt(doc, path) ?? {}).length > BATCH);
+  if (!validate(document, large.reduce((d, path) => withMapAt(d, path, {}), doc))) each(document.errors ?? []);
   for (const path of large) {
-    const under = `/${path.join('/')}/`;
-    const entries = Object.entries(mapAt(doc, path) ?? {});
-    for (let i = 0; i < entries.length; i += BATCH) {
-      const skeleton = withMapAt({ version: version ?? null }, path, Object.fromEntries(entries.slice(i, i + BATCH)));
-      if (validate(skeleton)) continue;
-      for (const e of validator.errors ?? []) if (e.instancePath.startsWith(under)) errors.push(e);
+    const map = mapAt(doc, path) ?? {};
+    const validator = validators.maps.get(path.join('.')) as ValidateFunction;
+    // Where the map sits, so that the errors carry their paths in the whole document.
+    const context: ValidationContext = {
+      instancePath: path.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+      parentData: mapAt(doc, path.slice(0, -1)) ?? {},
+      parentDataProperty: path[path.length - 1] ?? '',
+      rootData: isRecord(doc) ? doc : {},
+      dynamicAnchors: {},
+    };
+    // Batches without a prototype: V8 makes those dictionaries from the start, where 100,000
+    // distinct keys added to plain objects would each make a hidden class (twice the time).
+    const newBatch = (): { [key: string]: PlainValue } => Object.create(null) as { [key: string]: PlainValue };
+    let batch = newBatch();
+    let size = 0;
+    const check = (): void => {
+      if (!validate(validator, batch, context)) each(validator.errors ?? []);
+      batch = newBatch();
+      size = 0;
+    };
+    for (const key of mapKeys(map)) {
+      batch[key] = map[key] as PlainValue;
+      if (++size === BATCH) check();
     }
+    if (size > 0) check();
   }
-  return errors;
 }
 
 function isRecord(v: PlainValue | undefined): v is { [key: string]: PlainValue } {
@@ -168,28 +261,99 @@ function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** JSON pointer -> path segments; list indices become numbers. */
-function toPath(pointer: string, data: PlainValue): (string | number)[] {
-  if (pointer === '') return [];
-  const path: (string | number)[] = [];
-  let node: PlainValue | undefined = data;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
-    if (Array.isArray(node)) {
-      path.push(Number(segment));
-      node = node[Number(segment)];
-    } else {
-      path.push(segment);
-      node = node && typeof node === 'object' ? node[segment] : undefined;
-    }
-  }
-  return path;
+/** A place in the document: its path (list indices as numbers), the value there, and where it was written. */
+interface Spot {
+  path: (string | number)[];
+  node: PlainValue | undefined;
+  /** Where the value at `path` was written, or its deepest written ancestor (not `exact`); unknown without placements. */
+  placement: Placement | undefined;
+  exact: boolean;
 }
+
+/**
+ * JSON pointers read back into the document: the path (a segment is a list index when the value it
+ * indexes is a list), the value and, given the placements, where it was written (as placementAt
+ * finds it). Each pointer's parent is read once and kept: the errors of 100,000 entries of one map
+ * share it, and each then costs its last segment only.
+ */
+class Pointers {
+  private readonly parents = new Map<string, Spot>();
+
+  constructor(
+    private readonly doc: PlainValue,
+    private readonly placed?: { root: PlacedRoot; store: Placements },
+  ) {}
+
+  at(pointer: string): Spot {
+    if (pointer === '') return { path: [], node: this.doc, placement: this.placed?.root.placement, exact: true };
+    const cut = pointer.lastIndexOf('/');
+    const parentPointer = pointer.slice(0, cut);
+    let parent = this.parents.get(parentPointer);
+    if (!parent) {
+      parent = this.at(parentPointer);
+      this.parents.set(parentPointer, parent);
+    }
+    const raw = pointer.slice(cut + 1);
+    const name = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    return this.child(parent, Array.isArray(parent.node) ? Number(name) : name);
+  }
+
+  /** Where the child `segment` of the value at `spot` was written (or its deepest written ancestor). */
+  placementOf(spot: Spot, segment: string | number): Placement | undefined {
+    return this.written(spot, segment) ?? spot.placement;
+  }
+
+  /** The spot one segment below `spot`. */
+  private child(spot: Spot, segment: string | number): Spot {
+    const path = spot.path.slice();
+    path.push(segment);
+    const parent = spot.node;
+    const node = Array.isArray(parent) ? parent[Number(segment)] : isRecord(parent) ? parent[String(segment)] : undefined;
+    const placement = this.written(spot, segment);
+    return placement ? { path, node, placement, exact: true } : { path, node, placement: spot.placement, exact: false };
+  }
+
+  /** Where the child `segment` of the value at `spot` was written, when it was. */
+  private written(spot: Spot, segment: string | number): Placement | undefined {
+    const parent = spot.node;
+    if (!this.placed || !spot.exact || typeof parent !== 'object' || parent === null) return undefined;
+    return this.placed.store.childPlacement(parent, segment);
+  }
+}
+
+/**
+ * What follows "unknown key `x`": where the API key goes instead, or a "did you mean". Kept per
+ * object schema and key (up to KEPT_HINTS of each), so 100,000 entries with the same unknown key
+ * are compared with the known keys once.
+ */
+class KeyHints {
+  private readonly bySchema = new WeakMap<object, Map<string, string>>();
+
+  hint(parentSchema: unknown, key: string, topLevel: boolean): string {
+    const schema = typeof parentSchema === 'object' && parentSchema !== null ? parentSchema : NO_SCHEMA;
+    let hints = this.bySchema.get(schema);
+    if (!hints) {
+      hints = new Map();
+      this.bySchema.set(schema, hints);
+    }
+    const cacheKey = topLevel ? `^${key}` : key;
+    let hint = hints.get(cacheKey);
+    if (hint === undefined) {
+      const known = Object.keys((schema as { properties?: object }).properties ?? {});
+      hint = looksLikeASecret(key, topLevel) ? `; ${SECRET_HINT}` : didYouMean(key, known);
+      if (hints.size < KEPT_HINTS) hints.set(cacheKey, hint);
+    }
+    return hint;
+  }
+}
+
+const NO_SCHEMA = {};
+const KEPT_HINTS = 1000;
 
 interface Problem {
   message: string;
-  /** Where to point, when not at the error's own path. */
-  at?: Path;
+  /** Point at this key of the error's value rather than at the value itself. */
+  key?: string;
   /** Point at the key rather than the value. */
   onKey?: boolean;
 }
@@ -235,7 +399,7 @@ function schemaTitle(error: ErrorObject): string | undefined {
   return typeof title === 'string' ? title : undefined;
 }
 
-function explain(error: ErrorObject, path: Path): Problem | undefined {
+function explain(error: ErrorObject, path: Path, hints: KeyHints): Problem | undefined {
   const params = error.params as Record<string, unknown>;
   const data: unknown = error.data;
   const title = schemaTitle(error);
@@ -243,17 +407,16 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
 
   if (error.propertyName !== undefined) {
     const key = error.propertyName;
-    return { message: `key \`${key}\` in ${where} must be ${title ?? 'a valid key'}`, at: [...path, key], onKey: true };
+    return { message: `key \`${key}\` in ${where} must be ${title ?? 'a valid key'}`, key, onKey: true };
   }
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       if (key === 'monitored' && isRulePath(path)) {
-        return { message: `\`monitored\` is not taken by a rule (${where}): a rule writes settings only; monitoring stays with git.monitoring and literal keys`, at: [...path, key], onKey: true };
+        return { message: `\`monitored\` is not taken by a rule (${where}): a rule writes settings only; monitoring stays with git.monitoring and literal keys`, key, onKey: true };
       }
-      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const hint = looksLikeASecret(key, path.length === 0) ? `; ${SECRET_HINT}` : didYouMean(key, known);
-      return { message: `unknown key \`${key}\` in ${where}${hint}`, at: [...path, key], onKey: true };
+      const hint = hints.hint(error.parentSchema, key, path.length === 0);
+      return { message: `unknown key \`${key}\` in ${where}${hint}`, key, onKey: true };
     }
     case 'required': {
       const missing = String(params.missingProperty);
@@ -272,9 +435,9 @@ function explain(error: ErrorObject, path: Path): Problem | undefined {
     }
     case 'not': {
       if (error.schemaPath.includes('allOf')) {
-        return { message: '`pattern` is not allowed when `method` is `api`', at: [...path, 'pattern'], onKey: true };
+        return { message: '`pattern` is not allowed when `method` is `api`', key: 'pattern', onKey: true };
       }
-      return { message: `${where} takes \`id\` or \`name\`, not both`, at: [...path, 'name'], onKey: true };
+      return { message: `${where} takes \`id\` or \`name\`, not both`, key: 'name', onKey: true };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);

@@ -4,31 +4,40 @@
 // (npm test builds first), with the files package.json lists. Installed without the optional
 // SQLite driver (where no prebuilt binary and no compiler are at hand), everything works: a
 // `sqlite:` store says before any request that the native driver is missing and is written through
-// the WebAssembly build of SQLite.
+// the WebAssembly build of SQLite. The tarball is packed once and installed twice (each install
+// into a directory of its own); each install runs `npx emctl` once, and its other runs go through
+// the link npx resolves (node_modules/.bin/emctl), without starting npm again.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The packed tarball's path. */
+let tarball: string;
+
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'emctl-pack-'));
+  // --ignore-scripts: dist/ is already built; prepare would build it again.
+  execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
+  const name = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+  expect(name).toBeDefined();
+  tarball = join(dir, name!);
+}, 180_000);
 
 describe('npm pack -> install -> npx emctl', () => {
   it('the installed tarball plans against the bundled emulator', { timeout: 180_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'emctl-pack-'));
-    // --ignore-scripts: dist/ is already built; prepare would build it again.
-    execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
-    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-    expect(tarball).toBeDefined();
-
     const app = join(dir, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'emctl-user', private: true }));
     // --ignore-scripts: the database drivers' native build (better-sqlite3 compiles from source where
     // no prebuilt binary can be fetched: minutes on a busy machine) is npm's part, not emctl's; plan
     // never loads a driver (they are imported only by --out sqlite:/postgres:), which this proves too.
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', join(dir, tarball!)], { cwd: app, encoding: 'utf8' });
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball], { cwd: app, encoding: 'utf8' });
     expect(install.status, install.stderr).toBe(0);
 
     const installed = join(app, 'node_modules', 'emctl');
@@ -48,7 +57,7 @@ describe('npm pack -> install -> npx emctl', () => {
     expect(existsSync(join(app, 'node_modules/better-sqlite3/package.json'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(false);
     const measure = ['--emulator', 'default', '-v', 'measurements', '--metric', 'pr.merged', '--group-by', 'team', '--team', '42', '--last', '4w', '--roll-up', '1w', '--out', 'sqlite:history.db'];
-    const store = spawnSync('npx', ['--no-install', 'emctl', ...measure], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const store = spawnSync(join(app, 'node_modules', '.bin', 'emctl'), measure, { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(store.status, store.stderr).toBe(0);
     expect(store.stderr).toContain('note: the native SQLite driver better-sqlite3 is installed but its native binary does not load here (Could not locate the bindings file');
     expect(store.stderr).toContain('npm rebuild better-sqlite3');
@@ -59,18 +68,17 @@ describe('npm pack -> install -> npx emctl', () => {
 
   it('installed with --omit=optional (no native SQLite driver): validate, a CSV export, a sqlite: store and the demo work', { timeout: 180_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'emctl-pack-slim-'));
-    execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: 'pipe' });
-    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
     const app = join(dir, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'emctl-user', private: true }));
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--omit=optional', join(dir, tarball)], { cwd: app, encoding: 'utf8' });
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--omit=optional', tarball], { cwd: app, encoding: 'utf8' });
     expect(install.status, install.stderr).toBe(0);
     expect(existsSync(join(app, 'node_modules', 'better-sqlite3'))).toBe(false);
-    const emctl = (args: string[]) => spawnSync('npx', ['--no-install', 'emctl', ...args], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const options = { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } } as const;
+    const emctl = (args: string[]) => spawnSync(join(app, 'node_modules', '.bin', 'emctl'), args, options);
 
     copyFileSync(join(app, 'node_modules/emctl/examples/acme/emctl.yaml'), join(app, 'emctl.yaml'));
-    const validate = emctl(['validate']);
+    const validate = spawnSync('npx', ['--no-install', 'emctl', 'validate'], options);
     expect(validate.status, validate.stdout + validate.stderr).toBe(0);
     expect(validate.stdout).toMatch(/^ok: emctl\.yaml is valid/);
 

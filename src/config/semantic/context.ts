@@ -5,7 +5,7 @@
 import type { ConfigChecks } from '../checks.js';
 import type { Diagnostic } from '../yaml/diagnostics.js';
 import type { Path } from '../describe.js';
-import { isMap, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from '../yaml/source.js';
+import { isMap, mapKeys, placementAt, type Placements, type PlacedRoot, type PlainMap, type PlainValue } from '../yaml/source.js';
 
 export class CheckContext {
   readonly diagnostics: Diagnostic[] = [];
@@ -60,9 +60,9 @@ export function listOf(v: PlainValue | undefined): PlainValue[] {
   return Array.isArray(v) ? v : [];
 }
 
-/** Keys of a map in the order they were written. */
-export function keysOf(v: PlainValue | undefined): string[] {
-  return isMap(v) ? Object.keys(v) : [];
+/** Keys of a map in the order they were written (a large map's list is made once, see mapKeys). */
+export function keysOf(v: PlainValue | undefined): readonly string[] {
+  return isMap(v) ? mapKeys(v) : [];
 }
 
 /** Each team's PM scope maps: [teamId, integrationKey, scope]. */
