@@ -58,7 +58,7 @@ export function stillToRead(narrowed: DesiredConfig, answers: WriteAnswers, befo
   const teams: DesiredTeam[] = [];
   for (const team of narrowed.teams) {
     const kept: DesiredTeam = { ...team };
-    if (answers.teamGitScopes.has(team.id)) delete kept.git;
+    if (team.id !== undefined && answers.teamGitScopes.has(team.id)) delete kept.git;
     if (kept.git !== undefined || kept.pm.length > 0) teams.push(kept);
   }
   const index = indexRepositories(before.repositories);
