@@ -182,7 +182,9 @@ const RANK: Record<ObjectKind, number> = {
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
   const team = (c: PlannedChange) => {
     const t = c.target;
-    return t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.teamId : t.kind === 'git-scope' ? t.teamId : t.kind === 'team' || t.kind === 'team-members' ? t.id : 0;
+    const id = t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.teamId : t.kind === 'git-scope' ? t.teamId : t.kind === 'team' || t.kind === 'team-members' ? t.id : 0;
+    // Teams the plan creates (placeholder ids below 0) after the listed ones, in the order written.
+    return id < 0 ? 2 ** 52 - id : id;
   };
   return changes
     .map((c, i) => ({ c, i }))
