@@ -210,6 +210,8 @@ function creates(sink: KindSink<TeamTarget>, resolved: readonly Resolved[], pare
 function updates(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: readonly Resolved[], finalTree: Parents, nameNow: Map<number, string>, first: number): void {
   const moves: Resolved[] = [];
   const pending: { r: Resolved; body: TeamBody; changes: [Change, ConfigPath][] }[] = [];
+  const configNames = new Map<number, string>();
+  for (const r of resolved) if (r.team.name !== undefined) configNames.set(r.team.id, r.team.name);
   for (const r of resolved) {
     const { team, listed } = r;
     if (listed === undefined) continue;
@@ -234,7 +236,7 @@ function updates(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: reado
     const moved = r.parent !== undefined && r.parent !== liveParent(dir, listed);
     if (moved) {
       moves.push(r);
-      const name = (id: number | null) => (id === null ? null : (sinkName(resolved, id) ?? dir.byId.get(id)?.name ?? String(id)));
+      const name = (id: number | null) => (id === null ? null : (configNames.get(id) ?? dir.byId.get(id)?.name ?? String(id)));
       changes.push([
         { address: `${address}.parent`, kind: 'team', action: 'update', before: name(liveParent(dir, listed)), after: name(r.parent ?? null), impacts: ['changes-team-metrics'] },
         [...team.path, 'parent'],
@@ -260,10 +262,6 @@ function updates(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: reado
   }
 }
 
-function sinkName(resolved: readonly Resolved[], id: number): string | undefined {
-  return resolved.find((r) => r.team.id === id)?.team.name;
-}
-
 /** The moves in an order where no moment holds a cycle: each move's new parent is outside the moved team's subtree then. */
 function moveOrder(dir: TeamDirectory, moves: readonly Resolved[], finalTree: Parents): Resolved[] {
   const now: Parents = new Map();
@@ -277,14 +275,25 @@ function moveOrder(dir: TeamDirectory, moves: readonly Resolved[], finalTree: Pa
     }
     return false;
   };
-  const left = [...moves];
+  // Passes over the moves left, each taking every move that is safe at its turn; a pass that takes
+  // none happens only when the final tree has a cycle (refused before this), and then takes one.
+  let left = [...moves];
   const order: Resolved[] = [];
   while (left.length > 0) {
-    const i = left.findIndex((r) => !within(r.parent ?? null, r.team.id));
-    // None is safe only when the final tree has a cycle, which is refused before this.
-    const next = left.splice(i === -1 ? 0 : i, 1)[0] as Resolved;
-    now.set(next.team.id, next.parent ?? null);
-    order.push(next);
+    const later: Resolved[] = [];
+    for (const r of left) {
+      if (within(r.parent ?? null, r.team.id)) later.push(r);
+      else {
+        now.set(r.team.id, r.parent ?? null);
+        order.push(r);
+      }
+    }
+    if (later.length === left.length) {
+      const first = later.shift() as Resolved;
+      now.set(first.team.id, first.parent ?? null);
+      order.push(first);
+    }
+    left = later;
   }
   return order;
 }
@@ -310,7 +319,7 @@ function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly
   const children = new Map<number, number[]>();
   for (const { t } of gone) {
     const parent = liveParent(dir, t);
-    if (parent !== null && goneIds.has(parent)) children.set(parent, [...(children.get(parent) ?? []), t.id]);
+    if (parent !== null && goneIds.has(parent)) append(children, parent, t.id);
   }
   for (const { t, depth: d } of gone.sort((a, b) => b.depth - a.depth || a.t.id - b.t.id)) {
     const members = t.contributors.map((c) => (c.email === '' ? c.id : c.email));
@@ -342,8 +351,8 @@ export function planTeamOperations(changes: readonly { change: Change; target: T
   const createLevels = new Map<number, { change: Change; target: TeamTarget }[]>();
   const patches = new Map<number, { change: Change; target: TeamTarget }[]>();
   for (const c of changes) {
-    if (c.target.action === 'create') createLevels.set(c.target.step, [...(createLevels.get(c.target.step) ?? []), c]);
-    else if (c.target.action === 'update') patches.set(c.target.id, [...(patches.get(c.target.id) ?? []), c]);
+    if (c.target.action === 'create') append(createLevels, c.target.step, c);
+    else if (c.target.action === 'update') append(patches, c.target.id, c);
   }
   const teamOps: DraftOperation[] = [];
   for (const level of [...createLevels.keys()].sort((a, b) => a - b)) {
@@ -364,9 +373,13 @@ export function planTeamOperations(changes: readonly { change: Change; target: T
     teamOps.push(op);
   }
   // Each step of the team calls waits for the step before it.
-  const steps = [...new Set(teamOps.map((op) => op.step ?? 0))].sort((a, b) => a - b);
-  const atStep = (step: number) => teamOps.filter((op) => (op.step ?? 0) === step);
-  for (let i = 1; i < steps.length; i++) for (const op of atStep(steps[i] as number)) op.dependsOn.push(...atStep(steps[i - 1] as number).map((o) => o.id));
+  const byStep = new Map<number, DraftOperation[]>();
+  for (const op of teamOps) append(byStep, op.step ?? 0, op);
+  const steps = [...byStep.keys()].sort((a, b) => a - b);
+  for (let i = 1; i < steps.length; i++) {
+    const previous = (byStep.get(steps[i - 1] as number) ?? []).map((o) => o.id);
+    for (const op of byStep.get(steps[i] as number) ?? []) op.dependsOn.push(...previous);
+  }
 
   const deletes = changes.filter((c) => c.target.action === 'delete');
   const deleteOps = new Map<number, DraftOperation>();
@@ -383,6 +396,12 @@ export function planTeamOperations(changes: readonly { change: Change; target: T
     op.dependsOn.push(...(children.length > 0 ? children : allOthers));
   }
   return [...teamOps, ...deleteOps.values()];
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
 const NEW_TEAM_IN_PATH = /\/teams\/(-\d+)(?=\/|$|\?)/;
