@@ -96,6 +96,7 @@ export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory): void 
   for (const { team } of resolved) if (isNewTeamId(team.id) && team.name !== undefined) nameNow.set(team.id, team.name);
   const parentName = (id: number | null): string | null => (id === null ? null : (nameNow.get(id) ?? String(id)));
 
+  if (namesTaken(sink, dir, resolved)) return;
   creates(sink, resolved, parents, parentName);
   const levels = Math.max(0, ...resolved.filter((r) => isNewTeamId(r.team.id)).map((r) => levelOf(r.team.id, parents) + 1));
   updates(sink, dir, resolved, parents, nameNow, levels);
@@ -176,6 +177,29 @@ function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents
   }
   void config;
   return found;
+}
+
+/**
+ * A created or renamed team's name that another listed team holds: the service refuses a taken
+ * name (409). Where that team gives the name up in the same plan (renamed or deleted) the order of
+ * the calls cannot make both work at once, so that is refused too: one apply renames, the next
+ * creates or renames into the name. True when any name is taken.
+ */
+function namesTaken(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: readonly Resolved[]): boolean {
+  const changing = new Set(resolved.filter((r) => r.listed !== undefined && r.team.name !== undefined && r.team.name !== r.listed.name).map((r) => r.team.id));
+  let taken = false;
+  for (const { team, listed } of resolved) {
+    const name = team.name;
+    if (name === undefined || (listed !== undefined && teamNameKey(listed.name) === teamNameKey(name))) continue;
+    const holder = dir.byName.get(teamNameKey(name));
+    if (holder === undefined || holder.id === team.id) continue;
+    const why = changing.has(holder.id)
+      ? `team ${holder.id} ("${holder.name}") gives that name up in this same plan, and the service refuses a taken name whatever the order: rename it in one apply and take the name in the next`
+      : `team ${holder.id} already has that name (names compare case-insensitively)`;
+    sink.error(`${teamAddress(team.key)} cannot be named "${name}": ${why}`, 'id' in team.key ? [...team.path, 'name'] : team.path, teamAddress(team.key));
+    taken = true;
+  }
+  return taken;
 }
 
 function levelOf(id: number, parents: Parents): number {
@@ -424,18 +448,25 @@ export function newTeamsNamed(op: { path: string; body?: unknown }): number[] {
   return [...out];
 }
 
-/** Each call naming a team this plan creates waits for the call that creates it. */
-export function waitForCreates(ops: DraftOperation[]): void {
+/**
+ * Each call naming a team this plan creates waits for the call that creates it. Returns the calls
+ * that name a team whose creation is not among them (a --target that kept a new team's scope but
+ * not the team): no call can carry those.
+ */
+export function waitForCreates(ops: DraftOperation[]): { message: string; address: string }[] {
   const creator = new Map<number, string>();
   for (const op of ops) if (op.route === `POST ${CREATE}`) for (const item of op.items ?? []) creator.set(Number(item.key), op.id);
-  if (creator.size === 0) return;
+  const errors: { message: string; address: string }[] = [];
   for (const op of ops) {
     if (op.route === `POST ${CREATE}`) continue;
     for (const id of newTeamsNamed(op)) {
       const by = creator.get(id);
-      if (by !== undefined && !op.dependsOn.includes(by)) op.dependsOn.push(by);
+      if (by === undefined) {
+        for (const address of op.addresses) errors.push({ message: `${address} belongs to a team this plan would create, and its creation is not in the plan: target the team itself (its address without the key)`, address });
+      } else if (!op.dependsOn.includes(by)) op.dependsOn.push(by);
     }
   }
+  return errors;
 }
 
 /**
