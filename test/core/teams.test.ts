@@ -7,7 +7,7 @@ import { modelOf } from '../../src/config/build-model.js';
 import type { PlainMap } from '../../src/config/yaml/source.js';
 import type { ListedTeam, ListedUser } from '../../src/contract/list-types.js';
 import { buildPlan } from '../../src/core/plan.js';
-import { withCreatedTeamIds } from '../../src/core/kinds/team.js';
+import { withCreatedTeamIds } from '../../src/core/kinds/new-team-ids.js';
 import { liveState } from './builders.js';
 import { planLines } from './plan-text.js';
 

@@ -9,11 +9,12 @@ import type { ListedTeam } from '../../contract/list-types.js';
 import { SERVICE_TEAM_NAMES } from '../../contract/list-types.js';
 import { teamNameKey } from '../../contract/team-rules.js';
 import { teamAddress } from '../address.js';
-import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, TeamRef } from '../model.js';
+import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind } from '../model.js';
 import { operation, plural, type DraftOperation } from '../ops-common.js';
 import type { Change } from '../plan-model.js';
 import { didYouMean } from '../resolve.js';
 import { isNewTeamId, liveParent, type TeamDirectory } from './team-directory.js';
+import { newTeamsNamed } from './new-team-ids.js';
 
 /** The body of a team in the create call, or of one team's PATCH (only what changes). */
 export interface TeamBody {
@@ -89,7 +90,7 @@ export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory): void 
     resolved.push(entry);
   }
   const parents = finalParents(dir, resolved);
-  if (cycles(sink, dir, parents, resolved, config)) return;
+  if (cycles(sink, dir, parents, resolved)) return;
 
   const nameNow = new Map<number, string>();
   for (const t of dir.own) nameNow.set(t.id, t.name);
@@ -152,7 +153,7 @@ function finalParents(dir: TeamDirectory, resolved: readonly Resolved[]): Parent
 }
 
 /** Reports each cycle of the final tree once, at a config team that closes it; true when there is one. */
-function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents, resolved: readonly Resolved[], config: DesiredConfig): boolean {
+function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents, resolved: readonly Resolved[]): boolean {
   const state = new Map<number, 1 | 2>();
   const byId = new Map(resolved.map((r) => [r.team.id, r.team] as const));
   let found = false;
@@ -175,7 +176,6 @@ function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents
     }
     for (const id of chain) state.set(id, 2);
   }
-  void config;
   return found;
 }
 
@@ -428,26 +428,6 @@ function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-const NEW_TEAM_IN_PATH = /\/teams\/(-\d+)(?=\/|$|\?)/;
-
-/** The placeholders of teams created by this plan that a call names (its path, or a `team_id` of its body). */
-export function newTeamsNamed(op: { path: string; body?: unknown }): number[] {
-  const out = new Set<number>();
-  const inPath = NEW_TEAM_IN_PATH.exec(op.path)?.[1];
-  if (inPath !== undefined) out.add(Number(inPath));
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) for (const x of v) walk(x);
-    else if (typeof v === 'object' && v !== null) {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'team_id' && typeof x === 'number' && isNewTeamId(x)) out.add(x);
-        else walk(x);
-      }
-    }
-  };
-  walk(op.body);
-  return [...out];
-}
-
 /**
  * Each call naming a team this plan creates waits for the call that creates it. Returns the calls
  * that name a team whose creation is not among them (a --target that kept a new team's scope but
@@ -467,29 +447,4 @@ export function waitForCreates(ops: DraftOperation[]): { message: string; addres
     }
   }
   return errors;
-}
-
-/**
- * A call with the placeholders of created teams replaced by the ids their creation gave: in its
- * path, the `team_id`s of its body and the keys of its items (a scope write's answer names the
- * real ids). Unchanged when it names no created team.
- */
-export function withCreatedTeamIds<T extends { path: string; body?: unknown; items?: { key: string; address: string }[] }>(op: T, ids: ReadonlyMap<number, number>): T {
-  if (ids.size === 0 || newTeamsNamed(op).length === 0) return op;
-  const swap = (id: number): number => ids.get(id) ?? id;
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (typeof v !== 'object' || v === null) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'team_id' && typeof x === 'number' ? swap(x) : walk(x)]));
-  };
-  const path = op.path.replace(NEW_TEAM_IN_PATH, (_, id: string) => `/teams/${swap(Number(id))}`);
-  const out: T = { ...op, path };
-  if (op.body !== undefined) out.body = walk(op.body);
-  if (op.items !== undefined) out.items = op.items.map((i) => ({ ...i, key: i.key.replace(/^-\d+(?=\/|$)/, (id) => String(swap(Number(id)))) }));
-  return out;
-}
-
-/** Team references as the config writes them, for did-you-mean and messages. */
-export function teamRefText(ref: TeamRef): string {
-  return 'id' in ref ? String(ref.id) : `"${ref.name}"`;
 }
