@@ -180,6 +180,8 @@ teams:
 `);
     const plan = await cli(e, ['plan', '-c', config]);
     expect(plan.code, plan.stderr).toBe(0);
+    // What goes with each deleted team: its members and its PM and Git scope entries.
+    expect(plan.stdout).toContain('- team["Payments"] (with 2 members, 4 PM scope entries and 3 Git scope entries)  {git: {repositories: ["acme/api", "acme/payments-service"], services: ["billing"]}');
     expect(plan.stdout).toContain('- team["Checkout"]');
     expect(plan.stdout).toContain('would delete 4 teams; the limit is 2');
     const refused = await cli(e, ['apply', '-c', config, '--auto-approve']);

@@ -6,6 +6,8 @@
 // (an unknown or pinned id, an unknown parent, a cycle) and its impact labels.
 
 import type { ListedTeam } from '../../contract/list-types.js';
+import type { TeamPmScopeResponse } from '../../contract/types.js';
+import type { TeamGitScopeResponse } from '../../contract/git-types.js';
 import { SERVICE_TEAM_NAMES } from '../../contract/list-types.js';
 import { teamNameKey } from '../../contract/team-rules.js';
 import { teamAddress } from '../address.js';
@@ -67,7 +69,13 @@ interface Resolved {
  * The team changes of a plan. `dir` is the team list read; `config` has its team ids resolved
  * (team-directory.ts: placeholders below 0 for the teams to create).
  */
-export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory): void {
+/** The scopes read of teams the plan deletes (what goes with them); absent when not read. */
+export interface DeletedScopes {
+  pm: ReadonlyMap<number, TeamPmScopeResponse | 'not_found'>;
+  git: ReadonlyMap<number, TeamGitScopeResponse | 'not_found'>;
+}
+
+export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory, scopes?: DeletedScopes): void {
   const config = sink.config;
   const teams = config.teams.filter((t): t is DesiredTeam & { id: number } => t.id !== undefined);
   // The names this file gives teams (a name key, or `name:`), for parents named by name.
@@ -101,7 +109,7 @@ export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory): void 
   creates(sink, resolved, parents, parentName);
   const levels = Math.max(0, ...resolved.filter((r) => isNewTeamId(r.team.id)).map((r) => levelOf(r.team.id, parents) + 1));
   updates(sink, dir, resolved, parents, nameNow, levels);
-  deletes(sink, dir, teams, parentName);
+  deletes(sink, dir, teams, parentName, scopes);
 }
 
 function managesTeam(t: DesiredTeam): boolean {
@@ -323,7 +331,13 @@ function moveOrder(dir: TeamDirectory, moves: readonly Resolved[], finalTree: Pa
 }
 
 /** Under exact ownership, every listed team the config does not write, children first, with what goes with it. */
-function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly (DesiredTeam & { id: number })[], parentName: (id: number | null) => string | null): void {
+function deletes(
+  sink: KindSink<TeamTarget>,
+  dir: TeamDirectory,
+  teams: readonly (DesiredTeam & { id: number })[],
+  parentName: (id: number | null) => string | null,
+  scopes: DeletedScopes | undefined,
+): void {
   sink.count('team_deletion', dir.own.length);
   if (sink.config.ownership?.teams !== 'exact') return;
   const kept = new Set(teams.map((t) => t.id));
@@ -347,7 +361,8 @@ function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly
   }
   for (const { t, depth: d } of gone.sort((a, b) => b.depth - a.depth || a.t.id - b.t.id)) {
     const members = t.contributors.map((c) => (c.email === '' ? c.id : c.email));
-    const before = { id: t.id, name: t.name, parent: parentName(liveParent(dir, t)), members };
+    const goes = scopeEntries(scopes?.pm.get(t.id), scopes?.git.get(t.id));
+    const before = { id: t.id, name: t.name, parent: parentName(liveParent(dir, t)), members, ...goes.value };
     sink.add(
       {
         address: teamAddress({ name: t.name }),
@@ -357,11 +372,46 @@ function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly
         after: null,
         impacts: ['deletes-team'],
         destructive: 'team_deletion',
-        label: `with ${plural(members.length, 'member')}, its PM and Git scopes`,
+        label: `with ${plural(members.length, 'member')}${goes.label}`,
       },
       { kind: 'team', id: t.id, action: 'delete', name: t.name, step: deepest - d, ...(children.has(t.id) ? { children: children.get(t.id) } : {}) },
     );
   }
+}
+
+/** What a deleted team's scopes hold, by integration name and key, and a few words on it. */
+function scopeEntries(pm: TeamPmScopeResponse | 'not_found' | undefined, git: TeamGitScopeResponse | 'not_found' | undefined): { value: Record<string, unknown>; label: string } {
+  if (pm === undefined && git === undefined) return { value: {}, label: ', its PM and Git scopes' };
+  const value: Record<string, unknown> = {};
+  let pmEntries = 0;
+  if (pm !== undefined && pm !== 'not_found') {
+    const byIntegration: Record<string, Record<string, string[]>> = {};
+    for (const item of pm.items) {
+      const keys: Record<string, string[]> = {};
+      for (const [key, list] of Object.entries(item.scope ?? {}) as [string, unknown[]][]) {
+        const ids = list.map(entryId);
+        if (ids.length > 0) keys[key] = ids;
+        pmEntries += ids.length;
+      }
+      if (Object.keys(keys).length > 0) byIntegration[item.integration_name] = keys;
+    }
+    if (Object.keys(byIntegration).length > 0) value.pm = byIntegration;
+  }
+  let gitEntries = 0;
+  if (git !== undefined && git !== 'not_found') {
+    const repositories = git.repositories.map((r) => r.name);
+    const services = git.services.map((s) => s.name);
+    gitEntries = repositories.length + services.length;
+    if (gitEntries > 0) value.git = { ...(repositories.length > 0 ? { repositories } : {}), ...(services.length > 0 ? { services } : {}) };
+  }
+  return { value, label: `, ${plural(pmEntries, 'PM scope entry', 'PM scope entries')} and ${plural(gitEntries, 'Git scope entry', 'Git scope entries')}` };
+}
+
+/** A scope entry as its id: an entity's entity_provider_id, a label's name, a project/team pair. */
+function entryId(entry: unknown): string {
+  const e = entry as { entity_provider_id?: string; name?: string; project?: { entity_provider_id: string }; team?: { entity_provider_id: string } };
+  if (e.project !== undefined && e.team !== undefined) return `${e.project.entity_provider_id}/${e.team.entity_provider_id}`;
+  return e.entity_provider_id ?? e.name ?? JSON.stringify(entry);
 }
 
 /**
