@@ -22,6 +22,7 @@ import type {
   EntityName,
   IntegrationAlias,
   IntegrationRef,
+  MemberRef,
   RepoRef,
   SafetyConfig,
   SourceLocation,
@@ -71,6 +72,14 @@ function repoKey(r: RepoRef): string {
   return 'id' in r ? `0${String(r.id).padStart(20, '0')}` : `1${r.name}`;
 }
 
+/** A member as written: a string is an email, a number a contributor id. */
+function memberRef(v: string | number): MemberRef {
+  return typeof v === 'number' ? { id: v } : { email: v };
+}
+function memberKey(m: MemberRef): string {
+  return 'id' in m ? `0${String(m.id).padStart(20, '0')}` : `1${m.email.toLowerCase()}`;
+}
+
 function entity(v: EntityDocument): EntityName {
   return typeof v === 'string' ? { id: v } : { name: v.name };
 }
@@ -111,11 +120,24 @@ export function modelOf(doc: ConfigDocument, files: string[], locate?: (written:
   }
 
   const teams: DesiredTeam[] = [];
-  for (const [id, t] of entriesOf(doc.teams).sort(([a], [b]) => Number(a) - Number(b))) {
-    const path = ['teams', id];
-    const team: DesiredTeam = { id: Number(id), pm: [], path };
-    if (t.name !== undefined) team.name = t.name;
-    for (const [key, scope] of entriesOf(t.pm).sort(byKey)) team.pm.push(pmScope(key, scope, [...path, 'pm', key], order));
+  const teamEntries = entriesOf(doc.teams);
+  // Id keys in id order, then name keys in the order written (a directory config: files by name).
+  const idKeys = teamEntries.filter(([k]) => DIGITS.test(k)).sort(([a], [b]) => Number(a) - Number(b));
+  for (const [key, t] of [...idKeys, ...teamEntries.filter(([k]) => !DIGITS.test(k))]) {
+    const path = ['teams', key];
+    const byId = DIGITS.test(key);
+    const team: DesiredTeam = { key: byId ? { id: Number(key) } : { name: key }, pm: [], path };
+    if (byId) team.id = Number(key);
+    else if (t.id !== undefined) team.id = t.id;
+    if (!byId) team.name = key;
+    else if (t.name !== undefined) team.name = t.name;
+    if (t.parent === null) team.parent = null;
+    else if (typeof t.parent === 'number') team.parent = { id: t.parent };
+    else if (typeof t.parent === 'string') team.parent = { name: t.parent };
+    if (t.initials !== undefined) team.initials = t.initials;
+    if (t.color !== undefined) team.color = t.color;
+    if (t.members) team.members = order.sort([...path, 'members'], t.members.map(memberRef), memberKey);
+    for (const [scopeKey, scope] of entriesOf(t.pm).sort(byKey)) team.pm.push(pmScope(scopeKey, scope, [...path, 'pm', scopeKey], order));
     if (t.git) team.git = gitScope(t.git, [...path, 'git'], order);
     teams.push(team);
   }
@@ -156,12 +178,14 @@ export function modelOf(doc: ConfigDocument, files: string[], locate?: (written:
   const reports: DesiredReport[] = entriesOf(doc.reports).map(([name, definition]) => ({ name, definition, path: ['reports', name] }));
   const goals: DesiredGoal[] = entriesOf(doc.goals).map(([name, definition]) => ({ name, definition, path: ['goals', name] }));
 
+  const ownershipTeams = doc.ownership?.teams;
   const config: DesiredConfig = {
     version: 1,
     files,
     integrations,
     collection,
     teams,
+    ...(ownershipTeams === undefined ? {} : { ownership: { teams: ownershipTeams } }),
     git: rules.length > 0 ? { defaults, repositories, rules } : { defaults, repositories },
     safety,
     drift: { ignore },

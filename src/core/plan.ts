@@ -15,6 +15,9 @@ import { predictRefusals } from './predict.js';
 import { expandRules, ruleSpelling, type Expansion, type RuleCoverage } from './rules.js';
 import { checkSafety } from './safety.js';
 import type { LiveSnapshot } from './snapshot.js';
+import { diffTeams } from './kinds/team.js';
+import { diffMembers } from './kinds/team-members.js';
+import { contributorIndex, resolveTeamIds, teamDirectory } from './kinds/shared/team-directory.js';
 
 export interface PlanOptions {
   targets?: readonly string[];
@@ -52,16 +55,24 @@ export interface StagedPlan {
   predictAgain(): Plan;
 }
 
-export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
+export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
+  // Name keys get their ids from the team list (the state reader did the same to read their scopes).
+  const teams = resolveTeamIds(written, live.teamList === undefined ? undefined : teamDirectory(live.teamList));
+  const config = teams.config;
   const reads = options.reads ?? {};
   const expansion = options.expansion ?? expandRules(config, reads, live);
   const draft = new PlanDraft(expansion.config, reads, live);
+  for (const p of teams.problems) draft.error(p.message, p.path, p.address);
   for (const e of expansion.errors) draft.error(e.message, e.path);
   for (const w of expansion.warnings) draft.warn(w.message, w.path);
+  diffTeamKinds(draft);
   diffPm(draft);
   diffGit(draft);
   const targets = options.targets ?? [];
   const excludes = options.excludes ?? [];
+  if (config.ownership?.teams === 'exact' && (targets.length > 0 || excludes.length > 0)) {
+    draft.error('ownership: { teams: exact } deletes every team the file does not write: a run narrowed by --target or --exclude must not delete what it did not read; plan without them');
+  }
   const all = sortChanges(draft.changes);
   const keep = options.keep;
   // A change is also known by the config's spelling of its object (a repository addressed by id
@@ -146,15 +157,31 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   };
 }
 
+/** The teams and their member sets, against the team list (not read: nothing of them is managed). */
+function diffTeamKinds(draft: PlanDraft): void {
+  const list = draft.live.teamList;
+  if (list === undefined) return;
+  const dir = teamDirectory(list);
+  diffTeams(draft, dir, { pm: draft.live.teamPmScopes, git: draft.live.teamGitScopes });
+  diffMembers(draft, dir, contributorIndex(list, draft.live.users));
+}
+
 function count(changes: Change[], action: Change['action']): number {
   return changes.filter((c) => c.action === action).length;
 }
 
-
-/** Display order: the plan's sections (kinds/kind.ts), teams by id (PM before Git), then as planned. */
+/**
+ * Display order: the plan's sections (kinds/kind.ts), teams by id (PM before Git), then as
+ * planned. Teams the plan creates (placeholder ids below 0) come after the listed ones, in the
+ * order written.
+ */
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
+  const teamOrder = (c: PlannedChange): number => {
+    const id = teamOfTarget(c.target);
+    return id < 0 ? 2 ** 52 - id : id;
+  };
   return changes
-    .map((c, i) => ({ c, i, rank: sectionRank(c.change.kind), team: teamOfTarget(c.target) }))
+    .map((c, i) => ({ c, i, rank: sectionRank(c.change.kind), team: teamOrder(c) }))
     .sort((a, b) => a.rank - b.rank || a.team - b.team || a.i - b.i)
     .map(({ c }) => c);
 }

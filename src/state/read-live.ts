@@ -13,8 +13,11 @@ import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig, ReadScope } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
+import { identifiedTeams, isNewTeamId, needsTeamList, needsUserList, resolveTeamIds, teamDirectory } from '../core/kinds/shared/team-directory.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
-import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from '../core/reads/read-plan.js';
+import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads, type StageTwoReads } from '../core/reads/read-plan.js';
+import type { ListedTeam } from '../contract/list-types.js';
+import type { Integration } from '../contract/types.js';
 import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from '../core/reads/scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from '../core/reads/sources.js';
@@ -33,6 +36,11 @@ export interface ReadOptions {
    * pacing the repository configurations take longest), not after the plan is built.
    */
   reachabilityFor?: (pm: LiveSnapshot) => readonly { integrationId: number; type: string }[] | undefined;
+  /**
+   * Under exact ownership, also read the PM and Git scopes of the teams the plan deletes, so the
+   * plan shows what goes with each (two calls per deleted team). A plan asks; apply's re-read does not.
+   */
+  deletedTeamScopes?: boolean;
 }
 
 export interface LiveRead {
@@ -60,10 +68,19 @@ type Entry<T> = readonly [number, T];
  * The repository read waits for the Git scope answers only when nothing else makes it read the
  * whole list anyway (monitoring patterns judged on every repository, an id written elsewhere).
  */
-export async function readLiveState(client: StateClient, config: DesiredConfig, reads: ReadScope, options: ReadOptions = {}): Promise<LiveRead> {
+export async function readLiveState(client: StateClient, written: DesiredConfig, reads: ReadScope, options: ReadOptions = {}): Promise<LiveRead> {
   const reader = new LiveReader(client, options.perRoute ?? DEFAULT_CONCURRENCY, options.observer);
-  const integrations = await reader.integrations();
+  // The team list (and the contributors, for members named by email) beside the integrations:
+  // name keys get their ids from it before their scopes are read (kinds/team-directory.ts).
+  const teamRead = needsTeamList(written) ? reader.teamList() : undefined;
+  const userRead = needsUserList(written) ? reader.users() : undefined;
+  teamRead?.catch(() => undefined);
+  userRead?.catch(() => undefined);
+  const [integrations, teams, users] = await Promise.all([reader.integrations(), teamRead, userRead]);
+  const teamList = teams?.listed === true ? teams.items : undefined;
+  const config = resolveTeamIds(written, teamList === undefined ? undefined : teamDirectory(teamList)).config;
   const two = stageTwoReads(config, reads, integrations);
+  if (options.deletedTeamScopes === true && teamList !== undefined) readDeletedScopes(two, config, teamList, integrations);
 
   const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
   const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));
@@ -222,8 +239,31 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     repositoryConfigs,
   };
   if (orgConfig) snapshot.orgConfig = orgConfig;
+  if (teamList !== undefined) {
+    snapshot.teamList = teamList;
+    if (users?.listed === true) snapshot.users = users.items;
+    // A team the plan creates has empty scopes: its scopes are planned against them.
+    for (const team of identifiedTeams(config)) {
+      if (!isNewTeamId(team.id)) continue;
+      const name = team.name ?? '';
+      snapshot.teamPmScopes.set(team.id, { team_id: team.id, team_name: name, items: [] });
+      snapshot.teamGitScopes.set(team.id, { team_id: team.id, team_name: name, repositories: [], services: [] });
+    }
+  }
   if (repoRead.monitoredTotal !== undefined) snapshot.monitoredTotal = repoRead.monitoredTotal;
   return { snapshot, sources: reader.sources, ...(repoRead.expansion === undefined ? {} : { expansion: repoRead.expansion }) };
+}
+
+/** Adds the scope reads of the teams exact ownership deletes (every listed team the config does not write). */
+function readDeletedScopes(two: StageTwoReads, config: DesiredConfig, teamList: readonly ListedTeam[], integrations: readonly Integration[]): void {
+  if (config.ownership?.teams !== 'exact') return;
+  const kept = new Set(identifiedTeams(config).map((t) => t.id));
+  const gone = teamDirectory(teamList).own.filter((t) => !kept.has(t.id)).map((t) => t.id);
+  const pm = integrations.filter((i) => i.type === 'pm').map((i) => i.id).sort((a, b) => a - b);
+  for (const teamId of gone) {
+    for (const integrationIds of chunk(pm, API_LIMITS.integrationIds)) two.teamPmScopes.push({ teamId, integrationIds });
+    two.teamGitScopes.push(teamId);
+  }
 }
 
 /**

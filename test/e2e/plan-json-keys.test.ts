@@ -44,7 +44,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'emctl-plan-keys-'));
   let text = readFileSync(join(ROOT, 'examples/acme/emctl.yaml'), 'utf8');
   const edits: Array<[string, string]> = [
-    ['    name: Payments\n', '    name: Payments Team\n'],
+    ['      repositories: [acme/api, 1234]', '      repositories: [acme/api, 1234, "nomatch/*"]'],
     ['stop_monitoring: { percent: 20, count: 3 }', 'stop_monitoring: { count: 0 }'],
     ['deselect: { count: 2 }', 'deselect: { count: 0 }'],
     ['    - team[42]\n', '    - team[42]\n    - team[44]\n'],
@@ -71,10 +71,10 @@ describe('the JSON plan: snake_case keys and relative paths everywhere', () => {
     expect(JSON.stringify(plan.operations)).toContain('"depends_on"');
     expect(plan.config_files).toEqual(['emctl.yaml']);
     expect(plan.desired.files).toEqual(['emctl.yaml']);
-    expect(plan.warnings[0]).toMatchObject({ location: 'emctl.yaml:29:11' });
+    expect(plan.warnings[0]).toMatchObject({ location: 'emctl.yaml:39:38' });
     expect(problems(plan, dir)).toEqual({ camel: [], absolute: [] });
     // The text plan names the file as the JSON does.
-    expect(made.stdout).toContain('  emctl.yaml:29:11: team[42]');
+    expect(made.stdout).toContain('  emctl.yaml:39:38: team 42');
   });
 
   it('a scoped plan with a predicted refusal (--format json)', async () => {

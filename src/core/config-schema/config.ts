@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { closed, constant, keyPattern, mapOf, ref } from './kit.js';
+import { closed, constant, keyPattern, mapOf, ref, values } from './kit.js';
 import { aliasName, entity, integrationAlias, integrationKey, pmScope, selection } from './pm.js';
-import { gitScope, team, teamId } from './teams.js';
+import { gitScope, team, teamKey } from './teams.js';
 import { globOrId, organizationSections, repoKey, repository, repositoryRule } from './git-settings.js';
 import { threshold } from './safety.js';
 import { goal, report } from './reports.js';
@@ -18,7 +18,25 @@ export const configDocument = closed(
     collection: Type.Optional(
       mapOf(ref(integrationKey), ref(selection), { description: 'PM entities selected for collection, per integration (alias or id).' }),
     ),
-    teams: Type.Optional(mapOf(ref(teamId), ref(team), { description: 'Team scopes, keyed by numeric team id. Teams not written are left alone.' })),
+    teams: Type.Optional(
+      mapOf(ref(teamKey), ref(team), {
+        description:
+          "Teams, keyed by a team's name (`Payments:`) or numeric id (`42:`). A name key is the team the service lists under that name (compared case-insensitively), created by the plan when none is. Teams not written are left alone, unless `ownership: { teams: exact }`.",
+      }),
+    ),
+    ownership: Type.Optional(
+      closed(
+        {
+          teams: Type.Optional(
+            values(['listed', 'exact'] as const, {
+              description:
+                '`listed` (default): teams this config does not write are left alone. `exact`: the config lists every team; any other team the service lists is deleted (never All Teams or All Contributors), children first, under the team_deletion threshold. --target and --exclude are refused under `exact`.',
+            }),
+          ),
+        },
+        { description: 'Which objects of a kind this config owns. Absent: each kind `listed`.', title: 'ownership { teams? }' },
+      ),
+    ),
     git: Type.Optional(
       closed(
         {
@@ -71,14 +89,27 @@ export const configDocument = closed(
                 deselect: Type.Optional(ref(threshold, { description: 'Boards and projects that would be deselected from collection.' })),
                 scope_removal: Type.Optional(ref(threshold, { description: 'Entries removed from team scopes.' })),
                 override_removal: Type.Optional(ref(threshold, { description: 'Repository setting overrides that would be removed.' })),
+                team_deletion: Type.Optional(
+                  ref(threshold, { description: 'Teams that would be deleted (only under `ownership: { teams: exact }`). Default: 10% and 5 teams.' }),
+                ),
               },
-              { description: 'Limits per destructive change kind.', title: 'thresholds { stop_monitoring?, deselect?, scope_removal?, override_removal? }' },
+              {
+                description: 'Limits per destructive change kind.',
+                title: 'thresholds { stop_monitoring?, deselect?, scope_removal?, override_removal?, team_deletion? }',
+              },
             ),
           ),
           protected: Type.Optional(
-            Type.Array(Type.String({ minLength: 1, description: 'A plan address such as team[42].pm.tracker.boards or repo["acme/api"].monitored.' }), {
-              description: 'Plan addresses (or prefixes, e.g. team[42]) that may not change without --force. Each must name something this config writes.',
-            }),
+            Type.Array(
+              Type.String({
+                minLength: 1,
+                description: 'A plan address such as team[42].pm.tracker.boards, team["Payments"].members or repo["acme/api"].monitored.',
+              }),
+              {
+                description:
+                  'Plan addresses (or prefixes, e.g. team[42], team["Payments"]) that may not change without --force. Each must name something this config writes; under `ownership: { teams: exact }` a team["NAME"] may name a team the config does not write (protecting it from deletion).',
+              },
+            ),
           ),
         },
         {

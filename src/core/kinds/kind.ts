@@ -3,24 +3,22 @@
 // instead of switching on the kind's name. A kind's module imports no other kind's module.
 
 import type { Integration } from '../../contract/types.js';
-import type { ChangeTarget } from '../draft.js';
-import type { ObjectKind } from '../plan-model.js';
+import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
+import type { Change, ObjectKind } from '../plan-model.js';
 
 /** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
 export const PLAN_SECTIONS = ['Collection', 'Teams', 'Git defaults', 'Repositories', 'Monitoring'] as const;
 export type PlanSection = (typeof PLAN_SECTIONS)[number];
 
-/** A planned change's target, narrowed to one kind. */
-export type TargetOf<K extends ObjectKind> = Extract<ChangeTarget, { kind: K }>;
-
-export interface Kind<K extends ObjectKind = ObjectKind> {
+/** A kind named K, whose planned changes carry targets of type T (draft.ts TargetOf). */
+export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   readonly kind: K;
   /** The plan section its changes are shown under (and ordered by). */
   readonly section: PlanSection;
   /** Within the Teams section, changes are ordered by team: the team a change belongs to. */
-  teamOf?(target: TargetOf<K>): number;
+  teamOf?(target: T): number;
   /** The PM integration its write goes through (a read-only integration refuses it). */
-  integrationOf?(target: TargetOf<K>): Integration;
+  integrationOf?(target: T): Integration;
   /** A drift report's words for its value where a bare one would say little: present or not. */
   readonly presence?: { readonly yes: string; readonly no: string };
   /** A drift report's word for no value at all (default `not set`). */
@@ -33,4 +31,13 @@ export interface Kind<K extends ObjectKind = ObjectKind> {
   objectOf?(address: string): string | undefined;
   /** --changed-from: a change of this kind is in scope whenever the monitoring patterns changed. */
   readonly followsMonitoringPatterns?: boolean;
+}
+
+/** What the planner's draft offers a kind: its config, messages, totals and the changes found. */
+export interface KindSink<T> {
+  readonly config: DesiredConfig;
+  error(message: string, path?: ConfigPath, address?: string): void;
+  warn(message: string, path?: ConfigPath, address?: string): void;
+  count(kind: DestructiveKind, n: number): void;
+  add(change: Change, target: T, path?: ConfigPath): void;
 }

@@ -1,8 +1,9 @@
 // A repository's monitoring state: `repo["acme/api"].monitored`.
 
+import type { TargetOf } from '../draft.js';
 import type { Kind } from './kind.js';
 
-export const monitoring: Kind<'monitoring'> = {
+export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
   kind: 'monitoring',
   section: 'Monitoring',
   presence: { yes: 'monitored', no: 'not monitored' },

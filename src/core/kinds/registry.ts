@@ -2,20 +2,24 @@
 // a kind's traits here; adding a kind is its module and one line below (docs/adding-a-kind.md).
 
 import type { Integration } from '../../contract/types.js';
-import type { ChangeTarget } from '../draft.js';
+import type { ChangeTarget, TargetOf } from '../draft.js';
 import type { ObjectKind } from '../plan-model.js';
 import { gitScope } from './git-scope.js';
-import { PLAN_SECTIONS, type Kind, type PlanSection, type TargetOf } from './kind.js';
+import { PLAN_SECTIONS, type Kind, type PlanSection } from './kind.js';
 import { methodology } from './methodology.js';
 import { monitoring } from './monitoring.js';
 import { orgDefault } from './org-default.js';
 import { pmScope } from './pm-scope.js';
 import { repoOverride } from './repo-override.js';
 import { selection } from './selection.js';
+import { teamKind } from './team.js';
+import { teamMembersKind } from './team-members.js';
 
 /** Every kind, keyed by its name; a kind missing here is a type error. */
-const KINDS: { readonly [K in ObjectKind]: Kind<K> } = {
+const KINDS: { readonly [K in ObjectKind]: Kind<K, TargetOf<K>> } = {
   selection,
+  team: teamKind,
+  'team-members': teamMembersKind,
   'pm-scope': pmScope,
   methodology,
   'git-scope': gitScope,
@@ -43,7 +47,7 @@ export function sectionRank(kind: ObjectKind): number {
 }
 
 /** The kind of a planned change's target, typed for that target. */
-function kindOfTarget<K extends ObjectKind>(target: TargetOf<K>): Kind<K> {
+function kindOfTarget<K extends ObjectKind>(target: TargetOf<K>): Kind<K, TargetOf<K>> {
   return KINDS[target.kind as K];
 }
 

@@ -1,10 +1,11 @@
 // One section of a repository's override set: `repo["acme/api"].settings.default_branch`.
 
+import type { TargetOf } from '../draft.js';
 import type { Kind } from './kind.js';
 
 const SETTINGS = '.settings';
 
-export const repoOverride: Kind<'repo-override'> = {
+export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   kind: 'repo-override',
   section: 'Repositories',
   absent: 'no override (the org default applies)',

@@ -1,8 +1,9 @@
 // One entity of a (PM integration, entity type) selection set: `collection.tracker.boards["101"]`.
 
+import type { TargetOf } from '../draft.js';
 import type { Kind } from './kind.js';
 
-export const selection: Kind<'selection'> = {
+export const selection: Kind<'selection', TargetOf<'selection'>> = {
   kind: 'selection',
   section: 'Collection',
   integrationOf: (target) => target.integration,
