@@ -10,7 +10,7 @@ import { writeFiles } from './helpers.js';
 
 /** The bad entries, then `filler` valid ones after them (so the bad ones keep their lines). */
 function config(filler: number): string {
-  const teams = ['  abc: {}', '  42: { nam: x }', '  43: { git: { services: [x] } }', ...Array.from({ length: filler }, (_, i) => `  ${1000 + i}: {}`)];
+  const teams = ['  _abc: {}', '  42: { nam: x }', '  43: { git: { services: [x] } }', ...Array.from({ length: filler }, (_, i) => `  ${1000 + i}: {}`)];
   const repos = [
     '    acme/r: { bogus: 1 }',
     '    acme/s: { monitored: yes please }',
@@ -33,7 +33,7 @@ describe('a large map reports each entry as a small one does', () => {
     expect(loadWork.schemaValidations).toBe(1);
     // Every kind of problem is there: a bad key, an unknown key (with its did-you-mean), a bad
     // value, a rule without settings.
-    expect(small.join('\n')).toContain("emctl.yaml:3:3: key `abc` in `teams` must be a numeric team id");
+    expect(small.join('\n')).toContain("emctl.yaml:3:3: key `_abc` in `teams` must be a team's name or numeric team id");
     expect(small.join('\n')).toContain('did you mean `name`?');
     expect(small.join('\n')).toContain('did you mean `settings`?');
     expect(small.join('\n')).toContain('needs `settings:`');
