@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { SCHEMA_AJV_OPTIONS, SCHEMA_URL, schemaDigest, schemaExports } from '../../src/config/schema-check.js';
+import { SCHEMA_AJV_OPTIONS, SCHEMA_URL, schemaDigest, schemaExports } from '../../src/config/schema-validators.js';
 
 const require = createRequire(import.meta.url);
 const precompiled = require('../../dist/config/emctl-schema-validator.cjs') as Record<string, ValidateFunction> & { schemaSha256: string };
