@@ -112,7 +112,7 @@ export class CallPath {
         if (!(error instanceof TransportError)) throw error;
         this.log(d, safePath, 'error', started, attempt);
         if (!isUnreachedCode(error.code)) answerLost = true;
-        if (attempt - throttled < this.settings.retry.maxTries && isRetryableTransportCode(error.code)) {
+        if (attempt - throttled < this.settings.retry.maxTries && isRetryableTransportCode(error.code) && !(d.once === true && answerLost)) {
           // Refused before the service ever answered: likely nothing listens there, so the same
           // tries with short waits (bounded, retry.ts); after an answer, a restart: normal waits.
           const policy = error.code === 'ECONNREFUSED' && !this.answered ? refusedBeforeAnswerPolicy(this.settings.retry) : this.settings.retry;
@@ -171,7 +171,7 @@ export class CallPath {
       }
       // A gateway's 502 or 504: the call may have reached the service behind it.
       if (response.status === 502 || response.status === 504) answerLost = true;
-      if (isRetryableStatus(response.status) && response.status !== 429 && attempt - throttled < this.settings.retry.maxTries) {
+      if (isRetryableStatus(response.status) && response.status !== 429 && !(d.once === true && answerLost) && attempt - throttled < this.settings.retry.maxTries) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], this.clock.now());
         await sleepOn(this.clock, retryAfter ?? backoffMs(attempt - throttled, this.settings.retry, this.random));
         continue;

@@ -184,12 +184,13 @@ export class EmClient {
   // ---- generic -----------------------------------------------------------------------------
 
   /** Sends a pre-described operation (method, path with query, route template, body), as saved in a plan. */
-  async send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
+  async send<T>(req: { method: string; path: string; route: string; body?: unknown; once?: boolean }): Promise<T> {
     const method = req.method.toUpperCase() as HttpMethod;
     if (!(HTTP_METHODS as readonly string[]).includes(method)) throw new TypeError(`unsupported HTTP method "${req.method}"`);
     if (!req.path.startsWith('/')) throw new TypeError(`operation path must start with "/", got "${req.path}"`);
     const d: RequestDescription = { method, path: req.path, route: req.route };
     if (req.body !== undefined) d.body = req.body;
+    if (req.once === true) d.once = true;
     return this.call<T>(d);
   }
 

@@ -16,6 +16,11 @@ export interface RequestDescription {
   /** Path with query string, relative to the base URL. */
   path: string;
   body?: unknown;
+  /**
+   * A write that must not reach the service twice (a create): a try that may have reached it and
+   * lost its answer is not repeated; the caller looks up what it did before sending again.
+   */
+  once?: boolean;
 }
 
 export interface ListIntegrationsParams {

@@ -7,12 +7,14 @@
 
 import type { Operation } from '../core/plan-model.js';
 import type { JournalSink } from './journal.js';
-import { narrowBody, outcomesFromError, outcomesFromResponse, RETRYABLE_ITEM_CODES, type AddressOutcome } from './outcomes.js';
+import { narrowBody, outcomesFromError, outcomesFromResponse, RESPONSE_LOST, RETRYABLE_ITEM_CODES, type AddressOutcome } from './outcomes.js';
 import { runInLanes } from './schedule.js';
+import { CREATE_ROUTE, type TeamCreation } from './team-creation.js';
+import type { TeamBody } from '../core/kinds/team.js';
 
 /** Sends one pre-described call; EmClient.send has this shape. */
 export interface OperationSender {
-  send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T>;
+  send<T>(req: { method: string; path: string; route: string; body?: unknown; once?: boolean }): Promise<T>;
   /**
    * Calls on the wire now. Operations of several routes wait in the client for their pacing token
    * and a slot, so calls handed to the sender are not all in flight; EmClient.inFlight.
@@ -44,6 +46,8 @@ export interface ExecuteOptions {
   onProgress?(done: number, total: number): void;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The teams this apply creates: their ids replace the placeholders of later calls; a lost create is looked up, never sent twice. */
+  teams?: TeamCreation;
 }
 
 export type OperationStatus = 'succeeded' | 'failed' | 'skipped';
@@ -94,7 +98,8 @@ export async function executeOperations(operations: readonly Operation[], option
       finishOne();
     },
     run: async (op) => {
-      const result = await runOperation(op, options);
+      const prepared = options.teams === undefined ? op : options.teams.prepare(op);
+      const result = options.teams !== undefined && op.route === CREATE_ROUTE ? await runCreate(prepared, options, options.teams) : await runOperation(prepared, options);
       outcomes.set(op.id, result);
       const ok = result.every((o) => o.status === 'applied');
       status.set(op.id, ok ? 'succeeded' : 'failed');
@@ -141,7 +146,7 @@ async function runOperation(op: Operation, options: ExecuteOptions): Promise<Add
   let pending: readonly string[] = op.addresses;
 
   for (let attempt = 1; ; attempt++) {
-    const outcomes = await attemptOnce(op, body, pending, attempt, options);
+    const { outcomes } = await attemptOnce(op, body, pending, attempt, options);
     // A Set: a selection call carries up to 1,000 addresses, each outcome is looked up in it.
     const sent = new Set(pending);
     for (const o of outcomes) if (sent.has(o.address)) final.set(o.address, o);
@@ -183,8 +188,49 @@ function isRetryableItem(o: AddressOutcome): boolean {
   return o.httpStatus === undefined || o.httpStatus < 500;
 }
 
+/**
+ * A create call: sent once per try (the client does not repeat a try that may have arrived). When
+ * its answer is lost, the names are looked up in the team list: those there were created by it;
+ * only the others are sent again. The ids the answer (or the lookup) gives replace the
+ * placeholders of the calls after it.
+ */
+async function runCreate(op: Operation, options: ExecuteOptions, teams: TeamCreation): Promise<AddressOutcome[]> {
+  const final = new Map<string, AddressOutcome>();
+  let pending = (op.body as TeamBody[] | undefined) ?? [];
+  for (let attempt = 1; ; attempt++) {
+    const addresses = teams.addressesOf(op, pending);
+    const sent: Operation = { ...op, body: pending, addresses, items: (op.items ?? []).filter((i) => addresses.includes(i.address)) };
+    const { outcomes, answer } = await attemptOnce(sent, pending, addresses, attempt, options, true);
+    for (const o of outcomes) final.set(o.address, o);
+    if (answer !== undefined) {
+      const problem = teams.answered(op, pending, answer.body);
+      if (problem !== undefined) for (const address of addresses) final.set(address, { address, status: 'unknown', code: RESPONSE_LOST, message: `created, but ${problem}` });
+      break;
+    }
+    if (!outcomes.some((o) => o.status === 'unknown') || attempt > DEFAULT_ITEM_RETRY.retries || options.stopRequested()) break;
+    try {
+      pending = await teams.settleLost(op, pending);
+    } catch {
+      break; // the lookup failed: the final re-read decides
+    }
+    const still = new Set(teams.addressesOf(op, pending));
+    for (const address of addresses) if (!still.has(address)) final.set(address, { address, status: 'applied' });
+    if (pending.length === 0) break;
+  }
+  const result = op.addresses.map((address) => final.get(address) ?? { address, status: 'rejected' as const, message: 'no result recorded' });
+  for (const o of result) journalItem(options, op, 0, o, o.status);
+  return result;
+}
+
 /** One call; `sent` are the addresses this try carries (all on the first, the retried ones after). */
-async function attemptOnce(op: Operation, body: unknown, sent: readonly string[], attempt: number, options: ExecuteOptions): Promise<AddressOutcome[]> {
+async function attemptOnce(
+  op: Operation,
+  body: unknown,
+  sent: readonly string[],
+  attempt: number,
+  options: ExecuteOptions,
+  once = false,
+): Promise<{ outcomes: AddressOutcome[]; answer?: { body: unknown } }> {
   options.journal.write({
     event: 'operation-start',
     op: op.id,
@@ -196,14 +242,17 @@ async function attemptOnce(op: Operation, body: unknown, sent: readonly string[]
     addresses: [...sent],
   });
   const started = performance.now();
-  const req: { method: string; path: string; route: string; body?: unknown } = { method: op.method, path: op.path, route: op.route };
+  const req: { method: string; path: string; route: string; body?: unknown; once?: boolean } = { method: op.method, path: op.path, route: op.route };
   if (body !== undefined) req.body = body;
+  if (once) req.once = true;
   let outcomes: AddressOutcome[];
+  let answer: { body: unknown } | undefined;
   let message: string | undefined;
   let httpStatus: number | undefined;
   try {
     const response = await options.sender.send<unknown>(req);
     outcomes = outcomesFromResponse(op, response);
+    answer = { body: response };
     httpStatus = 200;
   } catch (error) {
     outcomes = outcomesFromError(op, error);
@@ -222,7 +271,7 @@ async function attemptOnce(op: Operation, body: unknown, sent: readonly string[]
   if (httpStatus !== undefined) end.http_status = httpStatus;
   if (message !== undefined) end.message = message;
   options.journal.write(end);
-  return outcomes;
+  return answer === undefined ? { outcomes } : { outcomes, answer };
 }
 
 function journalItem(

@@ -12,6 +12,8 @@ import { executeOperations, type ExecutionReport, type ItemRetryPolicy, type Ope
 import { FileJournal, journalPath } from './journal.js';
 import { progressLine, type TextSink } from './progress.js';
 import type { Redactor } from '../output/redaction.js';
+import { escapeControl } from '../core/escape.js';
+import type { CreatedTeam, TeamCreation } from './team-creation.js';
 
 /** What an apply needs of the workflow's io (WorkflowIO fits as it is; the convergence test gives less). */
 export interface ApplyIO {
@@ -43,6 +45,8 @@ export interface RunApplyOptions {
    * answer was lost stay unresolved (reported as rejected with code response_lost).
    */
   verify?: (addresses: string[]) => Promise<string[]>;
+  /** The teams the plan creates: their ids for the calls after the creation, and for the pins printed at the end. */
+  teams?: TeamCreation;
 }
 
 export interface ApplyRun {
@@ -119,6 +123,7 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
       stopRequested: () => stopRequested,
       onProgress: (done, total) => progress.update(done, total),
       ...(options.itemRetry ? { itemRetry: options.itemRetry } : {}),
+      ...(options.teams ? { teams: options.teams } : {}),
     });
     const verified = await verifyAndResolve(report, journal, options.verify);
     mismatched = verified.mismatched;
@@ -149,7 +154,14 @@ export async function runApply(plan: Plan, options: RunApplyOptions): Promise<Ap
     journalPath: journal.path,
   };
   io.stdout.write(`\n${renderApplySummary(result, options.style)}`);
+  if (options.teams !== undefined && options.teams.created.length > 0) io.stdout.write(createdTeamsText(options.teams.created));
   return { result, report, mismatched, ...(verifyError === undefined ? {} : { verifyError }) };
+}
+
+/** Each created team's id, and the pin that keeps the config on it through a later rename. */
+function createdTeamsText(created: readonly CreatedTeam[]): string {
+  const lines = created.map((t) => `  ${escapeControl(t.address)}: id ${t.id} (pin it: \`id: ${t.id}\` under ${escapeControl(JSON.stringify(t.name))})`);
+  return `\nCreated ${created.length === 1 ? '1 team' : `${created.length} teams`}; pin ${created.length === 1 ? 'its id' : 'their ids'} in the config:\n${lines.join('\n')}\n`;
 }
 
 /**

@@ -12,6 +12,13 @@ import { refusalError } from '../render/plan-messages.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';
 
 const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
+const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
+/** `team[42]` or `team["Payments"]` (a JSON-quoted name). */
+const TEAM = String.raw`team\[(?:\d+|"(?:[^"\\]|\\.)*")\]`;
+const TEAM_PM = new RegExp(`^(${TEAM}\\.pm\\.[^.]+)\\.([a-z_]+)$`);
+const TEAM_GIT = new RegExp(`^(${TEAM}\\.git)\\.`);
+const TEAM_PROPERTY = new RegExp(`^(${TEAM})\\.(?:name|parent|initials|color)$`);
+const TEAM_MEMBERS = new RegExp(`^(${TEAM}\\.members)(?:\\[.*\\])?$`);
 
 /**
  * The addresses of the whole object of the ownership rule (DESIGN 2) that a change address
@@ -23,10 +30,15 @@ const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_area
 export function ownershipObject(address: string): string[] {
   const selection = /^(collection\.[^.[]+\.[^.[]+)\[/.exec(address);
   if (selection?.[1]) return [selection[1]];
-  const pm = /^(team\[\d+\]\.pm\.[^.]+)\.([a-z_]+)$/.exec(address);
+  const pm = TEAM_PM.exec(address);
   if (pm?.[1] && pm[2] !== 'methodology') return PM_SCOPE_KEYS.map((k) => `${pm[1]}.${k}`);
-  const git = /^(team\[\d+\]\.git)\./.exec(address);
+  const git = TEAM_GIT.exec(address);
   if (git?.[1]) return [git[1]];
+  // A team's properties are one object, its member set another (a removal lies under the set).
+  const properties = TEAM_PROPERTY.exec(address);
+  if (properties?.[1]) return TEAM_PROPERTIES.map((p) => `${properties[1]}.${p}`);
+  const members = TEAM_MEMBERS.exec(address);
+  if (members?.[1]) return [members[1]];
   const settings = /^(repo\[.+\]\.settings)\.[a-z_]+$/.exec(address);
   if (settings?.[1]) return [settings[1]];
   return [address];

@@ -4,7 +4,9 @@
 // entity lists, the repository list), not the whole organization a second time.
 // Pure: no I/O.
 
-import { coversSome, otherRepoSpelling, repoAddress, type RepositoryNames } from '../core/address.js';
+import { coversSome, otherRepoSpelling, repoAddress, teamAddress, type RepositoryNames } from '../core/address.js';
+
+const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
 import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam } from '../core/model.js';
 
@@ -20,12 +22,19 @@ export function narrowDesiredTo(config: DesiredConfig, addresses: readonly strin
   const touched = coversSome(addresses);
   const collection = config.collection.filter((s) => touched(`collection.${String(s.integration)}.${s.entityType}`));
   const teams: DesiredTeam[] = [];
+  const written = new Set(addresses);
   for (const team of config.teams) {
-    const prefix = `team[${team.id}]`;
+    const prefix = teamAddress(team.key);
     if (!touched(prefix)) continue;
     const pm = team.pm.filter((scope) => touched(`${prefix}.pm.${String(scope.integration)}`));
     const kept: DesiredTeam = { ...team, pm };
     if (team.git === undefined || !touched(`${prefix}.git`)) delete kept.git;
+    // Its properties when the team or one of them was written; its members when they were.
+    if (!written.has(prefix) && !TEAM_PROPERTIES.some((p) => touched(`${prefix}.${p}`))) {
+      for (const key of ['parent', 'initials', 'color'] as const) delete kept[key];
+      if ('id' in team.key) delete kept.name;
+    }
+    if (!touched(`${prefix}.members`)) delete kept.members;
     teams.push(kept);
   }
   const defaults: OrgSettings = {};

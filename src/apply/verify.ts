@@ -17,6 +17,8 @@ import type { LaneObserver } from '../state/scheduler.js';
 import type { OperationSender } from './execute.js';
 import { ownershipObject } from './stale.js';
 import { narrowDesiredTo } from './verify-scope.js';
+import { TeamCreation } from './team-creation.js';
+import { isNewTeamId } from '../core/kinds/team-directory.js';
 
 /** How the check's reads go: paced per route, shown on the progress line, inside the caller's read guard. */
 export interface CheckReads {
@@ -30,18 +32,23 @@ export interface CheckedWrites {
   sender: OperationSender;
   /** The addresses, among the objects at `addresses`, whose live state still differs from the desired state. */
   verify: (addresses: string[]) => Promise<string[]>;
+  /** The teams the apply creates (their ids; a lost create looked up in the team list). */
+  teams: TeamCreation;
 }
 
 /** The client as apply's sender, keeping the answers of the writes that carry their object's state, and the check that compares them. */
 export function checkedWrites(client: EmClient, desired: DesiredConfig, before: LiveSnapshot, reads: CheckReads = {}): CheckedWrites {
   const answers = new WriteAnswers();
-  return { sender: answerKeeping(client, answers), verify: verifierFor(client, desired, before, answers, reads) };
+  const { reading = (read) => read() } = reads;
+  const teams = new TeamCreation(() => reading(() => client.lists.allTeams()));
+  return { sender: answerKeeping(client, answers), verify: verifierFor(client, desired, before, answers, reads), teams };
 }
 
 function verifierFor(client: StateClient, desired: DesiredConfig, before: LiveSnapshot, answers: WriteAnswers, reads: CheckReads): CheckedWrites['verify'] {
   const { reading = (read) => read(), ...paced } = reads;
   return async (addresses) => {
-    const narrowed = narrowDesiredTo(desired, addresses, indexRepositories(before.repositories));
+    // A team the apply created is found by its name again (its placeholder id was the plan's).
+    const narrowed = withoutPlaceholders(narrowDesiredTo(desired, addresses, indexRepositories(before.repositories)));
     const reread = stillToRead(narrowed, answers, before);
     const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, paced))).snapshot : undefined;
     const after = snapshotAfterWrites(before, answers, fresh);
@@ -51,9 +58,21 @@ function verifierFor(client: StateClient, desired: DesiredConfig, before: LiveSn
   };
 }
 
+function withoutPlaceholders(config: DesiredConfig): DesiredConfig {
+  return {
+    ...config,
+    teams: config.teams.map((t) => {
+      if (t.id === undefined || !isNewTeamId(t.id)) return t;
+      const { id, ...rest } = t;
+      void id;
+      return rest;
+    }),
+  };
+}
+
 function answerKeeping(client: EmClient, answers: WriteAnswers): OperationSender {
   return {
-    async send<T>(req: { method: string; path: string; route: string; body?: unknown }): Promise<T> {
+    async send<T>(req: { method: string; path: string; route: string; body?: unknown; once?: boolean }): Promise<T> {
       try {
         const body = await client.send<T>(req);
         answers.answered(req.route, req.path, body);

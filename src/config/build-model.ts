@@ -21,6 +21,7 @@ import type {
   EntityName,
   IntegrationAlias,
   IntegrationRef,
+  MemberRef,
   RepoRef,
   GoalDefinition,
   ReportDefinition,
@@ -70,6 +71,14 @@ function entityKey(e: EntityName): string {
 }
 function repoKey(r: RepoRef): string {
   return 'id' in r ? `0${String(r.id).padStart(20, '0')}` : `1${r.name}`;
+}
+
+/** A member as written: a string is an email, a number a contributor id. */
+function memberRef(v: PlainValue): MemberRef {
+  return typeof v === 'number' ? { id: v } : { email: String(v) };
+}
+function memberKey(m: MemberRef): string {
+  return 'id' in m ? `0${String(m.id).padStart(20, '0')}` : `1${m.email.toLowerCase()}`;
 }
 
 function entity(v: PlainValue): EntityName {
@@ -129,11 +138,25 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
 
   const teams: DesiredTeam[] = [];
   const teamMap = mapAt(doc, 'teams') ?? {};
-  for (const id of Object.keys(teamMap).sort((a, b) => Number(a) - Number(b))) {
-    const t = teamMap[id] as PlainMap;
-    const path = ['teams', id];
-    const team: DesiredTeam = { id: Number(id), pm: [], path };
-    if (typeof t.name === 'string') team.name = t.name;
+  // Id keys in id order, then name keys in the order written (a directory config: files by name).
+  const teamKeys = Object.keys(teamMap);
+  const idKeys = teamKeys.filter((k) => DIGITS.test(k)).sort((a, b) => Number(a) - Number(b));
+  for (const key of [...idKeys, ...teamKeys.filter((k) => !DIGITS.test(k))]) {
+    const t = teamMap[key] as PlainMap;
+    const path = ['teams', key];
+    const byId = DIGITS.test(key);
+    const team: DesiredTeam = { key: byId ? { id: Number(key) } : { name: key }, pm: [], path };
+    if (byId) team.id = Number(key);
+    else if (typeof t.id === 'number') team.id = t.id;
+    if (!byId) team.name = key;
+    else if (typeof t.name === 'string') team.name = t.name;
+    if (t.parent === null) team.parent = null;
+    else if (typeof t.parent === 'number') team.parent = { id: t.parent };
+    else if (typeof t.parent === 'string') team.parent = { name: t.parent };
+    if (typeof t.initials === 'string') team.initials = t.initials;
+    if (typeof t.color === 'string') team.color = t.color;
+    const members = listAt(t, 'members');
+    if (members) team.members = order.sort([...path, 'members'], members.map(memberRef), memberKey);
     const pm = mapAt(t, 'pm') ?? {};
     for (const key of Object.keys(pm).sort()) team.pm.push(pmScope(key, pm[key] as PlainMap, [...path, 'pm', key], order));
     const git = mapAt(t, 'git');
@@ -197,12 +220,14 @@ export function modelOf(doc: PlainMap, files: string[], locate?: (written: (stri
     path: ['goals', name],
   }));
 
+  const ownershipTeams = mapAt(doc, 'ownership')?.teams;
   const config: DesiredConfig = {
     version: 1,
     files,
     integrations,
     collection,
     teams,
+    ...(ownershipTeams === 'exact' || ownershipTeams === 'listed' ? { ownership: { teams: ownershipTeams } } : {}),
     git: rules.length > 0 ? { defaults, repositories, rules } : { defaults, repositories },
     safety,
     drift: { ignore },

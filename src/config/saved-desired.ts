@@ -29,7 +29,8 @@ function configDocument(m: PlainMap): PlainMap {
   };
   put('integrations', byKey(m.integrations, (a) => [String(a.alias), without(a, ['alias'])]));
   put('collection', collectionOf(m.collection));
-  put('teams', byKey(m.teams, (t) => [String(t.id), teamOf(t)]));
+  put('teams', byKey(m.teams, (t) => [teamKey(t), teamOf(t)]));
+  put('ownership', m.ownership);
   put('git', gitOf(m.git));
   put('safety', isMap(m.safety) ? dropEmpty({ thresholds: m.safety.thresholds, protected: m.safety.protected }) : m.safety);
   put('drift', isMap(m.drift) ? dropEmpty({ ignore: m.drift.ignore }) : m.drift);
@@ -47,11 +48,20 @@ function collectionOf(value: PlainValue | undefined): PlainValue | undefined {
   return out;
 }
 
+/** A team's key as written: its id, or its name. */
+function teamKey(t: PlainMap): string {
+  const key = isMap(t.key) ? t.key : {};
+  return key.id !== undefined ? String(key.id) : key.name !== undefined ? String(key.name) : String(t.id);
+}
+
 function teamOf(t: PlainMap): PlainValue {
   const pm = byKey(t.pm, (s) => [String(s.integration), pmScopeOf(s)]);
   // A Git scope written empty (`git: {}`) is managed: it stays, empty.
   const git = isMap(t.git) ? dropEmpty({ repositories: refs(t.git.repositories), services: t.git.services }) : t.git;
-  return dropEmpty({ name: t.name, pm, git }, ['git']);
+  const byName = isMap(t.key) && t.key.name !== undefined;
+  const parent = isMap(t.parent) ? (t.parent.id ?? t.parent.name) : t.parent;
+  const members = Array.isArray(t.members) ? t.members.map((m) => (isMap(m) ? (m.id ?? m.email ?? m) : m)) : t.members;
+  return dropEmpty({ ...(byName ? { id: t.id } : { name: t.name }), parent, initials: t.initials, color: t.color, members, pm, git }, ['git', 'members']);
 }
 
 function pmScopeOf(s: PlainMap): PlainValue {

@@ -4,6 +4,7 @@
 
 import type { PmScopeKey } from '../contract/types.js';
 import type { GitScopeKey, OrgSection, RepoSection } from '../contract/git-types.js';
+import type { TeamRef } from './model.js';
 
 /** `"acme/api"` quoted the way JSON quotes it, so a name with a quote or bracket stays unambiguous. */
 function quoted(name: string): string {
@@ -15,19 +16,28 @@ export function selectionAddress(alias: string, entityType: string, entityId: st
   return `collection.${alias}.${entityType}[${quoted(entityId)}]`;
 }
 
+/**
+ * `team[42]` for a team the config keys by id, `team["Payments"]` for one it keys by name: a team
+ * is addressed as the config writes it. A bare number is an id.
+ */
+export function teamAddress(team: TeamRef | number): string {
+  if (typeof team === 'number') return `team[${team}]`;
+  return 'id' in team ? `team[${team.id}]` : `team[${quoted(team.name)}]`;
+}
+
 /** `team[42].pm.tracker.boards`: one key of a team's PM scope on an integration. */
-export function pmScopeAddress(teamId: number, alias: string, key: PmScopeKey): string {
-  return `team[${teamId}].pm.${alias}.${key}`;
+export function pmScopeAddress(team: TeamRef | number, alias: string, key: PmScopeKey): string {
+  return `${teamAddress(team)}.pm.${alias}.${key}`;
 }
 
 /** `team[42].pm.tracker.methodology`. */
-export function methodologyAddress(teamId: number, alias: string): string {
-  return `team[${teamId}].pm.${alias}.methodology`;
+export function methodologyAddress(team: TeamRef | number, alias: string): string {
+  return `${teamAddress(team)}.pm.${alias}.methodology`;
 }
 
 /** `team[42].git.repositories`. */
-export function gitScopeAddress(teamId: number, key: GitScopeKey): string {
-  return `team[${teamId}].git.${key}`;
+export function gitScopeAddress(team: TeamRef | number, key: GitScopeKey): string {
+  return `${teamAddress(team)}.git.${key}`;
 }
 
 /** `git.defaults.releases_detection`. */

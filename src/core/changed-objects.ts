@@ -21,9 +21,9 @@
 // repositories whose rule-made override set differs from the one they had there.
 
 import type { OrgSection } from '../contract/git-types.js';
-import { matchesAddressPrefix, gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
+import { matchesAddressPrefix, teamAddress, gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
 import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
-import type { DesiredConfig, DesiredRepository, DesiredRule, IntegrationRef, RepoRef } from './model.js';
+import type { DesiredConfig, DesiredRepository, DesiredRule, DesiredTeam, IntegrationRef, RepoRef } from './model.js';
 import type { Change, ObjectKind } from './plan-model.js';
 import { settingsKey } from './rules.js';
 
@@ -79,6 +79,14 @@ function repoRefValue(ref: RepoRef, aliases: Map<string, string>): unknown {
   return ref.integration === undefined ? { name: ref.name } : { name: ref.name, integration: meaning(ref.integration, aliases) };
 }
 
+const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
+
+/** A team's properties as one object (its key's id or pin and what it manages), or undefined when it manages none. */
+function teamProperties(team: DesiredTeam): unknown {
+  const value = { id: team.id ?? null, name: team.name ?? null, parent: team.parent === undefined ? null : team.parent === null ? 'top' : team.parent, initials: team.initials ?? null, color: team.color ?? null };
+  return 'name' in team.key || TEAM_PROPERTIES.some((p) => team[p] !== undefined) ? value : undefined;
+}
+
 /** Every object the config writes, by object address, with its canonical value. Linear in the config. */
 export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> {
   const aliases = aliasMeanings(config);
@@ -92,19 +100,26 @@ export function desiredObjects(config: DesiredConfig): Map<string, ObjectValue> 
     put(object, 'selection', [object], { integration: meaning(sel.integration, aliases), entities: sortedUnique(sel.entities) });
   }
   for (const team of config.teams) {
+    const prefix = teamAddress(team.key);
+    const properties = teamProperties(team);
+    if (properties !== undefined) put(prefix, 'team', [prefix, ...TEAM_PROPERTIES.map((p) => `${prefix}.${p}`)], properties);
+    if (team.members !== undefined) {
+      const members = sortedUnique(team.members.map((m) => ('id' in m ? m.id : m.email.toLowerCase())));
+      put(`${prefix}.members`, 'team-members', [`${prefix}.members`], members);
+    }
     for (const scope of team.pm) {
       const alias = String(scope.integration);
       const integration = meaning(scope.integration, aliases);
       const value: Record<string, unknown> = { integration };
       for (const key of PM_SCOPE_KEYS) value[key] = sortedUnique((scope[key] ?? []) as unknown[]);
-      put(`team[${team.id}].pm.${alias}`, 'pm-scope', PM_SCOPE_KEYS.map((k) => pmScopeAddress(team.id, alias, k)), value);
+      put(`${teamAddress(team.key)}.pm.${alias}`, 'pm-scope', PM_SCOPE_KEYS.map((k) => pmScopeAddress(team.key, alias, k)), value);
       if (scope.methodology !== undefined) {
-        const address = methodologyAddress(team.id, alias);
+        const address = methodologyAddress(team.key, alias);
         put(address, 'methodology', [address], { integration, methodology: scope.methodology });
       }
     }
     if (team.git !== undefined) {
-      put(`team[${team.id}].git`, 'git-scope', [gitScopeAddress(team.id, 'repositories'), gitScopeAddress(team.id, 'services')], {
+      put(`${teamAddress(team.key)}.git`, 'git-scope', [gitScopeAddress(team.key, 'repositories'), gitScopeAddress(team.key, 'services')], {
         repositories: sortedUnique(team.git.repositories.map((r) => repoRefValue(r, aliases))),
         services: sortedUnique(team.git.services),
       });
@@ -167,6 +182,12 @@ export function changedObjects(before: DesiredConfig, after: DesiredConfig): Cha
     changed.push({ object, kind: value.kind, how: old === undefined ? 'added' : 'changed', addresses: value.addresses });
   }
   let unmanaged = [...was.keys()].filter((object) => !now.has(object));
+  // Under exact ownership a team taken out of the file is deleted: a change, not an end of management.
+  if (after.ownership?.teams === 'exact') {
+    const deleted = unmanaged.filter((o) => was.get(o)?.kind === 'team');
+    for (const object of deleted) changed.push({ object, kind: 'team', how: 'changed', addresses: [object] });
+    if (deleted.length > 0) unmanaged = unmanaged.filter((o) => was.get(o)?.kind !== 'team');
+  }
 
   const patternsNow = patternsKey(after);
   const patternsWere = patternsKey(before);
@@ -214,6 +235,11 @@ export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'addre
       case 'selection':
         // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so cut at its opening bracket.
         return a.includes('[') && addresses.has(a.slice(0, a.indexOf('[')));
+      case 'team-members': {
+        // `team[...].members["bo@acme.io"]`: a removal lies under the member set.
+        const at = a.lastIndexOf('.members[');
+        return at > 0 && addresses.has(a.slice(0, at + '.members'.length));
+      }
       case 'repo-override': {
         // `repo[...].settings.SECTION`: the name may hold dots, so cut at the last `.settings.`.
         const at = a.lastIndexOf('.settings.');

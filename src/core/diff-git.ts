@@ -11,10 +11,11 @@ import type { Action, Change, Impact } from './plan-model.js';
 import { isMonitored, monitoringDecisions } from './monitoring-decisions.js';
 import { resolveRepository } from './resolve.js';
 import { isGlobRef } from './rules.js';
+import { identifiedTeams } from './kinds/team-directory.js';
 
 export function diffGit(draft: PlanDraft): void {
   const names = scopeNames(draft);
-  for (const team of [...draft.config.teams].sort((a, b) => a.id - b.id)) diffTeamGit(draft, team, names);
+  for (const team of identifiedTeams(draft.config).sort((a, b) => a.id - b.id)) diffTeamGit(draft, team, names);
   diffOrgDefaults(draft);
   diffRepositorySettings(draft);
   diffMonitoring(draft);
@@ -58,7 +59,7 @@ function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): Reposito
 
 // ---- team Git scope ------------------------------------------------------------------------
 
-function diffTeamGit(draft: PlanDraft, team: DesiredTeam, known: ScopeNames): void {
+function diffTeamGit(draft: PlanDraft, team: DesiredTeam & { id: number }, known: ScopeNames): void {
   const git = team.git;
   if (git === undefined) return;
   const read = draft.teamRead(team, draft.live.teamGitScopes.get(team.id), 'Git scope', git.path);
@@ -90,7 +91,7 @@ function diffTeamGit(draft: PlanDraft, team: DesiredTeam, known: ScopeNames): vo
     if (before.length > 0) draft.count('scope_removal', 1);
     if (before.join(',') === after.join(',')) continue;
     const change: Change = {
-      address: gitScopeAddress(team.id, key),
+      address: gitScopeAddress(team.key, key),
       kind: 'git-scope',
       action: before.length === 0 ? 'add' : after.length === 0 ? 'remove' : 'update',
       before: before.length === 0 ? null : before,

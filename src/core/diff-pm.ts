@@ -18,6 +18,7 @@ import { PlanDraft, type ScopeContext } from './draft.js';
 import type { ConfigPath, DesiredPmScope, DesiredTeam, EntityName } from './model.js';
 import type { Change, Impact } from './plan-model.js';
 import { resolveEntity, resolveIntegration } from './resolve.js';
+import { identifiedTeams } from './kinds/team-directory.js';
 
 /** Natural order for entity ids, so "99" sorts before "101". */
 export function naturalCompare(a: string, b: string): number {
@@ -29,7 +30,7 @@ type DesiredSelections = Map<string, { address: string; ids: Set<string> }>;
 
 export function diffPm(draft: PlanDraft): void {
   const selections = diffSelections(draft);
-  for (const team of [...draft.config.teams].sort((a, b) => a.id - b.id)) diffTeamPm(draft, team, selections);
+  for (const team of identifiedTeams(draft.config).sort((a, b) => a.id - b.id)) diffTeamPm(draft, team, selections);
 }
 
 function pmIntegration(draft: PlanDraft, ref: string | number, path: ConfigPath): Integration | undefined {
@@ -104,7 +105,7 @@ function diffSelections(draft: PlanDraft): DesiredSelections {
 
 // ---- team PM scopes --------------------------------------------------------------------------
 
-function diffTeamPm(draft: PlanDraft, team: DesiredTeam, selections: DesiredSelections): void {
+function diffTeamPm(draft: PlanDraft, team: DesiredTeam & { id: number }, selections: DesiredSelections): void {
   if (team.pm.length === 0) return;
   const read = draft.teamRead(team, draft.live.teamPmScopes.get(team.id), 'PM scope', team.path);
   if (read === undefined) return;
@@ -117,7 +118,7 @@ function diffTeamPm(draft: PlanDraft, team: DesiredTeam, selections: DesiredSele
       continue;
     }
     seen.add(integration.id);
-    const ctx = scopeContext(draft, team.id, desired, integration, read);
+    const ctx = scopeContext(draft, team, desired, integration, read);
     if (!ctx) continue;
     draft.scopes.set(`${team.id}/${integration.id}`, ctx);
     checkAgainstSelections(draft, ctx, selections);
@@ -125,7 +126,7 @@ function diffTeamPm(draft: PlanDraft, team: DesiredTeam, selections: DesiredSele
   }
 }
 
-function scopeContext(draft: PlanDraft, teamId: number, desired: DesiredPmScope, integration: Integration, read: TeamPmScopeResponse): ScopeContext | undefined {
+function scopeContext(draft: PlanDraft, team: DesiredTeam & { id: number }, desired: DesiredPmScope, integration: Integration, read: TeamPmScopeResponse): ScopeContext | undefined {
   const alias = String(desired.integration);
   const provider = integration.provider as PmProvider;
   const keys = SCOPE_KEYS[provider];
@@ -170,7 +171,8 @@ function scopeContext(draft: PlanDraft, teamId: number, desired: DesiredPmScope,
   if (failed) return undefined;
   const item = read.items.find((i) => i.integration_id === integration.id);
   const ctx: ScopeContext = {
-    teamId,
+    teamId: team.id,
+    teamKey: team.key,
     integration,
     provider,
     alias,
@@ -221,7 +223,7 @@ function checkAgainstSelections(draft: PlanDraft, ctx: ScopeContext, selections:
       draft.error(
         `team ${ctx.teamId} scopes ${implied.type.slice(0, -1)} "${id}" on ${ctx.alias}, which ${set.address} leaves out; a scope write selects what it names`,
         [...ctx.path, key],
-        pmScopeAddress(ctx.teamId, ctx.alias, key),
+        pmScopeAddress(ctx.teamKey, ctx.alias, key),
       );
     }
   }
@@ -243,7 +245,7 @@ function diffScope(draft: PlanDraft, ctx: ScopeContext): void {
       if (implied.ids.some((id) => !selected?.has(id))) impacts.push('counts-against-limit');
     }
     const change: Change = {
-      address: pmScopeAddress(ctx.teamId, ctx.alias, key),
+      address: pmScopeAddress(ctx.teamKey, ctx.alias, key),
       kind: 'pm-scope',
       action: before.length === 0 ? 'add' : after.length === 0 ? 'remove' : 'update',
       before: before.length === 0 ? null : before,
@@ -256,7 +258,7 @@ function diffScope(draft: PlanDraft, ctx: ScopeContext): void {
   if (ctx.desiredMethodology !== undefined && ctx.desiredMethodology !== ctx.liveMethodology) {
     draft.add(
       {
-        address: methodologyAddress(ctx.teamId, ctx.alias),
+        address: methodologyAddress(ctx.teamKey, ctx.alias),
         kind: 'methodology',
         action: ctx.liveMethodology === undefined ? 'add' : 'update',
         before: ctx.liveMethodology ?? null,

@@ -5,14 +5,19 @@
 import type { Integration, Methodology, PmEntity, PmProvider, PmScopeKey, SelectableEntityType } from '../contract/types.js';
 import type { GitScopeKey, OrgSection, RepoSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import type { CanonicalScope } from './canonical.js';
-import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind } from './model.js';
+import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, TeamRef } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
+import { teamAddress } from './address.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
+import type { TeamTarget } from './kinds/team.js';
+import type { MemberTarget } from './kinds/team-members.js';
 
 /** A managed (team, PM integration) scope: both sides in canonical form. */
 export interface ScopeContext {
   teamId: number;
+  /** The team as the config keys it (its addresses spell it so). */
+  teamKey: TeamRef;
   integration: Integration;
   provider: PmProvider;
   alias: string;
@@ -41,7 +46,9 @@ export type ChangeTarget =
   | { kind: 'git-scope'; teamId: number; key: GitScopeKey; before: number[]; after: number[] }
   | { kind: 'org-default'; section: OrgSection; written: unknown }
   | { kind: 'repo-override'; repo: RepoContext; section: RepoSection }
-  | { kind: 'monitoring'; repo: Repository; monitored: boolean };
+  | { kind: 'monitoring'; repo: Repository; monitored: boolean }
+  | TeamTarget
+  | MemberTarget;
 
 export interface PlannedChange {
   change: Change;
@@ -192,17 +199,19 @@ export class PlanDraft {
    * A team's scope read (PM or Git), or undefined after reporting why it cannot be used: not read,
    * or the team does not exist. Warns when the team's `name:` differs from the service's.
    */
-  teamRead<T extends { team_name: string }>(team: DesiredTeam, read: T | 'not_found' | undefined, what: string, path: ConfigPath): T | undefined {
+  teamRead<T extends { team_name: string }>(team: DesiredTeam & { id: number }, read: T | 'not_found' | undefined, what: string, path: ConfigPath): T | undefined {
     if (read === undefined) {
       this.error(`the ${what} of team ${team.id} was not read`, path);
       return undefined;
     }
     if (read === 'not_found') {
-      this.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, `team[${team.id}]`);
+      this.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, teamAddress(team.key));
       return undefined;
     }
-    if (team.name !== undefined && read.team_name !== team.name) {
-      this.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], `team[${team.id}]`);
+    // With the team list read, a `name:` that differs is a rename (kinds/team.ts); without one (an
+    // older service) it can only be checked.
+    if (this.live.teamList === undefined && team.name !== undefined && read.team_name !== team.name) {
+      this.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], teamAddress(team.key));
     }
     return read;
   }

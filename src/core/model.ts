@@ -94,17 +94,47 @@ export interface DesiredGitScope {
   path: ConfigPath;
 }
 
+/** A team as the config names one: by its id, or by its name (compared case-insensitively). */
+export type TeamRef = { id: number } | { name: string };
+
+/** A team member as the config names one: a contributor's email (case-insensitive) or id. */
+export type MemberRef = { email: string } | { id: number };
+
 export interface DesiredTeam {
-  id: number;
+  /** The key as written: a team id (`42:`) or a team's name (`Payments:`). */
+  key: TeamRef;
   /**
-   * Checked against the service's team_name (a warning). It names the team in measurement
-   * requests and goals (`--team NAME`, `teams: [NAME]`), winning over the service's list; the plan
-   * never resolves a team by it.
+   * The team's id: an id key, or the `id:` pin of a name key. A name key without a pin has none
+   * in a loaded config; the plan resolves it against the service's team list (core/kinds/team.ts):
+   * the listed team's id, or, for a team the plan creates, a placeholder below 0 that apply
+   * replaces with the id the creation gives.
+   */
+  id?: number;
+  /**
+   * The team's name, managed when set: a name key (the key), or `name:` beside an id key (a
+   * rename where the service's name differs). It names the team in measurement requests and goals
+   * too (`--team NAME`, `teams: [NAME]`), winning over the service's list.
    */
   name?: string;
+  /** The parent team; null = at the top; undefined = not managed. */
+  parent?: TeamRef | null;
+  /** 1-3 characters; undefined = not managed. */
+  initials?: string;
+  /** #RGB or #RRGGBB; undefined = not managed. */
+  color?: string;
+  /** The exact member set; undefined = not managed. */
+  members?: MemberRef[];
   pm: DesiredPmScope[];
   git?: DesiredGitScope;
   path: ConfigPath;
+}
+
+/**
+ * Which objects of a kind the file owns. `listed` (the default): those it writes; `exact`: every
+ * one the service lists, so the ones the file does not write are deleted.
+ */
+export interface OwnershipConfig {
+  teams: 'listed' | 'exact';
 }
 
 /** When written, the exact set of monitored repositories (before per-repository `monitored:`). */
@@ -205,7 +235,7 @@ export interface DesiredGit {
 }
 
 /** Destructive change kinds the safety rails count. */
-export type DestructiveKind = 'stop_monitoring' | 'deselect' | 'scope_removal' | 'override_removal';
+export type DestructiveKind = 'stop_monitoring' | 'deselect' | 'scope_removal' | 'override_removal' | 'team_deletion';
 
 export interface Threshold {
   /** Largest share (0-100) of existing objects of that kind one apply may touch. */
@@ -298,6 +328,8 @@ export interface DesiredConfig {
   integrations: IntegrationAlias[];
   collection: DesiredSelection[];
   teams: DesiredTeam[];
+  /** Absent: every kind `listed`. */
+  ownership?: OwnershipConfig;
   git: DesiredGit;
   safety: SafetyConfig;
   drift: { ignore: DriftIgnoreRule[] };

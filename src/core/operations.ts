@@ -8,6 +8,8 @@ import { planGitScopes, planMonitoring, planOrgDefaults, planRepositorySettings 
 import { planPmScopes, planSelections } from './ops-pm.js';
 import type { Unreachable } from './ops-pm-items.js';
 import type { Operation } from './plan-model.js';
+import { planTeamOperations, waitForCreates } from './kinds/team.js';
+import { planMemberOperations } from './kinds/team-members.js';
 
 export interface PlannedOperations {
   operations: Operation[];
@@ -22,7 +24,7 @@ export function planOperations(changes: PlannedChange[], unreachable?: Unreachab
   const scopes = planPmScopes(changes, unreachable);
   const selections = planSelections(changes, scopes);
   const gitScopes = planGitScopes(changes, monitoring);
-  const drafts = [
+  const others = [
     ...monitoring.starts,
     ...selections.filter((op) => op.phase === 'first'),
     ...scopes.ops,
@@ -31,15 +33,30 @@ export function planOperations(changes: PlannedChange[], unreachable?: Unreachab
     ...planRepositorySettings(changes),
     ...selections.filter((op) => op.phase === 'last'),
     ...monitoring.stops,
+    ...planMemberOperations(ofKind(changes, 'team-members')),
   ];
+  const teams = planTeamOperations(ofKind(changes, 'team'), others);
+  const drafts = [...teams.filter((op) => op.phase === 'teams'), ...others, ...teams.filter((op) => op.phase !== 'teams')];
+  waitForCreates(drafts);
   return { operations: assignStages(drafts), drafts, errors: scopes.errors };
 }
 
-const PHASES: readonly Phase[] = ['first', 'after-monitoring', 'last'];
+function ofKind<K extends 'team' | 'team-members'>(changes: readonly PlannedChange[], kind: K): { change: PlannedChange['change']; target: Extract<PlannedChange['target'], { kind: K }> }[] {
+  return changes.filter((c): c is PlannedChange & { target: Extract<PlannedChange['target'], { kind: K }> } => c.target.kind === kind);
+}
 
-/** Phases present, numbered 1, 2, 3 without gaps; operations sorted by stage, plan order kept within. */
+const PHASES: readonly Phase[] = ['teams', 'first', 'after-monitoring', 'last', 'team-deletes'];
+
+/** (phase, step) pairs present, numbered 1, 2, 3 without gaps; operations sorted by stage, plan order kept within. */
 function assignStages(drafts: DraftOperation[]): Operation[] {
-  const present = PHASES.filter((p) => drafts.some((d) => d.phase === p));
-  const ops = drafts.map(({ phase, ...rest }) => ({ ...rest, stage: present.indexOf(phase) + 1 }) as Operation);
+  const order = (d: DraftOperation) => PHASES.indexOf(d.phase) * 1_000_000 + (d.step ?? 0);
+  const present = [...new Set(drafts.map(order))].sort((a, b) => a - b);
+  const stageOf = new Map(present.map((o, i) => [o, i + 1] as const));
+  const ops = drafts.map((d) => {
+    const { phase, step, ...rest } = d;
+    void phase;
+    void step;
+    return { ...rest, stage: stageOf.get(order(d)) ?? 1 } as Operation;
+  });
   return ops.sort((a, b) => a.stage - b.stage);
 }

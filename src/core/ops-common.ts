@@ -5,14 +5,18 @@ import type { HttpMethod } from '../contract/types.js';
 import type { Operation } from './plan-model.js';
 
 /**
- * When an operation may run: `first` (stage 1: monitoring starts, selections, PM scope writes,
- * settings), `after-monitoring` (Git scope writes naming repositories this plan starts to
- * monitor), `last` (deselects and stop-monitoring, after the scope writes that stop using them).
+ * When an operation may run: `teams` (teams created, parents first, then renamed and moved),
+ * `first` (monitoring starts, selections, PM scope writes, member writes, settings),
+ * `after-monitoring` (Git scope writes naming repositories this plan starts to monitor), `last`
+ * (deselects and stop-monitoring, after the scope writes that stop using them), `team-deletes`
+ * (teams deleted, children first, after every other write).
  */
-export type Phase = 'first' | 'after-monitoring' | 'last';
+export type Phase = 'teams' | 'first' | 'after-monitoring' | 'last' | 'team-deletes';
 
 export interface DraftOperation extends Omit<Operation, 'stage'> {
   phase: Phase;
+  /** Order within the phase: a step starts when the steps before it are done (default 0). */
+  step?: number;
 }
 
 export function operation(

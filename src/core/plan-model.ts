@@ -15,8 +15,12 @@ export type Impact =
   | 'stops-collection'
   /** Selecting an entity or monitoring a repository counts against the board/project limit or repository quota. */
   | 'counts-against-limit'
-  /** A team's PM or Git scope or methodology changes what its metrics cover. */
-  | 'changes-team-metrics';
+  /** A team's PM or Git scope, methodology, members or parent changes what its metrics cover. */
+  | 'changes-team-metrics'
+  /** A team is created. */
+  | 'creates-team'
+  /** A team is deleted, and its members, scopes and place in the tree with it. */
+  | 'deletes-team';
 
 /** The kinds of object the ownership rule names (DESIGN.md §2). */
 export type ObjectKind =
@@ -26,7 +30,9 @@ export type ObjectKind =
   | 'git-scope' // one key of a team's Git scope
   | 'org-default' // one org default section
   | 'repo-override' // one section of a repository's override set
-  | 'monitoring'; // a repository's monitoring state
+  | 'monitoring' // a repository's monitoring state
+  | 'team' // a team itself (create, delete) or one of its properties (name, parent, initials, colour)
+  | 'team-members'; // a team's member set
 
 /**
  * One change to one addressable object. before/after are canonical JSON values; null when the

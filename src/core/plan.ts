@@ -14,6 +14,9 @@ import { predictRefusals } from './predict.js';
 import { expandRules, ruleSpelling, type Expansion, type RuleCoverage } from './rules.js';
 import { checkSafety } from './safety.js';
 import type { LiveSnapshot } from './snapshot.js';
+import { diffTeams } from './kinds/team.js';
+import { diffMembers } from './kinds/team-members.js';
+import { contributorIndex, resolveTeamIds, teamDirectory } from './kinds/team-directory.js';
 
 export interface PlanOptions {
   targets?: readonly string[];
@@ -49,15 +52,23 @@ export interface StagedPlan {
   predictAgain(): Plan;
 }
 
-export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
+export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): StagedPlan {
+  // Name keys get their ids from the team list (the state reader did the same to read their scopes).
+  const teams = resolveTeamIds(written, live.teamList === undefined ? undefined : teamDirectory(live.teamList));
+  const config = teams.config;
   const expansion = options.expansion ?? expandRules(config, live);
   const draft = new PlanDraft(expansion.config, live);
+  for (const p of teams.problems) draft.error(p.message, p.path, p.address);
   for (const e of expansion.errors) draft.error(e.message, e.path);
   for (const w of expansion.warnings) draft.warn(w.message, w.path);
+  diffTeamKinds(draft);
   diffPm(draft);
   diffGit(draft);
   const targets = options.targets ?? [];
   const excludes = options.excludes ?? [];
+  if (config.ownership?.teams === 'exact' && (targets.length > 0 || excludes.length > 0)) {
+    draft.error('ownership: { teams: exact } deletes every team the file does not write: a run narrowed by --target or --exclude must not delete what it did not read; plan without them');
+  }
   const all = sortChanges(draft.changes);
   const keep = options.keep;
   // A change is also known by the config's spelling of its object (a repository addressed by id
@@ -142,12 +153,23 @@ export function buildPlanStaged(config: DesiredConfig, live: LiveSnapshot, optio
   };
 }
 
+/** The teams and their member sets, against the team list (not read: nothing of them is managed). */
+function diffTeamKinds(draft: PlanDraft): void {
+  const list = draft.live.teamList;
+  if (list === undefined) return;
+  const dir = teamDirectory(list);
+  diffTeams(draft, dir);
+  diffMembers(draft, dir, contributorIndex(list, draft.live.users));
+}
+
 function count(changes: Change[], action: Change['action']): number {
   return changes.filter((c) => c.action === action).length;
 }
 
 const RANK: Record<ObjectKind, number> = {
   selection: 0,
+  team: 1,
+  'team-members': 1,
   'pm-scope': 1,
   methodology: 1,
   'git-scope': 1,
@@ -160,7 +182,9 @@ const RANK: Record<ObjectKind, number> = {
 function sortChanges(changes: PlannedChange[]): PlannedChange[] {
   const team = (c: PlannedChange) => {
     const t = c.target;
-    return t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.teamId : t.kind === 'git-scope' ? t.teamId : 0;
+    const id = t.kind === 'pm-scope' || t.kind === 'methodology' ? t.scope.teamId : t.kind === 'git-scope' ? t.teamId : t.kind === 'team' || t.kind === 'team-members' ? t.id : 0;
+    // Teams the plan creates (placeholder ids below 0) after the listed ones, in the order written.
+    return id < 0 ? 2 ** 52 - id : id;
   };
   return changes
     .map((c, i) => ({ c, i }))

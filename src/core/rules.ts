@@ -253,7 +253,8 @@ function expandedInScope(scope: RuleScope | undefined): (repo: Repository, rule:
 }
 
 interface ScopeGlob {
-  team: number;
+  /** The team as the config keys it: `42` or `"Payments"`. */
+  team: string;
   pattern: string;
   path: ConfigPath;
   used: boolean;
@@ -264,17 +265,17 @@ interface ScopeGlob {
 function scopeGlobs(teams: readonly DesiredTeam[]) {
   const index = new GlobIndex<ScopeGlob>();
   const globs: ScopeGlob[] = [];
-  const ofTeam = new Map<number, ScopeGlob[]>();
+  const ofTeam = new Map<DesiredTeam, ScopeGlob[]>();
   for (const team of teams) {
     const git = team.git;
     if (git === undefined) continue;
     git.repositories.forEach((ref, i) => {
       if (!('name' in ref) || !isGlob(ref.name)) return;
-      const glob: ScopeGlob = { team: team.id, pattern: ref.name, path: [...git.path, 'repositories', i], used: false, matched: new Set() };
+      const glob: ScopeGlob = { team: 'id' in team.key ? String(team.key.id) : JSON.stringify(team.key.name), pattern: ref.name, path: [...git.path, 'repositories', i], used: false, matched: new Set() };
       index.add(ref.name, glob);
       globs.push(glob);
-      const own = ofTeam.get(team.id);
-      if (own === undefined) ofTeam.set(team.id, [glob]);
+      const own = ofTeam.get(team);
+      if (own === undefined) ofTeam.set(team, [glob]);
       else own.push(glob);
     });
   }
@@ -282,7 +283,7 @@ function scopeGlobs(teams: readonly DesiredTeam[]) {
     index,
     globs,
     expand(team: DesiredTeam): DesiredTeam {
-      const own = ofTeam.get(team.id);
+      const own = ofTeam.get(team);
       if (own === undefined || team.git === undefined) return team;
       const matched = new Set<number>();
       const matchedBy: Record<string, string> = {};

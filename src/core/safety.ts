@@ -17,6 +17,8 @@ export const DEFAULT_THRESHOLDS: Record<DestructiveKind, Threshold> = {
   deselect: { percent: 25 },
   scope_removal: { percent: 40 },
   override_removal: { percent: 25 },
+  // Deleting a team takes its members and scopes: fewer are allowed than of anything else.
+  team_deletion: { percent: 10, count: 5 },
 };
 
 export const MIN_OBJECTS_FOR_SHARE = 10;
@@ -26,9 +28,10 @@ const WORDS: Record<DestructiveKind, { verb: string; of: string; unit: [string, 
   deselect: { verb: 'deselect', of: 'selected entities in managed selection sets', unit: ['entity', 'entities'] },
   scope_removal: { verb: 'remove entries from', of: 'non-empty keys of managed team scopes', unit: ['scope key', 'scope keys'] },
   override_removal: { verb: 'remove', of: 'overrides of managed repositories', unit: ['override', 'overrides'] },
+  team_deletion: { verb: 'delete', of: 'the organization\'s teams', unit: ['team', 'teams'] },
 };
 
-const KINDS: readonly DestructiveKind[] = ['stop_monitoring', 'deselect', 'scope_removal', 'override_removal'];
+const KINDS: readonly DestructiveKind[] = ['stop_monitoring', 'deselect', 'scope_removal', 'override_removal', 'team_deletion'];
 
 function percentText(value: number): string {
   return `${Number(value.toFixed(2))}%`;

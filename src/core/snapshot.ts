@@ -5,6 +5,7 @@
 // snapshot exists, so "absent" below always means "not read", never "read and empty".
 
 import type { EntityType, Integration, PmEntity, TeamPmScopeResponse } from '../contract/types.js';
+import type { ListedTeam, ListedUser } from '../contract/list-types.js';
 import type { OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 
 /** One (integration, entity type) list as read. */
@@ -52,4 +53,11 @@ export interface LiveSnapshot {
   repositoryConfigs: Map<number, RepositoryConfigResponse>;
   /** Read when org defaults are managed. */
   orgConfig?: OrgConfigResponse;
+  /**
+   * The service's team list (its own two included, members inline), read when the config manages
+   * teams themselves (kinds/team-directory.ts, needsTeamList); absent when not read.
+   */
+  teamList?: ListedTeam[];
+  /** The contributors (`/api/v1/users`), read only when a `members:` names one by email. */
+  users?: ListedUser[];
 }

@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EmctlError } from '../contract/errors.js';
 import type { DesiredConfig, ReportDefinition } from '../core/model.js';
+import { identifiedTeams } from '../core/kinds/team-directory.js';
 import { definitionFromFlags, flagProblem, REQUEST_FLAGS, type MeasurementsOptions } from './flags.js';
 import { checkSpec, type MeasureSpec, type SpecProblem } from './spec.js';
 import { resolveRequestTeams } from './team-selection.js';
@@ -38,7 +39,7 @@ function requestFlagsGiven(opts: MeasurementsOptions): string[] {
 
 export function teamNamesOf(config: DesiredConfig | undefined): Map<number, string | undefined> | undefined {
   if (!config) return undefined;
-  return new Map(config.teams.map((t) => [t.id, t.name]));
+  return new Map(identifiedTeams(config).map((t) => [t.id, t.name]));
 }
 
 function invalid(what: string, problems: readonly string[]): EmctlError {

@@ -39,7 +39,7 @@ export interface ChangeGroup {
 /** Display groups in the order a reader meets the config file (DESIGN.md §2). */
 export const GROUPS: readonly { title: string; kinds: readonly ObjectKind[] }[] = [
   { title: 'Collection', kinds: ['selection'] },
-  { title: 'Teams', kinds: ['pm-scope', 'methodology', 'git-scope'] },
+  { title: 'Teams', kinds: ['team', 'team-members', 'pm-scope', 'methodology', 'git-scope'] },
   { title: 'Git defaults', kinds: ['org-default'] },
   { title: 'Repositories', kinds: ['repo-override'] },
   { title: 'Monitoring', kinds: ['monitoring'] },

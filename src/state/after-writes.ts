@@ -58,8 +58,9 @@ export function stillToRead(narrowed: DesiredConfig, answers: WriteAnswers, befo
   const teams: DesiredTeam[] = [];
   for (const team of narrowed.teams) {
     const kept: DesiredTeam = { ...team };
-    if (answers.teamGitScopes.has(team.id)) delete kept.git;
-    if (kept.git !== undefined || kept.pm.length > 0) teams.push(kept);
+    if (team.id !== undefined && answers.teamGitScopes.has(team.id)) delete kept.git;
+    const properties = kept.name !== undefined || kept.parent !== undefined || kept.initials !== undefined || kept.color !== undefined || kept.members !== undefined || 'name' in kept.key;
+    if (kept.git !== undefined || kept.pm.length > 0 || properties) teams.push(kept);
   }
   const index = indexRepositories(before.repositories);
   const repositories = [];
@@ -118,5 +119,7 @@ export function snapshotAfterWrites(before: LiveSnapshot, answers: WriteAnswers,
     after.repositories = [...byId.values()];
   }
   if (fresh.monitoredTotal !== undefined) after.monitoredTotal = fresh.monitoredTotal;
+  if (fresh.teamList !== undefined) after.teamList = fresh.teamList;
+  if (fresh.users !== undefined) after.users = fresh.users;
   return after;
 }

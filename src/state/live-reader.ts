@@ -3,6 +3,10 @@
 // gave a live object recorded in its sources. readLiveState (read-live.ts) decides what it reads.
 
 import { ApiError } from '../api/errors.js';
+import type { ListReads } from '../api/client-lists.js';
+import { readTeamList, readUserList, type ListRead } from '../api/team-list.js';
+import { TEAMS_ROUTE, USERS_ROUTE } from '../api/requests-lists.js';
+import type { ListedTeam, ListedUser } from '../contract/list-types.js';
 import { collectEntityPages, collectRepositoryPages } from '../api/paginate.js';
 import * as rq from '../api/requests.js';
 import type { EntityListResponse, EntityType, Integration, ListIntegrationsResponse, ListEntitiesParams, TeamPmScopeResponse } from '../contract/types.js';
@@ -23,6 +27,8 @@ export interface StateClient {
   getRepositoryConfig(id: number): Promise<RepositoryConfigResponse>;
   getOrgConfig(): Promise<OrgConfigResponse>;
   getTeamGitScope(teamId: number): Promise<TeamGitScopeResponse>;
+  /** The service's team list and contributors (DESIGN 13), paged to their totals. */
+  readonly lists: Pick<ListReads, 'allTeams' | 'allUsers'>;
 }
 
 /** Turns a failed call into an error that says what could not be read; the key is already redacted. */
@@ -64,6 +70,18 @@ export class LiveReader {
     } catch (error) {
       throw readFailure(what, error);
     }
+  }
+
+  /** The whole team list, members inline (one paged read), or that this service lists none. */
+  async teamList(): Promise<ListRead<ListedTeam>> {
+    const read = await this.read(TEAMS_ROUTE, 'the team list', () => readTeamList(this.client.lists));
+    if (read.listed) this.sources.teamList = TEAMS_ROUTE.slice('GET '.length);
+    return read;
+  }
+
+  /** Every contributor (one paged read), or that this service lists none. */
+  users(): Promise<ListRead<ListedUser>> {
+    return this.read(USERS_ROUTE, 'the contributors (/api/v1/users)', () => readUserList(this.client.lists));
   }
 
   async integrations(): Promise<Integration[]> {

@@ -13,6 +13,7 @@ import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
+import { identifiedTeams, isNewTeamId, needsTeamList, needsUserList, resolveTeamIds, teamDirectory } from '../core/kinds/team-directory.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
 import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
 import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
@@ -60,9 +61,17 @@ type Entry<T> = readonly [number, T];
  * The repository read waits for the Git scope answers only when nothing else makes it read the
  * whole list anyway (monitoring patterns judged on every repository, an id written elsewhere).
  */
-export async function readLiveState(client: StateClient, config: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
+export async function readLiveState(client: StateClient, written: DesiredConfig, options: ReadOptions = {}): Promise<LiveRead> {
   const reader = new LiveReader(client, options.perRoute ?? DEFAULT_CONCURRENCY, options.observer);
-  const integrations = await reader.integrations();
+  // The team list (and the contributors, for members named by email) beside the integrations:
+  // name keys get their ids from it before their scopes are read (kinds/team-directory.ts).
+  const teamRead = needsTeamList(written) ? reader.teamList() : undefined;
+  const userRead = needsUserList(written) ? reader.users() : undefined;
+  teamRead?.catch(() => undefined);
+  userRead?.catch(() => undefined);
+  const [integrations, teams, users] = await Promise.all([reader.integrations(), teamRead, userRead]);
+  const teamList = teams?.listed === true ? teams.items : undefined;
+  const config = resolveTeamIds(written, teamList === undefined ? undefined : teamDirectory(teamList)).config;
   const two = stageTwoReads(config, integrations);
 
   const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
@@ -222,6 +231,17 @@ export async function readLiveState(client: StateClient, config: DesiredConfig, 
     repositoryConfigs,
   };
   if (orgConfig) snapshot.orgConfig = orgConfig;
+  if (teamList !== undefined) {
+    snapshot.teamList = teamList;
+    if (users?.listed === true) snapshot.users = users.items;
+    // A team the plan creates has empty scopes: its scopes are planned against them.
+    for (const team of identifiedTeams(config)) {
+      if (!isNewTeamId(team.id)) continue;
+      const name = team.name ?? '';
+      snapshot.teamPmScopes.set(team.id, { team_id: team.id, team_name: name, items: [] });
+      snapshot.teamGitScopes.set(team.id, { team_id: team.id, team_name: name, repositories: [], services: [] });
+    }
+  }
   if (repoRead.monitoredTotal !== undefined) snapshot.monitoredTotal = repoRead.monitoredTotal;
   return { snapshot, sources: reader.sources, ...(repoRead.expansion === undefined ? {} : { expansion: repoRead.expansion }) };
 }

@@ -12,7 +12,8 @@
 //            configs of repositories named by name, and the entity lists and repository lookups
 //            that only team scopes need, for what their answers do not name (scope-answers.ts).
 
-import type { DesiredConfig, DesiredRepository, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
+import type { DesiredConfig, DesiredRepository, DesiredTeam, EntityName, IntegrationRef, RepoRef } from '../core/model.js';
+import { identifiedTeams, isNewTeamId } from '../core/kinds/team-directory.js';
 import { chunk } from '../core/ops-common.js';
 import { resolveIntegration } from '../core/resolve.js';
 import { hasRules, isGlobRef } from '../core/rules.js';
@@ -138,9 +139,14 @@ export function selectionListKeys(config: DesiredConfig, integrations: readonly 
   return new Set(entityNeeds({ ...config, teams: [] }, integrations).map((n) => listKey(n.integration.id, n.type)));
 }
 
+/** The config's teams the service has: a team the plan creates has no scope to read (it is empty). */
+function listedTeams(config: DesiredConfig): (DesiredTeam & { id: number })[] {
+  return identifiedTeams(config).filter((t) => !isNewTeamId(t.id));
+}
+
 function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads['teamPmScopes'] {
   const reads: StageTwoReads['teamPmScopes'] = [];
-  for (const team of config.teams) {
+  for (const team of listedTeams(config)) {
     if (team.pm.length === 0) continue;
     const ids = new Set<number>();
     for (const scope of team.pm) {
@@ -226,7 +232,7 @@ export function stageTwoReads(config: DesiredConfig, integrations: readonly Inte
   return {
     entities: entityReads(config, integrations),
     teamPmScopes: teamPmScopeReads(config, integrations),
-    teamGitScopes: [...new Set(config.teams.filter((t) => t.git !== undefined).map((t) => t.id))].sort((a, b) => a - b),
+    teamGitScopes: [...new Set(listedTeams(config).filter((t) => t.git !== undefined).map((t) => t.id))].sort((a, b) => a - b),
     repositories,
     repositoryConfigIds,
     orgConfig: Object.keys(config.git.defaults).length > 0,

@@ -8,7 +8,7 @@
 // --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
 // same function. Pure: no I/O.
 
-import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach } from '../core/address.js';
+import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach, teamAddress } from '../core/address.js';
 import type { OrgSettings } from '../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../core/model.js';
 import { GlobIndex } from '../core/glob-index.js';
@@ -182,13 +182,22 @@ export function scopeDesired(config: DesiredConfig, given: ReadScope): ScopedDes
   };
   const collection = config.collection.filter((s) => objectInScope(`collection.${String(s.integration)}.${s.entityType}`, scope));
   const teams: DesiredTeam[] = [];
+  // Under exact ownership every team the file writes stays (as a key at least): a team left out
+  // would be one to delete.
+  const exact = config.ownership?.teams === 'exact';
   for (const team of config.teams) {
-    const prefix = `team[${team.id}]`;
+    const prefix = teamAddress(team.key);
     const pm = team.pm.filter((s) => objectInScope(`${prefix}.pm.${String(s.integration)}`, scope));
     const git = team.git !== undefined && objectInScope(`${prefix}.git`, scope);
-    if (pm.length === 0 && !git) continue;
+    const properties = objectInScope(prefix, scope);
+    if (pm.length === 0 && !git && !properties && !exact) continue;
     const kept: DesiredTeam = { ...team, pm };
     if (!git) delete kept.git;
+    if (!properties) {
+      // Only the key is kept: it says which team this is (a name key is its own name).
+      for (const key of ['parent', 'initials', 'color', 'members'] as const) delete kept[key];
+      if ('id' in team.key) delete kept.name;
+    }
     teams.push(kept);
   }
   const defaults: OrgSettings = {};
@@ -239,7 +248,10 @@ function repositoryNamesKnown(spellings: RepositorySpellings | undefined): { id:
 /** Objects of the ownership rule a config manages. */
 export function countObjects(config: DesiredConfig): number {
   let n = config.collection.length + Object.keys(config.git.defaults).length;
-  for (const team of config.teams) n += team.pm.length + (team.git === undefined ? 0 : 1);
+  for (const team of config.teams) {
+    n += team.pm.length + (team.git === undefined ? 0 : 1) + (team.members === undefined ? 0 : 1);
+    if ('name' in team.key || team.name !== undefined || team.parent !== undefined || team.initials !== undefined || team.color !== undefined) n += 1;
+  }
   for (const entry of config.git.repositories) n += (entry.settings === undefined ? 0 : 1) + (entry.monitored === undefined ? 0 : 1);
   n += rulesInScope(config);
   if (config.git.monitoring !== undefined) n += 1;

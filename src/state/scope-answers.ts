@@ -41,7 +41,7 @@ export function entityListsAnswered(
     if (!entities.has(id) || name !== undefined) entities.set(id, name ?? entities.get(id) ?? '');
   };
   for (const team of config.teams) {
-    const answer = answers.get(team.id);
+    const answer = team.id === undefined ? undefined : answers.get(team.id);
     // A team that is not there is the planner's error; it resolves nothing, so it needs no list.
     if (answer === undefined || answer === 'not_found') continue;
     for (const desired of team.pm) {
@@ -113,7 +113,7 @@ export function repositoriesAnswered(
 ): { forReads: DesiredConfig; repositories: Repository[] } {
   const found = new Map<number, Repository>();
   const teams = config.teams.map((team) => {
-    const answer = answers.get(team.id);
+    const answer = team.id === undefined ? undefined : answers.get(team.id);
     if (team.git === undefined || answer === undefined || answer === 'not_found') return team;
     const byId = new Map(answer.repositories.map((r) => [r.id, r] as const));
     const byName = new Map<string, (typeof answer.repositories)[number][]>();

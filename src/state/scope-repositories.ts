@@ -148,6 +148,9 @@ class ServedOnce implements StateClient {
   getTeamGitScope(teamId: number) {
     return this.inner.getTeamGitScope(teamId);
   }
+  get lists() {
+    return this.inner.lists;
+  }
 }
 
 export interface ResolvedScope {

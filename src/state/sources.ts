@@ -14,6 +14,8 @@ export interface ReadSources {
   repositories: Map<number, string>;
   repositoryConfigs: Map<number, string>;
   orgConfig?: string;
+  /** The team list's path, when it was read (teams and member sets came from it). */
+  teamList?: string;
 }
 
 export function emptySources(): ReadSources {

@@ -2,6 +2,7 @@
 // directory config (--split), or an emulator fixture (--fixture) for offline plans. Read-only by
 // construction: it holds the read-only client wrapper.
 
+import { identifiedTeams } from '../core/kinds/team-directory.js';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readOnly } from '../api/read-only-client.js';
@@ -53,7 +54,7 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   const teams = parseTeamIds(opts.teams);
   // Every team the config manages is read, also one with no scope: an offline plan against the
   // snapshot must know them all.
-  const configTeams = opts.config === undefined ? [] : (await loadDesired(io, opts.config)).config.teams.map((t) => t.id);
+  const configTeams = opts.config === undefined ? [] : identifiedTeams((await loadDesired(io, opts.config)).config).map((t) => t.id);
 
   const { globals } = deps;
   const connection = await connect(globals, io);

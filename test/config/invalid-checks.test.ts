@@ -238,7 +238,7 @@ teams:
 `,
     [
       'emctl.yaml:6:13: warning: `integration` is ignored for repository 1234, which is named by id',
-      'emctl.yaml:10:3: key `0` in `teams` must be a numeric team id',
+      "emctl.yaml:10:3: key `0` in `teams` must be a team's name or numeric team id",
     ],
   ],
 ];

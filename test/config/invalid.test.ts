@@ -123,13 +123,13 @@ teams:
     ],
   ],
   [
-    "non-numeric team key",
+    "a team key that is neither an id nor a team name",
     `version: 1
 teams:
-  payments: {}
+  9lives: {}
 `,
     [
-      'emctl.yaml:3:3: key `payments` in `teams` must be a numeric team id',
+      "emctl.yaml:3:3: key `9lives` in `teams` must be a team's name or numeric team id",
     ],
   ],
   [

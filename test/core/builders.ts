@@ -271,7 +271,7 @@ export function desired(spec: DesiredSpec = {}): DesiredConfig {
   }
   for (const [id, t] of Object.entries(spec.teams ?? {})) {
     const path = map.add(['teams', id]);
-    const team: DesiredTeam = { id: Number(id), pm: [], path };
+    const team: DesiredTeam = { key: { id: Number(id) }, id: Number(id), pm: [], path };
     if (t.name !== undefined) {
       team.name = t.name;
       map.add([...path, 'name']);

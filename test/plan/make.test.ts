@@ -46,6 +46,10 @@ function recording(inner: EmClient, calls: string[]): StateClient {
     getRepositoryConfig: (id) => (calls.push('getRepositoryConfig'), inner.getRepositoryConfig(id)),
     getOrgConfig: () => (calls.push('getOrgConfig'), inner.getOrgConfig()),
     getTeamGitScope: (team) => (calls.push('getTeamGitScope'), inner.getTeamGitScope(team)),
+    lists: {
+      allTeams: (p, answered) => (calls.push('allTeams'), inner.lists.allTeams(p, answered)),
+      allUsers: (answered) => (calls.push('allUsers'), inner.lists.allUsers(answered)),
+    },
   };
 }
 

@@ -31,7 +31,7 @@ function config(partial: Partial<Omit<DesiredConfig, 'git'>> & { git?: Partial<D
 }
 
 function team(id: number, pm: Omit<DesiredPmScope, 'path'>[], git?: DesiredTeam['git']): DesiredTeam {
-  const t: DesiredTeam = { id, pm: pm.map((s) => ({ ...s, path: ['teams', String(id), 'pm'] })), path: ['teams', String(id)] };
+  const t: DesiredTeam = { key: { id }, id, pm: pm.map((s) => ({ ...s, path: ['teams', String(id), 'pm'] })), path: ['teams', String(id)] };
   if (git) t.git = git;
   return t;
 }

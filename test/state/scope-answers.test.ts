@@ -31,7 +31,7 @@ function config(teams: DesiredTeam[]): DesiredConfig {
 }
 
 function pmTeam(scope: Omit<DesiredPmScope, 'path' | 'integration'>, integration = 'tracker'): DesiredTeam {
-  return { id: 42, pm: [{ integration, ...scope, path: [] }], path: [] };
+  return { key: { id: 42 }, id: 42, pm: [{ integration, ...scope, path: [] }], path: [] };
 }
 
 function pmAnswer(scope: PmScope, integrationId = 10): Map<number, TeamPmScopeResponse> {
@@ -101,7 +101,7 @@ describe('repositoriesAnswered', () => {
     ['a name two repositories of the answer have', [{ name: 'dup' }], [{ name: 'dup' }], []],
     ['a name written with integration:', [{ name: 'acme/api', integration: 'code' }], [{ name: 'acme/api', integration: 'code' }], []],
   ])('%s', (_, written, lookedUp, fromAnswer) => {
-    const team: DesiredTeam = { id: 42, pm: [], git: { repositories: written, services: [], path: [] }, path: [] };
+    const team: DesiredTeam = { key: { id: 42 }, id: 42, pm: [], git: { repositories: written, services: [], path: [] }, path: [] };
     const { forReads, repositories } = repositoriesAnswered(config([team]), new Map([[42, answer]]));
     expect(forReads.teams[0]?.git?.repositories).toEqual(lookedUp);
     expect(repositories.map((r) => r.id)).toEqual(fromAnswer);

@@ -42,6 +42,7 @@ export function splitAddress(address: string): Part[] | undefined {
 }
 
 const EXAMPLES = 'team[42].pm.tracker.boards, repo["acme/api"].settings.default_branch, git.defaults.releases_detection';
+const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color', 'members'] as const;
 const PM_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas', 'methodology'];
 
 /** Undefined when the address names something the config writes; else why not. */
@@ -75,34 +76,46 @@ export function addressProblem(doc: PlainMap, address: string): string | undefin
     return tooLong(4);
   }
   if (head === 'team') {
-    const id = index(1);
+    const ref = index(1);
     const teams = mapOf(doc.teams);
-    if (typeof id !== 'number') return `\`${address}\` is not a plan address: write the team as team[42]`;
-    const team = mapOf(teams?.[String(id)]);
-    if (!team) return `the config writes no team ${id}`;
+    if (ref === undefined) return `\`${address}\` is not a plan address: write the team as team[42] or team["Payments"]`;
+    const label = typeof ref === 'number' ? `team ${ref}` : `team "${ref}"`;
+    const key = typeof ref === 'number' ? String(ref) : keysOf(teams).find((k) => !/^[0-9]+$/.test(k) && k.toLowerCase() === ref.toLowerCase());
+    const team = key === undefined ? undefined : mapOf(teams?.[key]);
+    if (!team) {
+      // Under exact ownership a team the file does not write is one to delete: it may be protected.
+      if (parts.length === 2 && typeof ref === 'string' && mapOf(doc.ownership)?.teams === 'exact') return undefined;
+      return `the config writes no ${label}${typeof ref === 'string' ? didYouMean(ref, keysOf(teams)) : ''}`;
+    }
     if (parts.length === 2) return undefined;
     const area = name(2);
+    if (area !== undefined && (TEAM_PROPERTIES as readonly string[]).includes(area)) {
+      const written = area === 'name' ? team.name !== undefined || typeof ref === 'string' : team[area] !== undefined;
+      if (!written) return `${label} does not write \`${area}\``;
+      if (area === 'members' && parts.length === 4 && index(3) !== undefined) return undefined;
+      return tooLong(3);
+    }
     if (area === 'pm') {
       const pm = mapOf(team.pm);
-      if (!pm) return `team ${id} has no \`pm\` scope in the config`;
+      if (!pm) return `${label} has no \`pm\` scope in the config`;
       if (parts.length === 3) return undefined;
       const key = name(3) ?? String(index(3));
       const scope = mapOf(pm[key]);
-      if (!scope) return `team ${id} has no PM scope \`${key}\` in the config${didYouMean(key, keysOf(pm))}`;
+      if (!scope) return `${label} has no PM scope \`${key}\` in the config${didYouMean(key, keysOf(pm))}`;
       if (parts.length === 4) return undefined;
       const k = name(4);
       if (k === undefined || !PM_KEYS.includes(k)) return `\`${address}\` is not a plan address: a PM scope has ${PM_KEYS.join(', ')}${didYouMean(k ?? '', PM_KEYS)}`;
-      if (k === 'methodology' && scope.methodology === undefined) return `team ${id}'s \`${key}\` scope does not write \`methodology\``;
+      if (k === 'methodology' && scope.methodology === undefined) return `${label}'s \`${key}\` scope does not write \`methodology\``;
       return tooLong(5);
     }
     if (area === 'git') {
-      if (!mapOf(team.git)) return `team ${id} has no \`git\` scope in the config`;
+      if (!mapOf(team.git)) return `${label} has no \`git\` scope in the config`;
       if (parts.length === 3) return undefined;
       const k = name(3);
       if (k !== 'repositories' && k !== 'services') return `\`${address}\` is not a plan address: a Git scope has repositories, services`;
       return tooLong(4);
     }
-    return `\`${address}\` is not a plan address: under team[${id}] come \`pm\` and \`git\``;
+    return `\`${address}\` is not a plan address: under ${prefix(2)} come ${TEAM_PROPERTIES.map((p) => `\`${p}\``).join(', ')}, \`pm\` and \`git\``;
   }
   if (head === 'git') {
     if (!git) return 'the config writes no `git`';

@@ -14,6 +14,7 @@ import { checkPatterns } from './patterns.js';
 import { checkReferences } from './references.js';
 import { checkReports } from './reports.js';
 import { checkRules } from './rules.js';
+import { checkTeams } from './teams.js';
 
 const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkReferences,
@@ -25,6 +26,7 @@ const CHECKS: readonly ((ctx: CheckContext) => void)[] = [
   checkReports,
   checkGoals,
   checkIds,
+  checkTeams,
 ];
 
 export function checkSemantics(root: PlacedRoot, store: Placements, checks: ConfigChecks): Diagnostic[] {

@@ -3,6 +3,7 @@
 // means nothing on monthly totals), labelled with its name and threshold.
 
 import type { DesiredConfig } from '../../core/model.js';
+import { identifiedTeams } from '../../core/kinds/team-directory.js';
 import type { GroupBy, RollUp } from '../../contract/metrics.js';
 import type { ChartThreshold } from '../render/series.js';
 import { checkGoal, type GoalSpec } from './spec.js';
@@ -11,7 +12,7 @@ import { thresholdText } from './words.js';
 /** Every goal of the config, checked (the loader has validated them: one that is not is left out). */
 export function configGoals(config: DesiredConfig | undefined): GoalSpec[] {
   if (!config) return [];
-  const teams = new Map(config.teams.map((t) => [t.id, t.name]));
+  const teams = new Map(identifiedTeams(config).map((t) => [t.id, t.name]));
   return (config.goals ?? []).flatMap((g) => checkGoal(g.name, g.definition, { configTeams: teams, api: 'v2', serverExport: false }).goal ?? []);
 }
 

@@ -4,6 +4,7 @@
 
 import { EmctlError } from '../../contract/errors.js';
 import type { DesiredConfig } from '../../core/model.js';
+import { identifiedTeams } from '../../core/kinds/team-directory.js';
 import { GOAL_FORMATS, type GoalFormat } from '../output-formats.js';
 import { hint } from '../spec-problem.js';
 import { checkGoal, type GoalSpec } from './spec.js';
@@ -31,7 +32,7 @@ export function chooseGoals(config: DesiredConfig, names: readonly string[], all
     const first = missing[0] ?? '';
     throw new EmctlError('config', `no goal named ${missing.map((m) => `\`${m}\``).join(', ')} in ${configPath}${missing.length === 1 ? hint(first, known) : ''}`, [`goals: ${known.join(', ')}`]);
   }
-  const teams = new Map(config.teams.map((t) => [t.id, t.name]));
+  const teams = new Map(identifiedTeams(config).map((t) => [t.id, t.name]));
   const goals: GoalSpec[] = [];
   const problems: string[] = [];
   for (const name of chosen) {
