@@ -4,7 +4,7 @@
 
 import { type PmScopeKey } from '../contract/types.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
-import { matchesAddressPrefix, repoAddress, selectionAddress } from './address.js';
+import { matchesAddressPrefix, repoAddress, selectionAddress, teamAddress } from './address.js';
 import { EntityCatalog } from './draft.js';
 import type { DesiredConfig } from './model.js';
 import { editDistance, resolveEntity, resolveIntegration } from './resolve.js';
@@ -13,7 +13,7 @@ import type { LiveSnapshot } from './snapshot.js';
 
 export const ADDRESS_SYNTAX = [
   'collection[.ALIAS[.boards|.projects[["ID"]]]]',
-  'team[ID][.pm[.ALIAS[.boards|.epics|.labels|.fields|.project_team_areas|.methodology]] | .git[.repositories|.services]]',
+  'team[ID] | team["NAME"] [.name|.parent|.initials|.color|.members[[ID|"EMAIL"]] | .pm[.ALIAS[.boards|.epics|.labels|.fields|.project_team_areas|.methodology]] | .git[.repositories|.services]]',
   'git.defaults[.SECTION]',
   'repo["NAME"] | repo[ID] [.settings[.SECTION] | .monitored]',
   'repo["GLOB"][.settings[.SECTION]]  (a rule: every repository it writes)',
@@ -23,6 +23,7 @@ const PM_KEYS: readonly (PmScopeKey | 'methodology')[] = ['boards', 'epics', 'la
 const ALIAS = /^[A-Za-z_][A-Za-z0-9_-]*$|^[1-9][0-9]*$/;
 const ID = /^\[[1-9][0-9]*\]/;
 const QUOTED = /^\["(?:[^"\\]|\\.)*"\]/;
+const TEAM_PROPERTIES: readonly string[] = ['name', 'parent', 'initials', 'color', 'members'];
 
 /** Why `text` is not an address (or a prefix of one), or undefined when it is one. */
 export function addressSyntaxProblem(text: string): string | undefined {
@@ -44,9 +45,13 @@ export function addressSyntaxProblem(text: string): string | undefined {
   }
   if (t === 'team' || t.startsWith('team[')) {
     if (t === 'team') return undefined;
-    const id = ID.exec(t.slice(4));
-    if (!id) return 'a team is addressed by its numeric id: team[42]';
-    const parts = dotted(rest(t, `team${id[0]}`));
+    const id = ID.exec(t.slice(4)) ?? QUOTED.exec(t.slice(4));
+    if (!id) return 'a team is addressed by its id or its name: team[42], team["Payments"]';
+    let after = rest(t, `team${id[0]}`);
+    // A member removal: team[42].members["bo@acme.io"] or team[42].members[512].
+    const member = /^\.members(\[(?:\d+|"(?:[^"\\]|\\.)*")\])$/.exec(after);
+    if (member) after = '.members';
+    const parts = dotted(after);
     if (parts[0] === '\u0000') return `unexpected "${rest(t, `team${id[0]}`)}" after team${id[0]}`;
     if (parts.length === 0) return undefined;
     if (parts[0] === 'pm') {
@@ -58,7 +63,8 @@ export function addressSyntaxProblem(text: string): string | undefined {
       if (parts.length > 2) return 'a Git scope address ends at its key: team[42].git.repositories';
       return oneOf(parts[1], ['repositories', 'services'], 'a Git scope key');
     }
-    return `"${parts[0]}" is not part of a team (pm or git)`;
+    if (parts[0] !== undefined && TEAM_PROPERTIES.includes(parts[0])) return parts.length > 1 ? `a team's ${parts[0]} address ends there: team[42].${parts[0]}` : undefined;
+    return `"${parts[0]}" is not part of a team (${TEAM_PROPERTIES.join(', ')}, pm or git)`;
   }
   if (t === 'git' || t.startsWith('git.')) {
     const parts = t.split('.').slice(1);
@@ -108,9 +114,14 @@ export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, change
     }
   }
   for (const team of config.teams) {
-    for (const scope of team.pm) for (const key of PM_KEYS) known.add(`team[${team.id}].pm.${String(scope.integration)}.${key}`);
-    if (team.git) for (const key of ['repositories', 'services']) known.add(`team[${team.id}].git.${key}`);
+    const prefix = teamAddress(team.key);
+    known.add(prefix);
+    for (const scope of team.pm) for (const key of PM_KEYS) known.add(`${prefix}.pm.${String(scope.integration)}.${key}`);
+    if (team.git) for (const key of ['repositories', 'services']) known.add(`${prefix}.git.${key}`);
+    for (const key of TEAM_PROPERTIES) if (key === 'name' ? team.name !== undefined : team[key as 'parent'] !== undefined) known.add(`${prefix}.${key}`);
   }
+  // Every team the service lists, by its name (a team the config does not write can still be named).
+  for (const team of live.teamList ?? []) known.add(teamAddress({ name: team.name }));
   for (const section of Object.keys(config.git.defaults)) known.add(`git.defaults.${section}`);
   for (const repo of config.git.repositories) known.add('id' in repo.ref ? repoAddress({ id: repo.ref.id }) : repoAddress({ name: repo.ref.name }));
   // A rule stands for what it writes: `--target 'repo["payments/*"]'`.

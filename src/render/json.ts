@@ -91,23 +91,34 @@ function message(m: PlanMessage): PlanMessage {
 }
 
 const ACTIONS: readonly Action[] = ['add', 'remove', 'update'];
-const KINDS: readonly ObjectKind[] = [
-  'selection',
-  'pm-scope',
-  'methodology',
-  'git-scope',
-  'org-default',
-  'repo-override',
-  'monitoring',
-];
-const IMPACTS: readonly Impact[] = [
-  'history-recompute',
-  'backfill',
-  'stops-collection',
-  'counts-against-limit',
-  'changes-team-metrics',
-];
-const DESTRUCTIVE: readonly DestructiveKind[] = ['stop_monitoring', 'deselect', 'scope_removal', 'override_removal'];
+// Records, so that a kind, impact or destructive kind added to the plan model cannot be left out here.
+const KINDS = Object.keys({
+  selection: true,
+  team: true,
+  'team-members': true,
+  'pm-scope': true,
+  methodology: true,
+  'git-scope': true,
+  'org-default': true,
+  'repo-override': true,
+  monitoring: true,
+} satisfies Record<ObjectKind, true>) as ObjectKind[];
+const IMPACTS = Object.keys({
+  'history-recompute': true,
+  backfill: true,
+  'stops-collection': true,
+  'counts-against-limit': true,
+  'changes-team-metrics': true,
+  'creates-team': true,
+  'deletes-team': true,
+} satisfies Record<Impact, true>) as Impact[];
+const DESTRUCTIVE = Object.keys({
+  stop_monitoring: true,
+  deselect: true,
+  scope_removal: true,
+  override_removal: true,
+  team_deletion: true,
+} satisfies Record<DestructiveKind, true>) as DestructiveKind[];
 
 /**
  * Where a text stopped being JSON, without quoting it: the parser's own message repeats part of

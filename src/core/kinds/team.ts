@@ -134,7 +134,7 @@ function parentId(sink: KindSink<TeamTarget>, dir: TeamDirectory, byConfigName: 
     }
     return listed.id;
   }
-  const names = [...byConfigName.keys(), ...dir.own.map((t) => t.name)];
+  const names = [...sink.config.teams.flatMap((t) => (t.name === undefined ? [] : [t.name])), ...dir.own.map((t) => t.name)];
   const close = didYouMean(ref.name, names);
   sink.error(`unknown parent team "${ref.name}": neither this config nor the service has a team of that name${close === undefined ? '' : `; did you mean "${close}"?`}`, path, address);
   return undefined;
