@@ -5,7 +5,8 @@
 
 import { teamNameKey } from '../contract/team-rules.js';
 import type { ListedTeam } from '../contract/list-types.js';
-import { withCreatedTeamIds, type TeamBody } from '../core/kinds/team.js';
+import type { TeamBody } from '../core/kinds/team.js';
+import { withCreatedTeamIds } from '../core/kinds/new-team-ids.js';
 import type { Operation } from '../core/plan-model.js';
 
 export const CREATE_ROUTE = 'POST /api/v2/teams';

@@ -33,6 +33,7 @@ export const storeWrite = () => import('../measure/store/write.js');
 export const emulator = () => import('../emulator/index.js');
 export const emulatorMetrics = () => import('../emulator/metrics/index.js');
 export const emulatorState = () => import('../emulator/fixture/state.js');
+export const emulatorGenerate = () => import('../emulator/fixture/generate.js');
 
 // The types of what the benchmarks build by hand and pass in.
 export type { EmulatorRequestLogEntry } from '../contract/types.js';

@@ -37,8 +37,8 @@ export function planOperations(changes: PlannedChange[], unreachable?: Unreachab
   ];
   const teams = planTeamOperations(ofKind(changes, 'team'), others);
   const drafts = [...teams.filter((op) => op.phase === 'teams'), ...others, ...teams.filter((op) => op.phase !== 'teams')];
-  waitForCreates(drafts);
-  return { operations: assignStages(drafts), drafts, errors: scopes.errors };
+  const uncreated = waitForCreates(drafts);
+  return { operations: assignStages(drafts), drafts, errors: [...scopes.errors, ...uncreated] };
 }
 
 function ofKind<K extends 'team' | 'team-members'>(changes: readonly PlannedChange[], kind: K): { change: PlannedChange['change']; target: Extract<PlannedChange['target'], { kind: K }> }[] {

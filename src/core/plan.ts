@@ -158,7 +158,7 @@ function diffTeamKinds(draft: PlanDraft): void {
   const list = draft.live.teamList;
   if (list === undefined) return;
   const dir = teamDirectory(list);
-  diffTeams(draft, dir);
+  diffTeams(draft, dir, { pm: draft.live.teamPmScopes, git: draft.live.teamGitScopes });
   diffMembers(draft, dir, contributorIndex(list, draft.live.users));
 }
 

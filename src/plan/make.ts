@@ -49,7 +49,7 @@ export async function makePlan(desired: DesiredConfig, source: LiveSource, asked
   const scope = await narrowed(client, desired, asked);
   // The lists whose reachability the plan needs are read as soon as the PM part of the state is in.
   const reachabilityFor = reachabilityOfPmPart(scope.desired, scope.kept);
-  const { snapshot, sources, expansion } = await readLiveState(scope.client, scope.desired, { ...reading, reachabilityFor });
+  const { snapshot, sources, expansion } = await readLiveState(scope.client, scope.desired, { ...reading, reachabilityFor, deletedTeamScopes: true });
   const staged = buildPlanStaged(scope.desired, snapshot, { ...scope.kept, ...(expansion === undefined ? {} : { expansion }) });
   let built = staged.plan;
   if (built.unknownReachability !== undefined) {

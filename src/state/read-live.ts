@@ -15,7 +15,9 @@ import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIn
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
 import { identifiedTeams, isNewTeamId, needsTeamList, needsUserList, resolveTeamIds, teamDirectory } from '../core/kinds/team-directory.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
-import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads } from './read-plan.js';
+import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads, type StageTwoReads } from './read-plan.js';
+import type { ListedTeam } from '../contract/list-types.js';
+import type { Integration } from '../contract/types.js';
 import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from './scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from './sources.js';
@@ -34,6 +36,11 @@ export interface ReadOptions {
    * pacing the repository configurations take longest), not after the plan is built.
    */
   reachabilityFor?: (pm: LiveSnapshot) => readonly { integrationId: number; type: string }[] | undefined;
+  /**
+   * Under exact ownership, also read the PM and Git scopes of the teams the plan deletes, so the
+   * plan shows what goes with each (two calls per deleted team). A plan asks; apply's re-read does not.
+   */
+  deletedTeamScopes?: boolean;
 }
 
 export interface LiveRead {
@@ -73,6 +80,7 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
   const teamList = teams?.listed === true ? teams.items : undefined;
   const config = resolveTeamIds(written, teamList === undefined ? undefined : teamDirectory(teamList)).config;
   const two = stageTwoReads(config, integrations);
+  if (options.deletedTeamScopes === true && teamList !== undefined) readDeletedScopes(two, config, teamList, integrations);
 
   const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
   const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));
@@ -244,6 +252,18 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
   }
   if (repoRead.monitoredTotal !== undefined) snapshot.monitoredTotal = repoRead.monitoredTotal;
   return { snapshot, sources: reader.sources, ...(repoRead.expansion === undefined ? {} : { expansion: repoRead.expansion }) };
+}
+
+/** Adds the scope reads of the teams exact ownership deletes (every listed team the config does not write). */
+function readDeletedScopes(two: StageTwoReads, config: DesiredConfig, teamList: readonly ListedTeam[], integrations: readonly Integration[]): void {
+  if (config.ownership?.teams !== 'exact') return;
+  const kept = new Set(identifiedTeams(config).map((t) => t.id));
+  const gone = teamDirectory(teamList).own.filter((t) => !kept.has(t.id)).map((t) => t.id);
+  const pm = integrations.filter((i) => i.type === 'pm').map((i) => i.id).sort((a, b) => a - b);
+  for (const teamId of gone) {
+    for (const integrationIds of chunk(pm, API_LIMITS.integrationIds)) two.teamPmScopes.push({ teamId, integrationIds });
+    two.teamGitScopes.push(teamId);
+  }
 }
 
 /**

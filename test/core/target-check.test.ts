@@ -34,7 +34,7 @@ describe('addressSyntaxProblem', () => {
   const invalid: [string, RegExp][] = [
     ['foo bar', /starts with collection, team\[ID\], git.defaults or repo/],
     ['teams[47]', /did you mean "team\[47\]"\?/],
-    ['team[abc]', /numeric id: team\[42\]/],
+    ['team[abc]', /addressed by its id or its name: team\[42\], team\["Payments"\]/],
     ['team[42]x', /unexpected "x"/],
     ['team[42].pm.tracker.board', /"board" is not a PM scope key/],
     ['team[42].git.repos', /"repos" is not a Git scope key/],

@@ -7,7 +7,7 @@ import { modelOf } from '../../src/config/build-model.js';
 import type { PlainMap } from '../../src/config/yaml/source.js';
 import type { ListedTeam, ListedUser } from '../../src/contract/list-types.js';
 import { buildPlan } from '../../src/core/plan.js';
-import { withCreatedTeamIds } from '../../src/core/kinds/team.js';
+import { withCreatedTeamIds } from '../../src/core/kinds/new-team-ids.js';
 import { liveState } from './builders.js';
 import { planLines } from './plan-text.js';
 
@@ -161,5 +161,22 @@ describe('team kinds: plans as lines', () => {
     const op = { path: '/api/v1/pm/config/teams/scope', body: { teams: [{ team_id: -2, items: [] }, { team_id: 42, items: [] }] }, items: [{ key: '-2/10', address: 'a' }] };
     expect(withCreatedTeamIds(op, new Map([[-2, 57]]))).toEqual({ ...op, body: { teams: [{ team_id: 57, items: [] }, { team_id: 42, items: [] }] }, items: [{ key: '57/10', address: 'a' }] });
     expect(withCreatedTeamIds({ path: '/api/v2/teams/-1/members', body: [501] }, new Map([[-1, 58]]))).toEqual({ path: '/api/v2/teams/58/members', body: [501] });
+  });
+});
+
+describe('team kinds: what the service would refuse', () => {
+  test('a name another team holds, or gives up in the same plan', () => {
+    const p = plan({ teams: { Checkout: { id: 44 }, 42: { name: 'Engineering' }, Eng: { id: 40 } } }, ORG);
+    expect(p.errors.map((e) => e.message)).toEqual([
+      'team[42] cannot be named "Engineering": team 40 ("Engineering") gives that name up in this same plan, and the service refuses a taken name whatever the order: rename it in one apply and take the name in the next',
+      'team["Checkout"] cannot be named "Checkout": team 43 already has that name (names compare case-insensitively)',
+    ]);
+  });
+
+  test("a new team's scope kept by --target without the team: refused before any call", () => {
+    const p = plan({ teams: { Ops: { members: [501] } } }, ORG, { targets: ['team["Ops"].members'] });
+    expect(p.errors.map((e) => e.message)).toEqual([
+      'team["Ops"].members belongs to a team this plan would create, and its creation is not in the plan: target the team itself (its address without the key)',
+    ]);
   });
 });

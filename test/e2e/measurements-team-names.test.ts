@@ -76,7 +76,7 @@ describe('team names on a service without a team list', () => {
   });
 
   it('no lookups at all when the config names every team', async () => {
-    const config = await writeConfig('version: 1\nteams:\n  42:\n    name: P\n  43:\n    name: C\n', await tempDir('emctl-team-names-config-'));
+    const config = await writeConfig('version: 1\nteams:\n  42:\n    name: Pay\n  43:\n    name: Chk\n', await tempDir('emctl-team-names-config-'));
     const r = await emctl([...REQUEST, '-c', config, '--team', '42,43']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');

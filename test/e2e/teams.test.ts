@@ -11,7 +11,9 @@ import type { Fixture } from '../../src/emulator/index.js';
 import { runEmctl } from '../helpers/cli.js';
 import { acmeFixture, against, apiRequests, startTestEmulator, TEST_KEY, tempDir, writeConfig } from '../helpers/emulator.js';
 import { startProxy, type RecordingProxy } from '../helpers/proxy.js';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { commitAll } from '../helpers/git-repo.js';
 
 const CONTRIBUTORS = [
   { id: 501, name: 'Ana', email: 'ana@acme.io', team_ids: [42] },
@@ -178,6 +180,8 @@ teams:
 `);
     const plan = await cli(e, ['plan', '-c', config]);
     expect(plan.code, plan.stderr).toBe(0);
+    // What goes with each deleted team: its members and its PM and Git scope entries.
+    expect(plan.stdout).toContain('- team["Payments"] (with 2 members, 4 PM scope entries and 3 Git scope entries)  {git: {repositories: ["acme/api", "acme/payments-service"], services: ["billing"]}');
     expect(plan.stdout).toContain('- team["Checkout"]');
     expect(plan.stdout).toContain('would delete 4 teams; the limit is 2');
     const refused = await cli(e, ['apply', '-c', config, '--auto-approve']);
@@ -220,6 +224,24 @@ teams:
     expect(apply.code).toBe(3);
     expect(apply.stderr).toContain('team[42].members["dee@acme.io"]');
     expect((await writes(e.url)).length).toBe(before);
+  });
+
+  it('--changed-from under exact ownership deletes only the teams the change took out of the file', async () => {
+    const e = await emulator();
+    const dir = await tempDir('emctl-teams-changed-');
+    // At the ref the file leaves out Mobile (a full plan would delete it); the change takes Security out too.
+    const names = ['Payments', 'Checkout', 'Platform', 'Data', 'Growth', 'Developer Experience'];
+    const file = (extra: string[], growth = '') => `${HEAD}ownership: { teams: exact }\nteams:\n${[...names, ...extra].map((n) => `  ${n}: {${n === 'Growth' ? growth : ''}}\n`).join('')}`;
+    await mkdir(join(dir, 'config'));
+    await writeFile(join(dir, 'config', 'emctl.yaml'), file(['Security']));
+    await commitAll(dir);
+    await writeFile(join(dir, 'config', 'emctl.yaml'), file([], ' initials: GRO '));
+    const full = await cli(e, ['plan', '-c', 'config/emctl.yaml'], dir);
+    expect(full.stdout).toContain('- team["Mobile"]');
+    const scoped = await cli(e, ['plan', '-c', 'config/emctl.yaml', '--changed-from', 'HEAD', '--format', 'json'], dir);
+    expect(scoped.code, scoped.stderr).toBe(0);
+    const plan = JSON.parse(scoped.stdout) as { changes: { address: string; action: string }[] };
+    expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['add team["Growth"].initials', 'remove team["Security"]']);
   });
 
   describe('a create whose answer is lost', () => {

@@ -6,14 +6,17 @@
 // (an unknown or pinned id, an unknown parent, a cycle) and its impact labels.
 
 import type { ListedTeam } from '../../contract/list-types.js';
+import type { TeamPmScopeResponse } from '../../contract/types.js';
+import type { TeamGitScopeResponse } from '../../contract/git-types.js';
 import { SERVICE_TEAM_NAMES } from '../../contract/list-types.js';
 import { teamNameKey } from '../../contract/team-rules.js';
 import { teamAddress } from '../address.js';
-import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, TeamRef } from '../model.js';
+import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind } from '../model.js';
 import { operation, plural, type DraftOperation } from '../ops-common.js';
 import type { Change } from '../plan-model.js';
 import { didYouMean } from '../resolve.js';
 import { isNewTeamId, liveParent, type TeamDirectory } from './team-directory.js';
+import { newTeamsNamed } from './new-team-ids.js';
 
 /** The body of a team in the create call, or of one team's PATCH (only what changes). */
 export interface TeamBody {
@@ -66,7 +69,13 @@ interface Resolved {
  * The team changes of a plan. `dir` is the team list read; `config` has its team ids resolved
  * (team-directory.ts: placeholders below 0 for the teams to create).
  */
-export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory): void {
+/** The scopes read of teams the plan deletes (what goes with them); absent when not read. */
+export interface DeletedScopes {
+  pm: ReadonlyMap<number, TeamPmScopeResponse | 'not_found'>;
+  git: ReadonlyMap<number, TeamGitScopeResponse | 'not_found'>;
+}
+
+export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory, scopes?: DeletedScopes): void {
   const config = sink.config;
   const teams = config.teams.filter((t): t is DesiredTeam & { id: number } => t.id !== undefined);
   // The names this file gives teams (a name key, or `name:`), for parents named by name.
@@ -89,17 +98,18 @@ export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory): void 
     resolved.push(entry);
   }
   const parents = finalParents(dir, resolved);
-  if (cycles(sink, dir, parents, resolved, config)) return;
+  if (cycles(sink, dir, parents, resolved)) return;
 
   const nameNow = new Map<number, string>();
   for (const t of dir.own) nameNow.set(t.id, t.name);
   for (const { team } of resolved) if (isNewTeamId(team.id) && team.name !== undefined) nameNow.set(team.id, team.name);
   const parentName = (id: number | null): string | null => (id === null ? null : (nameNow.get(id) ?? String(id)));
 
+  if (namesTaken(sink, dir, resolved)) return;
   creates(sink, resolved, parents, parentName);
   const levels = Math.max(0, ...resolved.filter((r) => isNewTeamId(r.team.id)).map((r) => levelOf(r.team.id, parents) + 1));
   updates(sink, dir, resolved, parents, nameNow, levels);
-  deletes(sink, dir, teams, parentName);
+  deletes(sink, dir, teams, parentName, scopes);
 }
 
 function managesTeam(t: DesiredTeam): boolean {
@@ -151,7 +161,7 @@ function finalParents(dir: TeamDirectory, resolved: readonly Resolved[]): Parent
 }
 
 /** Reports each cycle of the final tree once, at a config team that closes it; true when there is one. */
-function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents, resolved: readonly Resolved[], config: DesiredConfig): boolean {
+function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents, resolved: readonly Resolved[]): boolean {
   const state = new Map<number, 1 | 2>();
   const byId = new Map(resolved.map((r) => [r.team.id, r.team] as const));
   let found = false;
@@ -174,8 +184,30 @@ function cycles(sink: KindSink<TeamTarget>, dir: TeamDirectory, parents: Parents
     }
     for (const id of chain) state.set(id, 2);
   }
-  void config;
   return found;
+}
+
+/**
+ * A created or renamed team's name that another listed team holds: the service refuses a taken
+ * name (409). Where that team gives the name up in the same plan (renamed or deleted) the order of
+ * the calls cannot make both work at once, so that is refused too: one apply renames, the next
+ * creates or renames into the name. True when any name is taken.
+ */
+function namesTaken(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: readonly Resolved[]): boolean {
+  const changing = new Set(resolved.filter((r) => r.listed !== undefined && r.team.name !== undefined && r.team.name !== r.listed.name).map((r) => r.team.id));
+  let taken = false;
+  for (const { team, listed } of resolved) {
+    const name = team.name;
+    if (name === undefined || (listed !== undefined && teamNameKey(listed.name) === teamNameKey(name))) continue;
+    const holder = dir.byName.get(teamNameKey(name));
+    if (holder === undefined || holder.id === team.id) continue;
+    const why = changing.has(holder.id)
+      ? `team ${holder.id} ("${holder.name}") gives that name up in this same plan, and the service refuses a taken name whatever the order: rename it in one apply and take the name in the next`
+      : `team ${holder.id} already has that name (names compare case-insensitively)`;
+    sink.error(`${teamAddress(team.key)} cannot be named "${name}": ${why}`, 'id' in team.key ? [...team.path, 'name'] : team.path, teamAddress(team.key));
+    taken = true;
+  }
+  return taken;
 }
 
 function levelOf(id: number, parents: Parents): number {
@@ -210,6 +242,8 @@ function creates(sink: KindSink<TeamTarget>, resolved: readonly Resolved[], pare
 function updates(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: readonly Resolved[], finalTree: Parents, nameNow: Map<number, string>, first: number): void {
   const moves: Resolved[] = [];
   const pending: { r: Resolved; body: TeamBody; changes: [Change, ConfigPath][] }[] = [];
+  const configNames = new Map<number, string>();
+  for (const r of resolved) if (r.team.name !== undefined) configNames.set(r.team.id, r.team.name);
   for (const r of resolved) {
     const { team, listed } = r;
     if (listed === undefined) continue;
@@ -234,7 +268,7 @@ function updates(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: reado
     const moved = r.parent !== undefined && r.parent !== liveParent(dir, listed);
     if (moved) {
       moves.push(r);
-      const name = (id: number | null) => (id === null ? null : (sinkName(resolved, id) ?? dir.byId.get(id)?.name ?? String(id)));
+      const name = (id: number | null) => (id === null ? null : (configNames.get(id) ?? dir.byId.get(id)?.name ?? String(id)));
       changes.push([
         { address: `${address}.parent`, kind: 'team', action: 'update', before: name(liveParent(dir, listed)), after: name(r.parent ?? null), impacts: ['changes-team-metrics'] },
         [...team.path, 'parent'],
@@ -260,10 +294,6 @@ function updates(sink: KindSink<TeamTarget>, dir: TeamDirectory, resolved: reado
   }
 }
 
-function sinkName(resolved: readonly Resolved[], id: number): string | undefined {
-  return resolved.find((r) => r.team.id === id)?.team.name;
-}
-
 /** The moves in an order where no moment holds a cycle: each move's new parent is outside the moved team's subtree then. */
 function moveOrder(dir: TeamDirectory, moves: readonly Resolved[], finalTree: Parents): Resolved[] {
   const now: Parents = new Map();
@@ -277,20 +307,37 @@ function moveOrder(dir: TeamDirectory, moves: readonly Resolved[], finalTree: Pa
     }
     return false;
   };
-  const left = [...moves];
+  // Passes over the moves left, each taking every move that is safe at its turn; a pass that takes
+  // none happens only when the final tree has a cycle (refused before this), and then takes one.
+  let left = [...moves];
   const order: Resolved[] = [];
   while (left.length > 0) {
-    const i = left.findIndex((r) => !within(r.parent ?? null, r.team.id));
-    // None is safe only when the final tree has a cycle, which is refused before this.
-    const next = left.splice(i === -1 ? 0 : i, 1)[0] as Resolved;
-    now.set(next.team.id, next.parent ?? null);
-    order.push(next);
+    const later: Resolved[] = [];
+    for (const r of left) {
+      if (within(r.parent ?? null, r.team.id)) later.push(r);
+      else {
+        now.set(r.team.id, r.parent ?? null);
+        order.push(r);
+      }
+    }
+    if (later.length === left.length) {
+      const first = later.shift() as Resolved;
+      now.set(first.team.id, first.parent ?? null);
+      order.push(first);
+    }
+    left = later;
   }
   return order;
 }
 
 /** Under exact ownership, every listed team the config does not write, children first, with what goes with it. */
-function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly (DesiredTeam & { id: number })[], parentName: (id: number | null) => string | null): void {
+function deletes(
+  sink: KindSink<TeamTarget>,
+  dir: TeamDirectory,
+  teams: readonly (DesiredTeam & { id: number })[],
+  parentName: (id: number | null) => string | null,
+  scopes: DeletedScopes | undefined,
+): void {
   sink.count('team_deletion', dir.own.length);
   if (sink.config.ownership?.teams !== 'exact') return;
   const kept = new Set(teams.map((t) => t.id));
@@ -310,11 +357,12 @@ function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly
   const children = new Map<number, number[]>();
   for (const { t } of gone) {
     const parent = liveParent(dir, t);
-    if (parent !== null && goneIds.has(parent)) children.set(parent, [...(children.get(parent) ?? []), t.id]);
+    if (parent !== null && goneIds.has(parent)) append(children, parent, t.id);
   }
   for (const { t, depth: d } of gone.sort((a, b) => b.depth - a.depth || a.t.id - b.t.id)) {
     const members = t.contributors.map((c) => (c.email === '' ? c.id : c.email));
-    const before = { id: t.id, name: t.name, parent: parentName(liveParent(dir, t)), members };
+    const goes = scopeEntries(scopes?.pm.get(t.id), scopes?.git.get(t.id));
+    const before = { id: t.id, name: t.name, parent: parentName(liveParent(dir, t)), members, ...goes.value };
     sink.add(
       {
         address: teamAddress({ name: t.name }),
@@ -324,11 +372,46 @@ function deletes(sink: KindSink<TeamTarget>, dir: TeamDirectory, teams: readonly
         after: null,
         impacts: ['deletes-team'],
         destructive: 'team_deletion',
-        label: `with ${plural(members.length, 'member')}, its PM and Git scopes`,
+        label: `with ${plural(members.length, 'member')}${goes.label}`,
       },
       { kind: 'team', id: t.id, action: 'delete', name: t.name, step: deepest - d, ...(children.has(t.id) ? { children: children.get(t.id) } : {}) },
     );
   }
+}
+
+/** What a deleted team's scopes hold, by integration name and key, and a few words on it. */
+function scopeEntries(pm: TeamPmScopeResponse | 'not_found' | undefined, git: TeamGitScopeResponse | 'not_found' | undefined): { value: Record<string, unknown>; label: string } {
+  if (pm === undefined && git === undefined) return { value: {}, label: ', its PM and Git scopes' };
+  const value: Record<string, unknown> = {};
+  let pmEntries = 0;
+  if (pm !== undefined && pm !== 'not_found') {
+    const byIntegration: Record<string, Record<string, string[]>> = {};
+    for (const item of pm.items) {
+      const keys: Record<string, string[]> = {};
+      for (const [key, list] of Object.entries(item.scope ?? {}) as [string, unknown[]][]) {
+        const ids = list.map(entryId);
+        if (ids.length > 0) keys[key] = ids;
+        pmEntries += ids.length;
+      }
+      if (Object.keys(keys).length > 0) byIntegration[item.integration_name] = keys;
+    }
+    if (Object.keys(byIntegration).length > 0) value.pm = byIntegration;
+  }
+  let gitEntries = 0;
+  if (git !== undefined && git !== 'not_found') {
+    const repositories = git.repositories.map((r) => r.name);
+    const services = git.services.map((s) => s.name);
+    gitEntries = repositories.length + services.length;
+    if (gitEntries > 0) value.git = { ...(repositories.length > 0 ? { repositories } : {}), ...(services.length > 0 ? { services } : {}) };
+  }
+  return { value, label: `, ${plural(pmEntries, 'PM scope entry', 'PM scope entries')} and ${plural(gitEntries, 'Git scope entry', 'Git scope entries')}` };
+}
+
+/** A scope entry as its id: an entity's entity_provider_id, a label's name, a project/team pair. */
+function entryId(entry: unknown): string {
+  const e = entry as { entity_provider_id?: string; name?: string; project?: { entity_provider_id: string }; team?: { entity_provider_id: string } };
+  if (e.project !== undefined && e.team !== undefined) return `${e.project.entity_provider_id}/${e.team.entity_provider_id}`;
+  return e.entity_provider_id ?? e.name ?? JSON.stringify(entry);
 }
 
 /**
@@ -342,8 +425,8 @@ export function planTeamOperations(changes: readonly { change: Change; target: T
   const createLevels = new Map<number, { change: Change; target: TeamTarget }[]>();
   const patches = new Map<number, { change: Change; target: TeamTarget }[]>();
   for (const c of changes) {
-    if (c.target.action === 'create') createLevels.set(c.target.step, [...(createLevels.get(c.target.step) ?? []), c]);
-    else if (c.target.action === 'update') patches.set(c.target.id, [...(patches.get(c.target.id) ?? []), c]);
+    if (c.target.action === 'create') append(createLevels, c.target.step, c);
+    else if (c.target.action === 'update') append(patches, c.target.id, c);
   }
   const teamOps: DraftOperation[] = [];
   for (const level of [...createLevels.keys()].sort((a, b) => a - b)) {
@@ -364,9 +447,13 @@ export function planTeamOperations(changes: readonly { change: Change; target: T
     teamOps.push(op);
   }
   // Each step of the team calls waits for the step before it.
-  const steps = [...new Set(teamOps.map((op) => op.step ?? 0))].sort((a, b) => a - b);
-  const atStep = (step: number) => teamOps.filter((op) => (op.step ?? 0) === step);
-  for (let i = 1; i < steps.length; i++) for (const op of atStep(steps[i] as number)) op.dependsOn.push(...atStep(steps[i - 1] as number).map((o) => o.id));
+  const byStep = new Map<number, DraftOperation[]>();
+  for (const op of teamOps) append(byStep, op.step ?? 0, op);
+  const steps = [...byStep.keys()].sort((a, b) => a - b);
+  for (let i = 1; i < steps.length; i++) {
+    const previous = (byStep.get(steps[i - 1] as number) ?? []).map((o) => o.id);
+    for (const op of byStep.get(steps[i] as number) ?? []) op.dependsOn.push(...previous);
+  }
 
   const deletes = changes.filter((c) => c.target.action === 'delete');
   const deleteOps = new Map<number, DraftOperation>();
@@ -385,61 +472,29 @@ export function planTeamOperations(changes: readonly { change: Change; target: T
   return [...teamOps, ...deleteOps.values()];
 }
 
-const NEW_TEAM_IN_PATH = /\/teams\/(-\d+)(?=\/|$|\?)/;
-
-/** The placeholders of teams created by this plan that a call names (its path, or a `team_id` of its body). */
-export function newTeamsNamed(op: { path: string; body?: unknown }): number[] {
-  const out = new Set<number>();
-  const inPath = NEW_TEAM_IN_PATH.exec(op.path)?.[1];
-  if (inPath !== undefined) out.add(Number(inPath));
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) for (const x of v) walk(x);
-    else if (typeof v === 'object' && v !== null) {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'team_id' && typeof x === 'number' && isNewTeamId(x)) out.add(x);
-        else walk(x);
-      }
-    }
-  };
-  walk(op.body);
-  return [...out];
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
-/** Each call naming a team this plan creates waits for the call that creates it. */
-export function waitForCreates(ops: DraftOperation[]): void {
+/**
+ * Each call naming a team this plan creates waits for the call that creates it. Returns the calls
+ * that name a team whose creation is not among them (a --target that kept a new team's scope but
+ * not the team): no call can carry those.
+ */
+export function waitForCreates(ops: DraftOperation[]): { message: string; address: string }[] {
   const creator = new Map<number, string>();
   for (const op of ops) if (op.route === `POST ${CREATE}`) for (const item of op.items ?? []) creator.set(Number(item.key), op.id);
-  if (creator.size === 0) return;
+  const errors: { message: string; address: string }[] = [];
   for (const op of ops) {
     if (op.route === `POST ${CREATE}`) continue;
     for (const id of newTeamsNamed(op)) {
       const by = creator.get(id);
-      if (by !== undefined && !op.dependsOn.includes(by)) op.dependsOn.push(by);
+      if (by === undefined) {
+        for (const address of op.addresses) errors.push({ message: `${address} belongs to a team this plan would create, and its creation is not in the plan: target the team itself (its address without the key)`, address });
+      } else if (!op.dependsOn.includes(by)) op.dependsOn.push(by);
     }
   }
-}
-
-/**
- * A call with the placeholders of created teams replaced by the ids their creation gave: in its
- * path, the `team_id`s of its body and the keys of its items (a scope write's answer names the
- * real ids). Unchanged when it names no created team.
- */
-export function withCreatedTeamIds<T extends { path: string; body?: unknown; items?: { key: string; address: string }[] }>(op: T, ids: ReadonlyMap<number, number>): T {
-  if (ids.size === 0 || newTeamsNamed(op).length === 0) return op;
-  const swap = (id: number): number => ids.get(id) ?? id;
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (typeof v !== 'object' || v === null) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'team_id' && typeof x === 'number' ? swap(x) : walk(x)]));
-  };
-  const path = op.path.replace(NEW_TEAM_IN_PATH, (_, id: string) => `/teams/${swap(Number(id))}`);
-  const out: T = { ...op, path };
-  if (op.body !== undefined) out.body = walk(op.body);
-  if (op.items !== undefined) out.items = op.items.map((i) => ({ ...i, key: i.key.replace(/^-\d+(?=\/|$)/, (id) => String(swap(Number(id)))) }));
-  return out;
-}
-
-/** Team references as the config writes them, for did-you-mean and messages. */
-export function teamRefText(ref: TeamRef): string {
-  return 'id' in ref ? String(ref.id) : `"${ref.name}"`;
+  return errors;
 }
