@@ -115,13 +115,12 @@ export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, change
   }
   for (const team of config.teams) {
     const prefix = teamAddress(team.key);
-    known.add(prefix);
     for (const scope of team.pm) for (const key of PM_KEYS) known.add(`${prefix}.pm.${String(scope.integration)}.${key}`);
     if (team.git) for (const key of ['repositories', 'services']) known.add(`${prefix}.git.${key}`);
     for (const key of TEAM_PROPERTIES) if (key === 'name' ? team.name !== undefined : team[key as 'parent'] !== undefined) known.add(`${prefix}.${key}`);
+    // A name key is a team of its own (created when the service has none of that name).
+    if ('name' in team.key) known.add(prefix);
   }
-  // Every team the service lists, by its name (a team the config does not write can still be named).
-  for (const team of live.teamList ?? []) known.add(teamAddress({ name: team.name }));
   for (const section of Object.keys(config.git.defaults)) known.add(`git.defaults.${section}`);
   for (const repo of config.git.repositories) known.add('id' in repo.ref ? repoAddress({ id: repo.ref.id }) : repoAddress({ name: repo.ref.name }));
   // A rule stands for what it writes: `--target 'repo["payments/*"]'`.

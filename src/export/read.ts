@@ -11,6 +11,7 @@
 //   per team read (every listed team, or those --teams names): one PM scope read and one Git
 //   scope read; with an older service (no team list), the teams used_by of boards and projects
 //   names, plus --teams (export/teams.ts);
+//   the user list (ceil(U / 50) pages), only when a team's member comes without an email;
 //   the repository list (pages of 100), the org configuration, and one configuration read per
 //   repository whose overrides are exported (--repo-settings: all, monitored or none).
 // Everything after the first two goes out at once (the team scopes as soon as the teams are
@@ -22,10 +23,11 @@ import { ApiError } from '../api/errors.js';
 import { isMonitored } from '../core/monitoring-decisions.js';
 import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
-import { readTeamList, type ListRead } from '../api/team-list.js';
-import type { ListedTeam } from '../contract/list-types.js';
+import { readTeamList, readUserList, type ListRead } from '../api/team-list.js';
+import type { ListedTeam, ListedUser } from '../contract/list-types.js';
 import type { RepoSettingsScope } from './repo-settings-scopes.js';
 import { chooseTeams, hasScope, type TeamSource } from './teams.js';
+import { membersWithoutEmail } from './team-properties.js';
 
 
 export interface ReadOptions {
@@ -55,6 +57,8 @@ export interface OrganizationRead {
   teamIds: number[];
   /** The service's team list (its own two teams included), or why there is none (an older service). */
   teamList: ListRead<ListedTeam>;
+  /** The service's contributors, read only when a member of the team list came without an email. */
+  users?: ListedUser[];
   teamPmScopes: Map<number, TeamPmScopeResponse>;
   teamGitScopes: Map<number, TeamGitScopeResponse>;
   /** Teams given with --teams (or in the config) that the service does not know. */
@@ -155,7 +159,9 @@ async function readChosenTeams(client: ReadOnlyClient, teamList: ListRead<Listed
   const source: TeamSource = teamList.listed ? { kind: 'list', teams: teamList.items } : { kind: 'used_by', ids: usedByTeams(await entities) };
   const choice = chooseTeams(source, { teams: options.teams, configTeams: options.configTeams });
   const scopes = await readTeams(client, choice.read);
-  const written = choice.read.filter((id) => !scopes.missing.has(id) && (choice.named.has(id) || hasScope(scopes.pmScopes.get(id), scopes.gitScopes.get(id))));
+  // With the list every team is written (its name, parent and members are worth managing alone);
+  // without it a team is only worth writing for its scope.
+  const written = choice.read.filter((id) => !scopes.missing.has(id) && (teamList.listed || choice.named.has(id) || hasScope(scopes.pmScopes.get(id), scopes.gitScopes.get(id))));
   return { ...scopes, written, missing: [...new Set([...choice.missing, ...scopes.missing])].sort((a, b) => a - b) };
 }
 
@@ -168,12 +174,15 @@ export async function readOrganization(client: ReadOnlyClient, options: ReadOpti
   // Promise.all everywhere: a failed read rejects the whole export, and no read is left dangling.
   const repositoriesRead = (hasGit ? client.listAllRepositories() : Promise.resolve([] as Repository[])).then((list) => [...list].sort((a, b) => a.id - b.id));
   const entitiesRead = readEntities(client, pm, options.fixture);
-  const [repositories, orgConfig, entities, teams, repositoryConfigs] = await Promise.all([
+  const [repositories, orgConfig, entities, teams, repositoryConfigs, users] = await Promise.all([
     repositoriesRead,
     client.getOrgConfig(),
     entitiesRead,
     readChosenTeams(client, teamList, entitiesRead, options),
     repositoriesRead.then((list) => readRepositoryConfigs(client, list, options)),
+    // Members are written by email: the team list carries them; the user list is read only when
+    // some member comes without one.
+    teamList.listed && membersWithoutEmail(teamList.items) ? readUserList(client.lists) : Promise.resolve(undefined),
   ]);
 
   return {
@@ -181,6 +190,7 @@ export async function readOrganization(client: ReadOnlyClient, options: ReadOpti
     entities,
     teamIds: teams.written,
     teamList,
+    ...(users?.listed ? { users: users.items } : {}),
     teamPmScopes: teams.pmScopes,
     teamGitScopes: teams.gitScopes,
     missingTeams: teams.missing,

@@ -1,7 +1,6 @@
-// Which teams `emctl export` reads and writes (DESIGN.md section 13). Where the service lists its
-// teams, every listed team's scopes are read and a team is written when it has a PM or Git scope
-// (a team with only a Git scope, or a PM scope of labels alone, included); `--teams` narrows the
-// export to the teams it names. An older service lists none: the teams are those boards and
+// Which teams `emctl export` reads and writes (DESIGN.md sections 13 and 14). Where the service
+// lists its teams, every listed team is read and written, with or without a scope (its name,
+// parent and members are managed too); `--teams` narrows the export to the teams it names. An older service lists none: the teams are those boards and
 // projects name in used_by, plus `--teams`, as before. Teams of `-c CONFIG` are always read (an
 // offline plan against a snapshot must know them all). The service's own `All Teams` and
 // `All Contributors` are never written. Pure.

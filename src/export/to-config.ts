@@ -6,8 +6,9 @@
 // What is written (every object written is managed, per the ownership rule):
 // - one alias per integration (PM and Git), pinned by id;
 // - per PM integration, the exact selected set of each selectable entity type (empty sets too);
-// - per exported team, its scope on every PM integration the scope read returns (with methodology)
-//   and its Git scope;
+// - per exported team, its name (the key, with an id pin), parent, initials, colour and members
+//   (team-properties.ts), its scope on every PM integration the scope read returns (with
+//   methodology) and its Git scope;
 // - every org default section as read, except read-only values (releases_detection `deployment`);
 // - the monitored set; the override set of every repository read that has overrides.
 
@@ -19,6 +20,7 @@ import { deriveAliases } from './aliases.js';
 import { monitoringEntries, repoNamer, sortEntries, type MonitoringEntries } from './monitoring.js';
 import { entityKey, type OrganizationRead } from './read.js';
 import { isServiceDefault } from './teams.js';
+import { emailBook, teamProperties, type TeamProperties } from './team-properties.js';
 
 export interface ExportedIntegration {
   alias: string;
@@ -29,7 +31,12 @@ export interface ExportedIntegration {
 
 export interface ExportedTeam {
   id: number;
-  name?: string;
+  /** The key: the team's name (with an `id:` pin), or its id. */
+  key: string | number;
+  /** A comment above the entry: the name of a team keyed by id, and why. */
+  note?: string;
+  /** Its own properties, where the service lists teams (absent with an older service). */
+  properties?: Omit<TeamProperties, 'key' | 'note'>;
   /** Scope per integration alias, in config form (keys not written are empty). */
   pm: { alias: string; scope: Record<string, unknown> }[];
   git?: { repositories: (string | number)[]; services: number[] };
@@ -118,12 +125,21 @@ export function toConfig(read: OrganizationRead): ExportedConfig {
   });
 
   const repoById = new Map(read.repositories.map((r) => [r.id, r]));
+  const properties = read.teamList.listed ? teamProperties(read.teamList.items, emailBook(read.teamList.items, read.users)) : new Map<number, TeamProperties>();
   const teams: ExportedTeam[] = read.teamIds.map((id) => {
     const pmRead = read.teamPmScopes.get(id);
     const gitRead = read.teamGitScopes.get(id);
-    const team: ExportedTeam = { id, pm: [] };
-    const teamName = pmRead?.team_name ?? gitRead?.team_name;
-    if (teamName) team.name = teamName;
+    const own = properties.get(id);
+    let team: ExportedTeam;
+    if (own) {
+      const { key, note, ...rest } = own;
+      team = { id, key, ...(note === undefined ? {} : { note }), properties: rest, pm: [] };
+    } else {
+      // An older service lists no teams: the id is the key and the name (from the scope read) a
+      // comment, since a `name:` beside an id is a rename.
+      const teamName = pmRead?.team_name ?? gitRead?.team_name;
+      team = { id, key: id, ...(teamName ? { note: teamName } : {}), pm: [] };
+    }
     for (const item of [...(pmRead?.items ?? [])].sort((a, b) => a.integration_id - b.integration_id)) {
       if (isServiceDefault(item)) continue;
       team.pm.push({ alias: alias(item.integration_id), scope: scopeToConfig(item) });
@@ -184,8 +200,10 @@ export function toConfig(read: OrganizationRead): ExportedConfig {
   notes.header.push('Exported by `emctl export`: the live settings in the emctl config format. Every object written here');
   notes.header.push('is managed (written = the whole truth for that object); delete what you do not want to manage.');
   if (read.teamList.listed) {
-    notes.header.push("Teams come from the service's team list: every team with a PM or Git scope (or those named with");
-    notes.header.push("--teams); the service's own All Teams and All Contributors are never written.");
+    notes.header.push("Teams come from the service's team list: every team (or those named with --teams) by name, with");
+    notes.header.push("its id pinned; the service's own All Teams and All Contributors are never written. A team this");
+    notes.header.push('file does not write is left alone; to make the file the whole org chart (a team removed from it');
+    notes.header.push('is deleted), add `ownership: { teams: exact }` (docs/teams.md).');
   } else {
     notes.header.push('This service lists no teams: they come from the used_by of boards and projects plus --teams; a team');
     notes.header.push('scoped only by epics, labels or fields, or only in Git, is left out until named with --teams.');

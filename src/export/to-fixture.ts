@@ -16,6 +16,7 @@ import type {
   FixtureEntity,
   FixtureIntegration,
   FixtureRepository,
+  FixtureTeam,
   FixtureTeamGitScope,
   FixtureTeamPmScope,
 } from '../emulator/fixture/types.js';
@@ -23,6 +24,9 @@ import { isMonitored } from '../core/monitoring-decisions.js';
 import { entityKey, type OrganizationRead } from './read.js';
 import { isServiceDefault } from './teams.js';
 import { SERVICE_TEAM_NAMES, isServiceTeam } from '../contract/list-types.js';
+import { TEAM_DEFAULT_COLOR } from '../contract/team-rules.js';
+import type { ActivityContributor } from '../emulator/metrics/types.js';
+import { emailBook } from './team-properties.js';
 
 /** The key the snapshot's emulator accepts; `--emulator FILE` uses a fixture's first key. */
 export const SNAPSHOT_API_KEY = 'offline-snapshot';
@@ -33,9 +37,9 @@ const DEFAULT_REPOSITORY_QUOTA = 10000;
 export const FIXTURE_HEADER = [
   'Emulator fixture exported by `emctl export --fixture`: a snapshot of the organization for offline',
   'plans (`emctl plan --emulator THIS_FILE`). The API does not expose the organization name, its',
-  'limits or services no team uses (nor, where the service lists no teams, team parents and teams',
-  'without a scope): those are placeholders or left out. api_keys holds a placeholder for the',
-  'emulator, never the real key.',
+  'limits or services no team uses (nor, where the service lists no teams, team parents, members and',
+  'teams without a scope), nor activity other than who the contributors are: those are placeholders',
+  'or left out. api_keys holds a placeholder for the emulator, never the real key.',
 ];
 
 function fixtureEntity(e: PmEntity, unreachable: boolean): FixtureEntity {
@@ -112,7 +116,14 @@ function fixtureTeams(read: OrganizationRead): Pick<Fixture, 'teams' | 'service_
   const listed = read.teamList.items;
   const own = listed.filter((t) => !isServiceTeam(t));
   const ids = new Set(own.map((t) => t.id));
-  const teams = own.map((t) => ({ id: t.id, name: t.name, ...(t.parent_id !== null && ids.has(t.parent_id) ? { parent_id: t.parent_id } : {}) }));
+  const teams = own.map((t): FixtureTeam => ({
+    id: t.id,
+    name: t.name,
+    ...(t.parent_id !== null && ids.has(t.parent_id) ? { parent_id: t.parent_id } : {}),
+    ...(typeof t.initials === 'string' && t.initials !== '' ? { initials: t.initials } : {}),
+    ...(typeof t.color === 'string' && t.color !== TEAM_DEFAULT_COLOR ? { color: t.color } : {}),
+    members: [...new Set(t.contributors.map((c) => c.id))].sort((a, b) => a - b),
+  }));
   const idOf = (name: string) => listed.find((t) => isServiceTeam(t) && t.name === name)?.id;
   const allTeams = idOf(SERVICE_TEAM_NAMES.allTeams);
   const allContributors = idOf(SERVICE_TEAM_NAMES.allContributors);
@@ -120,8 +131,25 @@ function fixtureTeams(read: OrganizationRead): Pick<Fixture, 'teams' | 'service_
   return { teams, ...(Object.keys(serviceTeams).length > 0 ? { service_teams: serviceTeams } : {}) };
 }
 
+/**
+ * Every contributor the lists show (All Contributors holds them all), with the email and provider
+ * id the snapshot's emulator must list again; who is on which team is the teams' `members`.
+ */
+function fixtureContributors(read: OrganizationRead): ActivityContributor[] {
+  if (!read.teamList.listed) return [];
+  const emails = emailBook(read.teamList.items, read.users);
+  const byId = new Map<number, ActivityContributor>();
+  for (const c of [...read.teamList.items.flatMap((t) => t.contributors), ...(read.users ?? [])]) {
+    if (byId.has(c.id)) continue;
+    const email = emails.get(c.id);
+    byId.set(c.id, { id: c.id, name: c.name, team_ids: [], ...(email === undefined ? {} : { email }), ...(c.provider_id ? { provider_id: c.provider_id } : {}) });
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
 export function toFixture(read: OrganizationRead): Fixture {
   const { teams, service_teams } = fixtureTeams(read);
+  const contributors = fixtureContributors(read);
 
   const services = new Map<number, string>();
   const teamGitScopes: FixtureTeamGitScope[] = [];
@@ -174,5 +202,6 @@ export function toFixture(read: OrganizationRead): Fixture {
     team_pm_scopes: teamPmScopes,
     team_git_scopes: teamGitScopes,
     repository_overrides: overrides,
+    ...(contributors.length > 0 ? { activity: { contributors } } : {}),
   };
 }

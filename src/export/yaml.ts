@@ -1,5 +1,6 @@
 // YAML text of an exported config: one file, or a directory of files that `-c DIR` merges back
-// into the same config (integrations.yaml, git.yaml, one team-<id>.yaml per team). Short lists
+// into the same config (integrations.yaml, git.yaml, one team-<id>.yaml per team, named by id so a
+// rename changes one line, not the file's name). Short lists
 // and small objects are written inline so a team or a settings section reads on a few lines;
 // long lists one entry per line, so a change to them diffs as one line in review.
 
@@ -21,16 +22,38 @@ export interface ExportFile {
 
 type Part = 'integrations' | 'collection' | 'teams' | 'git';
 
-function teamsMap(teams: readonly ExportedTeam[]): Map<number, Record<string, unknown>> {
-  const out = new Map<number, Record<string, unknown>>();
+function teamsMap(teams: readonly ExportedTeam[]): Map<string | number, Record<string, unknown>> {
+  const out = new Map<string | number, Record<string, unknown>>();
   for (const team of teams) {
     const body: Record<string, unknown> = {};
-    if (team.name !== undefined) body.name = team.name;
+    if (typeof team.key === 'string') body.id = team.id;
+    const own = team.properties;
+    if (own) {
+      body.parent = own.parent;
+      if (own.initials !== undefined) body.initials = own.initials;
+      if (own.color !== undefined) body.color = own.color;
+      body.members = own.members;
+    }
     if (team.pm.length > 0) body.pm = Object.fromEntries(team.pm.map((p) => [p.alias, p.scope]));
     if (team.git) body.git = team.git;
-    out.set(team.id, body);
+    out.set(team.key, body);
   }
   return out;
+}
+
+/**
+ * Each team a block (one line a property, so a review diff names the property changed), and the
+ * name of a team keyed by id, with why, on a comment line above it.
+ */
+function styleTeams(doc: Document, teams: readonly ExportedTeam[]): void {
+  const map = doc.get('teams', true);
+  if (!isMap(map)) return;
+  const byKey = new Map(teams.map((t) => [t.key, t]));
+  for (const pair of map.items) {
+    if (isMap(pair.value)) pair.value.flow = false;
+    const note = byKey.get(keyOf(pair) as string | number)?.note;
+    if (note !== undefined && isScalar(pair.key)) pair.key.commentBefore = ` ${escapeControl(note.replace(/\s+/g, ' '))}`;
+  }
 }
 
 function gitObject(ex: ExportedConfig): Record<string, unknown> {
@@ -64,6 +87,7 @@ function documentOf(ex: ExportedConfig, parts: readonly Part[], teams: readonly 
       }
     }
   }
+  if (parts.includes('teams')) styleTeams(doc, teams);
   if (parts.includes('collection')) nameEntities(doc, ex);
   if (parts.includes('git')) {
     commentBeforeKey(doc, ['git', 'defaults'], ex.notes.defaults);

@@ -19,6 +19,7 @@ const WORKFLOWS = [
   'examples/ci/github-actions/drift.yml',
   'examples/ci/github-actions/metrics.yml',
   'examples/ci/github-actions/goals.yml',
+  'examples/hr-sync/hr-sync-plan.yml',
   'examples/ci/gitlab-ci.yml',
 ];
 const DOCS = ['docs/ci.md', 'docs/export.md', 'docs/measurements.md', 'docs/goals.md'];
@@ -103,7 +104,7 @@ function actionInvocations(file: string): Invocation[] {
   return out;
 }
 
-const GITHUB = WORKFLOWS.filter((f) => f.includes('github-actions'));
+const GITHUB = WORKFLOWS.filter((f) => f.includes('github-actions') || f.startsWith('examples/hr-sync/'));
 
 describe('CI examples', () => {
   for (const file of WORKFLOWS) {

@@ -34,7 +34,7 @@ describe('addressSyntaxProblem', () => {
   const invalid: [string, RegExp][] = [
     ['foo bar', /starts with collection, team\[ID\], git.defaults or repo/],
     ['teams[47]', /did you mean "team\[47\]"\?/],
-    ['team[abc]', /numeric id: team\[42\]/],
+    ['team[abc]', /addressed by its id or its name: team\[42\], team\["Payments"\]/],
     ['team[42]x', /unexpected "x"/],
     ['team[42].pm.tracker.board', /"board" is not a PM scope key/],
     ['team[42].git.repos', /"repos" is not a Git scope key/],
@@ -85,22 +85,23 @@ describe('emctl plan --target / --exclude', () => {
   });
 
   it('an address that matches nothing: exit 1 with the closest addresses, never "No changes"', async () => {
-    const r = await plan('--target', 'team[147]', '--target', 'team[42].pm.trackr.boards', '--target', 'collection.tracker.boards["999"]');
+    // The example keys its teams by name: a team is addressed as the config keys it.
+    const r = await plan('--target', 'team["Growht"]', '--target', 'team["Payments"].pm.trackr.boards', '--target', 'collection.tracker.boards["999"]');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('3 addresses match nothing in the config or the live state');
-    expect(r.stderr).toMatch(/--target team\[147\]: closest: team\[47\]/);
-    expect(r.stderr).toMatch(/--target team\[42\]\.pm\.trackr\.boards: closest: team\[42\]\.pm\.tracker\.boards/);
+    expect(r.stderr).toMatch(/--target team\["Growht"\]: closest: team\["Growth"\]/);
+    expect(r.stderr).toMatch(/--target team\["Payments"\]\.pm\.trackr\.boards: closest: team\["Payments"\]\.pm\.tracker\.boards/);
     expect(r.stderr).toMatch(/--target collection\.tracker\.boards\["999"\]: closest: collection\.tracker\.boards\["\d+"\]/);
   });
 
   it('addresses that exist plan as before: changes pending (2), in-sync objects give no changes (0)', async () => {
-    const pending = await plan('--target', 'team[47]');
+    const pending = await plan('--target', 'team["Growth"]');
     expect(pending.stderr).toBe('');
     expect(pending.code).toBe(2);
-    expect(pending.stdout).toContain('+ team[47].pm.tracker.boards');
+    expect(pending.stdout).toContain('+ team["Growth"].pm.tracker.boards');
     // In sync, and a live repository the config does not name: known, so no error.
-    const inSync = await plan('--target', 'team[42].pm.tracker', '--exclude', 'repo["acme/docs"]');
+    const inSync = await plan('--target', 'team["Payments"].pm.tracker', '--exclude', 'repo["acme/docs"]');
     expect(inSync.code, inSync.stderr).toBe(0);
     expect(inSync.stdout).toMatch(/No changes in scope: \d+ objects? read; the rest was not checked\./);
     expect(inSync.stdout).not.toContain('matches the configuration');

@@ -36,20 +36,21 @@ function problems(plan: unknown, dir: string): { camel: string[]; absolute: stri
 let dir: string;
 
 /**
- * The Acme example changed so that the plan has every part: a team renamed (a warning), a
- * repository newly excluded from monitoring and a board deselected past zero-count rails, and a
- * protected team whose scope changes (three rails); --target team adds a predicted refusal.
+ * The Acme example changed so that the plan has every part: a team renamed, a settings rule that
+ * matches nothing (a warning), a repository newly excluded from monitoring and a board deselected
+ * past zero-count rails, and a protected team whose scope changes (three rails); --target team
+ * adds a predicted refusal.
  */
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'emctl-plan-keys-'));
   let text = readFileSync(join(ROOT, 'examples/acme/emctl.yaml'), 'utf8');
   const edits: Array<[string, string]> = [
-    ['      repositories: [acme/api, 1234]', '      repositories: [acme/api, 1234, "nomatch/*"]'],
+    ['  Payments:\n    id: 42\n', '  Payments Team:\n    id: 42\n'],
     ['stop_monitoring: { percent: 20, count: 3 }', 'stop_monitoring: { count: 0 }'],
     ['deselect: { count: 2 }', 'deselect: { count: 0 }'],
-    ['    - team[42]\n', '    - team[42]\n    - team[44]\n'],
+    ['    - team["Payments"]\n', '    - team["Platform"]\n'],
     ['      - acme/docs\n', '      - acme/docs\n      - acme/web\n'],
-    ['    acme/web:\n      settings:\n        releases_detection: { method: merge_to_branch, pattern: "^release/.*" }\n', ''],
+    ['    acme/web:\n      settings:\n        releases_detection: { method: merge_to_branch, pattern: "^release/.*" }\n', '    "ghost/*":\n      settings:\n        default_branch: { branch_name: main }\n'],
   ];
   for (const [from, to] of edits) {
     expect(text, from).toContain(from);
@@ -71,10 +72,11 @@ describe('the JSON plan: snake_case keys and relative paths everywhere', () => {
     expect(JSON.stringify(plan.operations)).toContain('"depends_on"');
     expect(plan.config_files).toEqual(['emctl.yaml']);
     expect(plan.desired.files).toEqual(['emctl.yaml']);
-    expect(plan.warnings[0]).toMatchObject({ location: 'emctl.yaml:39:38' });
+    expect(plan.warnings[0]).toMatchObject({ location: 'emctl.yaml:156:7' });
+    expect(JSON.stringify(plan.changes)).toContain('team[\\"Payments Team\\"].name');
     expect(problems(plan, dir)).toEqual({ camel: [], absolute: [] });
     // The text plan names the file as the JSON does.
-    expect(made.stdout).toContain('  emctl.yaml:39:38: team 42');
+    expect(made.stdout).toContain('  emctl.yaml:156:7: rule "ghost/*" matches no repository');
   });
 
   it('a scoped plan with a predicted refusal (--format json)', async () => {

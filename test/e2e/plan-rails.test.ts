@@ -15,7 +15,7 @@ function railedConfig(): string {
   const dir = mkdtempSync(join(tmpdir(), 'emctl-rails-'));
   const text = readFileSync(join(ROOT, 'examples/acme/emctl.yaml'), 'utf8')
     .replace('    deselect: { count: 2 }', '    deselect: { count: 0 }')
-    .replace('    - team[42]\n', '    - team[42]\n    - team[47]\n');
+    .replace('    - team["Payments"]\n', '    - team["Payments"]\n    - team["Growth"]\n');
   const path = join(dir, 'emctl.yaml');
   writeFileSync(path, text);
   return path;
@@ -23,8 +23,8 @@ function railedConfig(): string {
 
 const RAILS = [
   'would deselect 1 entity; the limit is 0',
-  'team[47].pm.tracker.boards is protected (protected: team[47])',
-  'team[47].pm.tracker.labels is protected (protected: team[47])',
+  'team["Growth"].pm.tracker.boards is protected (protected: team["Growth"])',
+  'team["Growth"].pm.tracker.labels is protected (protected: team["Growth"])',
 ];
 
 describe('rails in the plan', () => {
@@ -44,8 +44,8 @@ describe('rails in the plan', () => {
     const json = JSON.parse(r.stdout) as { safety_refusals: Record<string, unknown>[] };
     expect(json.safety_refusals).toEqual([
       { rail: 'threshold', kind: 'deselect', count: 1, total: expect.any(Number), limit_count: 0, message: RAILS[0] },
-      { rail: 'protected', address: 'team[47].pm.tracker.boards', protected: 'team[47]', message: RAILS[1] },
-      { rail: 'protected', address: 'team[47].pm.tracker.labels', protected: 'team[47]', message: RAILS[2] },
+      { rail: 'protected', address: 'team["Growth"].pm.tracker.boards', protected: 'team["Growth"]', message: RAILS[1] },
+      { rail: 'protected', address: 'team["Growth"].pm.tracker.labels', protected: 'team["Growth"]', message: RAILS[2] },
     ]);
   });
 

@@ -106,7 +106,7 @@ const TYPOS: { section: string; from: string; to: string }[] = [
   { section: 'integrations', from: 'tracker: { id: 10, provider: tracker_a }', to: 'tracker: { id: 10, provider: tracker-a }' },
   { section: 'collection', from: '    projects: ["P1"]', to: '    project: ["P1"]' },
   { section: 'teams (a key of a team)', from: '        labels: [mobile]', to: '        label: [mobile]' },
-  { section: 'teams (a team id)', from: '  47:\n', to: '  4x7:\n' },
+  { section: 'teams (a team id)', from: '    id: 47\n', to: '    id: 4x7\n' },
   { section: 'git.defaults', from: '    active_branches_duration: { days: 7 }', to: '    active_branch_duration: { days: 7 }' },
   { section: 'git.monitoring', from: '    include: ["acme/*", "labs/*"]', to: '    includes: ["acme/*", "labs/*"]' },
   { section: 'git.repositories', from: '    acme/notifications:\n      monitored: true', to: '    acme/notifications:\n      monitord: true' },

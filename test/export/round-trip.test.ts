@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorRequestLogEntry } from '../../src/contract/types.js';
 import { loadFixtureFile } from '../../src/emulator/index.js';
+import { parseDocument, type Scalar, type YAMLMap } from 'yaml';
 import { runEmctl } from '../helpers/cli.js';
 import { expectLoads, expectNoChanges, expectValid, startService, tempDir, type TestService } from './helpers.js';
 
@@ -20,6 +21,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close();
 });
+
+/** The teams of an exported file as [key, id pin], in file order. */
+function exportedTeams(text: string): [string, number][] {
+  const teams = (parseDocument(text).get('teams') as YAMLMap<Scalar<string>, YAMLMap>).items;
+  return teams.map((pair) => [pair.key.value, pair.value!.get('id') as number]);
+}
 
 async function exportTo(name: string, ...args: string[]): Promise<string> {
   const path = join(dir, name);
@@ -58,25 +65,33 @@ describe('emctl export on the Acme organization', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('Warning: team 999 (from --teams) does not exist; left out.');
     expect(r.stderr).toContain('2 teams');
-    const config = await expectLoads(path);
-    expect(config.teams.map((t) => t.id)).toEqual([48, 49]);
+    await expectLoads(path);
     const text = readFileSync(path, 'utf8');
-    expect(text).toMatch(/\n {2}48:\n {4}name: Security\n/);
+    expect(exportedTeams(text)).toEqual([
+      ['Security', 48],
+      ['Developer Experience', 49],
+    ]);
+    expect(text).toMatch(/\n {2}Security:\n {4}id: 48\n {4}parent: null\n/);
+    // Developer Experience's parent, Platform, is not exported: it is named as the service names it.
+    expect(text).toMatch(/\n {2}Developer Experience:\n {4}id: 49\n {4}parent: Platform\n/);
     expect(text).toContain('labels: [infra, tech-debt]');
     await expectValid(path);
     await expectNoChanges(service, path);
   });
 
-  it('finds every team with a scope through the team list: a team scoped by labels alone too', async () => {
-    const config = await expectLoads(await exportTo('listed.yaml'));
-    // 47 (no scope) and 49 (unscoped Kanban, the service default) are not written; nor are All Teams (50), All Contributors (51).
-    expect(config.teams.map((t) => [t.id, t.name])).toEqual([
-      [42, 'Payments'],
-      [43, 'Checkout'],
-      [44, 'Platform'],
-      [45, 'Mobile'],
-      [46, 'Data'],
-      [48, 'Security'],
+  it('writes every listed team by name with its id, with or without a scope, but never the service\'s own two', async () => {
+    const path = await exportTo('listed.yaml');
+    await expectLoads(path);
+    // 47 (no scope) and 49 (unscoped Kanban, the service default) are written too; All Teams (50) and All Contributors (51) are not.
+    expect(exportedTeams(readFileSync(path, 'utf8'))).toEqual([
+      ['Payments', 42],
+      ['Checkout', 43],
+      ['Platform', 44],
+      ['Mobile', 45],
+      ['Data', 46],
+      ['Growth', 47],
+      ['Security', 48],
+      ['Developer Experience', 49],
     ]);
   });
 
@@ -85,8 +100,9 @@ describe('emctl export on the Acme organization', () => {
     const r = await service.emctl(['export', '--split', split]);
     expect(r.code).toBe(0);
     const files = readdirSync(split).sort();
-    expect(files).toEqual(['git.yaml', 'integrations.yaml', 'team-42.yaml', 'team-43.yaml', 'team-44.yaml', 'team-45.yaml', 'team-46.yaml', 'team-48.yaml']);
-    expect((await expectLoads(split)).teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46, 48]);
+    expect(files).toEqual(['git.yaml', 'integrations.yaml', ...[42, 43, 44, 45, 46, 47, 48, 49].map((id) => `team-${id}.yaml`)]);
+    await expectLoads(split);
+    expect(exportedTeams(readFileSync(join(split, 'team-43.yaml'), 'utf8'))).toEqual([['Checkout', 43]]);
     await expectValid(split);
     await expectNoChanges(service, split);
   });

@@ -15,10 +15,10 @@ const RLO = '\u202e';
 // Payments (42) misses review-speed; 45 and 46 have no data: all three are named in the digest.
 const CONFIG = `version: 1
 teams:
-  42: { name: "@everyone see https://evil.example/pay and www.evil.example" }
+  42: { name: "Hi @everyone see https://evil.example/pay and www.evil.example" }
   43: { name: Search }
   44: { name: Idle }
-  45: { name: "@acme/security" }
+  45: { name: "Sec @acme/security" }
   46: { name: "invoice${RLO}fdp.exe" }
 goals:
   review-speed:
