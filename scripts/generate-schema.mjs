@@ -1,7 +1,10 @@
-// Build step (after tsc): writes the editor schema, schemas/emctl.schema.json, from the config
-// model (src/core/config-schema), where the schema and the TypeScript types of the config are
-// defined together. The file is committed (editors fetch it by URL); CI checks that the build
-// left it unchanged, and a test that it is the model's.
+// The editor schema, schemas/emctl.schema.json, from the config model (src/core/config-schema),
+// where the schema and the TypeScript types of the config are defined together. The file is
+// committed (editors fetch it by URL, and the validator is precompiled from it).
+//
+//   node scripts/generate-schema.mjs          writes it (`npm run schema`)
+//   node scripts/generate-schema.mjs --check  fails when it is not the model's (`npm run build`,
+//                                             so `npm test` and CI refuse a stale schema)
 
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +16,13 @@ let current = '';
 try {
   current = readFileSync(target, 'utf8');
 } catch {
-  // not there yet: written below
+  // not there yet
 }
-if (current !== text) {
-  writeFileSync(`${target}.tmp`, text);
-  renameSync(`${target}.tmp`, target);
-  process.stderr.write('schemas/emctl.schema.json: written from src/core/config-schema (commit it with the change)\n');
+if (current === text) process.exit(0);
+if (process.argv.includes('--check')) {
+  process.stderr.write('schemas/emctl.schema.json is not the one the config model (src/core/config-schema) gives: run `npm run schema` and commit it\n');
+  process.exit(1);
 }
+writeFileSync(`${target}.tmp`, text);
+renameSync(`${target}.tmp`, target);
+process.stderr.write('schemas/emctl.schema.json: written from src/core/config-schema (commit it with the change)\n');

@@ -225,14 +225,14 @@ export function scopeAddresses(scope: ChangedScope): string[] {
  * monitoring change while the patterns changed. One Set lookup per change: a plan of N changes
  * costs O(N), not O(N x objects).
  */
-export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'address' | 'kind'>) => boolean {
+export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'address' | 'kind'> & Partial<Pick<Change, 'before'>>) => boolean {
   const addresses = new Set(scopeAddresses(scope));
   return (change) => {
     const a = change.address;
     if (addresses.has(a)) return true;
     const kind = kindOf(change.kind);
     if (kind.followsMonitoringPatterns === true) return scope.allMonitoring;
-    const object = kind.objectOf?.(a);
+    const object = kind.objectOf?.(change);
     return object !== undefined && addresses.has(object);
   };
 }

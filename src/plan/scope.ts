@@ -55,12 +55,12 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
   // A repository the patterns spell otherwise than the config (repo[ID] for one written by name,
   // or the reverse) is resolved first, with a configuration read or a name lookup, and matched
   // under both spellings.
-  const resolved = await resolveScopeRepositories(client, config, { targets, excludes }, asked.asWritten === true);
+  const known = asked.repositoryIds === undefined ? {} : { repositoryIds: [...asked.repositoryIds] };
+  const resolved = await resolveScopeRepositories(client, config, { targets, excludes }, asked.asWritten === true, known);
   const spellings = resolved.spellings;
   const flags = [...targets.map((t) => `--target ${t}`), ...excludes.map((e) => `--exclude ${e}`)];
-  const known = asked.repositoryIds === undefined ? {} : { repositoryIds: [...asked.repositoryIds] };
   if (asked.changed !== undefined) {
-    const changed = changedScope(config, asked.changed, withOtherSpellings(targets, spellings), excludes, spellings, flags);
+    const changed = changedScope(config, asked.changed, withOtherSpellings(targets, spellings), excludes, spellings, flags, known);
     return { desired: changed.desired, reads: changed.reads, client: resolved.client, kept: { targets, excludes, keep: changed.keep }, recorded: changed.recorded };
   }
   const scope = scopeDesired(config, { targets, excludes, ...(spellings === undefined ? {} : { repositories: spellings }) }, known);
@@ -108,13 +108,14 @@ function changedScope(
   excludes: readonly string[],
   repositories: RepositorySpellings | undefined,
   flags: readonly string[],
+  known: Pick<ReadScope, 'repositoryIds'>,
 ): { desired: DesiredConfig; reads: ReadScope; keep: PlanOptions['keep']; recorded: PlanScope } {
   const keep = changeInScope(from.changes);
   const { targets: addresses, objects } = changedTargets(config, from.changes, targets);
   let scoped: { desired: DesiredConfig; reads: ReadScope } =
     addresses.length > 0
-      ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) })
-      : { desired: { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } }, reads: {} };
+      ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) }, known)
+      : { desired: { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } }, reads: { ...known } };
   const repoExcluded = excludes.some((e) => e.trim().replace(/\.+$/, '') === 'repo');
   if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
     scoped = { ...scoped, desired: { ...scoped.desired, git: { ...scoped.desired.git, monitoring: config.git.monitoring } } };

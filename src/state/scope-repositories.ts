@@ -15,7 +15,7 @@ import * as rq from '../api/requests.js';
 import type { ListRepositoriesParams } from '../contract/git-types.js';
 import { API_LIMITS } from '../contract/types.js';
 import { cleanPattern } from '../core/address.js';
-import type { DesiredConfig } from '../core/model.js';
+import type { DesiredConfig, ReadScope } from '../core/model.js';
 import { isGlob } from '../core/repo-patterns.js';
 import type { StateClient } from './live-reader.js';
 import { readFailure } from './live-reader.js';
@@ -53,7 +53,12 @@ function reaches(rest: string): { settings: boolean; monitored: boolean } {
  * the plan writes by name, which the read does not reuse when it reads the list whole or reads
  * those configurations by the ids the plan's read records give.
  */
-export function spellingsToResolve(config: DesiredConfig, scope: AddressScope, asWritten = false): { ids: number[]; names: string[] } {
+export function spellingsToResolve(
+  config: DesiredConfig,
+  scope: AddressScope,
+  asWritten = false,
+  known: Pick<ReadScope, 'repositoryIds'> = {},
+): { ids: number[]; names: string[] } {
   const byName = { settings: false, monitored: false };
   const byId = { settings: false, monitored: false };
   const configIds = new Set<number>();
@@ -87,7 +92,7 @@ export function spellingsToResolve(config: DesiredConfig, scope: AddressScope, a
       if (!isGlob(n)) names.add(n);
     }
   }
-  if (idsForExistence.size > 0 && fewLookupsOtherwise(config, scope, [...ids, ...idsForExistence])) {
+  if (idsForExistence.size > 0 && fewLookupsOtherwise(config, scope, [...ids, ...idsForExistence], known)) {
     for (const id of idsForExistence) ids.add(id);
   }
   return { ids: [...ids].sort((a, b) => a - b), names: [...names].sort() };
@@ -100,10 +105,10 @@ export function spellingsToResolve(config: DesiredConfig, scope: AddressScope, a
  * anyway (core/reads/read-plan.ts, `probe`); there, and when the whole list is read for another reason,
  * the ids are left to the list.
  */
-function fewLookupsOtherwise(config: DesiredConfig, scope: AddressScope, ids: readonly number[]): boolean {
+function fewLookupsOtherwise(config: DesiredConfig, scope: AddressScope, ids: readonly number[], known: Pick<ReadScope, 'repositoryIds'>): boolean {
   // An impossible name stands for each id: only the shape of the read matters here.
   const names = new Map(ids.map((id) => [id, `\u0000${id}`] as const));
-  const hypothetical = scopeDesired(config, { ...scope, repositories: { names, ids: new Map(), missing: new Set() } });
+  const hypothetical = scopeDesired(config, { ...scope, repositories: { names, ids: new Map(), missing: new Set() } }, known);
   const mode = repositoryReads(hypothetical.desired, hypothetical.reads).mode;
   return mode === 'none' || mode === 'names';
 }
@@ -164,8 +169,14 @@ export interface ResolvedScope {
  * Resolves the repository addresses of --target / --exclude that the config spells the other way
  * (spellingsToResolve; `asWritten` for a saved plan's ownership objects). Reads nothing when none does.
  */
-export async function resolveScopeRepositories(client: StateClient, config: DesiredConfig, scope: AddressScope, asWritten = false): Promise<ResolvedScope> {
-  const wanted = spellingsToResolve(config, scope, asWritten);
+export async function resolveScopeRepositories(
+  client: StateClient,
+  config: DesiredConfig,
+  scope: AddressScope,
+  asWritten = false,
+  known: Pick<ReadScope, 'repositoryIds'> = {},
+): Promise<ResolvedScope> {
+  const wanted = spellingsToResolve(config, scope, asWritten, known);
   if (wanted.ids.length === 0 && wanted.names.length === 0) return { client };
   const served = new ServedOnce(client);
   served.keep(rq.listIntegrations().path, client.listIntegrations());

@@ -1,6 +1,9 @@
 // What every kind of object the reconciler manages says about itself (DESIGN 5.1): one module
-// per kind (this folder) defines it, and the rest of the house asks the registry (registry.ts)
-// instead of switching on the kind's name. A kind's module imports no other kind's module.
+// per kind (this folder) defines it, and the plan's order and sections, the drift words, the
+// read-only prediction and --changed-from's scope ask the registry (registry.ts) instead of
+// switching on the kind's name. The team kinds keep their diff, operations and predicted refusals
+// in their modules too; the first seven kinds still have theirs in core/diff-*, ops-* and
+// predict.ts (docs/adding-a-kind.md). A kind's module imports no other kind's module.
 
 import type { Integration } from '../../contract/types.js';
 import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
@@ -26,9 +29,10 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   /**
    * --changed-from: the address of the changed object a change of this kind lies under, when a
    * change is one element of a larger object (an entity of a selection set, a section of an
-   * override set). Undefined when the change's own address is the object.
+   * override set), or when the file spelled the object otherwise (a deleted team, addressed by
+   * its name, that the file keyed by id). Undefined when the change's own address is the object.
    */
-  objectOf?(address: string): string | undefined;
+  objectOf?(change: { address: string; before?: unknown }): string | undefined;
   /** --changed-from: a change of this kind is in scope whenever the monitoring patterns changed. */
   readonly followsMonitoringPatterns?: boolean;
 }

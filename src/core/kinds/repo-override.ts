@@ -11,7 +11,7 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   absent: 'no override (the org default applies)',
   // `repo[...].settings.SECTION` lies under the override set `repo[...].settings`; the name may
   // hold dots, so the address is cut at the last `.settings.`.
-  objectOf: (address) => {
+  objectOf: ({ address }) => {
     const at = address.lastIndexOf(`${SETTINGS}.`);
     return at > 0 ? address.slice(0, at + SETTINGS.length) : undefined;
   },

@@ -9,5 +9,5 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   integrationOf: (target) => target.integration,
   presence: { yes: 'selected', no: 'not selected' },
   // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so the set is cut at its opening bracket.
-  objectOf: (address) => (address.includes('[') ? address.slice(0, address.indexOf('[')) : undefined),
+  objectOf: ({ address }) => (address.includes('[') ? address.slice(0, address.indexOf('[')) : undefined),
 };

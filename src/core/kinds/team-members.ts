@@ -112,7 +112,7 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   section: 'Teams',
   teamOf: (target) => target.id,
   // `team[...].members["bo@acme.io"]`: a removal lies under the member set `team[...].members`.
-  objectOf: (address) => {
+  objectOf: ({ address }) => {
     const at = address.lastIndexOf('.members[');
     return at > 0 ? address.slice(0, at + '.members'.length) : undefined;
   },

@@ -496,4 +496,9 @@ export const teamKind: Kind<'team', TeamTarget> = {
   kind: 'team',
   section: 'Teams',
   teamOf: (target) => target.id,
+  // A team deleted is addressed by its name; the file may have keyed it by id (`team[42]`).
+  objectOf: ({ before }) => {
+    const id = (before as { id?: unknown } | null | undefined)?.id;
+    return typeof id === 'number' ? `team[${id}]` : undefined;
+  },
 };
