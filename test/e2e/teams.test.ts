@@ -207,6 +207,18 @@ teams:
     expect((await cli(e, ['plan', '-c', config])).stdout).toContain('No changes.');
   });
 
+  it('a saved plan under exact ownership applies as saved: the deletes it holds and nothing else', async () => {
+    const e = await emulator();
+    const dir = await tempDir();
+    const names = ['Payments', 'Checkout', 'Platform', 'Mobile', 'Data', 'Growth', 'Developer Experience'];
+    const config = await writeConfig(`${HEAD}ownership: { teams: exact }\nteams:\n${names.map((n) => `  ${n}: {}\n`).join('')}`, dir);
+    const planfile = join(dir, 'exact.plan.json');
+    expect((await cli(e, ['plan', '-c', config, '--out', planfile])).code).toBe(0);
+    const apply = await cli(e, ['apply', planfile, '--auto-approve']);
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    expect(await writes(e.url)).toEqual(['DELETE /api/v2/teams/48 204']);
+  });
+
   it('a saved plan is stale when someone else added a member since', async () => {
     const e = await emulator();
     const dir = await tempDir();
