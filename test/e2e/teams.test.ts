@@ -256,6 +256,20 @@ teams:
     expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['add team["Growth"].initials', 'remove team["Security"]']);
   });
 
+  it('--changed-from under exact ownership: a team the file keyed by id and took out is deleted too', async () => {
+    const e = await emulator();
+    const dir = await tempDir('emctl-teams-changed-id-');
+    const rest = ['Payments', 'Checkout', 'Platform', 'Mobile', 'Data', 'Growth', 'Developer Experience'].map((n) => `  ${n}: {}\n`).join('');
+    await mkdir(join(dir, 'config'));
+    await writeFile(join(dir, 'config', 'emctl.yaml'), `${HEAD}ownership: { teams: exact }\nteams:\n${rest}  48:\n    name: Security\n`);
+    await commitAll(dir);
+    await writeFile(join(dir, 'config', 'emctl.yaml'), `${HEAD}ownership: { teams: exact }\nteams:\n${rest}`);
+    const scoped = await cli(e, ['plan', '-c', 'config/emctl.yaml', '--changed-from', 'HEAD', '--format', 'json'], dir);
+    expect(scoped.code, scoped.stderr).toBe(0);
+    const plan = JSON.parse(scoped.stdout) as { changes: { address: string; action: string }[] };
+    expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['remove team["Security"]']);
+  });
+
   describe('a create whose answer is lost', () => {
     let proxy: RecordingProxy | undefined;
     afterEach(async () => {
