@@ -65,7 +65,7 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
   }
   const scope = scopeDesired(config, { targets, excludes, ...(spellings === undefined ? {} : { repositories: spellings }) }, known);
   const recorded = scope.scoped ? { recorded: { narrowed_by: flags, objects: scope.objects } } : {};
-  return { desired: scope.desired, reads: scope.reads, client: resolved.client, kept: { targets, excludes }, ...recorded };
+  return { desired: scope.desired, reads: scope.reads, client: resolved.client, kept: { targets, excludes, ...(asked.asWritten === true ? { savedObjects: true } : {}) }, ...recorded };
 }
 
 /**
