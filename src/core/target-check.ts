@@ -132,13 +132,18 @@ export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, change
   return [...known];
 }
 
+/** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
+const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
+
 /**
- * A selection entity is named only by its own address; every other known address also stands
- * for what is under it (a repository's settings and monitoring, a scope's key being the leaf).
+ * A selection entity and a team itself are named only by their own address (what is under a
+ * team is known address by address: its properties, members and scope keys); every other known
+ * address also stands for what is under it (a repository's settings and monitoring, a scope's key
+ * being the leaf).
  */
 function covers(known: string, pattern: string): boolean {
   if (matchesAddressPrefix(known, pattern)) return true;
-  return !known.startsWith('collection.') && matchesAddressPrefix(pattern, known);
+  return !known.startsWith('collection.') && !WHOLE_TEAM.test(known) && matchesAddressPrefix(pattern, known);
 }
 
 export interface UnmatchedAddress {

@@ -16,9 +16,11 @@ export function configTeamNames(doc: Record<string, PlainValue>): Map<number, st
   const teams = mapOf(doc.teams);
   const out = new Map<number, string | undefined>();
   for (const key of keysOf(teams)) {
-    if (!/^[1-9][0-9]*$/.test(key)) continue;
-    const name = mapOf(teams?.[key])?.name;
-    out.set(Number(key), typeof name === 'string' ? name : undefined);
+    const body = mapOf(teams?.[key]);
+    if (/^[1-9][0-9]*$/.test(key)) {
+      const name = body?.name;
+      out.set(Number(key), typeof name === 'string' ? name : undefined);
+    } else if (typeof body?.id === 'number') out.set(body.id, key);
   }
   return out;
 }
