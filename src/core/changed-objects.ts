@@ -224,7 +224,7 @@ export function scopeAddresses(scope: ChangedScope): string[] {
  * monitoring change while the patterns changed. One Set lookup per change: a plan of N changes
  * costs O(N), not O(N x objects).
  */
-export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'address' | 'kind'>) => boolean {
+export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'address' | 'kind'> & Partial<Pick<Change, 'before'>>) => boolean {
   const addresses = new Set(scopeAddresses(scope));
   return (change) => {
     const a = change.address;
@@ -235,6 +235,11 @@ export function changeInScope(scope: ChangedScope): (change: Pick<Change, 'addre
       case 'selection':
         // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so cut at its opening bracket.
         return a.includes('[') && addresses.has(a.slice(0, a.indexOf('[')));
+      case 'team': {
+        // A team deleted is addressed by its name; the file may have keyed it by id (`team[42]`).
+        const id = (change.before as { id?: unknown } | null | undefined)?.id;
+        return typeof id === 'number' && addresses.has(`team[${id}]`);
+      }
       case 'team-members': {
         // `team[...].members["bo@acme.io"]`: a removal lies under the member set.
         const at = a.lastIndexOf('.members[');

@@ -31,6 +31,11 @@ export interface PlanOptions {
    * expands them to know which configurations to read); expanded here when not given.
    */
   expansion?: Expansion;
+  /**
+   * The targets are the objects a saved plan writes (apply PLANFILE re-plans them to prove nothing
+   * moved): under exact team ownership that narrowing is the saved plan's own, not a narrowed run.
+   */
+  savedObjects?: boolean;
 }
 
 export function buildPlan(config: DesiredConfig, live: LiveSnapshot, options: PlanOptions = {}): Plan {
@@ -66,7 +71,7 @@ export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, opti
   diffGit(draft);
   const targets = options.targets ?? [];
   const excludes = options.excludes ?? [];
-  if (config.ownership?.teams === 'exact' && (targets.length > 0 || excludes.length > 0)) {
+  if (config.ownership?.teams === 'exact' && options.savedObjects !== true && (targets.length > 0 || excludes.length > 0)) {
     draft.error('ownership: { teams: exact } deletes every team the file does not write: a run narrowed by --target or --exclude must not delete what it did not read; plan without them');
   }
   const all = sortChanges(draft.changes);

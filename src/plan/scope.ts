@@ -57,7 +57,7 @@ export async function narrowed(client: StateClient, config: DesiredConfig, asked
   }
   const scope = scopeDesired(config, { targets, excludes, ...(spellings === undefined ? {} : { repositories: spellings }) });
   const recorded = scope.scoped ? { recorded: { narrowed_by: flags, objects: scope.objects } } : {};
-  return { desired: scope.desired, client: resolved.client, kept: { targets, excludes }, ...recorded };
+  return { desired: scope.desired, client: resolved.client, kept: { targets, excludes, ...(asked.asWritten === true ? { savedObjects: true } : {}) }, ...recorded };
 }
 
 /**

@@ -83,6 +83,8 @@ export function managesAnything(config: DesiredConfig): boolean {
   return (
     config.collection.length > 0 ||
     config.teams.length > 0 ||
+    // Exact team ownership: the team list tells whether the teams deleted are gone.
+    config.ownership?.teams === 'exact' ||
     Object.keys(config.git.defaults).length > 0 ||
     config.git.repositories.length > 0 ||
     config.git.monitoring !== undefined

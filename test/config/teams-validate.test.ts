@@ -161,6 +161,18 @@ safety:
 describe('validate: teams', () => {
   testInvalidConfigs(CASES);
 
+  test('the same team in two files of a directory: the key in one, a case variant or a pin in the other', async () => {
+    const dir = writeFiles({
+      'a.yaml': 'version: 1\nteams:\n  Payments: {}\n  42: {}\n',
+      'b.yaml': 'version: 1\nteams:\n  payments: {}\n  Platform:\n    id: 42\n',
+    });
+    const { diagnostics } = await loadConfig(dir, CONFIG_CHECKS);
+    expect(diagnostics.map((d) => `${d.file.split('/').pop() ?? ''}:${d.line}:${d.column}: ${d.message}`)).toEqual([
+      'b.yaml:3:3: team "payments" is written twice: here and as `Payments` (a.yaml:3); names compare case-insensitively',
+      'b.yaml:4:3: team 42 is written twice: here and as `42` (a.yaml:4)',
+    ]);
+  });
+
   test('a valid team config loads into the model: name keys, pins, parents, members', async () => {
     const dir = writeFiles({
       'emctl.yaml': `version: 1

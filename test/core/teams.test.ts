@@ -157,6 +157,11 @@ describe('team kinds: plans as lines', () => {
     expect(six.safety_refusals?.map((r) => r.message)).toEqual(["would delete 20% (6/30) of the organization's teams; the limit is 10%", 'would delete 6 teams; the limit is 5']);
   });
 
+  test('a protected team is not deleted without --force: the plan names the rail', () => {
+    const p = plan({ ownership: { teams: 'exact' }, safety: { protected: ['team["Checkout"]'] }, teams: { Engineering: {}, Payments: {}, Platform: {} } }, ORG);
+    expect(p.safety_refusals?.map((r) => r.message)).toEqual(['team["Checkout"] is protected (protected: team["Checkout"])']);
+  });
+
   test('apply puts the created ids in place of the placeholders: path, body team_id, item keys', () => {
     const op = { path: '/api/v1/pm/config/teams/scope', body: { teams: [{ team_id: -2, items: [] }, { team_id: 42, items: [] }] }, items: [{ key: '-2/10', address: 'a' }] };
     expect(withCreatedTeamIds(op, new Map([[-2, 57]]))).toEqual({ ...op, body: { teams: [{ team_id: 57, items: [] }, { team_id: 42, items: [] }] }, items: [{ key: '57/10', address: 'a' }] });

@@ -207,6 +207,18 @@ teams:
     expect((await cli(e, ['plan', '-c', config])).stdout).toContain('No changes.');
   });
 
+  it('a saved plan under exact ownership applies as saved: the deletes it holds and nothing else', async () => {
+    const e = await emulator();
+    const dir = await tempDir();
+    const names = ['Payments', 'Checkout', 'Platform', 'Mobile', 'Data', 'Growth', 'Developer Experience'];
+    const config = await writeConfig(`${HEAD}ownership: { teams: exact }\nteams:\n${names.map((n) => `  ${n}: {}\n`).join('')}`, dir);
+    const planfile = join(dir, 'exact.plan.json');
+    expect((await cli(e, ['plan', '-c', config, '--out', planfile])).code).toBe(0);
+    const apply = await cli(e, ['apply', planfile, '--auto-approve']);
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    expect(await writes(e.url)).toEqual(['DELETE /api/v2/teams/48 204']);
+  });
+
   it('a saved plan is stale when someone else added a member since', async () => {
     const e = await emulator();
     const dir = await tempDir();
@@ -242,6 +254,20 @@ teams:
     expect(scoped.code, scoped.stderr).toBe(0);
     const plan = JSON.parse(scoped.stdout) as { changes: { address: string; action: string }[] };
     expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['add team["Growth"].initials', 'remove team["Security"]']);
+  });
+
+  it('--changed-from under exact ownership: a team the file keyed by id and took out is deleted too', async () => {
+    const e = await emulator();
+    const dir = await tempDir('emctl-teams-changed-id-');
+    const rest = ['Payments', 'Checkout', 'Platform', 'Mobile', 'Data', 'Growth', 'Developer Experience'].map((n) => `  ${n}: {}\n`).join('');
+    await mkdir(join(dir, 'config'));
+    await writeFile(join(dir, 'config', 'emctl.yaml'), `${HEAD}ownership: { teams: exact }\nteams:\n${rest}  48:\n    name: Security\n`);
+    await commitAll(dir);
+    await writeFile(join(dir, 'config', 'emctl.yaml'), `${HEAD}ownership: { teams: exact }\nteams:\n${rest}`);
+    const scoped = await cli(e, ['plan', '-c', 'config/emctl.yaml', '--changed-from', 'HEAD', '--format', 'json'], dir);
+    expect(scoped.code, scoped.stderr).toBe(0);
+    const plan = JSON.parse(scoped.stdout) as { changes: { address: string; action: string }[] };
+    expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['remove team["Security"]']);
   });
 
   describe('a create whose answer is lost', () => {
