@@ -5,6 +5,16 @@ export const reportRef = def('reportRef', multi(['integer', 'string'] as const, 
 
 export const reportId = def('reportId', Type.Integer({ title: 'an id (an integer >= 1)', minimum: 1 }));
 
+/** `teams:` of a report or a goal: ids or names, `managed` or `all`; `use` says what they do there. */
+function teamsSelection(use: string) {
+  return Type.Optional(
+    anyOf([constant('managed'), constant('all'), Type.Array(ref(reportRef), { minItems: 1 })], {
+      description: `Teams by id or by name (the \`name:\` this config gives them first, then the service's own names), \`managed\` (every team this config writes) or \`all\` (every team the service lists, but its own All Teams and All Contributors). ${use}`,
+      title: 'a list of team ids or names, `managed` or `all`',
+    }),
+  );
+}
+
 export const report = def(
   'report',
   closed(
@@ -46,13 +56,7 @@ export const report = def(
       before: Type.Optional(
         Type.String({ description: 'Day after the window (yyyy-mm-dd, exclusive, 00:00 UTC); with `after`.', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),
       ),
-      teams: Type.Optional(
-        anyOf([constant('managed'), constant('all'), Type.Array(ref(reportRef), { minItems: 1 })], {
-          description:
-            "Teams by id or by name (the `name:` this config gives them first, then the service's own names), `managed` (every team this config writes) or `all` (every team the service lists, but its own All Teams and All Contributors). Grouping by team splits them into calls of 50; as a filter at most 50.",
-          title: 'a list of team ids or names, `managed` or `all`',
-        }),
-      ),
+      teams: teamsSelection('Grouping by team splits them into calls of 50; as a filter at most 50.'),
       repositories: Type.Optional(
         Type.Array(ref(reportRef), {
           description: 'Repositories by name or id. Grouping by repository with none given takes every monitored repository; as a filter at most 50.',
@@ -140,13 +144,7 @@ export const goal = def(
       group_by: Type.Optional(
         values(['organization', 'team', 'repository'] as const, { description: 'Judged per organization (default), per team or per repository.' }),
       ),
-      teams: Type.Optional(
-        anyOf([constant('managed'), constant('all'), Type.Array(ref(reportRef), { minItems: 1 })], {
-          description:
-            "Teams by id or by name (the `name:` this config gives them first, then the service's own names), `managed` (every team this config writes) or `all` (every team the service lists, but its own All Teams and All Contributors). Needed with group_by team; otherwise a filter of at most 50.",
-          title: 'a list of team ids or names, `managed` or `all`',
-        }),
-      ),
+      teams: teamsSelection('Needed with group_by team; otherwise a filter of at most 50.'),
       repositories: Type.Optional(
         Type.Array(ref(reportRef), {
           description: 'Repositories by name or id. Grouping by repository with none given judges every monitored repository; as a filter at most 50.',
