@@ -162,6 +162,8 @@ describe('driftValues: the live value and the desired one, in words where null o
     { name: 'monitoring stopped', change: { ...base, address: 'a', kind: 'monitoring' as const, action: 'remove' as const, before: true, after: null }, live: 'monitored', desired: 'not monitored' },
     { name: 'a scope key set', change: { ...base, address: 'a', kind: 'pm-scope' as const, action: 'add' as const, before: null, after: ['105'] }, live: 'not set', desired: '["105"]' },
     { name: 'an override removed', change: { ...base, address: 'a', kind: 'repo-override' as const, action: 'remove' as const, before: { days: 3 }, after: null }, live: '{days: 3}', desired: 'no override (the org default applies)' },
+    { name: 'members added', change: { ...base, address: 'team["Payments"].members', kind: 'team-members' as const, action: 'add' as const, before: null, after: ['bo@acme.io'] }, live: 'not a member', desired: '["bo@acme.io"]' },
+    { name: 'a member removed', change: { ...base, address: 'team["Payments"].members["cy@acme.io"]', kind: 'team-members' as const, action: 'remove' as const, before: 'cy@acme.io', after: null }, live: '"cy@acme.io"', desired: 'not a member' },
     { name: 'names for ids', change: { ...base, address: 'a', kind: 'git-scope' as const, before: [1], after: [1, 2], display: { before: ['acme/api'], after: ['acme/api', 'acme/web'] } }, live: '["acme/api"]', desired: '["acme/api", "acme/web"]' },
   ])('$name', ({ change, live, desired }) => {
     expect(driftValues(change)).toEqual({ live, desired });

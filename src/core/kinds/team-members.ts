@@ -110,6 +110,8 @@ export function planMemberOperations(changes: readonly { change: Change; target:
 export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   kind: 'team-members',
   section: 'Teams',
+  // An add has no live value (the members it adds are not in the team), a removal no desired one.
+  absent: 'not a member',
   teamOf: (target) => target.id,
   // `team[...].members["bo@acme.io"]`: a removal lies under the member set `team[...].members`.
   objectOf: ({ address }) => {
