@@ -8,7 +8,6 @@ import type {
   Action,
   Change,
   Impact,
-  ObjectKind,
   Operation,
   Plan,
   PlanMessage,
@@ -92,7 +91,6 @@ function message(m: PlanMessage): PlanMessage {
 }
 
 const ACTIONS: readonly Action[] = ['add', 'remove', 'update'];
-const KINDS: readonly ObjectKind[] = KIND_NAMES;
 // Records, so that an impact or destructive kind added to the plan model cannot be left out here.
 const IMPACTS = Object.keys({
   'history-recompute': true,
@@ -281,7 +279,7 @@ class Reader {
     if (!('before' in o) || !('after' in o)) throw invalid(at, 'expected before and after');
     const change: Change = {
       address: this.string(o.address, `${at}.address`),
-      kind: this.oneOf(o.kind, KINDS, `${at}.kind`),
+      kind: this.oneOf(o.kind, KIND_NAMES, `${at}.kind`),
       action: this.oneOf(o.action, ACTIONS, `${at}.action`),
       before: o.before,
       after: o.after,
