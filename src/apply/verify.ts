@@ -11,12 +11,12 @@ import { buildPlanStaged } from '../core/plan.js';
 import { indexRepositories } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { managesAnything, snapshotAfterWrites, stillToRead, WriteAnswers } from '../core/reads/after-writes.js';
+import { narrowDesired, writtenObjects } from '../core/reads/narrow.js';
 import type { StateClient } from '../state/live-reader.js';
 import { readLiveState } from '../state/read-live.js';
 import type { LaneObserver } from '../state/scheduler.js';
 import type { OperationSender } from './execute.js';
 import { ownershipObject } from './stale.js';
-import { narrowDesiredTo } from './verify-scope.js';
 import { TeamCreation } from './team-creation.js';
 import { isNewTeamId } from '../core/kinds/shared/team-directory.js';
 
@@ -48,7 +48,7 @@ function verifierFor(client: StateClient, desired: DesiredConfig, before: LiveSn
   const { reading = (read) => read(), ...paced } = reads;
   return async (addresses) => {
     // A team the apply created is found by its name again (its placeholder id was the plan's).
-    const narrowed = withoutPlaceholders(narrowDesiredTo(desired, addresses, indexRepositories(before.repositories)));
+    const narrowed = withoutPlaceholders(narrowDesired(desired, writtenObjects(addresses, indexRepositories(before.repositories))).desired);
     const reread = stillToRead(narrowed, answers, before);
     const fresh = managesAnything(reread) ? (await reading(() => readLiveState(client, reread, {}, paced))).snapshot : undefined;
     const after = snapshotAfterWrites(before, answers, fresh);

@@ -2,17 +2,17 @@
 // planned). A scope is a set of address patterns; the desired state is narrowed to the objects of
 // the ownership rule that a target reaches and no exclude covers whole (a selection set, a team's
 // PM scope on one integration, a team's Git scope, an org default section, a repository's
-// override set or monitoring state). The read plan (read-plan.ts) then reads what that narrowed
-// config manages: the per-object reads of the objects in scope, and the cheap lists needed to
-// resolve and predict them. Anything that computes a set of addresses to plan (--target,
-// --exclude, --changed-from, apply PLANFILE's ownership objects, apply's final check) feeds the
-// same function. Pure: no I/O.
+// override set or monitoring state), by the narrowing apply's own-result check uses too
+// (narrow.ts). The read plan (read-plan.ts) then reads what that narrowed config manages: the
+// per-object reads of the objects in scope, and the cheap lists needed to resolve and predict
+// them. Anything that computes a set of addresses to plan (--target, --exclude, --changed-from,
+// apply PLANFILE's ownership objects) feeds the same function. Pure: no I/O.
 
-import { cleanPattern, matchesAddressPrefix, repoAddress, targetsReach, teamAddress } from '../address.js';
-import type { OrgSettings } from '../../contract/git-types.js';
-import type { DesiredConfig, DesiredTeam, ReadScope, RepoRef, RuleScope } from '../model.js';
+import { cleanPattern, firstPrefixMatch, repoAddress, targetsReach } from '../address.js';
+import type { DesiredConfig, ReadScope, RepoRef, RuleScope } from '../model.js';
 import { GlobIndex } from '../glob-index.js';
 import { isGlob } from '../repo-patterns.js';
+import { narrowDesired } from './narrow.js';
 import { ruleAddress } from '../rules.js';
 
 export interface AddressScope {
@@ -78,7 +78,23 @@ export interface ScopedDesired {
 
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
 export function objectInScope(prefix: string, scope: AddressScope): boolean {
-  return targetsReach(scope.targets)(prefix) && !scope.excludes.some((e) => matchesAddressPrefix(prefix, e));
+  return targetsReach(scope.targets)(prefix) && !excludedWhole(scope.excludes)(prefix);
+}
+
+const excludeIndexes = new WeakMap<readonly string[], (object: string) => boolean>();
+
+/**
+ * Whether some exclude is at or above an object (matchesAddressPrefix(object, exclude)): a lookup
+ * of the object's boundary prefixes in an index built once per exclude list, not a scan of the
+ * excludes per object.
+ */
+function excludedWhole(excludes: readonly string[]): (object: string) => boolean {
+  const known = excludeIndexes.get(excludes);
+  if (known !== undefined) return known;
+  const first = firstPrefixMatch(excludes, (e) => e);
+  const excluded = (object: string): boolean => excludes.length > 0 && first(object) !== undefined;
+  excludeIndexes.set(excludes, excluded);
+  return excluded;
 }
 
 /**
@@ -182,60 +198,26 @@ export function scopeDesired(config: DesiredConfig, given: AddressScope, known: 
     excludes: withOtherSpellings(given.excludes, given.repositories, false),
     ...(given.repositories === undefined ? {} : { repositories: given.repositories }),
   };
-  const collection = config.collection.filter((s) => objectInScope(`collection.${String(s.integration)}.${s.entityType}`, scope));
-  const teams: DesiredTeam[] = [];
-  // Under exact ownership every team the file writes stays (as a key at least): a team left out
-  // would be one to delete.
-  const exact = config.ownership?.teams === 'exact';
-  for (const team of config.teams) {
-    const prefix = teamAddress(team.key);
-    const pm = team.pm.filter((s) => objectInScope(`${prefix}.pm.${String(s.integration)}`, scope));
-    const git = team.git !== undefined && objectInScope(`${prefix}.git`, scope);
-    const properties = objectInScope(prefix, scope);
-    if (pm.length === 0 && !git && !properties && !exact) continue;
-    const kept: DesiredTeam = { ...team, pm };
-    if (!git) delete kept.git;
-    if (!properties) {
-      // Only the key is kept: it says which team this is (a name key is its own name).
-      for (const key of ['parent', 'initials', 'color', 'members'] as const) delete kept[key];
-      if ('id' in team.key) delete kept.name;
-    }
-    teams.push(kept);
-  }
-  const defaults: OrgSettings = {};
-  for (const [section, value] of Object.entries(config.git.defaults)) {
-    if (objectInScope(`git.defaults.${section}`, scope)) (defaults as Record<string, unknown>)[section] = value;
-  }
-  const repositories = [];
-  /** Literal keys whose settings the narrowing leaves out: they still win over the rules. */
-  const literal: RepoRef[] = [];
-  for (const entry of config.git.repositories) {
-    const repo = repoAddress(entry.ref);
-    const settings = entry.settings !== undefined && objectInScope(`${repo}.settings`, scope);
-    const monitored = entry.monitored !== undefined && objectInScope(`${repo}.monitored`, scope);
-    if (entry.settings !== undefined && !settings) literal.push(entry.ref);
-    if (!settings && !monitored) continue;
-    const kept = { ...entry };
-    if (!settings) delete kept.settings;
-    if (!monitored) delete kept.monitored;
-    repositories.push(kept);
-  }
-  const git: DesiredConfig['git'] = { defaults, repositories };
+  const names = monitoringNames(given);
+  const rules = settingsInScope(scope);
+  const { desired, literal } = narrowDesired(config, {
+    keeps: (object) => objectInScope(object, scope),
+    // A target anywhere on a team (its PM scope, say) keeps the team's properties and members as
+    // well, and an exclude drops them only with the whole team: what the targets do not reach is
+    // left out after the diff, by address. Reading them costs the team list, which a plan of a
+    // team reads anyway (and the contributor list when members are written by email).
+    keepsTeamProperties: (team) => objectInScope(team, scope),
+    keepsTeamMembers: (team) => objectInScope(team, scope),
+    monitoring: monitoringInScope(scope) && names?.length !== 0,
+    rules,
+  });
   const reads: ReadScope = { ...known };
-  if ((config.git.rules?.length ?? 0) > 0 && settingsInScope(scope)) {
-    git.rules = config.git.rules;
-    reads.ruleScope = { targets: [...scope.targets], excludes: [...scope.excludes], literal };
-  }
+  if ((config.git.rules?.length ?? 0) > 0 && rules) reads.ruleScope = { targets: [...scope.targets], excludes: [...scope.excludes], literal };
   const named = repositoriesNamed(given);
   if (named.length > 0) reads.scopeRepositories = named;
-  const names = monitoringNames(given);
-  if (config.git.monitoring !== undefined && monitoringInScope(scope) && names?.length !== 0) {
-    git.monitoring = config.git.monitoring;
-    if (names !== undefined) reads.monitoringScope = names.map((name) => ({ name }));
-  }
+  if (desired.git.monitoring !== undefined && names !== undefined) reads.monitoringScope = names.map((name) => ({ name }));
   const spelled = repositoryNamesKnown(given.repositories);
   if (spelled.length > 0) reads.repositoryNames = spelled;
-  const desired: DesiredConfig = { ...config, collection, teams, git };
   return { desired, reads, objects: countObjects(desired, reads), scoped: true };
 }
 
@@ -277,6 +259,6 @@ function rulesInScope(config: DesiredConfig, scope: RuleScope | undefined): numb
   }
   return rules.filter((rule, n) => {
     const address = `${ruleAddress(rule.pattern)}.settings`;
-    return (named.has(n) || objectInScope(address, scope)) && !scope.excludes.some((e) => matchesAddressPrefix(address, e));
+    return (named.has(n) || objectInScope(address, scope)) && !excludedWhole(scope.excludes)(address);
   }).length;
 }

@@ -51,6 +51,14 @@ describe('objectInScope', () => {
     expect(objects.map((o) => objectInScope(o, { targets, excludes: [] }))).toEqual(objects.map(oneByOne));
     expect(objects.map((o) => objectInScope(o, { targets, excludes: [] }))).toEqual([true, false, true, true, false, false, false]);
   });
+
+  it('leaves out what one of a thousand excludes covers whole, as matching them one by one would', () => {
+    const excludes = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? `team[${i}].pm` : `repo["org/r-${i}"]. `));
+    const objects = ['team[0].pm.tracker', 'team[0].git', 'team[1].pm.tracker', 'team[998]', 'repo["org/r-1"].settings', 'repo["org/r-10"].settings', 'repo["org/r-1x"].monitored'];
+    const oneByOne = (o: string) => excludes.every((e) => objectInScope(o, { targets: [], excludes: [e] }));
+    expect(objects.map((o) => objectInScope(o, { targets: [], excludes }))).toEqual(objects.map(oneByOne));
+    expect(objects.map((o) => objectInScope(o, { targets: [], excludes }))).toEqual([false, true, true, true, false, true, true]);
+  });
 });
 
 describe('scopeDesired', () => {
