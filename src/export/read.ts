@@ -8,7 +8,7 @@
 //   one entity list sequence per (provider, entity type) that carries what the config needs
 //     (boards/projects for the selection sets; every type with --fixture, twice:
 //     with and without include_invalid, which is how an unreachable entity shows);
-//   per team read (every listed team, or those --teams names): one PM scope read and one Git
+//   per team read (every listed team, or those --teams names, by id or name): one PM scope read and one Git
 //   scope read; with an older service (no team list), the teams used_by of boards and projects
 //   names, plus --teams (export/teams.ts);
 //   the user list (ceil(U / 50) pages), only when a team's member comes without an email;
@@ -26,13 +26,15 @@ import type { ReadOnlyClient } from '../api/read-only-client.js';
 import { readTeamList, readUserList, type ListRead } from '../api/team-list.js';
 import type { ListedTeam, ListedUser } from '../contract/list-types.js';
 import type { RepoSettingsScope } from './repo-settings-scopes.js';
-import { chooseTeams, hasScope, type TeamSource } from './teams.js';
+import { chooseTeams, hasScope, teamIdsByName, type TeamSource } from './teams.js';
 import { membersWithoutEmail } from './team-properties.js';
 
 
 export interface ReadOptions {
-  /** --teams: only these teams (where the service lists teams), else added to those used_by names. */
+  /** --teams given by id: only these teams (where the service lists teams), else added to those used_by names. */
   teams: readonly number[];
+  /** --teams given by name: resolved in the team list before anything else is read (export/teams.ts). */
+  teamNames?: readonly string[];
   /** Teams the config given with -c writes: always read and written. */
   configTeams: readonly number[];
   repoSettings: RepoSettingsScope;
@@ -167,6 +169,9 @@ async function readChosenTeams(client: ReadOnlyClient, teamList: ListRead<Listed
 
 export async function readOrganization(client: ReadOnlyClient, options: ReadOptions): Promise<OrganizationRead> {
   const [integrationList, teamList] = await Promise.all([client.listIntegrations(), readTeamList(client.lists)]);
+  // A name --teams gives that no team (or more than one) has stops the export here, before any other read.
+  const byName = teamIdsByName(options.teamNames ?? [], teamList.listed ? teamList.items : undefined);
+  const teamsGiven = byName.length === 0 ? options.teams : [...new Set([...options.teams, ...byName])];
   const integrations = integrationList.items.filter((i) => i.deleted_at === undefined).sort((a, b) => a.id - b.id);
   const pm = integrations.filter((i) => i.type === 'pm');
   const hasGit = integrations.some((i) => i.type === 'git');
@@ -178,7 +183,7 @@ export async function readOrganization(client: ReadOnlyClient, options: ReadOpti
     repositoriesRead,
     client.getOrgConfig(),
     entitiesRead,
-    readChosenTeams(client, teamList, entitiesRead, options),
+    readChosenTeams(client, teamList, entitiesRead, { ...options, teams: teamsGiven }),
     repositoriesRead.then((list) => readRepositoryConfigs(client, list, options)),
     // Members are written by email: the team list carries them; the user list is read only when
     // some member comes without one.

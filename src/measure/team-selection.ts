@@ -37,14 +37,25 @@ export function needsTeamList(selection: TeamSelection): boolean {
  * Resolves a selection by the service's teams (`listed`; undefined where the service lists none).
  * `configNames` are offered as did-you-mean candidates too: a typo of a config name is likelier than
  * a new service team. `filter`: the teams are a filter, not the grouping, so at most 50 (the API's
- * limit on an id list that cannot be split).
+ * limit on an id list that cannot be split). `withoutConfig`: the names are the service's alone
+ * (`emctl export --teams`), so the messages do not offer the config's `name:` as a way out.
  */
-export function resolveTeamSelection(selection: TeamSelection, listed: readonly ListedTeam[] | undefined, options: { configNames?: readonly string[]; filter?: boolean } = {}): ResolvedTeams {
+export function resolveTeamSelection(
+  selection: TeamSelection,
+  listed: readonly ListedTeam[] | undefined,
+  options: { configNames?: readonly string[]; filter?: boolean; withoutConfig?: boolean } = {},
+): ResolvedTeams {
   const problems: string[] = [];
   const ids = [...selection.ids];
+  const orInConfig = options.withoutConfig === true ? '' : ', or give it a `name:` in the config';
+  const where = options.withoutConfig === true ? "the service's team list" : "the config or the service's team list";
   if (listed === undefined) {
     for (const name of selection.names) {
-      problems.push(`team ${quote(name)} is not a name the config gives a team, and this service lists no teams to find it in: name it by id, or give it a \`name:\` in the config`);
+      problems.push(
+        options.withoutConfig === true
+          ? `team ${quote(name)}: this service lists no teams to find a name in: name it by id`
+          : `team ${quote(name)} is not a name the config gives a team, and this service lists no teams to find it in: name it by id${orInConfig}`,
+      );
     }
     if (selection.all) problems.push('`all` means every team the service lists, and this service lists no teams: name the teams by id, or use `managed` (every team the config writes)');
     return { ids: [...new Set(ids)], problems };
@@ -66,8 +77,8 @@ export function resolveTeamSelection(selection: TeamSelection, listed: readonly 
   for (const name of selection.names) {
     const found = byName.get(name) ?? [];
     if (found.length === 1 && found[0] !== undefined) ids.push(found[0]);
-    else if (found.length > 1) problems.push(`team name ${quote(name)} is the name of ${found.length} teams in the service (${found.join(', ')}): name the team by id, or give it a \`name:\` in the config`);
-    else problems.push(`no team named ${quote(name)} in the config or the service's team list${hint(name, [...new Set([...byName.keys(), ...(options.configNames ?? [])])])}`);
+    else if (found.length > 1) problems.push(`team name ${quote(name)} is the name of ${found.length} teams in the service (${found.join(', ')}): name the team by id${orInConfig}`);
+    else problems.push(`no team named ${quote(name)} in ${where}${hint(name, [...new Set([...byName.keys(), ...(options.configNames ?? [])])])}`);
   }
   if (selection.all) for (const team of [...listed].sort((a, b) => a.id - b.id)) if (!isServiceTeam(team)) ids.push(team.id);
   const unique = [...new Set(ids)];

@@ -29,13 +29,23 @@ export interface ExportRequest {
   repoSettings: RepoSettingsScope;
 }
 
-/** `42,43 44` -> [42, 43, 44]; anything but positive integers is a usage error. */
-function parseTeamIds(value: string | undefined): number[] {
-  if (value === undefined) return [];
-  const parts = value.split(/[\s,]+/).filter((p) => p !== '');
-  const bad = parts.filter((p) => !/^\d+$/.test(p) || Number(p) < 1);
-  if (bad.length > 0) throw new EmctlError('config', `--teams takes team ids (positive integers, comma-separated), got ${bad.map((b) => `"${b}"`).join(', ')}`);
-  return [...new Set(parts.map(Number))];
+/**
+ * `Payments, 42,43 44` -> names ["Payments"], ids [42, 43, 44]. Parts are comma-separated; a part
+ * of digits (or of space-separated digits, as before names were taken) is ids, any other a team's
+ * name as the service spells it (names may hold spaces). An id that is not a positive integer is a
+ * usage error, before anything is read.
+ */
+function parseTeams(value: string | undefined): { ids: number[]; names: string[] } {
+  if (value === undefined) return { ids: [], names: [] };
+  const ids: string[] = [];
+  const names: string[] = [];
+  for (const part of value.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    if (/^[-+]?\d+(\s+[-+]?\d+)*$/.test(part)) ids.push(...part.split(/\s+/));
+    else names.push(part);
+  }
+  const bad = ids.filter((p) => !/^\d+$/.test(p) || Number(p) < 1);
+  if (bad.length > 0) throw new EmctlError('config', `--teams takes team names and ids (ids are positive integers; comma-separated), got ${bad.map((b) => `"${b}"`).join(', ')}`);
+  return { ids: [...new Set(ids.map(Number))], names: [...new Set(names)] };
 }
 
 function summary(read: OrganizationRead, what: string): string {
@@ -51,7 +61,7 @@ function summary(read: OrganizationRead, what: string): string {
 export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: ExportRequest): Promise<void> {
   if (opts.split !== undefined && opts.out !== undefined) throw new EmctlError('config', '--split and --out are exclusive: --split writes a directory, --out one file');
   if (opts.split !== undefined && opts.fixture) throw new EmctlError('config', '--split writes a config directory; a fixture (--fixture) is one file: use --out');
-  const teams = parseTeamIds(opts.teams);
+  const { ids: teams, names: teamNames } = parseTeams(opts.teams);
   // Every team the config manages is read, also one with no scope: an offline plan against the
   // snapshot must know them all.
   const configTeams = opts.config === undefined ? [] : identifiedTeams((await loadDesired(io, opts.config)).config).map((t) => t.id);
@@ -62,6 +72,7 @@ export async function exportWorkflow(deps: Dependencies, io: WorkflowIO, opts: E
   try {
     read = await connection.reading(() => readOrganization(readOnly(connection.client), {
       teams,
+      teamNames,
       configTeams,
       repoSettings: opts.repoSettings,
       fixture: Boolean(opts.fixture),

@@ -3,7 +3,7 @@
 // with no changes; the calls equal a bound computed here from the fixture (the team list is
 // ceil((teams + 2) / 50) pages: the service's own two teams are listed too). Against an older
 // service (a proxy answering the list routes 404), export falls back to used_by discovery, says so
-// once on stderr, and makes the calls it made before.
+// once on stderr, and makes the calls it made before; a team named by name there is refused.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,5 +141,15 @@ describe.each([404, 405])('export against an older service (no team list: %i)', 
     const withTeams = await emctl(['export', '--teams', '47', '--out', path]);
     expect(withTeams.code, withTeams.stderr).toBe(0);
     expect((await expectLoads(path)).teams.map((t) => t.id)).toEqual([42, 43, 44, 45, 46, 47]);
+  });
+
+  it('refuses a team named by name, with no list to find it in, before reading any team', async () => {
+    const from = service.emulator.store.requests.length;
+    const r = await emctl(['export', '--teams', 'Growth,47']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--teams: team `Growth`: this service lists no teams to find a name in: name it by id');
+    const counts = countByRoute(requestsSince(service, from));
+    expect(counts['GET /api/v1/pm/config/teams/{team_id}/scope']).toBeUndefined();
+    expect(counts['GET /api/v1/git/config/teams/{team_id}/scope']).toBeUndefined();
   });
 });

@@ -141,10 +141,10 @@ describe('emctl export refuses', () => {
     expect(b.code).toBe(1);
   });
 
-  it('team ids that are not positive integers', async () => {
-    const r = await service.emctl(['export', '--teams', '42,abc,0']);
+  it('team ids that are not positive integers (a part that is not a number is a team name: teams-by-name.test.ts)', async () => {
+    const r = await service.emctl(['export', '--teams', '42,-1,0']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('"abc", "0"');
+    expect(r.stderr).toContain('"-1", "0"');
   });
 
   it('an unknown --repo-settings value', async () => {
