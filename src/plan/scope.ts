@@ -7,6 +7,7 @@ import type { DesiredConfig, ReadScope, RuleScope } from '../core/model.js';
 import type { PlanScope } from '../core/plan-model.js';
 import type { PlanOptions } from '../core/plan.js';
 import type { StateClient } from '../state/live-reader.js';
+import { narrowDesired, type Narrowing } from '../core/reads/narrow.js';
 import { scopeDesired, withOtherSpellings, type RepositorySpellings } from '../core/reads/read-scope.js';
 import { resolveScopeRepositories } from '../state/scope-repositories.js';
 
@@ -95,6 +96,9 @@ function withRulesChanged(
   return { desired: { ...scoped.desired, git: { ...git, rules } }, reads: { ...reads, ruleScope } };
 }
 
+/** No object: a --changed-from plan where nothing changed (under exact ownership the teams stay as keys, so none is one to delete). */
+const NOTHING: Narrowing = { keeps: () => false, keepsTeamProperties: () => false, keepsTeamMembers: () => false, monitoring: false, rules: false };
+
 /**
  * The scope of a --changed-from plan: the changed objects' addresses (intersected with --target)
  * fed to the same narrowing --target uses (core/reads/read-scope.ts); with nothing changed, nothing per
@@ -115,7 +119,7 @@ function changedScope(
   let scoped: { desired: DesiredConfig; reads: ReadScope } =
     addresses.length > 0
       ? scopeDesired(config, { targets: addresses, excludes, ...(repositories === undefined ? {} : { repositories }) }, known)
-      : { desired: { ...config, collection: [], teams: [], git: { defaults: {}, repositories: [] } }, reads: { ...known } };
+      : { desired: narrowDesired(config, NOTHING).desired, reads: { ...known } };
   const repoExcluded = excludes.some((e) => e.trim().replace(/\.+$/, '') === 'repo');
   if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
     scoped = { ...scoped, desired: { ...scoped.desired, git: { ...scoped.desired.git, monitoring: config.git.monitoring } } };

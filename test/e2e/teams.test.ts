@@ -256,6 +256,23 @@ teams:
     expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual(['add team["Growth"].initials', 'remove team["Security"]']);
   });
 
+  it('--changed-from under exact ownership with nothing changed reads no scope of a team the file keeps (they are not ones to delete)', async () => {
+    const e = await emulator();
+    const dir = await tempDir('emctl-teams-unchanged-');
+    const names = ['Payments', 'Checkout', 'Platform', 'Mobile', 'Data', 'Growth', 'Developer Experience'];
+    await mkdir(join(dir, 'config'));
+    await writeFile(join(dir, 'config', 'emctl.yaml'), `${HEAD}ownership: { teams: exact }\nteams:\n${names.map((n) => `  ${n}: {}\n`).join('')}`);
+    await commitAll(dir);
+    const before = (await apiRequests(e.url)).length;
+    const scoped = await cli(e, ['plan', '-c', 'config/emctl.yaml', '--changed-from', 'HEAD', '--format', 'json'], dir);
+    expect(scoped.code, scoped.stderr).toBe(0);
+    expect((JSON.parse(scoped.stdout) as { changes: unknown[] }).changes).toEqual([]);
+    const paths = (await apiRequests(e.url)).slice(before).map((r) => r.path);
+    // Only Security's (48), the team the file leaves out: read as a full plan reads them to show what its
+    // deletion takes, though a --changed-from plan leaves that deletion out (the change did not take it out).
+    expect(paths.filter((p) => p.includes('/scope')).sort()).toEqual(['/api/v1/git/config/teams/48/scope', '/api/v1/pm/config/teams/48/scope']);
+  });
+
   it('--changed-from under exact ownership: a team the file keyed by id and took out is deleted too', async () => {
     const e = await emulator();
     const dir = await tempDir('emctl-teams-changed-id-');
