@@ -77,6 +77,14 @@ describe('an emulator killed with SIGKILL during writes', () => {
         acked.set(repo, n);
       }
       let alive = true;
+      // The kill comes after a count of acknowledged writes, not after a time: on a busy machine
+      // a fixed window may see too few writes. The count grows by round, so kills land at
+      // different points of the writers' loop, while writes are in flight.
+      const killAfter = 2 + round * 2;
+      let roundAcks = 0;
+      let enoughAcks: () => void = () => undefined;
+      const enough = new Promise<void>((resolve) => (enoughAcks = resolve));
+      child.once('exit', () => enoughAcks()); // an emulator that dies by itself ends the round: the count below then falls short
       const writers = REPOS.map(async (repo) => {
         while (alive) {
           const seq = sent.get(repo)! + 1;
@@ -84,12 +92,13 @@ describe('an emulator killed with SIGKILL during writes', () => {
           if (await putBranch(url, repo, `r${repo}-${seq}`)) {
             acked.set(repo, seq);
             acknowledged += 1;
+            if (++roundAcks >= killAfter) enoughAcks();
           } else if (alive) {
             sent.set(repo, seq); // refused while alive (should not happen): keep the number used
           }
         }
       });
-      await new Promise((r) => setTimeout(r, 150 + round * 60));
+      await enough;
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       alive = false;
