@@ -1,8 +1,9 @@
 // An emulator killed with SIGKILL while it is taking writes loses no acknowledged write (DESIGN 4:
 // each change is persisted, tmp file + fsync + rename, before it is answered). A child-process
-// emulator with --state takes writes from 4 writers, each to its own repository; it is killed after
-// a number of acknowledged writes that grows by round, and started again from the same file, 5 rounds. After each restart, every
-// repository holds its last acknowledged value or the one that was in flight, never an older one.
+// emulator with --state takes writes from 4 writers, each to its own repository; it is killed
+// after a number of acknowledged writes that grows by round, and started again from the same
+// file, 5 rounds. After each restart, every repository holds its last acknowledged value or the
+// one that was in flight, never an older one.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
