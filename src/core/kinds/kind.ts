@@ -35,6 +35,21 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   objectOf?(change: { address: string; before?: unknown }): string | undefined;
   /** --changed-from: a change of this kind is in scope whenever the monitoring patterns changed. */
   readonly followsMonitoringPatterns?: boolean;
+  /**
+   * --changed-from: under `ownership: { teams: exact }` an object of this kind that the file stops
+   * writing is deleted (a change in scope), not merely no longer managed.
+   */
+  readonly deletedWhenUnwritten?: boolean;
+  /**
+   * How a plan entry shows its value: inline after the address (the default); `sections`, a diff
+   * of the settings below the entry's line; `none` when the address already says it all.
+   */
+  readonly valueShown?: 'sections' | 'none';
+  /**
+   * --target / --exclude: whether an address of this kind stands only for itself, not for what
+   * lies under it (what is under it is known address by address).
+   */
+  standsAlone?(address: string): boolean;
 }
 
 /** What the planner's draft offers a kind: its config, messages, totals and the changes found. */

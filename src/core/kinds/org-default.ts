@@ -6,4 +6,5 @@ import type { Kind } from './kind.js';
 export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   kind: 'org-default',
   section: 'Git defaults',
+  valueShown: 'sections',
 };

@@ -46,6 +46,17 @@ export function sectionRank(kind: ObjectKind): number {
   return PLAN_SECTIONS.indexOf(KINDS[kind].section);
 }
 
+/** The kinds whose addresses may stand only for themselves (kind.ts standsAlone). */
+const STANDING_ALONE = KIND_NAMES.flatMap((k) => {
+  const standsAlone = KINDS[k].standsAlone;
+  return standsAlone === undefined ? [] : [standsAlone];
+});
+
+/** --target / --exclude: whether a known address stands only for itself, not for what lies under it. */
+export function addressStandsAlone(address: string): boolean {
+  return STANDING_ALONE.some((standsAlone) => standsAlone(address));
+}
+
 /** The kind of a planned change's target, typed for that target. */
 function kindOfTarget<K extends ObjectKind>(target: TargetOf<K>): Kind<K, TargetOf<K>> {
   return KINDS[target.kind as K];

@@ -8,6 +8,7 @@ const SETTINGS = '.settings';
 export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   kind: 'repo-override',
   section: 'Repositories',
+  valueShown: 'sections',
   absent: 'no override (the org default applies)',
   // `repo[...].settings.SECTION` lies under the override set `repo[...].settings`; the name may
   // hold dots, so the address is cut at the last `.settings.`.

@@ -491,11 +491,19 @@ export function waitForCreates(ops: DraftOperation[]): { message: string; addres
   return errors;
 }
 
+/** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
+const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
+
 /** The team kind's traits, for the registry (kinds/registry.ts). */
 export const teamKind: Kind<'team', TeamTarget> = {
   kind: 'team',
   section: 'Teams',
   teamOf: (target) => target.id,
+  // Under exact ownership a team taken out of the file is deleted.
+  deletedWhenUnwritten: true,
+  // A team itself is named only by its own address: what is under it (its properties, members
+  // and scope keys) is known address by address.
+  standsAlone: (address) => WHOLE_TEAM.test(address),
   // A team deleted is addressed by its name; the file may have keyed it by id (`team[42]`).
   objectOf: ({ before }) => {
     const id = (before as { id?: unknown } | null | undefined)?.id;
