@@ -1,5 +1,5 @@
 // One kind of object, one place (DESIGN.md section 5.1): each kind is a module of src/core/kinds/
-// that imports no other kind's module; the registry gathers them. Proven on a throwaway tree with
+// (or a folder of them) that imports nothing of another kind; the registry gathers them. Proven on a throwaway tree with
 // the project's own .dependency-cruiser.cjs: the tree passes, and a kind importing another is refused.
 
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,11 @@ const ALLOWED = {
   'src/core/kinds/shared/names.ts': "export const upper = (s: string): string => s.toUpperCase();\n",
   'src/core/kinds/a.ts': "import type { Kind } from './kind.js';\nimport { upper } from './shared/names.js';\nexport const a: Kind = { kind: 'a' };\nexport const A = upper('a');\n",
   'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nexport const b: Kind = { kind: 'b' };\n",
-  'src/core/kinds/registry.ts': "import { a } from './a.js';\nimport { b } from './b.js';\nexport const KINDS = { a, b };\n",
+  // A kind of several files is a folder: its files import each other, the kind interface and shared helpers.
+  'src/core/kinds/c/diff.ts': "import { upper } from '../shared/names.js';\nexport const C = upper('c');\n",
+  'src/core/kinds/c/index.ts': "import type { Kind } from '../kind.js';\nimport { C } from './diff.js';\nexport const c: Kind = { kind: 'a' };\nexport const CC = C;\n",
+  'src/core/kinds/d/index.ts': "import type { Kind } from '../kind.js';\nexport const d: Kind = { kind: 'b' };\n",
+  'src/core/kinds/registry.ts': "import { a } from './a.js';\nimport { b } from './b.js';\nimport { c } from './c/index.js';\nimport { d } from './d/index.js';\nexport const KINDS = { a, b, c, d };\n",
 };
 
 describe('the registry of kinds', () => {
@@ -25,6 +29,25 @@ describe('the registry of kinds', () => {
       'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nimport { a } from './a.js';\nexport const b: Kind = { kind: a.kind };\n",
     };
     await expectRefused(files, [['kind-imports-no-other-kind', 'src/core/kinds/b.ts', 'src/core/kinds/a.ts']]);
+  }, 120_000);
+
+  it('refuses a file of a kind folder importing another kind, a folder or a file, and a kind file importing a folder', async () => {
+    const files = {
+      ...ALLOWED,
+      'src/core/kinds/c/diff.ts': "import { upper } from '../shared/names.js';\nimport { d } from '../d/index.js';\nexport const C = upper(d.kind);\n",
+      'src/core/kinds/d/index.ts': "import type { Kind } from '../kind.js';\nimport { A } from '../a.js';\nexport const d: Kind = { kind: 'b' };\nexport const DA = A;\n",
+      'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nimport { CC } from './c/index.js';\nexport const b: Kind = { kind: 'b' };\nexport const BC = CC;\n",
+    };
+    await expectRefused(files, [
+      ['kind-imports-no-other-kind', 'src/core/kinds/c/diff.ts', 'src/core/kinds/d/index.ts'],
+      ['kind-imports-no-other-kind', 'src/core/kinds/d/index.ts', 'src/core/kinds/a.ts'],
+      ['kind-imports-no-other-kind', 'src/core/kinds/b.ts', 'src/core/kinds/c/index.ts'],
+    ]);
+  }, 120_000);
+
+  it('refuses a shared helper importing a kind', async () => {
+    const files = { ...ALLOWED, 'src/core/kinds/shared/names.ts': "import { b } from '../b.js';\nexport const upper = (s: string): string => s.toUpperCase() + b.kind;\n" };
+    await expectRefused(files, [['kind-imports-no-other-kind', 'src/core/kinds/shared/names.ts', 'src/core/kinds/b.ts']]);
   }, 120_000);
 
   it('places every kind in a plan section, and the sections in the order a reader meets the config', () => {
