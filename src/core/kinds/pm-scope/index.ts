@@ -1,0 +1,41 @@
+// One key of a team's PM scope on one integration: `team[42].pm.tracker.boards`. Its diff
+// (diff.ts), the scope writes that carry its changes and the methodology changes (calls.ts, each
+// key's item: items.ts), and predicted refusals (predict.ts).
+
+import type { TargetOf } from '../../draft.js';
+import type { Kind, PmScopeWrite } from '../kind.js';
+import { planPmScopes, SCOPE_WRITE } from './calls.js';
+import { diffPmScopes } from './diff.js';
+import { scopeAfter, unreachableInScopeWrite } from './predict.js';
+
+/** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
+const PLACE = 40;
+
+export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
+  kind: 'pm-scope',
+  section: 'Teams',
+  teamOf: (target) => target.scope.teamId,
+  integrationOf: (target) => target.scope.integration,
+  diff: (draft, found) => diffPmScopes(draft, found),
+  facts: (changes) => ({ pmScopeAfter: scopeAfter(changes) }),
+  calls: {
+    offers: ['pmScopeWrites'],
+    plan(changes, _offers, facts, context) {
+      // The scope's keys and the methodology changes it carries, back in plan order.
+      const writes: PmScopeWrite[] = [];
+      const riders = facts.pmScopeRiders;
+      let r = 0;
+      changes.forEach((c, i) => {
+        const at = context.at[i] as number;
+        for (; r < riders.length && (riders[r] as { at: number }).at < at; r++) writes.push((riders[r] as { write: PmScopeWrite }).write);
+        writes.push({ scope: c.target.scope, key: c.target.key, address: c.change.address });
+      });
+      for (; r < riders.length; r++) writes.push((riders[r] as { write: PmScopeWrite }).write);
+      const calls = planPmScopes(writes, context.unreachable);
+      return { groups: [{ place: PLACE, ops: calls.ops }], offers: { pmScopeWrites: calls }, errors: calls.errors };
+    },
+  },
+  predictCalls(ops, draft) {
+    for (const op of ops) if (op.route === `PATCH ${SCOPE_WRITE}`) unreachableInScopeWrite(draft, op);
+  },
+};
