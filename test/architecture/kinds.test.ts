@@ -2,8 +2,10 @@
 // (or a folder of them) that imports nothing of another kind; the registry gathers them. Proven on a throwaway tree with
 // the project's own .dependency-cruiser.cjs: the tree passes, and a kind importing another is refused.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kindOf, KIND_NAMES, planSections } from '../../src/core/kinds/registry.js';
+import { CALL_ORDER, EVERY_KIND, kindOf, KIND_NAMES, planSections } from '../../src/core/kinds/registry.js';
 import { PLAN_SECTIONS } from '../../src/core/kinds/kind.js';
 import { expectAllowed, expectRefused } from './cruise.js';
 
@@ -54,5 +56,39 @@ describe('the registry of kinds', () => {
     expect(planSections().flatMap((s) => s.kinds).sort()).toEqual([...KIND_NAMES].sort());
     expect(planSections().map((s) => s.title)).toEqual([...PLAN_SECTIONS]);
     expect(KIND_NAMES.map((k) => kindOf(k).kind)).toEqual(KIND_NAMES);
+  });
+
+  it('plans the calls of each kind after the kinds whose calls offer what it needs', () => {
+    const offered = new Set<string>();
+    for (const kind of CALL_ORDER) {
+      for (const need of kind.calls?.needs ?? []) expect(offered.has(need), `${kind.kind} needs ${need}`).toBe(true);
+      for (const offer of kind.calls?.offers ?? []) offered.add(offer);
+    }
+    expect(CALL_ORDER.map((k) => k.kind).sort()).toEqual(EVERY_KIND.filter((k) => k.calls !== undefined).map((k) => k.kind).sort());
+    // The selection's calls ride on the PM scope writes; the Git scope writes wait for monitoring starts.
+    const at = (name: string) => CALL_ORDER.findIndex((k) => k.kind === name);
+    expect(at('pm-scope')).toBeLessThan(at('selection'));
+    expect(at('monitoring')).toBeLessThan(at('git-scope'));
+  });
+
+  it('leaves no code outside src/core/kinds/ comparing a kind with a kind name', () => {
+    const root = resolve(import.meta.dirname, '../../src');
+    const names = KIND_NAMES.map((k) => k.replace('-', '\\-')).join('|');
+    const compares = new RegExp(`\\bkind\\s*[!=]==?\\s*'(${names})'`);
+    const found: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (path !== join(root, 'core/kinds')) walk(path);
+        } else if (entry.name.endsWith('.ts')) {
+          readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
+            if (compares.test(line)) found.push(`${relative(root, path)}:${i + 1}: ${line.trim()}`);
+          });
+        }
+      }
+    };
+    walk(root);
+    expect(found).toEqual([]);
   });
 });

@@ -12,8 +12,8 @@ const REPOSITORIES = '/api/v1/git/repositories';
 
 /**
  * Starts and stops, 100 repositories a call. The endpoint takes a state per entry, so when no stop
- * waits on a Git scope write (one that drops the repository from a team: `dropped`), starts and stops share
- * calls: ceil((starts + stops) / 100). Otherwise starts go first and stops last.
+ * waits on a Git scope write (one that drops the repository from a team: `dropped`), starts and
+ * stops share calls: ceil((starts + stops) / 100). Otherwise starts go first and stops last.
  */
 export function planMonitoring(monitoring: readonly MonitoringChange[], dropped: ReadonlySet<number>): MonitoringCalls {
   const byId = (c: MonitoringChange) => c.target.repo.id;

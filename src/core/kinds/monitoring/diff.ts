@@ -8,6 +8,7 @@ import type { Change } from '../../plan-model.js';
 import { isMonitored, monitoringDecisions } from '../../monitoring-decisions.js';
 import { addressOfRepo } from '../shared/repositories.js';
 
+/** The monitoring changes of the repositories whose monitoring the config manages, by name. */
 export function diffMonitoring(draft: PlanDraft): void {
   const monitoring = draft.config.git.monitoring;
   if (monitoring === undefined && !draft.config.git.repositories.some((r) => r.monitored !== undefined)) return;

@@ -5,11 +5,27 @@
 import { API_LIMITS, type PmScopeKey, type ScopeWriteItem } from '../../../contract/types.js';
 import type { AreaElement, ScopeElement } from '../../canonical.js';
 import { groupBy, operation, plural, pushUnique, type DraftOperation } from '../../ops-common.js';
-import type { PmScopeCalls, PmScopeWrite, Unreachable } from '../kind.js';
+import type { TargetOf } from '../../draft.js';
+import type { ChangeFacts, KindChange, PmScopeCalls, PmScopeWrite, Unreachable } from '../kind.js';
 import { impliedSelections } from '../shared/pm.js';
 import { scopeItems, type ScopeItem } from './items.js';
 
 export const SCOPE_WRITE = '/api/v1/pm/config/teams/scope';
+
+/**
+ * The scope keys' changes and the methodology changes their writes carry, back in plan order
+ * (`at`: each key change's place in the plan's list; the riders are in plan order too).
+ */
+export function scopeWrites(changes: readonly KindChange<TargetOf<'pm-scope'>>[], at: readonly number[], riders: ChangeFacts['pmScopeRiders']): PmScopeWrite[] {
+  const writes: PmScopeWrite[] = [];
+  let r = 0;
+  changes.forEach((c, i) => {
+    for (let next = riders[r]; next !== undefined && next.at < (at[i] ?? 0); next = riders[++r]) writes.push(next.write);
+    writes.push({ scope: c.target.scope, key: c.target.key, address: c.change.address });
+  });
+  for (let next = riders[r]; next !== undefined; next = riders[++r]) writes.push(next.write);
+  return writes;
+}
 
 const itemKey = (i: ScopeItem) => `${i.ctx.teamId}/${i.ctx.integration.id}`;
 

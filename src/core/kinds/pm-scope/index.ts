@@ -3,8 +3,8 @@
 // key's item: items.ts), and predicted refusals (predict.ts).
 
 import type { TargetOf } from '../../draft.js';
-import type { Kind, PmScopeWrite } from '../kind.js';
-import { planPmScopes, SCOPE_WRITE } from './calls.js';
+import type { Kind } from '../kind.js';
+import { planPmScopes, SCOPE_WRITE, scopeWrites } from './calls.js';
 import { diffPmScopes } from './diff.js';
 import { scopeAfter, unreachableInScopeWrite } from './predict.js';
 
@@ -21,16 +21,7 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   calls: {
     offers: ['pmScopeWrites'],
     plan(changes, _offers, facts, context) {
-      // The scope's keys and the methodology changes it carries, back in plan order.
-      const writes: PmScopeWrite[] = [];
-      const riders = facts.pmScopeRiders;
-      let r = 0;
-      changes.forEach((c, i) => {
-        const at = context.at[i] as number;
-        for (; r < riders.length && (riders[r] as { at: number }).at < at; r++) writes.push((riders[r] as { write: PmScopeWrite }).write);
-        writes.push({ scope: c.target.scope, key: c.target.key, address: c.change.address });
-      });
-      for (; r < riders.length; r++) writes.push((riders[r] as { write: PmScopeWrite }).write);
+      const writes = scopeWrites(changes, context.at, facts.pmScopeRiders);
       const calls = planPmScopes(writes, context.unreachable);
       return { groups: [{ place: PLACE, ops: calls.ops }], offers: { pmScopeWrites: calls }, errors: calls.errors };
     },

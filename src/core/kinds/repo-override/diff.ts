@@ -11,6 +11,7 @@ import type { Action, Change } from '../../plan-model.js';
 import { addressOfRepo, resolveRepo } from '../shared/repositories.js';
 import { sectionImpacts } from '../shared/section-impacts.js';
 
+/** The override changes of every repository whose override set the config writes. */
 export function diffRepositorySettings(draft: PlanDraft): void {
   const seen = new Set<number>();
   for (const entry of draft.config.git.repositories) {

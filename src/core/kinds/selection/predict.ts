@@ -10,12 +10,14 @@ import { refuse } from '../shared/refusals.js';
 
 type SelectionChange = KindChange<TargetOf<'selection'>>;
 
+/** A select of an entity the provider no longer exposes. */
 export function unreachableSelect(draft: PlanDraft, c: SelectionChange): void {
   if (draft.namesUnreachable(c.target.integration.id, c.target.entityType, c.target.entityId)) {
     refuse(draft, c, `${singularType(c.target.entityType)} "${c.target.entityId}" on ${c.target.alias} is no longer exposed by the provider: it cannot be selected (entity_not_reachable)`);
   }
 }
 
+/** A deselect of an entity a team still uses after the plan, or that a team whose scope the config does not manage, or a project, uses. */
 export function deselectInUse(draft: PlanDraft, c: SelectionChange, facts: ChangeFacts): void {
   const { integration, alias, entityType, entityId } = c.target;
   const what = `${singularType(entityType)} "${entityId}" on ${alias}`;

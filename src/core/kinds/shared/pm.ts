@@ -8,6 +8,7 @@ import type { PlanDraft } from '../../draft.js';
 import type { ConfigPath } from '../../model.js';
 import { resolveIntegration } from '../../resolve.js';
 
+/** The PM integration a config entry names, or undefined after reporting why it is unknown. */
 export function pmIntegration(draft: PlanDraft, ref: string | number, path: ConfigPath): Integration | undefined {
   const r = resolveIntegration(draft.config, ref, draft.live.integrations, 'pm');
   if (r.value === undefined) draft.error(r.error ?? `unknown integration ${String(ref)}`, path);

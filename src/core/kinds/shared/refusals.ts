@@ -3,6 +3,7 @@
 
 import type { PlanDraft, PlannedChange } from '../../draft.js';
 
+/** A refusal the service would answer to a kept change, as a plan error. */
 export function refuse(draft: PlanDraft, c: PlannedChange, message: string): void {
   const m: { message: string; address: string; location?: string } = { message, address: c.change.address };
   if (c.location !== undefined) m.location = c.location;

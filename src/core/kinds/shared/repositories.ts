@@ -38,6 +38,7 @@ export function configSpellings(draft: PlanDraft): Map<string, string> {
   return out;
 }
 
+/** The repository a config reference names, or undefined after reporting why it is unknown. */
 export function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): Repository | undefined {
   const r = resolveRepository(ref, draft.repos, draft.config, draft.live.integrations);
   if (r.value === undefined) draft.error(r.error ?? 'unknown repository', path);
