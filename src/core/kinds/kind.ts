@@ -77,7 +77,7 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   predictCalls?(ops: readonly DraftOperation[], draft: PlanDraft): void;
 }
 
-/** What the planner's draft offers a kind: its config, messages, totals and the changes found. */
+/** The part of the planner's draft a diff needs at the least (the team kinds' diffs write to it): its config, messages, totals and the changes found. */
 export interface KindSink<T> {
   readonly config: DesiredConfig;
   error(message: string, path?: ConfigPath, address?: string): void;
