@@ -89,10 +89,10 @@ module.exports = {
     },
     {
       name: 'kind-imports-no-other-kind',
-      comment: 'One kind of object, one place (DESIGN.md section 5.1): a kind module (src/core/kinds/*.ts) imports no other kind module; only the registry gathers them, and what kinds share lives in src/core/kinds/shared/ or below core/',
+      comment: 'One kind of object, one place (DESIGN.md section 5.1): a kind (src/core/kinds/X.ts, or the folder src/core/kinds/X/ when it takes several files) imports nothing of another kind; only the registry gathers them, and what kinds share lives in src/core/kinds/shared/, src/core/kinds/kind.ts or below core/',
       severity: 'error',
-      from: { path: '^src/core/kinds/', pathNot: '^src/core/kinds/registry\\.ts$' },
-      to: { path: '^src/core/kinds/[^/]+\\.ts$', pathNot: '^src/core/kinds/kind\\.ts$' },
+      from: { path: '^src/core/kinds/([^/.]+)', pathNot: '^src/core/kinds/registry\\.ts$' },
+      to: { path: '^src/core/kinds/', pathNot: ['^src/core/kinds/$1(/|\\.ts$)', '^src/core/kinds/shared/', '^src/core/kinds/kind\\.ts$'] },
     },
     {
       name: 'measure-formats-import-nothing',

@@ -10,7 +10,7 @@ import type { JournalSink } from './journal.js';
 import { narrowBody, outcomesFromError, outcomesFromResponse, RESPONSE_LOST, RETRYABLE_ITEM_CODES, type AddressOutcome } from './outcomes.js';
 import { runInLanes } from './schedule.js';
 import { CREATE_ROUTE, type TeamCreation } from './team-creation.js';
-import type { TeamBody } from '../core/kinds/team.js';
+import type { TeamBody } from '../core/kinds/team/target.js';
 
 /** Sends one pre-described call; EmClient.send has this shape. */
 export interface OperationSender {

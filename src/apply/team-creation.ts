@@ -5,7 +5,7 @@
 
 import { teamNameKey } from '../contract/team-rules.js';
 import type { ListedTeam } from '../contract/list-types.js';
-import type { TeamBody } from '../core/kinds/team.js';
+import type { TeamBody } from '../core/kinds/team/target.js';
 import { withCreatedTeamIds } from '../core/kinds/shared/new-team-ids.js';
 import type { Operation } from '../core/plan-model.js';
 

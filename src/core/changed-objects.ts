@@ -185,9 +185,13 @@ export function changedObjects(before: DesiredConfig, after: DesiredConfig): Cha
   let unmanaged = [...was.keys()].filter((object) => !now.has(object));
   // Under exact ownership a team taken out of the file is deleted: a change, not an end of management.
   if (after.ownership?.teams === 'exact') {
-    const deleted = unmanaged.filter((o) => was.get(o)?.kind === 'team');
-    for (const object of deleted) changed.push({ object, kind: 'team', how: 'changed', addresses: [object] });
-    if (deleted.length > 0) unmanaged = unmanaged.filter((o) => was.get(o)?.kind !== 'team');
+    const deletedKind = (o: string): ObjectKind | undefined => {
+      const kind = was.get(o)?.kind;
+      return kind !== undefined && kindOf(kind).deletedWhenUnwritten === true ? kind : undefined;
+    };
+    const deleted = unmanaged.filter((o) => deletedKind(o) !== undefined);
+    for (const object of deleted) changed.push({ object, kind: deletedKind(object) as ObjectKind, how: 'changed', addresses: [object] });
+    if (deleted.length > 0) unmanaged = unmanaged.filter((o) => deletedKind(o) === undefined);
   }
 
   const patternsNow = patternsKey(after);

@@ -10,8 +10,8 @@ import type { Change, PlanMessage } from './plan-model.js';
 import { teamAddress } from './address.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
-import type { TeamTarget } from './kinds/team.js';
-import type { MemberTarget } from './kinds/team-members.js';
+import type { TeamTarget } from './kinds/team/target.js';
+import type { MemberTarget } from './kinds/team-members/target.js';
 
 /** A managed (team, PM integration) scope: both sides in canonical form. */
 export interface ScopeContext {
@@ -213,7 +213,7 @@ export class PlanDraft {
       this.error(`team ${team.id} does not exist (the service answers 404 for it)`, team.path, teamAddress(team.key));
       return undefined;
     }
-    // With the team list read, a `name:` that differs is a rename (kinds/team.ts); without one (an
+    // With the team list read, a `name:` that differs is a rename (kinds/team/diff.ts); without one (an
     // older service) it can only be checked.
     if (this.live.teamList === undefined && team.name !== undefined && read.team_name !== team.name) {
       this.warn(`team ${team.id} is named "${read.team_name}" in the service, not "${team.name}"`, [...team.path, 'name'], teamAddress(team.key));

@@ -105,7 +105,7 @@ export interface DesiredTeam {
   key: TeamRef;
   /**
    * The team's id: an id key, or the `id:` pin of a name key. A name key without a pin has none
-   * in a loaded config; the plan resolves it against the service's team list (core/kinds/team.ts):
+   * in a loaded config; the plan resolves it against the service's team list (core/kinds/team/diff.ts):
    * the listed team's id, or, for a team the plan creates, a placeholder below 0 that apply
    * replaces with the id the creation gives.
    */

@@ -1,6 +1,6 @@
 // Which repositories a config monitors: git.monitoring's include minus exclude over the repository
 // list, with each repository's own `monitored:` winning. The diff turns these decisions into
-// changes (diff-git.ts); rule expansion (rules.ts) reads them as "monitored once the plan is
+// changes (kinds/monitoring/diff.ts); rule expansion (rules.ts) reads them as "monitored once the plan is
 // applied". One pass over the repositories, each name meeting only the patterns that can match it
 // (glob-index.ts), never a pass per pattern. Pure.
 

@@ -1,48 +1,64 @@
 // From the changes that survived --target/--exclude to the HTTP operations that carry them out,
 // ordered in stages: a stage starts when the previous one is done; dependsOn names the exact
-// operations a call needs, so apply can go on past failures that do not concern it.
+// operations a call needs, so apply can go on past failures that do not concern it. Each kind
+// plans its own calls (kinds/); what one kind's calls need of another's passes through the typed
+// offers of kinds/kind.ts, and each group of calls takes the place its kind gives it.
 
 import type { PlannedChange } from './draft.js';
 import type { DraftOperation, Phase } from './ops-common.js';
-import { planGitScopes, planMonitoring, planOrgDefaults, planRepositorySettings } from './ops-git.js';
-import { planPmScopes, planSelections } from './ops-pm.js';
-import type { Unreachable } from './ops-pm-items.js';
-import type { Operation } from './plan-model.js';
-import { planTeamOperations, waitForCreates } from './kinds/team.js';
-import { planMemberOperations } from './kinds/team-members.js';
+import type { ObjectKind, Operation } from './plan-model.js';
+import type { CallGroup, CallOffers, ChangeFacts, KindCalls, Unreachable } from './kinds/kind.js';
+import { CALL_ORDER, EVERY_KIND } from './kinds/registry.js';
 
 export interface PlannedOperations {
   operations: Operation[];
   drafts: DraftOperation[];
   /** Changes no call can carry. */
   errors: { message: string; address: string }[];
+  /** What the kinds' kept changes tell each other (the predictions read them too). */
+  facts: ChangeFacts;
+  /** Each kind's calls, in plan order. */
+  byKind: ReadonlyMap<ObjectKind, readonly DraftOperation[]>;
 }
 
 /** `unreachable`: whether the provider no longer exposes an entity (how a PM scope key is written depends on it). */
-export function planOperations(changes: PlannedChange[], unreachable?: Unreachable): PlannedOperations {
-  const monitoring = planMonitoring(changes);
-  const scopes = planPmScopes(changes, unreachable);
-  const selections = planSelections(changes, scopes);
-  const gitScopes = planGitScopes(changes, monitoring);
-  const others = [
-    ...monitoring.starts,
-    ...selections.filter((op) => op.phase === 'first'),
-    ...scopes.ops,
-    ...gitScopes,
-    ...planOrgDefaults(changes),
-    ...planRepositorySettings(changes),
-    ...selections.filter((op) => op.phase === 'last'),
-    ...monitoring.stops,
-    ...planMemberOperations(ofKind(changes, 'team-members')),
-  ];
-  const teams = planTeamOperations(ofKind(changes, 'team'), others);
-  const drafts = [...teams.filter((op) => op.phase === 'teams'), ...others, ...teams.filter((op) => op.phase !== 'teams')];
-  const uncreated = waitForCreates(drafts);
-  return { operations: assignStages(drafts), drafts, errors: [...scopes.errors, ...uncreated] };
-}
-
-function ofKind<K extends 'team' | 'team-members'>(changes: readonly PlannedChange[], kind: K): { change: PlannedChange['change']; target: Extract<PlannedChange['target'], { kind: K }> }[] {
-  return changes.filter((c): c is PlannedChange & { target: Extract<PlannedChange['target'], { kind: K }> } => c.target.kind === kind);
+export function planOperations(changes: PlannedChange[], unreachable: Unreachable = () => false): PlannedOperations {
+  // The kept changes by kind, in plan order, each with its place in the plan's list: one pass.
+  const byKind = new Map<ObjectKind, { list: PlannedChange[]; at: number[] }>();
+  changes.forEach((c, i) => {
+    const group = byKind.get(c.target.kind);
+    if (group === undefined) byKind.set(c.target.kind, { list: [c], at: [i] });
+    else {
+      group.list.push(c);
+      group.at.push(i);
+    }
+  });
+  const none = { list: [], at: [] };
+  const facts: Partial<ChangeFacts> = {};
+  for (const kind of EVERY_KIND) {
+    const { list, at } = byKind.get(kind.kind) ?? none;
+    Object.assign(facts, kind.facts?.(list, at));
+  }
+  const offers: Partial<CallOffers> = {};
+  const groups: CallGroup[] = [];
+  const errors: { message: string; address: string }[] = [];
+  const settles: NonNullable<KindCalls['settle']>[] = [];
+  const opsOf = new Map<ObjectKind, DraftOperation[]>();
+  // Every kind with calls plans them, changes or not: what it offers others is then always there.
+  for (const kind of CALL_ORDER) {
+    const { list, at } = byKind.get(kind.kind) ?? none;
+    const calls = kind.calls?.plan(list, offers as CallOffers, facts as ChangeFacts, { unreachable, at });
+    if (calls === undefined) continue;
+    Object.assign(offers, calls.offers);
+    groups.push(...calls.groups);
+    errors.push(...(calls.errors ?? []));
+    if (calls.settle !== undefined) settles.push(calls.settle);
+    opsOf.set(kind.kind, calls.groups.flatMap((g) => g.ops));
+  }
+  // Array.prototype.sort is stable: groups of one place keep the order they were planned in.
+  const drafts = groups.sort((a, b) => a.place - b.place).flatMap((g) => g.ops);
+  for (const settle of settles) errors.push(...settle(drafts));
+  return { operations: assignStages(drafts), drafts, errors, facts: facts as ChangeFacts, byKind: opsOf };
 }
 
 const PHASES: readonly Phase[] = ['teams', 'first', 'after-monitoring', 'last', 'team-deletes'];

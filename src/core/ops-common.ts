@@ -60,3 +60,10 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
 export function pushUnique<T>(list: T[], ...values: T[]): void {
   for (const v of values) if (!list.includes(v)) list.push(v);
 }
+
+/** Adds a value to the list of a key, the list made on first use. */
+export function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}

@@ -1,23 +1,21 @@
 // The pure entry point: (DesiredConfig, LiveSnapshot) -> Plan. Conversion (resolve, normalize)
-// and differencing happen in diff-pm / diff-git; operation planning only sees the changes that
-// survive --target / --exclude; predictions see exactly what would be sent. Never throws for bad
+// and differencing happen in each kind's diff (kinds/), in registry order; operation planning only
+// sees the changes that survive --target / --exclude; predictions see exactly what would be sent. Never throws for bad
 // data: every problem is a plan error with its config location.
 
 import { addressSelected, boundaryPrefixes, cleanPattern, otherRepoSpelling } from './address.js';
-import { configSpellings, diffGit } from './diff-git.js';
-import { diffPm } from './diff-pm.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
 import type { DesiredConfig, ReadScope } from './model.js';
 import { planOperations } from './operations.js';
 import type { Change, Plan, PlanMessage } from './plan-model.js';
-import { sectionRank, teamOfTarget } from './kinds/registry.js';
+import { EVERY_KIND, sectionRank, teamOfTarget } from './kinds/registry.js';
 import { predictRefusals } from './predict.js';
 import { expandRules, ruleSpelling, type Expansion, type RuleCoverage } from './rules.js';
 import { checkSafety } from './safety.js';
 import type { LiveSnapshot } from './snapshot.js';
-import { diffTeams } from './kinds/team.js';
-import { diffMembers } from './kinds/team-members.js';
-import { contributorIndex, resolveTeamIds, teamDirectory } from './kinds/shared/team-directory.js';
+import type { DiffFindings } from './kinds/kind.js';
+import { configSpellings } from './kinds/shared/repositories.js';
+import { resolveTeamIds, teamDirectory, type TeamDirectory } from './kinds/shared/team-directory.js';
 
 export interface PlanOptions {
   targets?: readonly string[];
@@ -55,7 +53,7 @@ export interface StagedPlan {
    * The plan again after the shell has read the lists of `plan.unknownReachability` into the same
    * snapshot: the changes are kept (a plan is diffed once whatever the re-read finds); operations
    * and predictions are made again, since a PM scope key that keeps an entry the provider no
-   * longer exposes is written by adding to it rather than whole (ops-pm-items.ts).
+   * longer exposes is written by adding to it rather than whole (kinds/pm-scope/items.ts).
    */
   predictAgain(): Plan;
 }
@@ -70,9 +68,7 @@ export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, opti
   for (const p of teams.problems) draft.error(p.message, p.path, p.address);
   for (const e of expansion.errors) draft.error(e.message, e.path);
   for (const w of expansion.warnings) draft.warn(w.message, w.path);
-  diffTeamKinds(draft);
-  diffPm(draft);
-  diffGit(draft);
+  diffKinds(draft);
   const targets = options.targets ?? [];
   const excludes = options.excludes ?? [];
   if (config.ownership?.teams === 'exact' && options.savedObjects !== true && (targets.length > 0 || excludes.length > 0)) {
@@ -117,14 +113,15 @@ export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, opti
     if (!reached.has(cleanPattern(t))) draft.warn(`--target ${t} matches no pending change`);
   }
   // How a PM scope key is written depends on which entries the provider still exposes
-  // (ops-pm-items.ts), so operations are planned with the predictions, after any reachability re-read.
+  // (kinds/pm-scope/items.ts), so operations are planned with the predictions, after any reachability re-read.
   const unreachable = (integrationId: number, type: string, id: string) => draft.namesUnreachable(integrationId, type, id);
   const beforeOperations = draft.errors.length;
   const changes = kept.map((c) => c.change);
   const assemble = (): Plan => {
-    const { operations, drafts, errors } = planOperations(kept, unreachable);
+    const planned = planOperations(kept, unreachable);
+    const { operations, errors } = planned;
     draft.errors.push(...errors);
-    predictRefusals(draft, kept, drafts);
+    predictRefusals(draft, kept, planned);
     const plan: Plan = {
       format_version: 2,
       config_files: [...config.files],
@@ -162,13 +159,20 @@ export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, opti
   };
 }
 
-/** The teams and their member sets, against the team list (not read: nothing of them is managed). */
-function diffTeamKinds(draft: PlanDraft): void {
+/** Every kind's diff, in registry order, each handed what the diffs before it found. */
+function diffKinds(draft: PlanDraft): void {
   const list = draft.live.teamList;
-  if (list === undefined) return;
-  const dir = teamDirectory(list);
-  diffTeams(draft, dir, { pm: draft.live.teamPmScopes, git: draft.live.teamGitScopes });
-  diffMembers(draft, dir, contributorIndex(list, draft.live.users));
+  let directory: TeamDirectory | undefined;
+  const inPmScope = EVERY_KIND.filter((kind) => kind.diffInPmScope !== undefined);
+  const found: DiffFindings = {
+    // Built once for both team kinds; undefined when the team list was not read (nothing of the teams is managed then).
+    teamDirectory: () => (list === undefined ? undefined : (directory ??= teamDirectory(list))),
+    selections: new Map(),
+    diffInPmScope: (scope) => {
+      for (const kind of inPmScope) kind.diffInPmScope?.(draft, scope);
+    },
+  };
+  for (const kind of EVERY_KIND) kind.diff?.(draft, found);
 }
 
 function count(changes: Change[], action: Change['action']): number {

@@ -10,6 +10,7 @@ import type { DesiredConfig } from './model.js';
 import { editDistance, resolveEntity, resolveIntegration } from './resolve.js';
 import { ruleAddress } from './rules.js';
 import type { LiveSnapshot } from './snapshot.js';
+import { addressStandsAlone } from './kinds/registry.js';
 
 export const ADDRESS_SYNTAX = [
   'collection[.ALIAS[.boards|.projects[["ID"]]]]',
@@ -132,18 +133,14 @@ export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, change
   return [...known];
 }
 
-/** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
-const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
-
 /**
- * A selection entity and a team itself are named only by their own address (what is under a
- * team is known address by address: its properties, members and scope keys); every other known
- * address also stands for what is under it (a repository's settings and monitoring, a scope's key
- * being the leaf).
+ * A known address stands for itself and, unless its kind says it stands alone (a selection
+ * entity, a team itself: kinds/kind.ts standsAlone), for what is under it (a repository's
+ * settings and monitoring, a scope's key being the leaf).
  */
 function covers(known: string, pattern: string): boolean {
   if (matchesAddressPrefix(known, pattern)) return true;
-  return !known.startsWith('collection.') && !WHOLE_TEAM.test(known) && matchesAddressPrefix(pattern, known);
+  return !addressStandsAlone(known) && matchesAddressPrefix(pattern, known);
 }
 
 export interface UnmatchedAddress {

@@ -4,7 +4,7 @@
 
 import { diffLines } from 'diff';
 import type { Action, Change, ObjectKind } from '../core/plan-model.js';
-import { planSections } from '../core/kinds/registry.js';
+import { kindOf, planSections } from '../core/kinds/registry.js';
 import { blockLines, compact, identityKey, joinLimited } from './values.js';
 
 export type Tone = 'add' | 'remove' | 'update' | 'plain' | 'dim';
@@ -67,7 +67,7 @@ export function countActions(changes: readonly Change[]): string {
 }
 
 export function changeEntry(change: Change): ChangeEntry {
-  const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
+  const isSection = kindOf(change.kind).valueShown === 'sections';
   return { change, marker: MARKERS[change.action], head: entryHead(change, true), body: isSection ? sectionDiff(change.before, change.after) : [] };
 }
 
@@ -77,9 +77,8 @@ export function entryHead(change: Change, withValue: boolean): Segment[] {
   if (labelAddsToAddress(change)) head.push({ tone: 'plain', text: ` (${change.label})` });
   // The rule whose expansion made the change (DESIGN 2.1): what to edit to change it.
   if (change.rule !== undefined) head.push({ tone: 'dim', text: `  (rule ${JSON.stringify(change.rule)})` });
-  const isSection = change.kind === 'org-default' || change.kind === 'repo-override';
-  // A selection's address already names the entity; its value says nothing more.
-  if (withValue && !isSection && change.kind !== 'selection') head.push(...valueSegments(change));
+  // A settings section shows its value below the line; some addresses already say it all (a selection's entity).
+  if (withValue && kindOf(change.kind).valueShown === undefined) head.push(...valueSegments(change));
   if (change.globs !== undefined) head.push({ tone: 'dim', text: `  ${globsText(change, change.globs)}` });
   if (change.impacts.length > 0) head.push({ tone: 'dim', text: `  [${change.impacts.join(', ')}]` });
   return head;

@@ -1,9 +1,11 @@
 // One kind of object, one place (DESIGN.md section 5.1): each kind is a module of src/core/kinds/
-// that imports no other kind's module; the registry gathers them. Proven on a throwaway tree with
+// (or a folder of them) that imports nothing of another kind; the registry gathers them. Proven on a throwaway tree with
 // the project's own .dependency-cruiser.cjs: the tree passes, and a kind importing another is refused.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kindOf, KIND_NAMES, planSections } from '../../src/core/kinds/registry.js';
+import { CALL_ORDER, EVERY_KIND, kindOf, KIND_NAMES, planSections } from '../../src/core/kinds/registry.js';
 import { PLAN_SECTIONS } from '../../src/core/kinds/kind.js';
 import { expectAllowed, expectRefused } from './cruise.js';
 
@@ -13,7 +15,11 @@ const ALLOWED = {
   'src/core/kinds/shared/names.ts': "export const upper = (s: string): string => s.toUpperCase();\n",
   'src/core/kinds/a.ts': "import type { Kind } from './kind.js';\nimport { upper } from './shared/names.js';\nexport const a: Kind = { kind: 'a' };\nexport const A = upper('a');\n",
   'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nexport const b: Kind = { kind: 'b' };\n",
-  'src/core/kinds/registry.ts': "import { a } from './a.js';\nimport { b } from './b.js';\nexport const KINDS = { a, b };\n",
+  // A kind of several files is a folder: its files import each other, the kind interface and shared helpers.
+  'src/core/kinds/c/diff.ts': "import { upper } from '../shared/names.js';\nexport const C = upper('c');\n",
+  'src/core/kinds/c/index.ts': "import type { Kind } from '../kind.js';\nimport { C } from './diff.js';\nexport const c: Kind = { kind: 'a' };\nexport const CC = C;\n",
+  'src/core/kinds/d/index.ts': "import type { Kind } from '../kind.js';\nexport const d: Kind = { kind: 'b' };\n",
+  'src/core/kinds/registry.ts': "import { a } from './a.js';\nimport { b } from './b.js';\nimport { c } from './c/index.js';\nimport { d } from './d/index.js';\nexport const KINDS = { a, b, c, d };\n",
 };
 
 describe('the registry of kinds', () => {
@@ -27,9 +33,62 @@ describe('the registry of kinds', () => {
     await expectRefused(files, [['kind-imports-no-other-kind', 'src/core/kinds/b.ts', 'src/core/kinds/a.ts']]);
   }, 120_000);
 
+  it('refuses a file of a kind folder importing another kind, a folder or a file, and a kind file importing a folder', async () => {
+    const files = {
+      ...ALLOWED,
+      'src/core/kinds/c/diff.ts': "import { upper } from '../shared/names.js';\nimport { d } from '../d/index.js';\nexport const C = upper(d.kind);\n",
+      'src/core/kinds/d/index.ts': "import type { Kind } from '../kind.js';\nimport { A } from '../a.js';\nexport const d: Kind = { kind: 'b' };\nexport const DA = A;\n",
+      'src/core/kinds/b.ts': "import type { Kind } from './kind.js';\nimport { CC } from './c/index.js';\nexport const b: Kind = { kind: 'b' };\nexport const BC = CC;\n",
+    };
+    await expectRefused(files, [
+      ['kind-imports-no-other-kind', 'src/core/kinds/c/diff.ts', 'src/core/kinds/d/index.ts'],
+      ['kind-imports-no-other-kind', 'src/core/kinds/d/index.ts', 'src/core/kinds/a.ts'],
+      ['kind-imports-no-other-kind', 'src/core/kinds/b.ts', 'src/core/kinds/c/index.ts'],
+    ]);
+  }, 120_000);
+
+  it('refuses a shared helper importing a kind', async () => {
+    const files = { ...ALLOWED, 'src/core/kinds/shared/names.ts': "import { b } from '../b.js';\nexport const upper = (s: string): string => s.toUpperCase() + b.kind;\n" };
+    await expectRefused(files, [['kind-imports-no-other-kind', 'src/core/kinds/shared/names.ts', 'src/core/kinds/b.ts']]);
+  }, 120_000);
+
   it('places every kind in a plan section, and the sections in the order a reader meets the config', () => {
     expect(planSections().flatMap((s) => s.kinds).sort()).toEqual([...KIND_NAMES].sort());
     expect(planSections().map((s) => s.title)).toEqual([...PLAN_SECTIONS]);
     expect(KIND_NAMES.map((k) => kindOf(k).kind)).toEqual(KIND_NAMES);
+  });
+
+  it('plans the calls of each kind after the kinds whose calls offer what it needs', () => {
+    const offered = new Set<string>();
+    for (const kind of CALL_ORDER) {
+      for (const need of kind.calls?.needs ?? []) expect(offered.has(need), `${kind.kind} needs ${need}`).toBe(true);
+      for (const offer of kind.calls?.offers ?? []) offered.add(offer);
+    }
+    expect(CALL_ORDER.map((k) => k.kind).sort()).toEqual(EVERY_KIND.filter((k) => k.calls !== undefined).map((k) => k.kind).sort());
+    // The selection's calls ride on the PM scope writes; the Git scope writes wait for monitoring starts.
+    const at = (name: string) => CALL_ORDER.findIndex((k) => k.kind === name);
+    expect(at('pm-scope')).toBeLessThan(at('selection'));
+    expect(at('monitoring')).toBeLessThan(at('git-scope'));
+  });
+
+  it('leaves no code outside src/core/kinds/ comparing a kind with a kind name', () => {
+    const root = resolve(import.meta.dirname, '../../src');
+    const names = KIND_NAMES.map((k) => k.replace('-', '\\-')).join('|');
+    const compares = new RegExp(`\\bkind\\s*[!=]==?\\s*'(${names})'`);
+    const found: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (path !== join(root, 'core/kinds')) walk(path);
+        } else if (entry.name.endsWith('.ts')) {
+          readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
+            if (compares.test(line)) found.push(`${relative(root, path)}:${i + 1}: ${line.trim()}`);
+          });
+        }
+      }
+    };
+    walk(root);
+    expect(found).toEqual([]);
   });
 });

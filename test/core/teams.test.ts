@@ -1,4 +1,4 @@
-// The two team kinds in the pure core (core/kinds/team.ts, team-members.ts): a config written as
+// The two team kinds in the pure core (core/kinds/team/, team-members/): a config written as
 // its YAML document and a team list as the service answers it give a plan read as lines (changes,
 // then the calls by stage with what they wait for, then the predicted refusals).
 

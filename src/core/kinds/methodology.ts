@@ -1,5 +1,8 @@
-// A team's methodology on one PM integration: `team[42].pm.tracker.methodology`.
+// A team's methodology on one PM integration: `team[42].pm.tracker.methodology`. It is part of
+// the team's PM scope: diffed with each managed scope (after its keys) and written in the scope's
+// item of a PM scope write, which carries it (ChangeFacts.pmScopeRiders).
 
+import { methodologyAddress } from '../address.js';
 import type { TargetOf } from '../draft.js';
 import type { Kind } from './kind.js';
 
@@ -8,4 +11,21 @@ export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   section: 'Teams',
   teamOf: (target) => target.scope.teamId,
   integrationOf: (target) => target.scope.integration,
+  diffInPmScope(draft, ctx) {
+    if (ctx.desiredMethodology !== undefined && ctx.desiredMethodology !== ctx.liveMethodology) {
+      draft.add(
+        {
+          address: methodologyAddress(ctx.teamKey, ctx.alias),
+          kind: 'methodology',
+          action: ctx.liveMethodology === undefined ? 'add' : 'update',
+          before: ctx.liveMethodology ?? null,
+          after: ctx.desiredMethodology,
+          impacts: ['changes-team-metrics'],
+        },
+        { kind: 'methodology', scope: ctx },
+        [...ctx.path, 'methodology'],
+      );
+    }
+  },
+  facts: (changes, at) => ({ pmScopeRiders: changes.map((c, i) => ({ write: { scope: c.target.scope, address: c.change.address }, at: at[i] as number })) }),
 };

@@ -1,25 +1,30 @@
 // The registry of kinds (DESIGN 5.1): every kind of object, by name. The rest of the house reaches
-// a kind's traits here; adding a kind is its module and one line below (docs/adding-a-kind.md).
+// a kind here (its traits; the planner its diff, calls and predicted refusals); adding a kind is its
+// module and one line below (docs/adding-a-kind.md). The order below is the order kinds diff in.
 
 import type { Integration } from '../../contract/types.js';
 import type { ChangeTarget, TargetOf } from '../draft.js';
 import type { ObjectKind } from '../plan-model.js';
-import { gitScope } from './git-scope.js';
-import { PLAN_SECTIONS, type Kind, type PlanSection } from './kind.js';
+import { gitScope } from './git-scope/index.js';
+import { PLAN_SECTIONS, type CallOffers, type Kind, type PlanSection } from './kind.js';
 import { methodology } from './methodology.js';
-import { monitoring } from './monitoring.js';
+import { monitoring } from './monitoring/index.js';
 import { orgDefault } from './org-default.js';
-import { pmScope } from './pm-scope.js';
-import { repoOverride } from './repo-override.js';
-import { selection } from './selection.js';
-import { teamKind } from './team.js';
-import { teamMembersKind } from './team-members.js';
+import { pmScope } from './pm-scope/index.js';
+import { repoOverride } from './repo-override/index.js';
+import { selection } from './selection/index.js';
+import { teamKind } from './team/index.js';
+import { teamMembersKind } from './team-members/index.js';
 
-/** Every kind, keyed by its name; a kind missing here is a type error. */
+/**
+ * Every kind, keyed by its name; a kind missing here is a type error. Kinds diff in this order
+ * (their plan errors and warnings come in it): the teams first (the other kinds' diffs report a
+ * team that does not exist), the selection sets before the PM scopes checked against them.
+ */
 const KINDS: { readonly [K in ObjectKind]: Kind<K, TargetOf<K>> } = {
-  selection,
   team: teamKind,
   'team-members': teamMembersKind,
+  selection,
   'pm-scope': pmScope,
   methodology,
   'git-scope': gitScope,
@@ -46,9 +51,43 @@ export function sectionRank(kind: ObjectKind): number {
   return PLAN_SECTIONS.indexOf(KINDS[kind].section);
 }
 
-/** The kind of a planned change's target, typed for that target. */
-function kindOfTarget<K extends ObjectKind>(target: TargetOf<K>): Kind<K, TargetOf<K>> {
-  return KINDS[target.kind as K];
+/** The kinds whose addresses may stand only for themselves (kind.ts standsAlone). */
+const STANDING_ALONE = KIND_NAMES.flatMap((k) => {
+  const standsAlone = KINDS[k].standsAlone;
+  return standsAlone === undefined ? [] : [standsAlone];
+});
+
+/** --target / --exclude: whether a known address stands only for itself, not for what lies under it. */
+export function addressStandsAlone(address: string): boolean {
+  return STANDING_ALONE.some((standsAlone) => standsAlone(address));
+}
+
+/** Every kind with all it says, in registry order: the order kinds diff in. */
+export const EVERY_KIND: readonly Kind<ObjectKind, ChangeTarget>[] = Object.values(KINDS);
+
+/**
+ * The kinds with calls, in the order their calls are planned: each after the kinds whose calls
+ * offer what it needs (kind.ts CallOffers), otherwise in registry order.
+ */
+export const CALL_ORDER: readonly Kind<ObjectKind, ChangeTarget>[] = callOrder(EVERY_KIND.filter((k) => k.calls !== undefined));
+
+function callOrder(kinds: readonly Kind<ObjectKind, ChangeTarget>[]): Kind<ObjectKind, ChangeTarget>[] {
+  const order: Kind<ObjectKind, ChangeTarget>[] = [];
+  const offered = new Set<keyof CallOffers>();
+  let rest = kinds;
+  while (rest.length > 0) {
+    const ready = rest.filter((k) => (k.calls?.needs ?? []).every((need) => offered.has(need)));
+    if (ready.length === 0) throw new Error(`the calls of ${rest.map((k) => k.kind).join(', ')} need what no other kind's calls offer`);
+    for (const k of ready) for (const offer of k.calls?.offers ?? []) offered.add(offer);
+    order.push(...ready);
+    rest = rest.filter((k) => !ready.includes(k));
+  }
+  return order;
+}
+
+/** The kind of a planned change's target, with all it says of it. */
+export function kindOfTarget(target: ChangeTarget): Kind<ObjectKind, ChangeTarget> {
+  return KINDS[target.kind];
 }
 
 /** The team a planned change belongs to (0 for a change of no team). */

@@ -10,19 +10,17 @@
 //       the service refuses an item naming an unreachable entity (rule 8), so only the new entries
 //       are sent. The planner accepts a config that keeps such an entry (nothing is written for it
 //       while the key is in sync), so this is no error; a key that also loses entries cannot be
-//       written at all, and predict.ts reports that.
+//       written at all, and the predicted refusals (predict.ts) report that.
 //   (b) the key's whole list names more than 1000 entities, more than one call takes: its new
 //       entries are added in pieces of at most 1000. A key that also loses entries cannot be
 //       written whole in one call, and is reported as an error.
 // In both cases a concurrent run writing the same key can leave a blend; apply's re-read then
 // names the key (docs/reliability.md).
 
-import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem } from '../contract/types.js';
-import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type FieldElement, type ScopeElement } from './canonical.js';
-import type { PlannedChange, ScopeContext } from './draft.js';
-
-/** Whether the provider no longer exposes an entity (PlanDraft.namesUnreachable). */
-export type Unreachable = (integrationId: number, type: string, id: string) => boolean;
+import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem } from '../../../contract/types.js';
+import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type FieldElement, type ScopeElement } from '../../canonical.js';
+import type { ScopeContext } from '../../draft.js';
+import type { PmScopeWrite, Unreachable } from '../kind.js';
 
 /** One (team, integration) item of a scope write, before it is put into a call. */
 export interface ScopeItem {
@@ -96,12 +94,12 @@ function keyWrite(ctx: ScopeContext, key: PmScopeKey, address: string, unreachab
  * on the piece that writes boards (so a write emptying boards keeps a Scrum team Scrum), else on
  * the first piece; a methodology change alone is an item of its own.
  */
-export function scopeItems(ctx: ScopeContext, changes: PlannedChange[], unreachable: Unreachable, errors: { message: string; address: string }[]): ScopeItem[] {
+export function scopeItems(ctx: ScopeContext, changes: readonly PmScopeWrite[], unreachable: Unreachable, errors: { message: string; address: string }[]): ScopeItem[] {
   const keyAddresses = new Map<PmScopeKey, string>();
   let methodologyAddress: string | undefined;
   for (const c of changes) {
-    if (c.target.kind === 'pm-scope') keyAddresses.set(c.target.key, c.change.address);
-    else if (c.target.kind === 'methodology') methodologyAddress = c.change.address;
+    if (c.key !== undefined) keyAddresses.set(c.key, c.address);
+    else methodologyAddress = c.address;
   }
   const writes = [...keyAddresses].flatMap(([key, address]) => keyWrite(ctx, key, address, unreachable, errors) ?? []);
   const merges = writes.filter((w) => w.mode === 'merge');

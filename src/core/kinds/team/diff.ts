@@ -1,51 +1,21 @@
-// One kind of object: a team itself (DESIGN 14). Its address (`team["Payments"]`, `team[42]`, and
-// `.name`, `.parent`, `.initials`, `.color`), its diff against the team list into changes (create,
-// the properties of a listed team, delete under exact ownership), the calls that carry them
-// (created parents first, one call per depth level; one PATCH per changed team, ordered so that
-// no moment holds a cycle; deletes children first, after everything else), its predicted refusals
-// (an unknown or pinned id, an unknown parent, a cycle) and its impact labels.
+// The team kind's diff (DESIGN 14): the config's teams against the team list, into changes
+// (create, the properties of a listed team, delete under exact ownership) with what the calls
+// need to order them (creation level, move order, children before parents), and the refusals
+// the plan can predict (an unknown or pinned id, an unknown parent, a cycle, a name taken).
 
-import type { ListedTeam } from '../../contract/list-types.js';
-import type { TeamPmScopeResponse } from '../../contract/types.js';
-import type { TeamGitScopeResponse } from '../../contract/git-types.js';
-import { SERVICE_TEAM_NAMES } from '../../contract/list-types.js';
-import { teamNameKey } from '../../contract/team-rules.js';
-import { teamAddress } from '../address.js';
-import type { ConfigPath, DesiredTeam } from '../model.js';
-import type { Kind, KindSink } from './kind.js';
-import { operation, plural, type DraftOperation } from '../ops-common.js';
-import type { Change } from '../plan-model.js';
-import { didYouMean } from '../resolve.js';
-import { isNewTeamId, liveParent, type TeamDirectory } from './shared/team-directory.js';
-import { newTeamsNamed } from './shared/new-team-ids.js';
-
-/** The body of a team in the create call, or of one team's PATCH (only what changes). */
-export interface TeamBody {
-  name?: string;
-  /** The parent's name at the time of the call; null = the top. */
-  parent_team?: string | null;
-  initials?: string;
-  color?: string;
-}
-
-/** What a team change carries to the operation planner. */
-export interface TeamTarget {
-  kind: 'team';
-  /** The team's id; below 0 for a team this plan creates. */
-  id: number;
-  action: 'create' | 'update' | 'delete';
-  /** The team's name once the call is made (a delete: its name now). */
-  name: string;
-  /** create: the team as sent; update: the whole PATCH of the team (shared by its property changes). */
-  body?: TeamBody;
-  /** Order within the team calls: the creation level, the place in the move order, or children before parents. */
-  step: number;
-  /** A delete: the teams under it that this plan deletes too (they go first). */
-  children?: number[];
-}
-
-const CREATE = '/api/v2/teams';
-const TEAM = '/api/v2/teams/{team_id}';
+import type { ListedTeam } from '../../../contract/list-types.js';
+import type { TeamPmScopeResponse } from '../../../contract/types.js';
+import type { TeamGitScopeResponse } from '../../../contract/git-types.js';
+import { SERVICE_TEAM_NAMES } from '../../../contract/list-types.js';
+import { teamNameKey } from '../../../contract/team-rules.js';
+import { teamAddress } from '../../address.js';
+import type { ConfigPath, DesiredTeam } from '../../model.js';
+import type { KindSink } from '../kind.js';
+import { append, plural } from '../../ops-common.js';
+import type { Change } from '../../plan-model.js';
+import { didYouMean } from '../../resolve.js';
+import { isNewTeamId, liveParent, type TeamDirectory } from '../shared/team-directory.js';
+import type { TeamBody, TeamTarget } from './target.js';
 
 /** The final tree: every team's parent after the plan (null at the top). */
 type Parents = Map<number, number | null>;
@@ -57,16 +27,16 @@ interface Resolved {
   parent?: number | null;
 }
 
-/**
- * The team changes of a plan. `dir` is the team list read; `config` has its team ids resolved
- * (team-directory.ts: placeholders below 0 for the teams to create).
- */
 /** The scopes read of teams the plan deletes (what goes with them); absent when not read. */
 export interface DeletedScopes {
   pm: ReadonlyMap<number, TeamPmScopeResponse | 'not_found'>;
   git: ReadonlyMap<number, TeamGitScopeResponse | 'not_found'>;
 }
 
+/**
+ * The team changes of a plan. `dir` is the team list read; `config` has its team ids resolved
+ * (team-directory.ts: placeholders below 0 for the teams to create).
+ */
 export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory, scopes?: DeletedScopes): void {
   const config = sink.config;
   const teams = config.teams.filter((t): t is DesiredTeam & { id: number } => t.id !== undefined);
@@ -405,100 +375,3 @@ function entryId(entry: unknown): string {
   if (e.project !== undefined && e.team !== undefined) return `${e.project.entity_provider_id}/${e.team.entity_provider_id}`;
   return e.entity_provider_id ?? e.name ?? JSON.stringify(entry);
 }
-
-/**
- * The calls of the team changes kept: creates by level, one PATCH per team, deletes children
- * first. The executor starts a call as soon as what it depends on is done, so the order is
- * written as dependencies: each creation level waits for the one before, the PATCHes for the
- * creations, each move for the step before it, and a delete for the deletes of its children or,
- * for a team with none, for every other call of the plan (`others`).
- */
-export function planTeamOperations(changes: readonly { change: Change; target: TeamTarget }[], others: readonly DraftOperation[]): DraftOperation[] {
-  const createLevels = new Map<number, { change: Change; target: TeamTarget }[]>();
-  const patches = new Map<number, { change: Change; target: TeamTarget }[]>();
-  for (const c of changes) {
-    if (c.target.action === 'create') append(createLevels, c.target.step, c);
-    else if (c.target.action === 'update') append(patches, c.target.id, c);
-  }
-  const teamOps: DraftOperation[] = [];
-  for (const level of [...createLevels.keys()].sort((a, b) => a - b)) {
-    const list = createLevels.get(level) ?? [];
-    const op = operation('teams', `teams.create.${level + 1}`, 'POST', CREATE, CREATE, `create ${plural(list.length, 'team')}${level > 0 ? ` (level ${level + 1})` : ''}`, list.map((c) => c.target.body));
-    op.step = level;
-    op.addresses = list.map((c) => c.change.address);
-    op.items = list.map((c) => ({ key: String(c.target.id), address: c.change.address }));
-    teamOps.push(op);
-  }
-  const levels = createLevels.size === 0 ? 0 : Math.max(...createLevels.keys()) + 1;
-  for (const [teamId, list] of patches) {
-    const target = (list[0] as { target: TeamTarget }).target;
-    const what = list.map((c) => c.change.address.slice(c.change.address.lastIndexOf('.') + 1)).join(', ');
-    const op = operation('teams', `team.${teamId}`, 'PATCH', TEAM, `/api/v2/teams/${teamId}`, `update team "${target.name}" (${what})`, target.body);
-    op.step = Math.max(levels, target.step);
-    op.addresses = list.map((c) => c.change.address);
-    teamOps.push(op);
-  }
-  // Each step of the team calls waits for the step before it.
-  const byStep = new Map<number, DraftOperation[]>();
-  for (const op of teamOps) append(byStep, op.step ?? 0, op);
-  const steps = [...byStep.keys()].sort((a, b) => a - b);
-  for (let i = 1; i < steps.length; i++) {
-    const previous = (byStep.get(steps[i - 1] as number) ?? []).map((o) => o.id);
-    for (const op of byStep.get(steps[i] as number) ?? []) op.dependsOn.push(...previous);
-  }
-
-  const deletes = changes.filter((c) => c.target.action === 'delete');
-  const deleteOps = new Map<number, DraftOperation>();
-  for (const c of deletes) {
-    const op = operation('team-deletes', `team.${c.target.id}.delete`, 'DELETE', TEAM, `/api/v2/teams/${c.target.id}`, `delete team "${c.target.name}"`);
-    op.step = c.target.step;
-    op.addresses = [c.change.address];
-    deleteOps.set(c.target.id, op);
-  }
-  const allOthers = [...others, ...teamOps].map((op) => op.id);
-  for (const c of deletes) {
-    const op = deleteOps.get(c.target.id) as DraftOperation;
-    const children = (c.target.children ?? []).flatMap((id) => (deleteOps.has(id) ? [(deleteOps.get(id) as DraftOperation).id] : []));
-    op.dependsOn.push(...(children.length > 0 ? children : allOthers));
-  }
-  return [...teamOps, ...deleteOps.values()];
-}
-
-function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else list.push(value);
-}
-
-/**
- * Each call naming a team this plan creates waits for the call that creates it. Returns the calls
- * that name a team whose creation is not among them (a --target that kept a new team's scope but
- * not the team): no call can carry those.
- */
-export function waitForCreates(ops: DraftOperation[]): { message: string; address: string }[] {
-  const creator = new Map<number, string>();
-  for (const op of ops) if (op.route === `POST ${CREATE}`) for (const item of op.items ?? []) creator.set(Number(item.key), op.id);
-  const errors: { message: string; address: string }[] = [];
-  for (const op of ops) {
-    if (op.route === `POST ${CREATE}`) continue;
-    for (const id of newTeamsNamed(op)) {
-      const by = creator.get(id);
-      if (by === undefined) {
-        for (const address of op.addresses) errors.push({ message: `${address} belongs to a team this plan would create, and its creation is not in the plan: target the team itself (its address without the key)`, address });
-      } else if (!op.dependsOn.includes(by)) op.dependsOn.push(by);
-    }
-  }
-  return errors;
-}
-
-/** The team kind's traits, for the registry (kinds/registry.ts). */
-export const teamKind: Kind<'team', TeamTarget> = {
-  kind: 'team',
-  section: 'Teams',
-  teamOf: (target) => target.id,
-  // A team deleted is addressed by its name; the file may have keyed it by id (`team[42]`).
-  objectOf: ({ before }) => {
-    const id = (before as { id?: unknown } | null | undefined)?.id;
-    return typeof id === 'number' ? `team[${id}]` : undefined;
-  },
-};

@@ -5,23 +5,14 @@
 // nothing is removed that the plan did not show, so the replace-all POST is never used), its
 // predicted refusals (an unknown email or id, with the closest known ones) and its impact label.
 
-import { teamAddress } from '../address.js';
-import type { DesiredTeam, MemberRef } from '../model.js';
-import { operation, plural, type DraftOperation } from '../ops-common.js';
-import type { Change } from '../plan-model.js';
-import { didYouMean } from '../resolve.js';
-import { isNewTeamId, type ContributorIndex, type TeamDirectory } from './shared/team-directory.js';
-import type { Kind, KindSink } from './kind.js';
-
-export interface MemberTarget {
-  kind: 'team-members';
-  /** The team's id; below 0 for a team this plan creates. */
-  id: number;
-  teamName: string;
-  action: 'add' | 'remove';
-  /** add: the contributor ids added; remove: the one removed. */
-  members: number[];
-}
+import { teamAddress } from '../../address.js';
+import type { DesiredTeam, MemberRef } from '../../model.js';
+import { operation, plural, type DraftOperation } from '../../ops-common.js';
+import type { Change } from '../../plan-model.js';
+import { didYouMean } from '../../resolve.js';
+import { contributorIndex, isNewTeamId, type ContributorIndex, type TeamDirectory } from '../shared/team-directory.js';
+import type { Kind, KindSink } from '../kind.js';
+import type { MemberTarget } from './target.js';
 
 /** How a member is shown: the email when the contributor has one, else the id. */
 function shown(contributors: ContributorIndex, id: number): string | number {
@@ -46,7 +37,7 @@ function memberId(sink: KindSink<MemberTarget>, contributors: ContributorIndex, 
 }
 
 /** The member changes of every team whose `members:` is written. */
-export function diffMembers(sink: KindSink<MemberTarget>, dir: TeamDirectory, contributors: ContributorIndex): void {
+function diffMembers(sink: KindSink<MemberTarget>, dir: TeamDirectory, contributors: ContributorIndex): void {
   for (const team of sink.config.teams) {
     if (team.members === undefined || team.id === undefined) continue;
     const id = team.id;
@@ -88,8 +79,11 @@ export function diffMembers(sink: KindSink<MemberTarget>, dir: TeamDirectory, co
 const MEMBERS = '/api/v2/teams/{team_id}/members';
 const MEMBER = '/api/v2/teams/{team_id}/members/{member}';
 
+/** Where the member calls go in the plan's list of calls: after the other writes, before team deletes (kind.ts CallGroup). */
+const PLACE = 100;
+
 /** The adds of a team in one PATCH (the route adds what it is given); each removal its own DELETE. */
-export function planMemberOperations(changes: readonly { change: Change; target: MemberTarget }[]): DraftOperation[] {
+function planMemberOperations(changes: readonly { change: Change; target: MemberTarget }[]): DraftOperation[] {
   const ops: DraftOperation[] = [];
   for (const { change, target } of changes) {
     if (target.action === 'add') {
@@ -113,6 +107,11 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   // An add has no live value (the members it adds are not in the team), a removal no desired one.
   absent: 'not a member',
   teamOf: (target) => target.id,
+  diff(draft, found) {
+    const dir = found.teamDirectory();
+    if (dir !== undefined && draft.live.teamList !== undefined) diffMembers(draft, dir, contributorIndex(draft.live.teamList, draft.live.users));
+  },
+  calls: { plan: (changes) => ({ groups: [{ place: PLACE, ops: planMemberOperations(changes) }] }) },
   // `team[...].members["bo@acme.io"]`: a removal lies under the member set `team[...].members`.
   objectOf: ({ address }) => {
     const at = address.lastIndexOf('.members[');

@@ -1,111 +1,26 @@
-// Diff of the PM side: selection sets, team PM scopes and methodologies. Each object the config
-// writes is the whole truth for that object (DESIGN.md §2); objects it does not write are never
-// looked at. Resolution errors become plan errors and drop only the object they concern.
+// The PM scope kind's diff: each managed (team, PM integration) scope the config writes, resolved
+// into its canonical form (ScopeContext), checked against the selection sets written and the
+// provider's rules, and diffed key by key. The kinds written within a scope (its methodology) are
+// diffed right after its keys (DiffFindings.diffInPmScope).
 
-import type { Integration, PmProvider, PmScopeKey, SelectableEntityType, TeamPmScopeResponse } from '../contract/types.js';
-import { SCOPE_KEYS, SELECTABLE_TYPES } from '../contract/types.js';
-import { methodologyAddress, pmScopeAddress, selectionAddress } from './address.js';
-import {
-  areaElement,
-  canonicalScope,
-  fieldElement,
-  identityKey,
-  liveScope,
-  type AreaElement,
-  type ScopeElement,
-} from './canonical.js';
-import { PlanDraft, type ScopeContext } from './draft.js';
-import type { ConfigPath, DesiredPmScope, DesiredTeam, EntityName } from './model.js';
-import type { Change, Impact } from './plan-model.js';
-import { resolveEntity, resolveIntegration } from './resolve.js';
-import { identifiedTeams } from './kinds/shared/team-directory.js';
+import type { Integration, PmProvider, PmScopeKey, TeamPmScopeResponse } from '../../../contract/types.js';
+import { SCOPE_KEYS } from '../../../contract/types.js';
+import { pmScopeAddress } from '../../address.js';
+import { areaElement, canonicalScope, fieldElement, identityKey, liveScope, type AreaElement, type ScopeElement } from '../../canonical.js';
+import type { PlanDraft, ScopeContext } from '../../draft.js';
+import type { ConfigPath, DesiredPmScope, DesiredTeam, EntityName } from '../../model.js';
+import type { Change, Impact } from '../../plan-model.js';
+import { resolveEntity } from '../../resolve.js';
+import type { DesiredSelections, DiffFindings } from '../kind.js';
+import { impliedSelections, pmIntegration } from '../shared/pm.js';
+import { identifiedTeams } from '../shared/team-directory.js';
 
-/** Natural order for entity ids, so "99" sorts before "101". */
-export function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
+/** Every managed PM scope of the config's teams, teams by id. */
+export function diffPmScopes(draft: PlanDraft, found: DiffFindings): void {
+  for (const team of identifiedTeams(draft.config).sort((a, b) => a.id - b.id)) diffTeamPm(draft, team, found);
 }
 
-/** Selected sets the config writes, by `${integrationId}/${type}`, for cross-checks with scopes. */
-type DesiredSelections = Map<string, { address: string; ids: Set<string> }>;
-
-export function diffPm(draft: PlanDraft): void {
-  const selections = diffSelections(draft);
-  for (const team of identifiedTeams(draft.config).sort((a, b) => a.id - b.id)) diffTeamPm(draft, team, selections);
-}
-
-function pmIntegration(draft: PlanDraft, ref: string | number, path: ConfigPath): Integration | undefined {
-  const r = resolveIntegration(draft.config, ref, draft.live.integrations, 'pm');
-  if (r.value === undefined) draft.error(r.error ?? `unknown integration ${String(ref)}`, path);
-  return r.value;
-}
-
-// ---- selection sets -------------------------------------------------------------------------
-
-function diffSelections(draft: PlanDraft): DesiredSelections {
-  const out: DesiredSelections = new Map();
-  for (const sel of draft.config.collection) {
-    const alias = String(sel.integration);
-    const integration = pmIntegration(draft, sel.integration, sel.path);
-    if (!integration) continue;
-    const provider = integration.provider as PmProvider;
-    const type: SelectableEntityType = sel.entityType;
-    if (!SELECTABLE_TYPES[provider]?.includes(type)) {
-      draft.error(`${type} cannot be selected on ${alias} (${provider})`, sel.path);
-      continue;
-    }
-    const key = `${integration.id}/${type}`;
-    if (out.has(key)) {
-      draft.error(`the ${type} selection of integration ${integration.id} is written twice`, sel.path);
-      continue;
-    }
-    const list = draft.entities.list(integration.id, type);
-    const desired = new Set<string>();
-    /** Where each resolved entity was written, for the location of its change. */
-    const writtenAt = new Map<string, number>();
-    let failed = false;
-    sel.entities.forEach((ref, i) => {
-      const r = resolveEntity(ref, type, alias, list);
-      if (r.value === undefined) {
-        draft.error(r.error ?? 'unresolved entity', [...sel.path, i]);
-        failed = true;
-      } else {
-        desired.add(r.value);
-        if (!writtenAt.has(r.value)) writtenAt.set(r.value, i);
-      }
-    });
-    const live = draft.entities.selected(integration.id, type);
-    if (live === undefined) {
-      draft.error(`the ${type} of ${alias} were not read; cannot plan its selection`, sel.path);
-      continue;
-    }
-    // A set with an unresolved entry is not diffed: removing "everything else" from it would be wrong.
-    if (failed) continue;
-    out.set(key, { address: `collection.${alias}.${type}`, ids: desired });
-    draft.count('deselect', live.size);
-    const changed = [...new Set([...desired, ...live])].filter((id) => desired.has(id) !== live.has(id)).sort(naturalCompare);
-    for (const id of changed) {
-      const adding = desired.has(id);
-      const change: Change = {
-        address: selectionAddress(alias, type, id),
-        kind: 'selection',
-        action: adding ? 'add' : 'remove',
-        before: adding ? null : true,
-        after: adding ? true : null,
-        impacts: adding ? ['counts-against-limit'] : ['stops-collection'],
-      };
-      if (!adding) change.destructive = 'deselect';
-      const label = draft.entities.find(integration.id, type, id)?.name;
-      if (label !== undefined) change.label = label;
-      const index = writtenAt.get(id);
-      draft.add(change, { kind: 'selection', integration, alias, entityType: type, entityId: id }, index === undefined ? sel.path : [...sel.path, index]);
-    }
-  }
-  return out;
-}
-
-// ---- team PM scopes --------------------------------------------------------------------------
-
-function diffTeamPm(draft: PlanDraft, team: DesiredTeam & { id: number }, selections: DesiredSelections): void {
+function diffTeamPm(draft: PlanDraft, team: DesiredTeam & { id: number }, found: DiffFindings): void {
   if (team.pm.length === 0) return;
   const read = draft.teamRead(team, draft.live.teamPmScopes.get(team.id), 'PM scope', team.path);
   if (read === undefined) return;
@@ -121,8 +36,9 @@ function diffTeamPm(draft: PlanDraft, team: DesiredTeam & { id: number }, select
     const ctx = scopeContext(draft, team, desired, integration, read);
     if (!ctx) continue;
     draft.scopes.set(`${team.id}/${integration.id}`, ctx);
-    checkAgainstSelections(draft, ctx, selections);
+    checkAgainstSelections(draft, ctx, found.selections);
     diffScope(draft, ctx);
+    found.diffInPmScope(ctx);
   }
 }
 
@@ -202,15 +118,6 @@ function checkTeamAreas(draft: PlanDraft, integrationId: number, alias: string, 
   }
 }
 
-/** Entities a scope write selects as a side effect: tracker_a boards, tracker_b projects. */
-export function impliedSelections(provider: PmProvider, key: PmScopeKey, elements: readonly ScopeElement[]): { type: SelectableEntityType; ids: string[] } | undefined {
-  if (provider === 'tracker_a' && key === 'boards') return { type: 'boards', ids: elements as string[] };
-  if (provider === 'tracker_b' && key === 'project_team_areas') {
-    return { type: 'projects', ids: [...new Set((elements as AreaElement[]).map((e) => e.project))] };
-  }
-  return undefined;
-}
-
 /** A scope naming a board/project that the written selection set leaves out would select it anyway. */
 function checkAgainstSelections(draft: PlanDraft, ctx: ScopeContext, selections: DesiredSelections): void {
   for (const key of SCOPE_KEYS[ctx.provider]) {
@@ -229,6 +136,7 @@ function checkAgainstSelections(draft: PlanDraft, ctx: ScopeContext, selections:
   }
 }
 
+/** The changes of a managed scope's keys, each key written whole. */
 function diffScope(draft: PlanDraft, ctx: ScopeContext): void {
   for (const key of SCOPE_KEYS[ctx.provider]) {
     const before = ctx.live[key] ?? [];
@@ -254,19 +162,5 @@ function diffScope(draft: PlanDraft, ctx: ScopeContext): void {
     };
     if (before.some((e) => !afterKeys.has(identityKey(e)))) change.destructive = 'scope_removal';
     draft.add(change, { kind: 'pm-scope', scope: ctx, key }, [...ctx.path, key]);
-  }
-  if (ctx.desiredMethodology !== undefined && ctx.desiredMethodology !== ctx.liveMethodology) {
-    draft.add(
-      {
-        address: methodologyAddress(ctx.teamKey, ctx.alias),
-        kind: 'methodology',
-        action: ctx.liveMethodology === undefined ? 'add' : 'update',
-        before: ctx.liveMethodology ?? null,
-        after: ctx.desiredMethodology,
-        impacts: ['changes-team-metrics'],
-      },
-      { kind: 'methodology', scope: ctx },
-      [...ctx.path, 'methodology'],
-    );
   }
 }

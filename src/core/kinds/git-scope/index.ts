@@ -1,0 +1,39 @@
+// One key of a team's Git scope: `team[42].git.repositories`. Its diff (diff.ts), its calls
+// (calls.ts: they wait for the monitoring starts of the repositories they add) and its predicted
+// refusal: a repository that is not monitored after the plan cannot be in a team's Git scope.
+
+import type { PlanDraft, TargetOf } from '../../draft.js';
+import { isMonitored } from '../../monitoring-decisions.js';
+import type { Kind, KindChange } from '../kind.js';
+import { refuse } from '../shared/refusals.js';
+import { droppedFromGitScopes, planGitScopes } from './calls.js';
+import { diffGitScopes } from './diff.js';
+
+/** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
+const PLACE = 50;
+
+export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
+  kind: 'git-scope',
+  section: 'Teams',
+  teamOf: (target) => target.teamId,
+  diff: (draft) => diffGitScopes(draft),
+  facts: (changes) => ({ droppedRepositories: droppedFromGitScopes(changes) }),
+  calls: {
+    needs: ['monitoringCalls'],
+    plan: (changes, offers) => ({ groups: [{ place: PLACE, ops: planGitScopes(changes, offers.monitoringCalls) }] }),
+  },
+  predict(c, draft, facts) {
+    if (c.target.key === 'repositories') unmonitoredInGitScope(draft, c, facts.monitoredAfter);
+  },
+};
+
+function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {
+  for (const id of c.target.after) {
+    const repo = draft.repos.byId.get(id);
+    if (!repo) continue;
+    const monitoredAfter = monitoringAfter.get(id) ?? isMonitored(repo);
+    if (monitoredAfter) continue;
+    const why = isMonitored(repo) ? 'this plan stops monitoring it' : 'it is not monitored and this plan does not start monitoring it';
+    refuse(draft, c, `repository ${repo.name} (${id}) cannot be in team ${c.target.teamId}'s Git scope: ${why} (the service refuses the write)`);
+  }
+}

@@ -1,0 +1,32 @@
+// One key of a team's PM scope on one integration: `team[42].pm.tracker.boards`. Its diff
+// (diff.ts), the scope writes that carry its changes and the methodology changes (calls.ts, each
+// key's item: items.ts), and predicted refusals (predict.ts).
+
+import type { TargetOf } from '../../draft.js';
+import type { Kind } from '../kind.js';
+import { planPmScopes, SCOPE_WRITE, scopeWrites } from './calls.js';
+import { diffPmScopes } from './diff.js';
+import { scopeAfter, unreachableInScopeWrite } from './predict.js';
+
+/** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
+const PLACE = 40;
+
+export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
+  kind: 'pm-scope',
+  section: 'Teams',
+  teamOf: (target) => target.scope.teamId,
+  integrationOf: (target) => target.scope.integration,
+  diff: (draft, found) => diffPmScopes(draft, found),
+  facts: (changes) => ({ pmScopeAfter: scopeAfter(changes) }),
+  calls: {
+    offers: ['pmScopeWrites'],
+    plan(changes, _offers, facts, context) {
+      const writes = scopeWrites(changes, context.at, facts.pmScopeRiders);
+      const calls = planPmScopes(writes, context.unreachable);
+      return { groups: [{ place: PLACE, ops: calls.ops }], offers: { pmScopeWrites: calls }, errors: calls.errors };
+    },
+  },
+  predictCalls(ops, draft) {
+    for (const op of ops) if (op.route === `PATCH ${SCOPE_WRITE}`) unreachableInScopeWrite(draft, op);
+  },
+};

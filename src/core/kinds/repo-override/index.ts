@@ -1,0 +1,27 @@
+// One section of a repository's override set: `repo["acme/api"].settings.default_branch`. Its diff
+// (diff.ts) and its calls (calls.ts).
+
+import type { TargetOf } from '../../draft.js';
+import type { Kind } from '../kind.js';
+import { planRepositorySettings } from './calls.js';
+import { diffRepositorySettings } from './diff.js';
+
+const SETTINGS = '.settings';
+
+/** Where its calls go in the plan's list of calls (kind.ts CallGroup). */
+const PLACE = 70;
+
+export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
+  kind: 'repo-override',
+  section: 'Repositories',
+  valueShown: 'sections',
+  diff: (draft) => diffRepositorySettings(draft),
+  calls: { plan: (changes) => ({ groups: [{ place: PLACE, ops: planRepositorySettings(changes) }] }) },
+  absent: 'no override (the org default applies)',
+  // `repo[...].settings.SECTION` lies under the override set `repo[...].settings`; the name may
+  // hold dots, so the address is cut at the last `.settings.`.
+  objectOf: ({ address }) => {
+    const at = address.lastIndexOf(`${SETTINGS}.`);
+    return at > 0 ? address.slice(0, at + SETTINGS.length) : undefined;
+  },
+};

@@ -1,0 +1,43 @@
+// One entity of a (PM integration, entity type) selection set: `collection.tracker.boards["101"]`.
+// Its diff (diff.ts), its calls (calls.ts: a select rides on a PM scope write that names its
+// entity, a deselect waits for the writes that stop using it) and predicted refusals (predict.ts).
+
+import type { TargetOf } from '../../draft.js';
+import type { Kind } from '../kind.js';
+import { planSelections } from './calls.js';
+import { diffSelections } from './diff.js';
+import { deselectInUse, unreachableSelect } from './predict.js';
+
+/** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
+const SELECTS_PLACE = 30;
+const DESELECTS_PLACE = 80;
+
+export const selection: Kind<'selection', TargetOf<'selection'>> = {
+  kind: 'selection',
+  section: 'Collection',
+  integrationOf: (target) => target.integration,
+  presence: { yes: 'selected', no: 'not selected' },
+  // The address names the entity: its value (selected or not) says nothing more.
+  valueShown: 'none',
+  // A selection set and its entities are named only by their own address.
+  standsAlone: (address) => address.startsWith('collection.'),
+  // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so the set is cut at its opening bracket.
+  objectOf: ({ address }) => (address.includes('[') ? address.slice(0, address.indexOf('[')) : undefined),
+  diff: (draft, found) => diffSelections(draft, found.selections),
+  calls: {
+    needs: ['pmScopeWrites'],
+    plan(changes, offers) {
+      const ops = planSelections(changes, offers.pmScopeWrites);
+      return {
+        groups: [
+          { place: SELECTS_PLACE, ops: ops.filter((op) => op.phase === 'first') },
+          { place: DESELECTS_PLACE, ops: ops.filter((op) => op.phase === 'last') },
+        ],
+      };
+    },
+  },
+  predict(c, draft, facts) {
+    if (c.change.action === 'add') unreachableSelect(draft, c);
+    if (c.change.action === 'remove') deselectInUse(draft, c, facts);
+  },
+};
