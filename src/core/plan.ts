@@ -1,7 +1,7 @@
 // The pure entry point: (DesiredConfig, LiveSnapshot) -> Plan. Conversion (resolve, normalize)
-// and differencing happen in each kind's diff (kinds/), in registry order; operation planning only
-// sees the changes that survive --target / --exclude; predictions see exactly what would be sent. Never throws for bad
-// data: every problem is a plan error with its config location.
+// and differencing happen in each kind's diff (kinds/), in registry order; operation planning
+// only sees the changes that survive --target / --exclude; predictions see exactly what would be
+// sent. Never throws for bad data: every problem is a plan error with its config location.
 
 import { addressSelected, boundaryPrefixes, cleanPattern, otherRepoSpelling } from './address.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
