@@ -4,7 +4,8 @@
 import type { PmScopeKey, ScopeWriteBody } from '../../../contract/types.js';
 import { pmScopeAddress } from '../../address.js';
 import { scopeKeyToWire } from '../../canonical.js';
-import type { PlanDraft, ScopeContext, TargetOf } from '../../draft.js';
+import type { PlanDraft, TargetOf } from '../../draft.js';
+import type { ScopeContext } from '../shared/scope-context.js';
 import type { DraftOperation } from '../../ops-common.js';
 import type { PlanMessage } from '../../plan-model.js';
 import { singularType } from '../../resolve.js';
