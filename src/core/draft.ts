@@ -5,7 +5,7 @@
 import type { PmEntity } from '../contract/types.js';
 import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, ReadScope } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
-import { teamAddress } from './address.js';
+import { teamAddress } from './kinds/shared/addresses.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
 import type { ScopeContext } from './kinds/shared/scope-context.js';

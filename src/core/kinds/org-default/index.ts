@@ -2,7 +2,7 @@
 // organization's Git configuration and its call: one PATCH with the changed sections as written.
 
 import { ORG_SECTIONS } from '../../../contract/git-types.js';
-import { orgDefaultAddress } from '../../address.js';
+import { orgDefaultAddress } from './address.js';
 import { canonicalSection, sectionsEqual } from '../../canonical.js';
 import type { PlanDraft, TargetOf } from '../../draft.js';
 import { operation, type DraftOperation } from '../../ops-common.js';

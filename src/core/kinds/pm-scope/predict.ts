@@ -2,7 +2,7 @@
 // exposes; and, for the other kinds' predictions, each scope key as it will be after the plan.
 
 import type { PmScopeKey, ScopeWriteBody } from '../../../contract/types.js';
-import { pmScopeAddress } from '../../address.js';
+import { pmScopeAddress } from './address.js';
 import { scopeKeyToWire } from '../../canonical.js';
 import type { PlanDraft, TargetOf } from '../../draft.js';
 import type { ScopeContext } from '../shared/scope-context.js';
