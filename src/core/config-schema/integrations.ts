@@ -3,8 +3,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { GIT_PROVIDERS, PM_PROVIDERS } from '../../contract/types.js';
-import { closed, def, exactlyOne, multi, values } from './kit.js';
-import { NUMERIC_KEY_COMMENT } from './repositories.js';
+import { closed, def, exactlyOne, multi, NUMERIC_KEY_COMMENT, values } from './kit.js';
 
 export const aliasName = def(
   'aliasName',

@@ -2,13 +2,9 @@
 // its override set) and a settings rule, and the shapes that name a repository or an integration.
 
 import { Type } from '@sinclair/typebox';
-import { closed, def, ifThenElse, multi, ref } from './kit.js';
+import { closed, def, ifThenElse, multi, NUMERIC_KEY_COMMENT, ref } from './kit.js';
 import { monitored } from '../kinds/monitoring/config.js';
 import { repositorySettings } from '../kinds/repo-override/config.js';
-
-/** Said of every key schema: why a key that must be a string also allows an integer. */
-export const NUMERIC_KEY_COMMENT =
-  "Used as an object key. Property names are strings in JSON, but an editor's YAML engine (yaml-language-server) reads `42:` as a number: `integer` is listed so that a numeric key is not a false error there. The pattern applies to what emctl validates (JSON keys are strings).";
 
 export const repoKey = def(
   'repoKey',
