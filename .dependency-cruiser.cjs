@@ -55,6 +55,9 @@ const emulatorRoomRules = EMULATOR_LEVELS.flatMap((rooms, level) =>
   }),
 );
 
+// The config parts (TypeBox), which the package leaves out (package.json "files").
+const CONFIG_PARTS = ['^src/core/config-schema/', '^src/core/kinds/[^/]+/config\\.ts$', '^src/core/kinds/shared/config-[^/]+\\.ts$'];
+
 module.exports = {
   forbidden: [
     ...roomRules,
@@ -93,6 +96,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/core/kinds/([^/.]+)', pathNot: '^src/core/kinds/registry\\.ts$' },
       to: { path: '^src/core/kinds/', pathNot: ['^src/core/kinds/$1(/|\\.ts$)', '^src/core/kinds/shared/', '^src/core/kinds/kind\\.ts$'] },
+    },
+    {
+      name: 'config-parts-not-at-run-time',
+      comment: 'The config parts (TypeBox: src/core/config-schema/, each kind\'s config.ts, kinds/shared/config-*.ts) make the editor schema and the config\'s types at build time; the package leaves them out and TypeBox is not installed with it, so run-time code imports them for types only',
+      severity: 'error',
+      from: { path: '^src/', pathNot: CONFIG_PARTS },
+      to: { path: CONFIG_PARTS, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'typebox-only-in-config-parts',
+      comment: 'TypeBox is a build-time dependency: only the config parts import it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: CONFIG_PARTS },
+      to: { path: 'node_modules/@sinclair/typebox/' },
     },
     {
       name: 'measure-formats-import-nothing',

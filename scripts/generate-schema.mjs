@@ -1,6 +1,7 @@
-// The editor schema, schemas/emctl.schema.json, from the config model (src/core/config-schema),
-// where the schema and the TypeScript types of the config are defined together. The file is
-// committed (editors fetch it by URL, and the validator is precompiled from it).
+// The editor schema, schemas/emctl.schema.json, from the config model (src/core/config-schema, which
+// composes each kind's part, src/core/kinds/<kind>/config.ts), where the schema and the TypeScript
+// types of the config are defined together. The file is committed (editors fetch it by URL, and
+// the validator is precompiled from it).
 //
 //   node scripts/generate-schema.mjs          writes it (`npm run schema`)
 //   node scripts/generate-schema.mjs --check  fails when it is not the model's (`npm run build`,

@@ -1,64 +1,9 @@
 // Plan addresses (DESIGN.md §3): one string per addressable object, shared by the planner, the
-// safety rails (protected prefixes), drift ignore rules and --target / --exclude. Building them in
-// one place keeps every consumer matching the same spelling.
+// safety rails (protected prefixes), drift ignore rules and --target / --exclude. Each kind builds
+// its own address form (src/core/kinds/<kind>/address.ts, the team's and the repository's in
+// kinds/shared/addresses.ts); here is how every consumer matches them, the same way.
 
-import type { PmScopeKey } from '../contract/types.js';
-import type { GitScopeKey, OrgSection, RepoSection } from '../contract/git-types.js';
-import type { TeamRef } from './model.js';
-
-/** `"acme/api"` quoted the way JSON quotes it, so a name with a quote or bracket stays unambiguous. */
-function quoted(name: string): string {
-  return JSON.stringify(name);
-}
-
-/** `collection.tracker.boards["101"]`: one entity of a selection set. */
-export function selectionAddress(alias: string, entityType: string, entityId: string): string {
-  return `collection.${alias}.${entityType}[${quoted(entityId)}]`;
-}
-
-/**
- * `team[42]` for a team the config keys by id, `team["Payments"]` for one it keys by name: a team
- * is addressed as the config writes it. A bare number is an id.
- */
-export function teamAddress(team: TeamRef | number): string {
-  if (typeof team === 'number') return `team[${team}]`;
-  return 'id' in team ? `team[${team.id}]` : `team[${quoted(team.name)}]`;
-}
-
-/** `team[42].pm.tracker.boards`: one key of a team's PM scope on an integration. */
-export function pmScopeAddress(team: TeamRef | number, alias: string, key: PmScopeKey): string {
-  return `${teamAddress(team)}.pm.${alias}.${key}`;
-}
-
-/** `team[42].pm.tracker.methodology`. */
-export function methodologyAddress(team: TeamRef | number, alias: string): string {
-  return `${teamAddress(team)}.pm.${alias}.methodology`;
-}
-
-/** `team[42].git.repositories`. */
-export function gitScopeAddress(team: TeamRef | number, key: GitScopeKey): string {
-  return `${teamAddress(team)}.git.${key}`;
-}
-
-/** `git.defaults.releases_detection`. */
-export function orgDefaultAddress(section: OrgSection): string {
-  return `git.defaults.${section}`;
-}
-
-/** `repo["acme/api"]` when the repository is named, `repo[1234]` when it is known by id. */
-export function repoAddress(ref: { name: string } | { id: number }): string {
-  return 'name' in ref ? `repo[${quoted(ref.name)}]` : `repo[${ref.id}]`;
-}
-
-/** `repo["acme/api"].settings.default_branch`. */
-export function repoSettingAddress(repo: string, section: RepoSection): string {
-  return `${repo}.settings.${section}`;
-}
-
-/** `repo["acme/api"].monitored`. */
-export function monitoredAddress(repo: string): string {
-  return `${repo}.monitored`;
-}
+import { repoAddress } from './kinds/shared/addresses.js';
 
 /**
  * True when `prefix` names `address` or an object that contains it: `team[42]` matches

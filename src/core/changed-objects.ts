@@ -1,7 +1,7 @@
 // --changed-from (DESIGN.md §3): which objects of the ownership rule have a desired state at HEAD
 // that differs from the one at a git ref. Pure: both desired states come in already loaded.
 //
-// Objects are keyed as the planner addresses them (address.ts): a selection set
+// Objects are keyed as the planner addresses them (each kind's address.ts): a selection set
 // `collection.ALIAS.TYPE`, a team's scope on an integration `team[ID].pm.ALIAS`, its methodology
 // `team[ID].pm.ALIAS.methodology`, a team's Git scope `team[ID].git`, an org default section
 // `git.defaults.SECTION`, a repository's override set `repo[...].settings` and its monitoring state
@@ -21,7 +21,13 @@
 // repositories whose rule-made override set differs from the one they had there.
 
 import type { OrgSection } from '../contract/git-types.js';
-import { matchesAddressPrefix, teamAddress, gitScopeAddress, methodologyAddress, monitoredAddress, orgDefaultAddress, pmScopeAddress, repoAddress } from './address.js';
+import { matchesAddressPrefix } from './address.js';
+import { teamAddress, repoAddress } from './kinds/shared/addresses.js';
+import { gitScopeAddress } from './kinds/git-scope/address.js';
+import { methodologyAddress } from './kinds/methodology/address.js';
+import { monitoredAddress } from './kinds/monitoring/address.js';
+import { orgDefaultAddress } from './kinds/org-default/address.js';
+import { pmScopeAddress } from './kinds/pm-scope/address.js';
 import { canonicalSection, identityKey, sortedUnique } from './canonical.js';
 import type { DesiredConfig, DesiredRepository, DesiredRule, DesiredTeam, IntegrationRef, RepoRef } from './model.js';
 import type { Change, ObjectKind } from './plan-model.js';

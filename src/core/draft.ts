@@ -2,51 +2,32 @@
 // ids the operation planner needs (the public Change carries only what people and renderers
 // read), the messages, the totals, and lookups over the snapshot shared by every step.
 
-import type { Integration, Methodology, PmEntity, PmProvider, PmScopeKey, SelectableEntityType } from '../contract/types.js';
-import type { GitScopeKey, OrgSection, RepoSection, Repository, RepositorySettings } from '../contract/git-types.js';
-import type { CanonicalScope } from './canonical.js';
-import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, ReadScope, TeamRef } from './model.js';
+import type { PmEntity } from '../contract/types.js';
+import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, ReadScope } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
-import { teamAddress } from './address.js';
+import { teamAddress } from './kinds/shared/addresses.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
+import type { ScopeContext } from './kinds/shared/scope-context.js';
+import type { SelectionTarget } from './kinds/selection/target.js';
+import type { PmScopeTarget } from './kinds/pm-scope/target.js';
+import type { MethodologyTarget } from './kinds/methodology/target.js';
+import type { GitScopeTarget } from './kinds/git-scope/target.js';
+import type { OrgDefaultTarget } from './kinds/org-default/target.js';
+import type { RepoOverrideTarget } from './kinds/repo-override/target.js';
+import type { MonitoringTarget } from './kinds/monitoring/target.js';
 import type { TeamTarget } from './kinds/team/target.js';
 import type { MemberTarget } from './kinds/team-members/target.js';
 
-/** A managed (team, PM integration) scope: both sides in canonical form. */
-export interface ScopeContext {
-  teamId: number;
-  /** The team as the config keys it (its addresses spell it so). */
-  teamKey: TeamRef;
-  integration: Integration;
-  provider: PmProvider;
-  alias: string;
-  live: CanonicalScope;
-  desired: CanonicalScope;
-  liveMethodology?: Methodology;
-  /** Undefined when the config does not manage the methodology. */
-  desiredMethodology?: Methodology;
-  path: ConfigPath;
-}
-
-/** A repository whose override set is managed. */
-export interface RepoContext {
-  repo: Repository;
-  address: string;
-  /** Live overrides: sections whose source is `repository`, with their values. */
-  live: Map<RepoSection, unknown>;
-  /** The override set as written (backfill_days included). */
-  desired: RepositorySettings;
-}
-
+/** A planned change's target: each kind keeps its own in its module's target.ts. */
 export type ChangeTarget =
-  | { kind: 'selection'; integration: Integration; alias: string; entityType: SelectableEntityType; entityId: string }
-  | { kind: 'pm-scope'; scope: ScopeContext; key: PmScopeKey }
-  | { kind: 'methodology'; scope: ScopeContext }
-  | { kind: 'git-scope'; teamId: number; key: GitScopeKey; before: number[]; after: number[] }
-  | { kind: 'org-default'; section: OrgSection; written: unknown }
-  | { kind: 'repo-override'; repo: RepoContext; section: RepoSection }
-  | { kind: 'monitoring'; repo: Repository; monitored: boolean }
+  | SelectionTarget
+  | PmScopeTarget
+  | MethodologyTarget
+  | GitScopeTarget
+  | OrgDefaultTarget
+  | RepoOverrideTarget
+  | MonitoringTarget
   | TeamTarget
   | MemberTarget;
 

@@ -8,7 +8,8 @@
 // match its name (glob-index.ts), so 100,000 repositories against 1,000 rules cost about what
 // the list itself does, never repositories x rules.
 
-import { repoAddress, targetsReach, matchesAddressPrefix } from './address.js';
+import { targetsReach, matchesAddressPrefix } from './address.js';
+import { repoAddress } from './kinds/shared/addresses.js';
 import { canonicalSection, identityKey } from './canonical.js';
 import type { OrgSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import { GlobIndex } from './glob-index.js';

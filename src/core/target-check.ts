@@ -4,7 +4,9 @@
 
 import { type PmScopeKey } from '../contract/types.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
-import { matchesAddressPrefix, repoAddress, selectionAddress, teamAddress } from './address.js';
+import { matchesAddressPrefix } from './address.js';
+import { repoAddress, teamAddress } from './kinds/shared/addresses.js';
+import { selectionAddress } from './kinds/selection/address.js';
 import { EntityCatalog } from './draft.js';
 import type { DesiredConfig } from './model.js';
 import { editDistance, resolveEntity, resolveIntegration } from './resolve.js';

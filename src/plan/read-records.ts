@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Integration } from '../contract/types.js';
-import { repoAddress } from '../core/address.js';
+import { repoAddress } from '../core/kinds/shared/addresses.js';
 import { identityKey } from '../core/canonical.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Change, Plan, ReadRecord, RuleRecord } from '../core/plan-model.js';

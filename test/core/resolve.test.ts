@@ -2,7 +2,9 @@
 // and the canonical form of settings sections.
 
 import { describe, expect, it } from 'vitest';
-import { matchesAddressPrefix, repoAddress, selectionAddress } from '../../src/core/address.js';
+import { matchesAddressPrefix } from '../../src/core/address.js';
+import { repoAddress } from '../../src/core/kinds/shared/addresses.js';
+import { selectionAddress } from '../../src/core/kinds/selection/address.js';
 import { canonicalSection, sectionsEqual } from '../../src/core/canonical.js';
 import { didYouMean, indexRepositories, resolveIntegration, resolveRepository } from '../../src/core/resolve.js';
 import { compileGlob } from '../../src/core/glob-match.js';

@@ -44,6 +44,11 @@ describe('npm pack -> install -> npx emctl', () => {
     for (const file of ['LICENSE', 'README.md', 'dist/cli/bin.js', 'schemas/emctl.schema.json', 'scripts/pr-comment.mjs', 'examples/acme/emctl.yaml']) {
       expect(existsSync(join(installed, file)), file).toBe(true);
     }
+    // The config parts (TypeBox, a build-time dependency not installed here) are left out: nothing run loads them.
+    for (const part of ['dist/core/config-schema', 'dist/core/kinds/pm-scope/config.js', 'dist/core/kinds/shared/config-entities.js']) {
+      expect(existsSync(join(installed, part)), part).toBe(false);
+    }
+    expect(existsSync(join(installed, 'dist/core/kinds/pm-scope/index.js'))).toBe(true);
     // A user's config in the working directory (./emctl.yaml, the default -c).
     copyFileSync(join(installed, 'examples/acme/emctl.yaml'), join(app, 'emctl.yaml'));
     const plan = spawnSync('npx', ['--no-install', 'emctl', '--emulator', 'default', 'plan', '--detailed-exitcode'], { cwd: app, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });

@@ -1,10 +1,19 @@
+// The config document, composed of the parts of each kind (src/core/kinds/<kind>/config.ts) and
+// of what belongs to no kind (integrations, repository entries, safety, reports and goals).
+
 import { Type, type Static } from '@sinclair/typebox';
 import { closed, constant, keyPattern, mapOf, ref, values } from './kit.js';
-import { aliasName, entity, integrationAlias, integrationKey, pmScope, selection } from './pm.js';
-import { gitScope, team, teamKey } from './teams.js';
-import { globOrId, organizationSections, repoKey, repository, repositoryRule } from './git-settings.js';
+import { aliasName, integrationAlias, integrationKey } from './integrations.js';
+import { pmScope, team } from './teams.js';
+import { repoKey, repository, repositoryRule } from './repositories.js';
 import { threshold } from './safety.js';
 import { goal, report } from './reports.js';
+import { entity } from '../kinds/shared/config-entities.js';
+import { selection } from '../kinds/selection/config.js';
+import { teamKey } from '../kinds/team/config.js';
+import { gitScope } from '../kinds/git-scope/config.js';
+import { orgDefaults } from '../kinds/org-default/config.js';
+import { monitoringPatterns } from '../kinds/monitoring/config.js';
 
 /** The whole config document: the root of schemas/emctl.schema.json. */
 export const configDocument = closed(
@@ -40,27 +49,8 @@ export const configDocument = closed(
     git: Type.Optional(
       closed(
         {
-          defaults: Type.Optional(
-            closed(organizationSections, {
-              description: 'Organization-wide defaults: each section written is managed; sections not written are left alone.',
-              title: 'git defaults (any of the eleven sections)',
-            }),
-          ),
-          monitoring: Type.Optional(
-            closed(
-              {
-                include: Type.Array(ref(globOrId), {
-                  description: 'Globs on repository names (`*` any run of characters, `/` included; `?` one character) or numeric ids.',
-                }),
-                exclude: Type.Optional(Type.Array(ref(globOrId), { description: 'Globs or ids removed from what include matches.' })),
-              },
-              {
-                description:
-                  "When written, the exact set of monitored repositories: those matching include and not exclude (a repository's own `monitored:` wins).",
-                title: 'a monitoring section { include, exclude? }',
-              },
-            ),
-          ),
+          defaults: orgDefaults,
+          monitoring: monitoringPatterns,
           repositories: Type.Optional(
             mapOf(
               ref(repoKey),

@@ -8,6 +8,10 @@
 
 import { Type, type ObjectOptions, type SchemaOptions, type Static, type TObject, type TProperties, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
+/** Said of every key schema: why a key that must be a string also allows an integer. */
+export const NUMERIC_KEY_COMMENT =
+  "Used as an object key. Property names are strings in JSON, but an editor's YAML engine (yaml-language-server) reads `42:` as a number: `integer` is listed so that a numeric key is not a false error there. The pattern applies to what emctl validates (JSON keys are strings).";
+
 const DEF_NAME = Symbol('emctl.schema.def');
 const DEFS = new Map<string, TSchema>();
 

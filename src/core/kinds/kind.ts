@@ -8,7 +8,8 @@
 
 import type { Integration, PmScopeKey } from '../../contract/types.js';
 import type { ScopeElement } from '../canonical.js';
-import type { PlanDraft, PlannedChange, ScopeContext } from '../draft.js';
+import type { PlanDraft, PlannedChange } from '../draft.js';
+import type { ScopeContext } from './shared/scope-context.js';
 import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
 import type { DraftOperation } from '../ops-common.js';
 import type { Change, ObjectKind } from '../plan-model.js';

@@ -6,7 +6,8 @@
 // Narrowing they pass. A kind of object added to the config is taught here once.
 // Pure: no I/O.
 
-import { coversSome, otherRepoSpelling, repoAddress, teamAddress, type RepositoryNames } from '../address.js';
+import { coversSome, otherRepoSpelling, type RepositoryNames } from '../address.js';
+import { repoAddress, teamAddress } from '../kinds/shared/addresses.js';
 import type { OrgSettings } from '../../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../model.js';
 

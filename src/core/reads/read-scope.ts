@@ -8,7 +8,8 @@
 // them. Anything that computes a set of addresses to plan (--target, --exclude, --changed-from,
 // apply PLANFILE's ownership objects) feeds the same function. Pure: no I/O.
 
-import { cleanPattern, firstPrefixMatch, repoAddress, targetsReach } from '../address.js';
+import { cleanPattern, firstPrefixMatch, targetsReach } from '../address.js';
+import { repoAddress } from '../kinds/shared/addresses.js';
 import type { DesiredConfig, ReadScope, RepoRef, RuleScope } from '../model.js';
 import { GlobIndex } from '../glob-index.js';
 import { isGlob } from '../repo-patterns.js';

@@ -1,4 +1,4 @@
-// The config model is written once (src/core/config-schema): the editor schema is generated from
+// The config model is written once (src/core/config-schema and each kind's config.ts): the editor schema is generated from
 // it (`npm run schema`; `npm run build` refuses a committed schema that is not the model's), and
 // the TypeScript types of the config come from the same definitions. These tests hold the three
 // together: the committed schema is the model's, and the settings sections the model accepts are
@@ -11,7 +11,8 @@ import type { Static } from '@sinclair/typebox';
 import type { OrgSettings, RepositorySettings } from '../../../src/contract/git-types.js';
 import { editorSchemaText } from '../../../src/core/config-schema/editor-schema.js';
 import type { ConfigDocument } from '../../../src/core/config-schema/config.js';
-import { organizationSections, repositorySettings } from '../../../src/core/config-schema/git-settings.js';
+import { organizationSections } from '../../../src/core/kinds/org-default/config.js';
+import { repositorySettings } from '../../../src/core/kinds/repo-override/config.js';
 import type { Threshold } from '../../../src/core/model.js';
 import { threshold } from '../../../src/core/config-schema/safety.js';
 

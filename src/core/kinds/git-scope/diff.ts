@@ -2,7 +2,7 @@
 // written whole; the plan shows repositories and services by name (the API takes ids).
 
 import type { GitScopeKey } from '../../../contract/git-types.js';
-import { gitScopeAddress } from '../../address.js';
+import { gitScopeAddress } from './address.js';
 import { sortedIds } from '../../canonical.js';
 import type { PlanDraft } from '../../draft.js';
 import type { DesiredTeam } from '../../model.js';

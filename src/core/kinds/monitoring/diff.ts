@@ -2,7 +2,7 @@
 // `monitored:` decide (monitoring-decisions.ts), against each repository's live state.
 
 import type { Repository } from '../../../contract/git-types.js';
-import { monitoredAddress } from '../../address.js';
+import { monitoredAddress } from './address.js';
 import type { PlanDraft } from '../../draft.js';
 import type { Change } from '../../plan-model.js';
 import { isMonitored, monitoringDecisions } from '../../monitoring-decisions.js';

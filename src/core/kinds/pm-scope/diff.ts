@@ -5,9 +5,10 @@
 
 import type { Integration, PmProvider, PmScopeKey, TeamPmScopeResponse } from '../../../contract/types.js';
 import { SCOPE_KEYS } from '../../../contract/types.js';
-import { pmScopeAddress } from '../../address.js';
+import { pmScopeAddress } from './address.js';
 import { areaElement, canonicalScope, fieldElement, identityKey, liveScope, type AreaElement, type ScopeElement } from '../../canonical.js';
-import type { PlanDraft, ScopeContext } from '../../draft.js';
+import type { PlanDraft } from '../../draft.js';
+import type { ScopeContext } from '../shared/scope-context.js';
 import type { ConfigPath, DesiredPmScope, DesiredTeam, EntityName } from '../../model.js';
 import type { Change, Impact } from '../../plan-model.js';
 import { resolveEntity } from '../../resolve.js';

@@ -19,7 +19,7 @@
 
 import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem } from '../../../contract/types.js';
 import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type FieldElement, type ScopeElement } from '../../canonical.js';
-import type { ScopeContext } from '../../draft.js';
+import type { ScopeContext } from '../shared/scope-context.js';
 import type { PmScopeWrite, Unreachable } from '../kind.js';
 
 /** One (team, integration) item of a scope write, before it is put into a call. */

@@ -2,9 +2,10 @@
 // exposes; and, for the other kinds' predictions, each scope key as it will be after the plan.
 
 import type { PmScopeKey, ScopeWriteBody } from '../../../contract/types.js';
-import { pmScopeAddress } from '../../address.js';
+import { pmScopeAddress } from './address.js';
 import { scopeKeyToWire } from '../../canonical.js';
-import type { PlanDraft, ScopeContext, TargetOf } from '../../draft.js';
+import type { PlanDraft, TargetOf } from '../../draft.js';
+import type { ScopeContext } from '../shared/scope-context.js';
 import type { DraftOperation } from '../../ops-common.js';
 import type { PlanMessage } from '../../plan-model.js';
 import { singularType } from '../../resolve.js';

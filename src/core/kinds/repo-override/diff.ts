@@ -3,9 +3,10 @@
 
 import type { OrgSection, RepoSection, Repository } from '../../../contract/git-types.js';
 import { ORG_ONLY_SECTIONS, REPO_SECTIONS } from '../../../contract/git-types.js';
-import { repoSettingAddress } from '../../address.js';
+import { repoSettingAddress } from './address.js';
 import { canonicalSection, sectionsEqual } from '../../canonical.js';
-import type { PlanDraft, RepoContext } from '../../draft.js';
+import type { PlanDraft } from '../../draft.js';
+import type { RepoContext } from './target.js';
 import type { DesiredRepository } from '../../model.js';
 import type { Action, Change } from '../../plan-model.js';
 import { addressOfRepo, resolveRepo } from '../shared/repositories.js';

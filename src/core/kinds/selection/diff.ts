@@ -3,7 +3,7 @@
 
 import type { PmProvider, SelectableEntityType } from '../../../contract/types.js';
 import { SELECTABLE_TYPES } from '../../../contract/types.js';
-import { selectionAddress } from '../../address.js';
+import { selectionAddress } from './address.js';
 import type { PlanDraft } from '../../draft.js';
 import type { Change } from '../../plan-model.js';
 import { resolveEntity } from '../../resolve.js';

@@ -3,7 +3,7 @@
 // planner gives by id.
 
 import type { Repository } from '../../../contract/git-types.js';
-import { repoAddress } from '../../address.js';
+import { repoAddress } from './addresses.js';
 import type { PlanDraft } from '../../draft.js';
 import type { ConfigPath, RepoRef } from '../../model.js';
 import { resolveRepository } from '../../resolve.js';

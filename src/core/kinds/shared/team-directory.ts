@@ -7,7 +7,7 @@
 import type { ListedTeam, ListedUser } from '../../../contract/list-types.js';
 import { isServiceTeam, SERVICE_TEAM_NAMES } from '../../../contract/list-types.js';
 import { teamNameKey } from '../../../contract/team-rules.js';
-import { teamAddress } from '../../address.js';
+import { teamAddress } from './addresses.js';
 import type { ConfigPath, DesiredConfig, DesiredTeam } from '../../model.js';
 
 export interface TeamDirectory {

@@ -5,7 +5,7 @@
 // nothing is removed that the plan did not show, so the replace-all POST is never used), its
 // predicted refusals (an unknown email or id, with the closest known ones) and its impact label.
 
-import { teamAddress } from '../../address.js';
+import { teamAddress } from '../shared/addresses.js';
 import type { DesiredTeam, MemberRef } from '../../model.js';
 import { operation, plural, type DraftOperation } from '../../ops-common.js';
 import type { Change } from '../../plan-model.js';

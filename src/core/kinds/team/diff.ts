@@ -8,7 +8,7 @@ import type { TeamPmScopeResponse } from '../../../contract/types.js';
 import type { TeamGitScopeResponse } from '../../../contract/git-types.js';
 import { SERVICE_TEAM_NAMES } from '../../../contract/list-types.js';
 import { teamNameKey } from '../../../contract/team-rules.js';
-import { teamAddress } from '../../address.js';
+import { teamAddress } from '../shared/addresses.js';
 import type { ConfigPath, DesiredTeam } from '../../model.js';
 import type { KindSink } from '../kind.js';
 import { append, plural } from '../../ops-common.js';

@@ -2,9 +2,9 @@
 // the team's PM scope: diffed with each managed scope (after its keys) and written in the scope's
 // item of a PM scope write, which carries it (ChangeFacts.pmScopeRiders).
 
-import { methodologyAddress } from '../address.js';
-import type { TargetOf } from '../draft.js';
-import type { Kind } from './kind.js';
+import { methodologyAddress } from './address.js';
+import type { TargetOf } from '../../draft.js';
+import type { Kind } from '../kind.js';
 
 export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   kind: 'methodology',

@@ -1,13 +1,13 @@
 // One organization-wide settings section: `git.defaults.exclude_branches`. Its diff against the
 // organization's Git configuration and its call: one PATCH with the changed sections as written.
 
-import { ORG_SECTIONS } from '../../contract/git-types.js';
-import { orgDefaultAddress } from '../address.js';
-import { canonicalSection, sectionsEqual } from '../canonical.js';
-import type { PlanDraft, TargetOf } from '../draft.js';
-import { operation, type DraftOperation } from '../ops-common.js';
-import type { Kind, KindChange } from './kind.js';
-import { sectionImpacts } from './shared/section-impacts.js';
+import { ORG_SECTIONS } from '../../../contract/git-types.js';
+import { orgDefaultAddress } from './address.js';
+import { canonicalSection, sectionsEqual } from '../../canonical.js';
+import type { PlanDraft, TargetOf } from '../../draft.js';
+import { operation, type DraftOperation } from '../../ops-common.js';
+import type { Kind, KindChange } from '../kind.js';
+import { sectionImpacts } from '../shared/section-impacts.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;

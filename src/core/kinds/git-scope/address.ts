@@ -1,0 +1,10 @@
+// The Git scope kind's address form.
+
+import type { GitScopeKey } from '../../../contract/git-types.js';
+import type { TeamRef } from '../../model.js';
+import { teamAddress } from '../shared/addresses.js';
+
+/** `team[42].git.repositories`. */
+export function gitScopeAddress(team: TeamRef | number, key: GitScopeKey): string {
+  return `${teamAddress(team)}.git.${key}`;
+}

@@ -1,0 +1,10 @@
+// The PM scope kind's address form.
+
+import type { PmScopeKey } from '../../../contract/types.js';
+import type { TeamRef } from '../../model.js';
+import { teamAddress } from '../shared/addresses.js';
+
+/** `team[42].pm.tracker.boards`: one key of a team's PM scope on an integration. */
+export function pmScopeAddress(team: TeamRef | number, alias: string, key: PmScopeKey): string {
+  return `${teamAddress(team)}.pm.${alias}.${key}`;
+}

@@ -1,0 +1,8 @@
+// The repository override kind's address form (below the repository's, kinds/shared/addresses.ts).
+
+import type { RepoSection } from '../../../contract/git-types.js';
+
+/** `repo["acme/api"].settings.default_branch`. */
+export function repoSettingAddress(repo: string, section: RepoSection): string {
+  return `${repo}.settings.${section}`;
+}
