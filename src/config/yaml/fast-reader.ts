@@ -168,7 +168,7 @@ class FastParser {
       map[entry] = value;
       this.store.entry(entry, this.sourceId, start, this.valueAt);
     }
-    this.store.finish(map, mark);
+    this.store.finish(map, mark, true); // a key written twice made it give up
     return map;
   }
 
@@ -370,7 +370,7 @@ class FastParser {
       else if (separator !== close) throw new GiveUp();
     }
     const value = list ?? (map as PlainMap);
-    this.store.finish(value, mark);
+    this.store.finish(value, mark, map !== undefined); // a key written twice made it give up
     this.after = i;
     return value;
   }

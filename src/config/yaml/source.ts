@@ -108,6 +108,12 @@ export class Placements {
   private readonly containers = new Map<object, number>();
   private starts = new Uint32Array(1024);
   private counts = new Uint32Array(1024);
+  /**
+   * Per container whose keys are known distinct: 1 + the entry a lookup is guessed to want (the
+   * one after the last found), else 0. Errors are located in the order entries were written, so
+   * locating every entry of a large map costs a comparison each, without building its key index.
+   */
+  private nextGuess = new Uint32Array(1024);
   /** Key -> entry index of maps too large to scan, built on first lookup. */
   private readonly keyIndexes = new WeakMap<object, Map<string, number>>();
   // Entries of containers still being read, a stack; a count rather than truncation, so the
@@ -148,28 +154,42 @@ export class Placements {
     this.entry(key, this.sourceId(placement.source), placement.key, placement.value);
   }
 
-  /** Ends the container begun at `mark`: its entries are those recorded since. */
-  finish(container: object, mark: number): void {
+  /**
+   * Ends the container begun at `mark`: its entries are those recorded since. `distinctKeys`: the
+   * reader made sure no key was recorded twice (else the last entry of a key is its placement).
+   */
+  finish(container: object, mark: number, distinctKeys = false): void {
     const count = this.pending - mark;
     const start = this.keys.length;
     const number = this.containers.size;
     if (number >= this.starts.length) {
       this.starts = grown(this.starts, number + 1);
       this.counts = grown(this.counts, number + 1);
+      this.nextGuess = grown(this.nextGuess, number + 1);
     }
     this.starts[number] = start;
     this.counts[number] = count;
+    this.nextGuess[number] = distinctKeys ? start + 1 : 0;
     this.containers.set(container, number);
     if (3 * (start + count) > this.places.length) this.places = grown(this.places, 3 * (start + count));
     const places = this.places;
     const pendingPlaces = this.pendingPlaces;
+    let digitFirst = false;
     for (let i = 0; i < count; i++) {
-      this.keys.push(this.pendingKeys[mark + i]);
+      const key = this.pendingKeys[mark + i];
+      this.keys.push(key);
+      if (key !== undefined) digitFirst ||= isDigit(key.charCodeAt(0));
       places[3 * (start + i)] = pendingPlaces[3 * (mark + i)] ?? 0;
       places[3 * (start + i) + 1] = pendingPlaces[3 * (mark + i) + 1] ?? 0;
       places[3 * (start + i) + 2] = pendingPlaces[3 * (mark + i) + 2] ?? 0;
     }
     this.pending = mark;
+    // A large map's key list, as mapKeys would make it, from the keys just recorded (Object.keys of
+    // 100,000 keys costs ~30 ms more). Only when no key can be an array index: Object.keys lists
+    // those first, in numeric order, not as written.
+    if (distinctKeys && !digitFirst && count > KEPT_KEY_LISTS && !Array.isArray(container)) {
+      keyLists.set(container as PlainMap, this.keys.slice(start, start + count) as string[]);
+    }
   }
 
   /** Drops what was recorded since `mark` (a reader that gave up half way). */
@@ -211,9 +231,14 @@ export class Placements {
       for (let i = start + count - 1; i >= start; i--) if (this.keys[i] === wanted) return this.placementOf(i);
       return undefined;
     }
-    // A large map (a config's repositories or teams) is indexed by key on its first lookup, so
-    // locating every entry of it costs one pass, not one pass per entry. The last entry of a key
-    // wins, as in the scan above.
+    const guess = (this.nextGuess[number] ?? 0) - 1;
+    if (guess >= start && guess < start + count && this.keys[guess] === wanted) {
+      this.nextGuess[number] = guess + 2;
+      return this.placementOf(guess);
+    }
+    // Else a large map (a config's repositories or teams) is indexed by key on its first lookup,
+    // so locating every entry of it costs one pass, not one pass per entry. The last entry of a
+    // key wins, as in the scan above.
     let index = this.keyIndexes.get(container);
     if (index === undefined) {
       index = new Map();
@@ -224,8 +249,14 @@ export class Placements {
       this.keyIndexes.set(container, index);
     }
     const i = index.get(wanted);
-    return i === undefined ? undefined : this.placementOf(i);
+    if (i === undefined) return undefined;
+    if (guess >= 0) this.nextGuess[number] = i + 2;
+    return this.placementOf(i);
   }
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 /** Maps up to this many entries are scanned; larger ones get a key index. */
