@@ -171,6 +171,8 @@ interface Spot {
  */
 class Pointers {
   private readonly parents = new Map<string, Spot>();
+  /** The parent of the pointer read last: the errors of a large map's entries come one after another and share it. */
+  private lastParent: { pointer: string; spot: Spot } | undefined;
 
   constructor(
     private readonly doc: PlainValue,
@@ -180,14 +182,23 @@ class Pointers {
   at(pointer: string): Spot {
     if (pointer === '') return { path: [], node: this.doc, placement: this.placed?.root.placement, exact: true };
     const cut = pointer.lastIndexOf('/');
-    const parentPointer = pointer.slice(0, cut);
-    let parent = this.parents.get(parentPointer);
-    if (!parent) {
-      parent = this.at(parentPointer);
-      this.parents.set(parentPointer, parent);
+    const last = this.lastParent;
+    let parent: Spot;
+    if (last !== undefined && cut === last.pointer.length && pointer.startsWith(last.pointer)) parent = last.spot;
+    else {
+      const parentPointer = pointer.slice(0, cut);
+      let spot = this.parents.get(parentPointer);
+      if (!spot) {
+        spot = this.at(parentPointer);
+        this.parents.set(parentPointer, spot);
+      }
+      this.lastParent = { pointer: parentPointer, spot };
+      parent = spot;
     }
     const raw = pointer.slice(cut + 1);
-    const name = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    // JSON pointer escapes (RFC 6901), ~1 before ~0; string patterns, not regexes: every
+    // repository key has a `/`, so this runs for each error about a repository entry.
+    const name = raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw;
     return this.child(parent, Array.isArray(parent.node) ? Number(name) : name);
   }
 
