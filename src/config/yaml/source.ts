@@ -8,6 +8,8 @@ import { loadWork } from './work.js';
 /** One config file's text, with a lazily built line index for offset -> line/column. */
 export class SourceText {
   private lineStarts: Uint32Array | undefined;
+  /** The line found last: problems are located mostly in file order, so the next is on it or a line after. */
+  private lastLine = 0;
 
   constructor(
     /** The file path as shown in diagnostics. */
@@ -18,6 +20,13 @@ export class SourceText {
   /** 1-based line and column of a character offset. */
   position(offset: number): { line: number; column: number } {
     const starts = (this.lineStarts ??= computeLineStarts(this.text));
+    const near = this.lastLine;
+    for (let line = near; line < near + 2 && line < starts.length; line++) {
+      if ((starts[line] ?? 0) <= offset && (line + 1 === starts.length || offset < (starts[line + 1] ?? 0))) {
+        this.lastLine = line;
+        return { line: line + 1, column: offset - (starts[line] ?? 0) + 1 };
+      }
+    }
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -25,6 +34,7 @@ export class SourceText {
       if ((starts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.lastLine = lo;
     return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   }
 
@@ -263,7 +273,7 @@ function isDigit(code: number): boolean {
 const SCAN_LIMIT = 16;
 
 /** A copy of `array` with room for at least `size` numbers (doubling, so appends stay linear). */
-function grown(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
+export function grown(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(Math.max(size, 2 * array.length));
   out.set(array);
   return out;
