@@ -92,10 +92,11 @@ function eachRunErrors(validators: SchemaValidators, doc: PlainValue, each: (err
       batch = newBatch();
       size = 0;
     };
-    for (const key of mapKeys(map)) {
+    // forEach, not for-of: until the loop is optimized, for-of makes an iterator result per key.
+    mapKeys(map).forEach((key) => {
       batch[key] = map[key] as PlainValue;
       if (++size === BATCH) check();
-    }
+    });
     if (size > 0) check();
   }
 }
@@ -209,8 +210,8 @@ class Pointers {
 
   /** The spot one segment below `spot`. */
   private child(spot: Spot, segment: string | number): Spot {
-    const path = spot.path.slice();
-    path.push(segment);
+    // concat makes the copy at its length; slice then push grew it past.
+    const path = spot.path.concat(segment);
     const parent = spot.node;
     const node = Array.isArray(parent) ? parent[Number(segment)] : isRecord(parent) ? parent[String(segment)] : undefined;
     const placement = this.written(spot, segment);

@@ -72,7 +72,9 @@ type Compare = (a: Diagnostic, ra: number, b: Diagnostic, rb: number) => number;
 function inOrder(diagnostics: readonly Diagnostic[], rank: ReadonlyMap<string, number>, unranked: number, compare: Compare): boolean {
   let prev: Diagnostic | undefined;
   let prevRank = 0;
-  for (const d of diagnostics) {
+  // Indexed, not for-of: until the loop is optimized, for-of makes an iterator result per item.
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i] as Diagnostic;
     const r = prev !== undefined && d.file === prev.file ? prevRank : (rank.get(d.file) ?? unranked);
     if (prev !== undefined && compare(prev, prevRank, d, r) > 0) return false;
     prev = d;
@@ -100,7 +102,8 @@ export function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
   const errorsSeen = new Map<string, number>();
   const leftOut = new Map<string, { shown: Diagnostic; count: number }>();
   const out: Diagnostic[] = [];
-  for (const d of sorted) {
+  // forEach, not for-of: until the loop is optimized, for-of makes an iterator result per item.
+  sorted.forEach((d) => {
     if (d.severity === 'error') {
       const seen = (errorsSeen.get(d.file) ?? 0) + 1;
       errorsSeen.set(d.file, seen);
@@ -112,11 +115,11 @@ export function capPerFile(sorted: readonly Diagnostic[]): Diagnostic[] {
           leftOut.set(d.file, { shown, count: 1 });
           out.push(shown);
         }
-        continue;
+        return;
       }
     }
     out.push(d);
-  }
+  });
   for (const { shown, count } of leftOut.values()) {
     shown.count = count;
     shown.message = `... and ${count} more ${count === 1 ? 'error' : 'errors'} in this file from here on (not shown: at most ${MAX_ERRORS_PER_FILE} per file)`;
