@@ -8,7 +8,8 @@ import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
 import { LARGE_MAPS, schemaValidators, type SchemaValidators } from './schema-validators.js';
-import { mapKeys, type Placement, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
+import { Pointers, type Spot } from './pointers.js';
+import { mapKeys, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
 import { loadWork } from './yaml/work.js';
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
@@ -153,77 +154,6 @@ function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
     const missing = String((e.params as { missingProperty?: unknown }).missingProperty);
     return !(unknownKeys.get(e.instancePath) ?? []).some((key) => closest(key, [missing]) === missing);
   });
-}
-
-/** A place in the document: its path (list indices as numbers), the value there, and where it was written. */
-interface Spot {
-  path: (string | number)[];
-  node: PlainValue | undefined;
-  /** Where the value at `path` was written, or its deepest written ancestor (not `exact`); unknown without placements. */
-  placement: Placement | undefined;
-  exact: boolean;
-}
-
-/**
- * JSON pointers read back into the document: the path (a segment is a list index when the value it
- * indexes is a list), the value and, given the placements, where it was written (as placementAt
- * finds it). Each pointer's parent is read once and kept: the errors of 100,000 entries of one map
- * share it, and each then costs its last segment only.
- */
-class Pointers {
-  private readonly parents = new Map<string, Spot>();
-  /** The parent of the pointer read last: the errors of a large map's entries come one after another and share it. */
-  private lastParent: { pointer: string; spot: Spot } | undefined;
-
-  constructor(
-    private readonly doc: PlainValue,
-    private readonly placed?: { root: PlacedRoot; store: Placements },
-  ) {}
-
-  at(pointer: string): Spot {
-    if (pointer === '') return { path: [], node: this.doc, placement: this.placed?.root.placement, exact: true };
-    const cut = pointer.lastIndexOf('/');
-    const last = this.lastParent;
-    let parent: Spot;
-    if (last !== undefined && cut === last.pointer.length && pointer.startsWith(last.pointer)) parent = last.spot;
-    else {
-      const parentPointer = pointer.slice(0, cut);
-      let spot = this.parents.get(parentPointer);
-      if (!spot) {
-        spot = this.at(parentPointer);
-        this.parents.set(parentPointer, spot);
-      }
-      this.lastParent = { pointer: parentPointer, spot };
-      parent = spot;
-    }
-    const raw = pointer.slice(cut + 1);
-    // JSON pointer escapes (RFC 6901), ~1 before ~0; string patterns, not regexes: every
-    // repository key has a `/`, so this runs for each error about a repository entry.
-    const name = raw.includes('~') ? raw.replaceAll('~1', '/').replaceAll('~0', '~') : raw;
-    return this.child(parent, Array.isArray(parent.node) ? Number(name) : name);
-  }
-
-  /** Where the child `segment` of the value at `spot` was written (or its deepest written ancestor). */
-  placementOf(spot: Spot, segment: string | number): Placement | undefined {
-    return this.written(spot, segment) ?? spot.placement;
-  }
-
-  /** The spot one segment below `spot`. */
-  private child(spot: Spot, segment: string | number): Spot {
-    // concat makes the copy at its length; slice then push grew it past.
-    const path = spot.path.concat(segment);
-    const parent = spot.node;
-    const node = Array.isArray(parent) ? parent[Number(segment)] : isRecord(parent) ? parent[String(segment)] : undefined;
-    const placement = this.written(spot, segment);
-    return placement ? { path, node, placement, exact: true } : { path, node, placement: spot.placement, exact: false };
-  }
-
-  /** Where the child `segment` of the value at `spot` was written, when it was. */
-  private written(spot: Spot, segment: string | number): Placement | undefined {
-    const parent = spot.node;
-    if (!this.placed || !spot.exact || typeof parent !== 'object' || parent === null) return undefined;
-    return this.placed.store.childPlacement(parent, segment);
-  }
 }
 
 /**
