@@ -19,7 +19,7 @@ function expected(root: PlacedRoot, store: Placements, pointer: string): unknown
   let node: PlainValue | undefined = root.value;
   for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
     const name = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const segment = Array.isArray(node) ? Number(name) : name;
+    const segment: string | number = Array.isArray(node) ? Number(name) : name;
     path.push(segment);
     node = Array.isArray(node) ? node[segment as number] : typeof node === 'object' && node !== null ? node[name] : undefined;
   }
