@@ -162,19 +162,20 @@ function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
  * are compared with the known keys once.
  */
 class KeyHints {
-  private readonly bySchema = new WeakMap<object, Map<string, string>>();
+  /** Per object schema: its known keys (listed once: 100,000 distinct unknown keys each need them) and the hints kept. */
+  private readonly bySchema = new WeakMap<object, { known: string[]; hints: Map<string, string> }>();
 
   hint(parentSchema: unknown, key: string, topLevel: boolean): string {
     const schema = typeof parentSchema === 'object' && parentSchema !== null ? parentSchema : NO_SCHEMA;
-    let hints = this.bySchema.get(schema);
-    if (!hints) {
-      hints = new Map();
-      this.bySchema.set(schema, hints);
+    let kept = this.bySchema.get(schema);
+    if (!kept) {
+      kept = { known: Object.keys((schema as { properties?: object }).properties ?? {}), hints: new Map() };
+      this.bySchema.set(schema, kept);
     }
+    const { known, hints } = kept;
     const cacheKey = topLevel ? `^${key}` : key;
     let hint = hints.get(cacheKey);
     if (hint === undefined) {
-      const known = Object.keys((schema as { properties?: object }).properties ?? {});
       hint = looksLikeASecret(key, topLevel) ? `; ${SECRET_HINT}` : didYouMean(key, known);
       if (hints.size < KEPT_HINTS) hints.set(cacheKey, hint);
     }
