@@ -75,7 +75,8 @@ export function loadConfigFromRead(read: ReadResult, checks: ConfigChecks): Load
 
 /** Not `push(...items)`, which passes every item as an argument: a file of 150,000 problems would overflow the stack. */
 function appendAll<T>(into: T[], items: readonly T[]): void {
-  for (const item of items) into.push(item);
+  // forEach, not for-of: until the loop is optimized, for-of makes an iterator result per item.
+  items.forEach((item) => into.push(item));
 }
 
 /** Loads the config or throws EmctlError('config') listing every error as file:line:col: message. */

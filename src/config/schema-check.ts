@@ -8,7 +8,8 @@ import { isGlob } from '../core/repo-patterns.js';
 import type { Diagnostic } from './yaml/diagnostics.js';
 import { closest, describePath, didYouMean, type Path } from './describe.js';
 import { LARGE_MAPS, schemaValidators, type SchemaValidators } from './schema-validators.js';
-import { mapKeys, type Placement, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
+import { Pointers, type Spot } from './pointers.js';
+import { mapKeys, type Placements, type PlacedRoot, type PlainValue } from './yaml/source.js';
 import { loadWork } from './yaml/work.js';
 
 export function checkSchema(root: PlacedRoot, store: Placements): Diagnostic[] {
@@ -92,10 +93,11 @@ function eachRunErrors(validators: SchemaValidators, doc: PlainValue, each: (err
       batch = newBatch();
       size = 0;
     };
-    for (const key of mapKeys(map)) {
+    // forEach, not for-of: until the loop is optimized, for-of makes an iterator result per key.
+    mapKeys(map).forEach((key) => {
       batch[key] = map[key] as PlainValue;
       if (++size === BATCH) check();
-    }
+    });
     if (size > 0) check();
   }
 }
@@ -154,85 +156,26 @@ function dropExplainedMissingKeys(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** A place in the document: its path (list indices as numbers), the value there, and where it was written. */
-interface Spot {
-  path: (string | number)[];
-  node: PlainValue | undefined;
-  /** Where the value at `path` was written, or its deepest written ancestor (not `exact`); unknown without placements. */
-  placement: Placement | undefined;
-  exact: boolean;
-}
-
-/**
- * JSON pointers read back into the document: the path (a segment is a list index when the value it
- * indexes is a list), the value and, given the placements, where it was written (as placementAt
- * finds it). Each pointer's parent is read once and kept: the errors of 100,000 entries of one map
- * share it, and each then costs its last segment only.
- */
-class Pointers {
-  private readonly parents = new Map<string, Spot>();
-
-  constructor(
-    private readonly doc: PlainValue,
-    private readonly placed?: { root: PlacedRoot; store: Placements },
-  ) {}
-
-  at(pointer: string): Spot {
-    if (pointer === '') return { path: [], node: this.doc, placement: this.placed?.root.placement, exact: true };
-    const cut = pointer.lastIndexOf('/');
-    const parentPointer = pointer.slice(0, cut);
-    let parent = this.parents.get(parentPointer);
-    if (!parent) {
-      parent = this.at(parentPointer);
-      this.parents.set(parentPointer, parent);
-    }
-    const raw = pointer.slice(cut + 1);
-    const name = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
-    return this.child(parent, Array.isArray(parent.node) ? Number(name) : name);
-  }
-
-  /** Where the child `segment` of the value at `spot` was written (or its deepest written ancestor). */
-  placementOf(spot: Spot, segment: string | number): Placement | undefined {
-    return this.written(spot, segment) ?? spot.placement;
-  }
-
-  /** The spot one segment below `spot`. */
-  private child(spot: Spot, segment: string | number): Spot {
-    const path = spot.path.slice();
-    path.push(segment);
-    const parent = spot.node;
-    const node = Array.isArray(parent) ? parent[Number(segment)] : isRecord(parent) ? parent[String(segment)] : undefined;
-    const placement = this.written(spot, segment);
-    return placement ? { path, node, placement, exact: true } : { path, node, placement: spot.placement, exact: false };
-  }
-
-  /** Where the child `segment` of the value at `spot` was written, when it was. */
-  private written(spot: Spot, segment: string | number): Placement | undefined {
-    const parent = spot.node;
-    if (!this.placed || !spot.exact || typeof parent !== 'object' || parent === null) return undefined;
-    return this.placed.store.childPlacement(parent, segment);
-  }
-}
-
 /**
  * What follows "unknown key `x`": where the API key goes instead, or a "did you mean". Kept per
  * object schema and key (up to KEPT_HINTS of each), so 100,000 entries with the same unknown key
  * are compared with the known keys once.
  */
 class KeyHints {
-  private readonly bySchema = new WeakMap<object, Map<string, string>>();
+  /** Per object schema: its known keys (listed once: 100,000 distinct unknown keys each need them) and the hints kept. */
+  private readonly bySchema = new WeakMap<object, { known: string[]; hints: Map<string, string> }>();
 
   hint(parentSchema: unknown, key: string, topLevel: boolean): string {
     const schema = typeof parentSchema === 'object' && parentSchema !== null ? parentSchema : NO_SCHEMA;
-    let hints = this.bySchema.get(schema);
-    if (!hints) {
-      hints = new Map();
-      this.bySchema.set(schema, hints);
+    let kept = this.bySchema.get(schema);
+    if (!kept) {
+      kept = { known: Object.keys((schema as { properties?: object }).properties ?? {}), hints: new Map() };
+      this.bySchema.set(schema, kept);
     }
+    const { known, hints } = kept;
     const cacheKey = topLevel ? `^${key}` : key;
     let hint = hints.get(cacheKey);
     if (hint === undefined) {
-      const known = Object.keys((schema as { properties?: object }).properties ?? {});
       hint = looksLikeASecret(key, topLevel) ? `; ${SECRET_HINT}` : didYouMean(key, known);
       if (hints.size < KEPT_HINTS) hints.set(cacheKey, hint);
     }

@@ -124,6 +124,23 @@ describe('closest (config suggestions)', () => {
 });
 
 describe('distanceFrom', () => {
+  it('answers the same when the functions of several words are called in turn', () => {
+    const words = ['kitten', 'sitting', 'acme/api', 'acme/pia', 'labs/project-1', 'ab', 'ba'];
+    const froms = words.map((w) => distanceFrom(w));
+    for (let round = 0; round < 2; round++) {
+      words.forEach((a, i) => {
+        for (const b of words) {
+          for (const bound of [1, 2, 3, 5]) {
+            const d = editDistance(a, b);
+            const got = (froms[i] as (other: string, bound: number) => number)(b, bound);
+            if (d <= bound) expect(got, `${a} ~ ${b} within ${bound}`).toBe(d);
+            else expect(got, `${a} ~ ${b} within ${bound}`).toBeGreaterThan(bound);
+          }
+        }
+      });
+    }
+  });
+
   it('is the edit distance when within the bound, and above the bound otherwise', () => {
     const words = ['', 'a', 'ab', 'ba', 'aab', 'abb', 'kitten', 'sitting', 'labs/project-1', 'labs/project-1-old', 'acme/αpi', 'acme/api'];
     for (const a of words) {

@@ -60,7 +60,12 @@ export function listOf(v: PlainValue | undefined): PlainValue[] {
   return Array.isArray(v) ? v : [];
 }
 
-/** Keys of a map in the order they were written (a large map's list is made once, see mapKeys). */
+/**
+ * Keys of a map in the order they were written (a large map's list is made once, see mapKeys).
+ * The checks walk a large map's list with forEach or an index, not for-of: until a loop is
+ * optimized, for-of makes an iterator result per key, ~10 ms more for 100,000 repositories in
+ * each check that walks them once.
+ */
 export function keysOf(v: PlainValue | undefined): readonly string[] {
   return isMap(v) ? mapKeys(v) : [];
 }
@@ -83,7 +88,9 @@ export function* settingsMaps(doc: PlainMap): Generator<[Path, PlainMap]> {
   const defaults = mapOf(git?.defaults);
   if (defaults) yield [['git', 'defaults'], defaults];
   const repos = mapOf(git?.repositories);
-  for (const key of keysOf(repos)) {
+  const keys = keysOf(repos);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const settings = mapOf(mapOf(repos?.[key])?.settings);
     if (settings) yield [['git', 'repositories', key, 'settings'], settings];
   }

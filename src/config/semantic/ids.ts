@@ -17,14 +17,15 @@ const message = (id: string) => `id ${id} is larger than 2^53-1 (900719925474099
 
 export function checkIds(ctx: CheckContext): void {
   const teams = mapOf(ctx.doc.teams);
-  for (const key of keysOf(teams)) {
+  // forEach over the key lists, not for-of: see keysOf.
+  keysOf(teams).forEach((key) => {
     if (tooLarge(key)) ctx.error(['teams', key], message(key), { onKey: true });
     const repositories = listOf(mapOf(mapOf(teams?.[key])?.git)?.repositories);
     repositories.forEach((item, i) => {
       if (tooLarge(item)) ctx.error(['teams', key, 'git', 'repositories', i] as Path, message(item));
     });
-  }
-  for (const key of keysOf(mapOf(mapOf(ctx.doc.git)?.repositories))) {
+  });
+  keysOf(mapOf(mapOf(ctx.doc.git)?.repositories)).forEach((key) => {
     if (tooLarge(key)) ctx.error(['git', 'repositories', key], message(key), { onKey: true });
-  }
+  });
 }

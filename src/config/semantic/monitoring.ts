@@ -17,14 +17,15 @@ export function checkMonitoring(ctx: CheckContext): void {
     });
   }
   const repos = mapOf(git?.repositories);
-  for (const key of keysOf(repos)) {
+  // forEach over the key lists, not for-of: see keysOf.
+  keysOf(repos).forEach((key) => {
     if (/^[1-9][0-9]*$/.test(key) && mapOf(repos?.[key])?.integration !== undefined) {
       ctx.warning(['git', 'repositories', key, 'integration'], `\`integration\` is ignored for repository ${key}, which is named by id`, { onKey: true });
     }
-  }
+  });
   const teams = mapOf(ctx.doc.teams);
   const patterns = monitoring ? compileMonitoring(monitoring) : undefined;
-  for (const team of keysOf(teams)) {
+  keysOf(teams).forEach((team) => {
     listOf(mapOf(mapOf(teams?.[team])?.git)?.repositories).forEach((repo, i) => {
       const reason = unmonitoredReason(ctx, repo, repos, patterns);
       if (reason) {
@@ -34,7 +35,7 @@ export function checkMonitoring(ctx: CheckContext): void {
         );
       }
     });
-  }
+  });
 }
 
 interface CompiledMonitoring {

@@ -91,17 +91,18 @@ function checkTeamScopes(ctx: CheckContext, index: IntegrationIndex): void {
 
 function checkRepositoryIntegrations(ctx: CheckContext, index: IntegrationIndex): void {
   const repos = mapOf(mapOf(ctx.doc.git)?.repositories);
-  for (const name of keysOf(repos)) {
+  // forEach over the key list, not for-of: see keysOf.
+  keysOf(repos).forEach((name) => {
     const ref = mapOf(repos?.[name])?.integration;
-    const path = ['git', 'repositories', name, 'integration'];
-    if (typeof ref === 'string' && !index.isKnown(ref)) ctx.error(path, undeclared(index, ref));
+    const path = (): string[] => ['git', 'repositories', name, 'integration'];
+    if (typeof ref === 'string' && !index.isKnown(ref)) ctx.error(path(), undeclared(index, ref));
     else if (typeof ref === 'string' || typeof ref === 'number') {
       const provider = index.provider(ref);
       if (provider !== undefined && !isGitProvider(provider)) {
-        ctx.error(path, `\`${String(ref)}\` is a ${provider} (PM) integration; a repository belongs to a Git integration`);
+        ctx.error(path(), `\`${String(ref)}\` is a ${provider} (PM) integration; a repository belongs to a Git integration`);
       }
     }
-  }
+  });
 }
 
 interface Named {

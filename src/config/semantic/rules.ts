@@ -36,18 +36,19 @@ export function checkRules(ctx: CheckContext): void {
   const repos = mapOf(mapOf(ctx.doc.git)?.repositories);
   const index = new IntegrationIndex(ctx);
   const rules: Rule[] = [];
-  for (const key of keysOf(repos)) {
-    if (!isGlob(key)) continue;
+  // forEach over the key list, not for-of: see keysOf.
+  keysOf(repos).forEach((key) => {
+    if (!isGlob(key)) return;
     const pattern = rulePattern(key);
     const problem = globProblem(pattern);
     if (problem) {
       ctx.error(['git', 'repositories', key], `rule pattern ${JSON.stringify(pattern)} ${problem}`, { onKey: true });
-      continue;
+      return;
     }
     const ref = mapOf(repos?.[key])?.integration;
     const integration = typeof ref === 'string' || typeof ref === 'number' ? (index.identity(ref) ?? `alias:${String(ref)}`) : '';
     rules.push({ key, pattern, normal: normalGlob(pattern), integration });
-  }
+  });
   const duplicates = checkDuplicateRules(ctx, rules);
   checkShadowedRules(ctx, rules.filter((r) => !duplicates.has(r.key)));
   checkScopeGlobs(ctx);

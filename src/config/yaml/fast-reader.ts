@@ -11,6 +11,7 @@
 // flow collections); fast-scalars.ts reads the scalars in them.
 
 import { flowEnd, FlowSyntax } from './flow-scan.js';
+import { contentLines } from './line-index.js';
 import { NumberSpelling, resolvePlain } from './scalars.js';
 import { loadWork } from './work.js';
 import { MAX_NESTING, RESERVED_KEYS } from './full-reader.js';
@@ -57,9 +58,9 @@ export function parseFast(source: SourceText, store: Placements): PlacedRoot | u
 
 class FastParser {
   /** Per content line (blank and comment-only lines left out): start offset, end offset (before \r\n), indentation. */
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly indents: number[] = [];
+  private readonly starts: Uint32Array;
+  private readonly ends: Uint32Array;
+  private readonly indents: Uint32Array;
   private line = 0;
   private readonly sourceId: number;
   /** Set by the inline readers: the offset just after what they read (no tuples: fewer allocations). */
@@ -77,24 +78,7 @@ class FastParser {
     private readonly store: Placements,
   ) {
     this.sourceId = store.sourceId(source);
-    let start = 0;
-    while (start <= text.length) {
-      let nl = text.indexOf('\n', start);
-      if (nl === -1) nl = text.length;
-      let end = nl;
-      if (end > start && text.charCodeAt(end - 1) === 13) end--;
-      let i = start;
-      while (i < end && text.charCodeAt(i) === SPACE) i++;
-      // Blank and comment-only lines carry no content, and nothing this reader accepts spans
-      // them (it gives up on multi-line scalars and flows), so only content lines are kept: the
-      // arrays grow with what a file says, not with its line breaks (a file of blank lines).
-      if (i < end && text[i] !== '#') {
-        this.starts.push(start);
-        this.ends.push(end);
-        this.indents.push(i - start);
-      }
-      start = nl + 1;
-    }
+    ({ starts: this.starts, ends: this.ends, indents: this.indents } = contentLines(text));
     loadWork.fastReaderLines += this.starts.length;
     if (text.includes('\r', 0) && /\r(?!\n)/.test(text)) throw new GiveUp();
   }
@@ -168,7 +152,7 @@ class FastParser {
       map[entry] = value;
       this.store.entry(entry, this.sourceId, start, this.valueAt);
     }
-    this.store.finish(map, mark);
+    this.store.finish(map, mark, true); // a key written twice made it give up
     return map;
   }
 
@@ -370,7 +354,7 @@ class FastParser {
       else if (separator !== close) throw new GiveUp();
     }
     const value = list ?? (map as PlainMap);
-    this.store.finish(value, mark);
+    this.store.finish(value, mark, map !== undefined); // a key written twice made it give up
     this.after = i;
     return value;
   }

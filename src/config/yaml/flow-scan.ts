@@ -175,7 +175,8 @@ function indentAt(text: string, lineStart: number): number {
  * on what this scan does not follow.
  */
 export function flowEnd(text: string, open: number): number | FlowProblem | 'unsure' {
-  const stack: number[] = [];
+  const stack = CLOSERS;
+  let depth = 0;
   // A quote opens a quoted scalar only where a scalar starts (`a'b` is plain text).
   let scalarStart = true;
   let p = open;
@@ -183,12 +184,13 @@ export function flowEnd(text: string, open: number): number | FlowProblem | 'uns
     const c = text.charCodeAt(p);
     if (c === 91 /* [ */ || c === 123 /* { */) {
       // Too deep is reported by the readers' own depth checks, where the limit is crossed.
-      if (stack.push(c === 91 ? 93 : 125) > MAX_NESTING) return 'unsure';
+      if (depth === MAX_NESTING) return 'unsure';
+      stack[depth++] = c === 91 ? 93 : 125;
       scalarStart = true;
     } else if (c === 93 /* ] */ || c === 125 /* } */) {
       // In flow syntax a bracket is always an indicator, never text of a plain scalar.
-      if (stack.pop() !== c) return { kind: 'mismatched', at: p, open };
-      if (stack.length === 0) return p + 1;
+      if (depth === 0 || stack[--depth] !== c) return { kind: 'mismatched', at: p, open };
+      if (depth === 0) return p + 1;
       scalarStart = false;
     } else if (c === 44 /* , */ || c === 58 /* : */ || c === 63 /* ? */) {
       scalarStart = true;
@@ -210,8 +212,14 @@ export function flowEnd(text: string, open: number): number | FlowProblem | 'uns
     }
     p++;
   }
-  return stack.length > 0 ? { kind: 'unclosed', at: open, open } : 'unsure';
+  return depth > 0 ? { kind: 'unclosed', at: open, open } : 'unsure';
 }
+
+/**
+ * flowEnd's stack of expected closing brackets, one for every call: a config of 100,000 one-line
+ * flows made an array for each. flowEnd calls nothing that scans flows, so no call overlaps another.
+ */
+const CLOSERS = new Uint8Array(MAX_NESTING);
 
 /** `---` or `...` at a line's start followed by a space, a line break or the end: a document marker. */
 function isDocumentMarker(text: string, lineStart: number): boolean {

@@ -8,6 +8,8 @@ import { loadWork } from './work.js';
 /** One config file's text, with a lazily built line index for offset -> line/column. */
 export class SourceText {
   private lineStarts: Uint32Array | undefined;
+  /** The line found last: problems are located mostly in file order, so the next is on it or a line after. */
+  private lastLine = 0;
 
   constructor(
     /** The file path as shown in diagnostics. */
@@ -18,6 +20,13 @@ export class SourceText {
   /** 1-based line and column of a character offset. */
   position(offset: number): { line: number; column: number } {
     const starts = (this.lineStarts ??= computeLineStarts(this.text));
+    const near = this.lastLine;
+    for (let line = near; line < near + 2 && line < starts.length; line++) {
+      if ((starts[line] ?? 0) <= offset && (line + 1 === starts.length || offset < (starts[line + 1] ?? 0))) {
+        this.lastLine = line;
+        return { line: line + 1, column: offset - (starts[line] ?? 0) + 1 };
+      }
+    }
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -25,6 +34,7 @@ export class SourceText {
       if ((starts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.lastLine = lo;
     return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   }
 
@@ -90,25 +100,36 @@ export function mapKeys(map: PlainMap): readonly string[] {
 /**
  * The placement of every entry of every map and list. One store serves every file of a directory
  * config, so merged maps keep each entry's own file. Built for large configs (~10^5 containers):
- * entries live in two flat arrays, each container maps to one number (where its entries start and
- * how many there are); lookups scan small containers and index a large map by key on its first
- * lookup. Readers record a container's entries between begin() and finish(); a child container
- * is finished before its parent records the entry holding it, so each container's entries end up
- * contiguous.
+ * each entry is a key (undefined for list items) and three numbers (file, key offset, value
+ * offset) in typed arrays, container by container; each container maps to a small number whose
+ * start and count sit in typed arrays too. Plain arrays of packed numbers cost a heap number per
+ * container and made the store a third of the reader's time on 100,000 entries. Lookups scan
+ * small containers and index a large map by key on its first lookup. Readers record a
+ * container's entries between begin() and finish(); a child container is finished before its
+ * parent records the entry holding it, so each container's entries end up contiguous.
  */
 export class Placements {
   private readonly sources: SourceText[] = [];
   private readonly sourceIds = new Map<SourceText, number>();
-  /** Entry keys (undefined for list items) and packed [key, value] offsets, container by container. */
+  /** Entry keys, and per entry [file, key offset, value offset], container by container. */
   private readonly keys: (string | undefined)[] = [];
-  private readonly offsets: number[] = [];
+  private places = new Uint32Array(3 * 1024);
+  /** Container -> its number; per number, where its entries start and how many there are. */
   private readonly containers = new Map<object, number>();
+  private starts = new Uint32Array(1024);
+  private counts = new Uint32Array(1024);
+  /**
+   * Per container whose keys are known distinct: 1 + the entry a lookup is guessed to want (the
+   * one after the last found), else 0. Errors are located in the order entries were written, so
+   * locating every entry of a large map costs a comparison each, without building its key index.
+   */
+  private nextGuess = new Uint32Array(1024);
   /** Key -> entry index of maps too large to scan, built on first lookup. */
   private readonly keyIndexes = new WeakMap<object, Map<string, number>>();
-  // Entries of containers still being read; a count rather than truncation, so the arrays never
-  // shrink and regrow.
+  // Entries of containers still being read, a stack; a count rather than truncation, so the
+  // arrays never shrink and regrow.
   private readonly pendingKeys: (string | undefined)[] = [];
-  private readonly pendingOffsets: number[] = [];
+  private pendingPlaces = new Uint32Array(3 * 1024);
   private pending = 0;
 
   /** A small number for `source`, for entry(). */
@@ -128,12 +149,14 @@ export class Placements {
 
   /** Records one entry of the container being read (key undefined for a list item). */
   entry(key: string | undefined, sourceId: number, keyOffset: number, valueOffset: number): void {
-    const base = sourceId * OFFSET_RANGE;
     loadWork.entriesPlaced++;
     const n = this.pending++;
+    if (3 * n + 3 > this.pendingPlaces.length) this.pendingPlaces = grown(this.pendingPlaces, 3 * n + 3);
     this.pendingKeys[n] = key;
-    this.pendingOffsets[2 * n] = base + keyOffset;
-    this.pendingOffsets[2 * n + 1] = base + valueOffset;
+    const places = this.pendingPlaces;
+    places[3 * n] = sourceId;
+    places[3 * n + 1] = keyOffset;
+    places[3 * n + 2] = valueOffset;
   }
 
   /** Records one entry from a known placement (merging files, YAML merge keys). */
@@ -141,17 +164,42 @@ export class Placements {
     this.entry(key, this.sourceId(placement.source), placement.key, placement.value);
   }
 
-  /** Ends the container begun at `mark`: its entries are those recorded since. */
-  finish(container: object, mark: number): void {
+  /**
+   * Ends the container begun at `mark`: its entries are those recorded since. `distinctKeys`: the
+   * reader made sure no key was recorded twice (else the last entry of a key is its placement).
+   */
+  finish(container: object, mark: number, distinctKeys = false): void {
     const count = this.pending - mark;
     const start = this.keys.length;
-    this.containers.set(container, start * COUNT_RANGE + count);
+    const number = this.containers.size;
+    if (number >= this.starts.length) {
+      this.starts = grown(this.starts, number + 1);
+      this.counts = grown(this.counts, number + 1);
+      this.nextGuess = grown(this.nextGuess, number + 1);
+    }
+    this.starts[number] = start;
+    this.counts[number] = count;
+    this.nextGuess[number] = distinctKeys ? start + 1 : 0;
+    this.containers.set(container, number);
+    if (3 * (start + count) > this.places.length) this.places = grown(this.places, 3 * (start + count));
+    const places = this.places;
+    const pendingPlaces = this.pendingPlaces;
+    let digitFirst = false;
     for (let i = 0; i < count; i++) {
-      this.keys[start + i] = this.pendingKeys[mark + i];
-      this.offsets[2 * (start + i)] = this.pendingOffsets[2 * (mark + i)] ?? 0;
-      this.offsets[2 * (start + i) + 1] = this.pendingOffsets[2 * (mark + i) + 1] ?? 0;
+      const key = this.pendingKeys[mark + i];
+      this.keys.push(key);
+      if (key !== undefined) digitFirst ||= isDigit(key.charCodeAt(0));
+      places[3 * (start + i)] = pendingPlaces[3 * (mark + i)] ?? 0;
+      places[3 * (start + i) + 1] = pendingPlaces[3 * (mark + i) + 1] ?? 0;
+      places[3 * (start + i) + 2] = pendingPlaces[3 * (mark + i) + 2] ?? 0;
     }
     this.pending = mark;
+    // A large map's key list, as mapKeys would make it, from the keys just recorded (Object.keys of
+    // 100,000 keys costs ~30 ms more). Only when no key can be an array index: Object.keys lists
+    // those first, in numeric order, not as written.
+    if (distinctKeys && !digitFirst && count > KEPT_KEY_LISTS && !Array.isArray(container)) {
+      keyLists.set(container as PlainMap, this.keys.slice(start, start + count) as string[]);
+    }
   }
 
   /** Drops what was recorded since `mark` (a reader that gave up half way). */
@@ -160,19 +208,17 @@ export class Placements {
   }
 
   private placementOf(index: number): Placement {
-    const k = this.offsets[2 * index] ?? 0;
-    const v = this.offsets[2 * index + 1] ?? 0;
-    const source = this.sources[Math.floor(v / OFFSET_RANGE)] as SourceText;
-    return { source, key: k % OFFSET_RANGE, value: v % OFFSET_RANGE };
+    const places = this.places;
+    return { source: this.sources[places[3 * index] ?? 0] as SourceText, key: places[3 * index + 1] ?? 0, value: places[3 * index + 2] ?? 0 };
   }
 
   /** Every recorded entry of a map, by key (one pass; for bulk work such as merging files). */
   mapEntries(map: PlainMap): Map<string, Placement> {
     const out = new Map<string, Placement>();
-    const packed = this.containers.get(map);
-    if (packed === undefined) return out;
-    const start = Math.floor(packed / COUNT_RANGE);
-    const end = start + (packed % COUNT_RANGE);
+    const number = this.containers.get(map);
+    if (number === undefined) return out;
+    const start = this.starts[number] ?? 0;
+    const end = start + (this.counts[number] ?? 0);
     for (let i = start; i < end; i++) {
       const key = this.keys[i];
       if (key !== undefined) out.set(key, this.placementOf(i));
@@ -182,10 +228,10 @@ export class Placements {
 
   /** Placement of one child of a map (by key) or list (by index), if recorded. */
   childPlacement(container: object, key: string | number): Placement | undefined {
-    const packed = this.containers.get(container);
-    if (packed === undefined) return undefined;
-    const start = Math.floor(packed / COUNT_RANGE);
-    const count = packed % COUNT_RANGE;
+    const number = this.containers.get(container);
+    if (number === undefined) return undefined;
+    const start = this.starts[number] ?? 0;
+    const count = this.counts[number] ?? 0;
     if (Array.isArray(container)) {
       const index = Number(key);
       return Number.isInteger(index) && index >= 0 && index < count ? this.placementOf(start + index) : undefined;
@@ -195,9 +241,14 @@ export class Placements {
       for (let i = start + count - 1; i >= start; i--) if (this.keys[i] === wanted) return this.placementOf(i);
       return undefined;
     }
-    // A large map (a config's repositories or teams) is indexed by key on its first lookup, so
-    // locating every entry of it costs one pass, not one pass per entry. The last entry of a key
-    // wins, as in the scan above.
+    const guess = (this.nextGuess[number] ?? 0) - 1;
+    if (guess >= start && guess < start + count && this.keys[guess] === wanted) {
+      this.nextGuess[number] = guess + 2;
+      return this.placementOf(guess);
+    }
+    // Else a large map (a config's repositories or teams) is indexed by key on its first lookup,
+    // so locating every entry of it costs one pass, not one pass per entry. The last entry of a
+    // key wins, as in the scan above.
     let index = this.keyIndexes.get(container);
     if (index === undefined) {
       index = new Map();
@@ -208,16 +259,25 @@ export class Placements {
       this.keyIndexes.set(container, index);
     }
     const i = index.get(wanted);
-    return i === undefined ? undefined : this.placementOf(i);
+    if (i === undefined) return undefined;
+    if (guess >= 0) this.nextGuess[number] = i + 2;
+    return this.placementOf(i);
   }
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 /** Maps up to this many entries are scanned; larger ones get a key index. */
 const SCAN_LIMIT = 16;
 
-/** Offsets stay below 2^26 (files are capped at 20 MB); counts below 2^24 per container. */
-const OFFSET_RANGE = 2 ** 26;
-const COUNT_RANGE = 2 ** 24;
+/** A copy of `array` with room for at least `size` numbers (doubling, so appends stay linear). */
+export function grown(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(Math.max(size, 2 * array.length));
+  out.set(array);
+  return out;
+}
 
 /** A parsed value (a whole file, or the merged config) with where it was written. */
 export interface PlacedRoot {

@@ -161,6 +161,11 @@ describe('fast YAML reader', () => {
     ['', null],
     ['~', null],
     ['True', true],
+    ['0', 0],
+    ['7', 7],
+    ['42', 42],
+    ['123456789012345', 123456789012345],
+    ['1234567890123456', 1234567890123456],
     ['9007199254740991', 9007199254740991],
     // Past 2^53-1 the text is kept (refused where an id is written, semantic/ids.ts).
     ['9007199254740993', '9007199254740993'],
@@ -174,7 +179,7 @@ describe('fast YAML reader', () => {
     expect(resolvePlain(text)).toEqual(expected);
   });
 
-  test.each(['0o17', '0x1F', '1e3', '.5', '-.Inf', '012', '+12', '42.0', '3.50e1'])('refuses %j, a number not in plain decimal (NumberSpelling)', (text) => {
+  test.each(['0o17', '0x1F', '1e3', '.5', '-.Inf', '012', '007', '00', '+12', '42.0', '3.50e1'])('refuses %j, a number not in plain decimal (NumberSpelling)', (text) => {
     expect(() => resolvePlain(text)).toThrow(NumberSpelling);
   });
 });
