@@ -3,10 +3,17 @@
 // apply's check of its own result (writtenObjects below) share. The state reader reads what a
 // config manages, so planning a narrowed config reads only the objects kept (and the lists that
 // resolving them needs). What differs between the callers is which objects they keep: that is the
-// Narrowing they pass. A kind of object added to the config is taught here once.
+// Narrowing they pass. Each object's address is its kind's (kinds/*/address.ts); where the object
+// sits in the config's shape is this walk's, so a kind added to the config is taught here once.
 // Pure: no I/O.
 
 import { coversSome, otherRepoSpelling, type RepositoryNames } from '../address.js';
+import { gitScopeObjectAddress } from '../kinds/git-scope/address.js';
+import { monitoredAddress } from '../kinds/monitoring/address.js';
+import { orgDefaultAddress } from '../kinds/org-default/address.js';
+import { pmScopeObjectAddress } from '../kinds/pm-scope/address.js';
+import { repoSettingsAddress } from '../kinds/repo-override/address.js';
+import { selectionSetAddress } from '../kinds/selection/address.js';
 import { repoAddress, teamAddress } from '../kinds/shared/addresses.js';
 import type { OrgSettings } from '../../contract/git-types.js';
 import type { DesiredConfig, DesiredTeam, RepoRef } from '../model.js';
@@ -52,7 +59,7 @@ export interface NarrowedDesired {
  * one call of `by` per object.
  */
 export function narrowDesired(config: DesiredConfig, by: Narrowing): NarrowedDesired {
-  const collection = config.collection.filter((s) => by.keeps(`collection.${String(s.integration)}.${s.entityType}`));
+  const collection = config.collection.filter((s) => by.keeps(selectionSetAddress(String(s.integration), s.entityType)));
   const exact = config.ownership?.teams === 'exact';
   const teams: DesiredTeam[] = [];
   for (const team of config.teams) {
@@ -62,14 +69,14 @@ export function narrowDesired(config: DesiredConfig, by: Narrowing): NarrowedDes
   }
   const defaults: OrgSettings = {};
   for (const [section, value] of Object.entries(config.git.defaults)) {
-    if (by.keeps(`git.defaults.${section}`)) (defaults as Record<string, unknown>)[section] = value;
+    if (by.keeps(orgDefaultAddress(section as keyof OrgSettings))) (defaults as Record<string, unknown>)[section] = value;
   }
   const repositories = [];
   const literal: RepoRef[] = [];
   for (const entry of config.git.repositories) {
     const repo = repoAddress(entry.ref);
-    const settings = entry.settings !== undefined && keepsRepository(`${repo}.settings`, by);
-    const monitored = entry.monitored !== undefined && keepsRepository(`${repo}.monitored`, by);
+    const settings = entry.settings !== undefined && keepsRepository(repoSettingsAddress(repo), by);
+    const monitored = entry.monitored !== undefined && keepsRepository(monitoredAddress(repo), by);
     if (entry.settings !== undefined && !settings) literal.push(entry.ref);
     if (!settings && !monitored) continue;
     const kept = { ...entry };
@@ -86,8 +93,8 @@ export function narrowDesired(config: DesiredConfig, by: Narrowing): NarrowedDes
 /** The team with only what `by` keeps of it; undefined when nothing of it is kept. */
 function narrowTeam(team: DesiredTeam, by: Narrowing): DesiredTeam | undefined {
   const prefix = teamAddress(team.key);
-  const pm = team.pm.filter((scope) => by.keeps(`${prefix}.pm.${String(scope.integration)}`));
-  const git = team.git !== undefined && by.keeps(`${prefix}.git`);
+  const pm = team.pm.filter((scope) => by.keeps(pmScopeObjectAddress(team.key, String(scope.integration))));
+  const git = team.git !== undefined && by.keeps(gitScopeObjectAddress(team.key));
   const properties = by.keepsTeamProperties(prefix);
   const members = team.members !== undefined && by.keepsTeamMembers(prefix);
   if (pm.length === 0 && !git && !properties && !members) return undefined;

@@ -4,7 +4,12 @@ import type { GitScopeKey } from '../../../contract/git-types.js';
 import type { TeamRef } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
 
+/** `team[42].git`: a team's Git scope, the object its two keys lie under. */
+export function gitScopeObjectAddress(team: TeamRef | number): string {
+  return `${teamAddress(team)}.git`;
+}
+
 /** `team[42].git.repositories`. */
 export function gitScopeAddress(team: TeamRef | number, key: GitScopeKey): string {
-  return `${teamAddress(team)}.git.${key}`;
+  return `${gitScopeObjectAddress(team)}.${key}`;
 }

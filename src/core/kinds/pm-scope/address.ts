@@ -4,7 +4,12 @@ import type { PmScopeKey } from '../../../contract/types.js';
 import type { TeamRef } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
 
+/** `team[42].pm.tracker`: a team's PM scope on one integration, the object its keys lie under. */
+export function pmScopeObjectAddress(team: TeamRef | number, alias: string): string {
+  return `${teamAddress(team)}.pm.${alias}`;
+}
+
 /** `team[42].pm.tracker.boards`: one key of a team's PM scope on an integration. */
 export function pmScopeAddress(team: TeamRef | number, alias: string, key: PmScopeKey): string {
-  return `${teamAddress(team)}.pm.${alias}.${key}`;
+  return `${pmScopeObjectAddress(team, alias)}.${key}`;
 }

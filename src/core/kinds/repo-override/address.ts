@@ -2,7 +2,12 @@
 
 import type { RepoSection } from '../../../contract/git-types.js';
 
+/** `repo["acme/api"].settings`: a repository's override set, the object its sections lie under. */
+export function repoSettingsAddress(repo: string): string {
+  return `${repo}.settings`;
+}
+
 /** `repo["acme/api"].settings.default_branch`. */
 export function repoSettingAddress(repo: string, section: RepoSection): string {
-  return `${repo}.settings.${section}`;
+  return `${repoSettingsAddress(repo)}.${section}`;
 }
