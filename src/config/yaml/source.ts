@@ -102,8 +102,8 @@ export function mapKeys(map: PlainMap): readonly string[] {
  * config, so merged maps keep each entry's own file. Built for large configs (~10^5 containers):
  * each entry is a key (undefined for list items) and three numbers (file, key offset, value
  * offset) in typed arrays, container by container; each container maps to a small number whose
- * start and count sit in typed arrays too. Plain arrays of packed numbers cost a heap number per
- * container and made the store a third of the reader's time on 100,000 entries. Lookups scan
+ * start and count sit in typed arrays too (plain arrays of packed numbers would cost a heap number
+ * per container, a third of the reader's time on 100,000 entries). Lookups scan
  * small containers and index a large map by key on its first lookup. Readers record a
  * container's entries between begin() and finish(); a child container is finished before its
  * parent records the entry holding it, so each container's entries end up contiguous.
@@ -118,6 +118,8 @@ export class Placements {
   private readonly containers = new Map<object, number>();
   private starts = new Uint32Array(1024);
   private counts = new Uint32Array(1024);
+  /** Containers numbered so far (a container finished again gets a new number, its old one unused). */
+  private numbered = 0;
   /**
    * Per container whose keys are known distinct: 1 + the entry a lookup is guessed to want (the
    * one after the last found), else 0. Errors are located in the order entries were written, so
@@ -171,7 +173,7 @@ export class Placements {
   finish(container: object, mark: number, distinctKeys = false): void {
     const count = this.pending - mark;
     const start = this.keys.length;
-    const number = this.containers.size;
+    const number = this.numbered++;
     if (number >= this.starts.length) {
       this.starts = grown(this.starts, number + 1);
       this.counts = grown(this.counts, number + 1);
