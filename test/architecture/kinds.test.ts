@@ -74,7 +74,14 @@ describe('the registry of kinds', () => {
   it('leaves no code outside src/core/kinds/ comparing a kind with a kind name', () => {
     const root = resolve(import.meta.dirname, '../../src');
     const names = KIND_NAMES.map((k) => k.replace('-', '\\-')).join('|');
-    const compares = new RegExp(`\\bkind\\s*[!=]==?\\s*'(${names})'`);
+    const name = `['"](${names})['"]`;
+    // `kind === 'team'`, `"team" !== target.kind`, and a `case 'team':` of a switch on a kind.
+    const compares = new RegExp(`\\bkind\\s*[!=]==?\\s*${name}|${name}\\s*[!=]==?\\s*[\\w.]*\\bkind\\b`);
+    const caseOf = new RegExp(`\\bcase\\s+${name}\\s*:`);
+    const switchOnKind = /\bswitch\s*\([^)]*\bkind\)/;
+    // The scan catches each spelling it looks for (and not a switch on something else).
+    expect(["if (c.target.kind === 'monitoring')", 'if ("team" !== change.kind)', "kind !== 'repo-override'"].map((l) => compares.test(l))).toEqual([true, true, true]);
+    expect([switchOnKind.test("switch (c.target.kind) {\n  case 'selection':"), caseOf.test("  case 'selection':"), switchOnKind.test('switch (groupBy) {')]).toEqual([true, true, false]);
     const found: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -82,8 +89,10 @@ describe('the registry of kinds', () => {
         if (entry.isDirectory()) {
           if (path !== join(root, 'core/kinds')) walk(path);
         } else if (entry.name.endsWith('.ts')) {
-          readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
-            if (compares.test(line)) found.push(`${relative(root, path)}:${i + 1}: ${line.trim()}`);
+          const text = readFileSync(path, 'utf8');
+          const switches = switchOnKind.test(text);
+          text.split('\n').forEach((line, i) => {
+            if (compares.test(line) || (switches && caseOf.test(line))) found.push(`${relative(root, path)}:${i + 1}: ${line.trim()}`);
           });
         }
       }
