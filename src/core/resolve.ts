@@ -108,7 +108,7 @@ export function distanceFrom(word: string): (other: string, bound: number) => nu
 /**
  * The ASCII character counts of the word of the distanceFrom function that used them last, and
  * that function: one table for every word, refilled when another word's function is called, not a
- * table per word (100,000 unknown keys, each compared for a "did you mean", made 100,000).
+ * table per word (100,000 unknown keys, each compared for a "did you mean", would make 100,000).
  */
 const COUNTS = new Int32Array(128);
 let counted: unknown;

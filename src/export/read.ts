@@ -33,7 +33,7 @@ import { membersWithoutEmail } from './team-properties.js';
 export interface ReadOptions {
   /** --teams given by id: only these teams (where the service lists teams), else added to those used_by names. */
   teams: readonly number[];
-  /** --teams given by name: resolved in the team list before anything else is read (export/teams.ts). */
+  /** --teams given by name: resolved in the team list before any read beyond it and the integration list (export/teams.ts). */
   teamNames?: readonly string[];
   /** Teams the config given with -c writes: always read and written. */
   configTeams: readonly number[];
@@ -169,7 +169,7 @@ async function readChosenTeams(client: ReadOnlyClient, teamList: ListRead<Listed
 
 export async function readOrganization(client: ReadOnlyClient, options: ReadOptions): Promise<OrganizationRead> {
   const [integrationList, teamList] = await Promise.all([client.listIntegrations(), readTeamList(client.lists)]);
-  // A name --teams gives that no team (or more than one) has stops the export here, before any other read.
+  // A name --teams gives that no team (or more than one) has stops the export here, before any read beyond these two lists.
   const byName = teamIdsByName(options.teamNames ?? [], teamList.listed ? teamList.items : undefined);
   const teamsGiven = byName.length === 0 ? options.teams : [...new Set([...options.teams, ...byName])];
   const integrations = integrationList.items.filter((i) => i.deleted_at === undefined).sort((a, b) => a.id - b.id);

@@ -31,7 +31,7 @@ export interface ExportRequest {
 
 /**
  * `Payments, 42,43 44` -> names ["Payments"], ids [42, 43, 44]. Parts are comma-separated; a part
- * of digits (or of space-separated digits, as before names were taken) is ids, any other a team's
+ * of digits (or of space-separated digits: `--teams "42 43"` is two ids) is ids, any other a team's
  * name as the service spells it (names may hold spaces). An id that is not a positive integer is a
  * usage error, before anything is read.
  */

@@ -102,8 +102,8 @@ export function mapKeys(map: PlainMap): readonly string[] {
  * config, so merged maps keep each entry's own file. Built for large configs (~10^5 containers):
  * each entry is a key (undefined for list items) and three numbers (file, key offset, value
  * offset) in typed arrays, container by container; each container maps to a small number whose
- * start and count sit in typed arrays too (plain arrays of packed numbers would cost a heap number
- * per container, a third of the reader's time on 100,000 entries). Lookups scan
+ * start and count sit in typed arrays too (a plain array of numbers costs a heap number per
+ * container: a third of the reader's time on 100,000 entries). Lookups scan
  * small containers and index a large map by key on its first lookup. Readers record a
  * container's entries between begin() and finish(); a child container is finished before its
  * parent records the entry holding it, so each container's entries end up contiguous.
