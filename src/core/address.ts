@@ -20,12 +20,6 @@ export function matchesAddressPrefix(address: string, prefix: string): boolean {
   return next === '.' || next === '[';
 }
 
-/** Keeps the addresses that a --target list selects (all when empty) and no --exclude removes. */
-export function addressSelected(address: string, targets: readonly string[], excludes: readonly string[]): boolean {
-  if (targets.length > 0 && !targets.some((t) => matchesAddressPrefix(address, t))) return false;
-  return !excludes.some((e) => matchesAddressPrefix(address, e));
-}
-
 /**
  * `address` and each of its prefixes that ends at a component boundary (before a `.` or `[`):
  * exactly the patterns matchesAddressPrefix accepts for it, once cleaned. Looking these up in a
@@ -78,6 +72,22 @@ export function targetsReach(targets: readonly string[]): (object: string) => bo
   const reaches = (object: string): boolean => targets.length === 0 || aboveSomeTarget(object) || boundaryPrefixes(object).some((p) => exact.has(p));
   reachIndexes.set(targets, reaches);
   return reaches;
+}
+
+const excludeIndexes = new WeakMap<readonly string[], (object: string) => boolean>();
+
+/**
+ * Whether some exclude is at or above an address (matchesAddressPrefix(address, exclude) for some
+ * exclude): a lookup of the address's boundary prefixes in an index built once per exclude list,
+ * not a scan of the excludes per address. One index per exclude list, as for targetsReach.
+ */
+export function excludesCover(excludes: readonly string[]): (address: string) => boolean {
+  const known = excludeIndexes.get(excludes);
+  if (known !== undefined) return known;
+  const first = firstPrefixMatch(excludes, (e) => e);
+  const covered = (address: string): boolean => excludes.length > 0 && first(address) !== undefined;
+  excludeIndexes.set(excludes, covered);
+  return covered;
 }
 
 /**

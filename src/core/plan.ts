@@ -3,7 +3,7 @@
 // only sees the changes that survive --target / --exclude; predictions see exactly what would be
 // sent. Never throws for bad data: every problem is a plan error with its config location.
 
-import { addressSelected, boundaryPrefixes, cleanPattern, otherRepoSpelling } from './address.js';
+import { boundaryPrefixes, cleanPattern, excludesCover, otherRepoSpelling } from './address.js';
 import { PlanDraft, type PlannedChange } from './draft.js';
 import type { DesiredConfig, ReadScope } from './model.js';
 import { planOperations } from './operations.js';
@@ -98,12 +98,14 @@ export function buildPlanStaged(written: DesiredConfig, live: LiveSnapshot, opti
   // change: a saved plan's re-read passes one target per object it writes.
   const targetSet = new Set(targets.map(cleanPattern).filter((t) => t !== ''));
   const targeted = (a: string): boolean => boundaryPrefixes(a).some((p) => targetSet.has(p));
+  // Excludes the same way: an index of the excludes, not a scan of every exclude per change.
+  const excluded = excludesCover(excludes);
   const reached = new Set<string>();
   const selected = (change: Change): boolean => {
     const addresses = addressesOf(change);
     for (const a of addresses) for (const p of boundaryPrefixes(a)) reached.add(p);
     if (targets.length > 0 && !addresses.some(targeted)) return false;
-    if (addresses.some((a) => !addressSelected(a, [], excludes))) return false;
+    if (addresses.some(excluded)) return false;
     // The expansion kept only the rule objects in scope (RuleScope): --changed-from's filter,
     // which knows objects by their config addresses, is not asked about them again.
     return keep === undefined || change.rule !== undefined || addresses.some((address) => keep({ ...change, address }));

@@ -8,7 +8,7 @@
 // them. Anything that computes a set of addresses to plan (--target, --exclude, --changed-from,
 // apply PLANFILE's ownership objects) feeds the same function. Pure: no I/O.
 
-import { cleanPattern, firstPrefixMatch, targetsReach } from '../address.js';
+import { cleanPattern, excludesCover, targetsReach } from '../address.js';
 import { repoAddress } from '../kinds/shared/addresses.js';
 import type { DesiredConfig, ReadScope, RepoRef, RuleScope } from '../model.js';
 import { GlobIndex } from '../glob-index.js';
@@ -79,24 +79,9 @@ export interface ScopedDesired {
 
 /** Whether the object at `prefix` is in scope: a target is at, above or under it; no exclude covers it. */
 export function objectInScope(prefix: string, scope: AddressScope): boolean {
-  return targetsReach(scope.targets)(prefix) && !excludedWhole(scope.excludes)(prefix);
+  return targetsReach(scope.targets)(prefix) && !excludesCover(scope.excludes)(prefix);
 }
 
-const excludeIndexes = new WeakMap<readonly string[], (object: string) => boolean>();
-
-/**
- * Whether some exclude is at or above an object (matchesAddressPrefix(object, exclude)): a lookup
- * of the object's boundary prefixes in an index built once per exclude list, not a scan of the
- * excludes per object.
- */
-function excludedWhole(excludes: readonly string[]): (object: string) => boolean {
-  const known = excludeIndexes.get(excludes);
-  if (known !== undefined) return known;
-  const first = firstPrefixMatch(excludes, (e) => e);
-  const excluded = (object: string): boolean => excludes.length > 0 && first(object) !== undefined;
-  excludeIndexes.set(excludes, excluded);
-  return excluded;
-}
 
 /**
  * Monitoring patterns decide the monitoring state of every repository, so they stay in scope when
@@ -260,6 +245,6 @@ function rulesInScope(config: DesiredConfig, scope: RuleScope | undefined): numb
   }
   return rules.filter((rule, n) => {
     const address = `${ruleAddress(rule.pattern)}.settings`;
-    return (named.has(n) || objectInScope(address, scope)) && !excludedWhole(scope.excludes)(address);
+    return (named.has(n) || objectInScope(address, scope)) && !excludesCover(scope.excludes)(address);
   }).length;
 }
