@@ -191,13 +191,13 @@ export function changedObjects(before: DesiredConfig, after: DesiredConfig): Cha
   let unmanaged = [...was.keys()].filter((object) => !now.has(object));
   // Under exact ownership a team taken out of the file is deleted: a change, not an end of management.
   if (after.ownership?.teams === 'exact') {
-    const deletedKind = (o: string): ObjectKind | undefined => {
-      const kind = was.get(o)?.kind;
-      return kind !== undefined && kindOf(kind).deletedWhenUnwritten === true ? kind : undefined;
-    };
-    const deleted = unmanaged.filter((o) => deletedKind(o) !== undefined);
-    for (const object of deleted) changed.push({ object, kind: deletedKind(object) as ObjectKind, how: 'changed', addresses: [object] });
-    if (deleted.length > 0) unmanaged = unmanaged.filter((o) => deletedKind(o) === undefined);
+    const kept: string[] = [];
+    for (const object of unmanaged) {
+      const kind = was.get(object)?.kind;
+      if (kind !== undefined && kindOf(kind).deletedWhenUnwritten === true) changed.push({ object, kind, how: 'changed', addresses: [object] });
+      else kept.push(object);
+    }
+    unmanaged = kept;
   }
 
   const patternsNow = patternsKey(after);

@@ -3,6 +3,7 @@
 // their predicted refusals and impact labels (diff.ts), and the calls that carry them (calls.ts).
 
 import type { Kind } from '../kind.js';
+import { teamAddress } from '../shared/addresses.js';
 import { planTeamCalls } from './calls.js';
 import { diffTeams } from './diff.js';
 import type { TeamTarget } from './target.js';
@@ -28,6 +29,6 @@ export const teamKind: Kind<'team', TeamTarget> = {
   // A team deleted is addressed by its name; the file may have keyed it by id (`team[42]`).
   objectOf: ({ before }) => {
     const id = (before as { id?: unknown } | null | undefined)?.id;
-    return typeof id === 'number' ? `team[${id}]` : undefined;
+    return typeof id === 'number' ? teamAddress(id) : undefined;
   },
 };
