@@ -3,7 +3,7 @@
 // parent and members are managed too); `--teams` narrows the export to the teams it names, by id
 // or by the service's name for them (resolved in the team list export reads anyway). An older
 // service lists none: the teams are those boards and projects name in used_by, plus `--teams` (ids
-// only: there is no list to find a name in), as before. Teams of `-c CONFIG` are always read (an
+// only: there is no list to find a name in). Teams of `-c CONFIG` are always read (an
 // offline plan against a snapshot must know them all). The service's own `All Teams` and
 // `All Contributors` are never written. Pure.
 

@@ -35,9 +35,9 @@ Examples:
 
 Teams come from the service's team list: every team but its own two. A name --teams gives
 that no team has (the closest are shown) or that two teams share (give the id) is an error,
-before any read beyond the integration and team lists. A service that lists no teams (an older one) is read as before,
-through used_by of boards and projects: name a team that only has a Git scope there with
---teams, by id.`,
+before any read beyond the integration and team lists. A service that lists no teams (an
+older one) is read through used_by of boards and projects: name a team that only has a Git
+scope there with --teams, by id.`,
     )
     .action(async (opts: ExportRequest, command: Command) => {
       const { exportWorkflow } = await import('../../workflows/export.js');
