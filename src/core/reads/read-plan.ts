@@ -7,7 +7,8 @@
 // repository list is read, which depends on what every kind names.
 //
 // The rule is "read exactly what the config manages, with the fewest calls":
-//   stage 1  the integrations list, once (aliases by name and every integration id need it);
+//   stage 1  the integrations list, once (aliases by name and every integration id need it), and
+//            beside it the team list and the users list when a kind's objects resolve against them;
 //   stage 2  one entity list sequence per entity type covering every integration that needs it,
 //            one PM scope read per managed team (all its integrations in one call), one Git scope
 //            read per team with a `git` block, the repository list (or exact-name lookups), the org
