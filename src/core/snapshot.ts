@@ -55,7 +55,7 @@ export interface LiveSnapshot {
   orgConfig?: OrgConfigResponse;
   /**
    * The service's team list (its own two included, members inline), read when the config manages
-   * teams themselves (kinds/team-directory.ts, needsTeamList); absent when not read.
+   * teams themselves (the team kinds' reads: kinds/team/reads.ts, team-members/reads.ts); absent when not read.
    */
   teamList?: ListedTeam[];
   /** The contributors (`/api/v1/users`), read only when a `members:` names one by email. */

@@ -13,12 +13,21 @@ import { chunk } from '../core/ops-common.js';
 import type { DesiredConfig, ReadScope } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
-import { identifiedTeams, isNewTeamId, needsTeamList, needsUserList, resolveTeamIds, teamDirectory } from '../core/kinds/shared/team-directory.js';
+import { identifiedTeams, isNewTeamId, resolveTeamIds, teamDirectory } from '../core/kinds/shared/team-directory.js';
 import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
-import { entityReads, listKey, repositoryReads, selectionListKeys, stageTwoReads, usedByReads, type StageTwoReads } from '../core/reads/read-plan.js';
-import type { ListedTeam } from '../contract/list-types.js';
-import type { Integration } from '../contract/types.js';
-import { answersMaySpareLookups, configuredRepositories, entityListsAnswered, repositoriesAnswered } from '../core/reads/scope-answers.js';
+import {
+  addUnwrittenTeamScopes,
+  answersMaySpareLookups,
+  directoryNeeds,
+  entityReads,
+  firmListKeys,
+  listKey,
+  readNeeds,
+  repositoryReads,
+  stageTwoReads,
+  usedByReads,
+} from '../core/reads/read-plan.js';
+import { configuredRepositories, entityListsAnswered, repositoriesAnswered } from '../core/reads/scope-answers.js';
 import { allOrFirstFailure, type LaneObserver } from './scheduler.js';
 import type { ReadSources } from '../core/reads/sources.js';
 import { LiveReader, type StateClient } from './live-reader.js';
@@ -72,35 +81,38 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
   const reader = new LiveReader(client, options.perRoute ?? DEFAULT_CONCURRENCY, options.observer);
   // The team list (and the contributors, for members named by email) beside the integrations:
   // name keys get their ids from it before their scopes are read (kinds/team-directory.ts).
-  const teamRead = needsTeamList(written) ? reader.teamList() : undefined;
-  const userRead = needsUserList(written) ? reader.users() : undefined;
+  const directories = directoryNeeds(written);
+  const teamRead = directories.teamList ? reader.teamList() : undefined;
+  const userRead = directories.userList ? reader.users() : undefined;
   teamRead?.catch(() => undefined);
   userRead?.catch(() => undefined);
   const [integrations, teams, users] = await Promise.all([reader.integrations(), teamRead, userRead]);
   const teamList = teams?.listed === true ? teams.items : undefined;
   const config = resolveTeamIds(written, teamList === undefined ? undefined : teamDirectory(teamList)).config;
-  const two = stageTwoReads(config, reads, integrations);
-  if (options.deletedTeamScopes === true && teamList !== undefined) readDeletedScopes(two, config, teamList, integrations);
+  const needs = readNeeds(config, reads);
+  const two = stageTwoReads(config, reads, integrations, needs);
+  if (options.deletedTeamScopes === true && teamList !== undefined) addUnwrittenTeamScopes(two, needs, config, teamList, integrations);
 
   const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
   const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));
 
-  // The lists the selection sets need go out at once; those only team scopes need wait for the
-  // scope answers, which may hold every entity the config names there (core/reads/scope-answers.ts).
-  const forSelections = selectionListKeys(config, integrations);
+  // The lists some need no answer can stand in for (a selection set's) go out at once; those only
+  // team scopes need wait for the scope answers, which may hold every entity the config names
+  // there (core/reads/scope-answers.ts).
+  const forSelections = firmListKeys(config, integrations, needs);
   const pmChain = async (): Promise<EntityListRead[]> => {
-    const first = allOrFirstFailure(entityReads(config, integrations, (key) => forSelections.has(key)).map((spec) => reader.entities(spec)));
+    const first = allOrFirstFailure(entityReads(config, integrations, needs, (key) => forSelections.has(key)).map((spec) => reader.entities(spec)));
     let answered: EntityListRead[] = [];
     let rest: Promise<EntityListRead[][]> = Promise.resolve([]);
     if (two.entities.some((spec) => spec.integrationIds.some((id) => !forSelections.has(listKey(id, spec.type))))) {
       first.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled rejection
       answered = entityListsAnswered(config, integrations, new Map(await teamPmRead)).filter((l) => !forSelections.has(listKey(l.integrationId, l.type)));
       const skip = new Set(answered.map((l) => listKey(l.integrationId, l.type)));
-      rest = allOrFirstFailure(entityReads(config, integrations, (key) => !forSelections.has(key) && !skip.has(key)).map((spec) => reader.entities(spec)));
+      rest = allOrFirstFailure(entityReads(config, integrations, needs, (key) => !forSelections.has(key) && !skip.has(key)).map((spec) => reader.entities(spec)));
     }
     const full = (await allOrFirstFailure([first, rest])).flat(2);
     const lists = new Map<string, PmEntity[]>(full.map((l) => [listKey(l.integrationId, l.type), l.entities]));
-    const usedBy = (await allOrFirstFailure(usedByReads(config, integrations, lists).map((spec) => reader.entities(spec)))).flat();
+    const usedBy = (await allOrFirstFailure(usedByReads(config, integrations, lists, needs).map((spec) => reader.entities(spec)))).flat();
     return [...full, ...answered, ...usedBy];
   };
 
@@ -117,12 +129,9 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
     // can run side by side. A name is taken as soon as the pages seen so far resolve it; in the
     // one case where a later page changes that (a name on two integrations, which the planner
     // then reports as ambiguous) the plan fails anyway, so no successful plan reads more.
-    const named = config.git.repositories.filter((e) => e.settings !== undefined && 'name' in e.ref);
+    const named = needs.repositoryConfigsByName;
     const byNameWanted = new Map<string, typeof named>();
-    for (const entry of named) {
-      const name = (entry.ref as { name: string }).name;
-      byNameWanted.set(name, [...(byNameWanted.get(name) ?? []), entry]);
-    }
+    for (const ref of named) byNameWanted.set(ref.name, [...(byNameWanted.get(ref.name) ?? []), ref]);
     // The named repositories seen so far, indexed as their pages arrive (one insert each).
     const seen: NameIndex = { byId: new Map(), byName: new Map() };
     const started = new Map<number, Promise<Entry<RepositoryConfigResponse | undefined>>>();
@@ -139,8 +148,8 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
       if (fresh.length === 0) return;
       addToRepositoryIndex(seen, fresh);
       for (const repo of fresh) {
-        for (const entry of byNameWanted.get(repo.name) ?? []) {
-          const resolved = resolveRepository(entry.ref, seen, config, integrations).value;
+        for (const ref of byNameWanted.get(repo.name) ?? []) {
+          const resolved = resolveRepository(ref, seen, config, integrations).value;
           if (resolved) start(resolved.id);
         }
       }
@@ -148,7 +157,7 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
     // Repositories of team Git scopes that the teams' answers hold are not looked up.
     let spec = two.repositories;
     let answered: Repository[] = [];
-    if (spec.mode !== 'none' && answersMaySpareLookups(config, reads)) {
+    if (spec.mode !== 'none' && answersMaySpareLookups(needs, reads)) {
       const fromAnswers = repositoriesAnswered(config, new Map(await teamGitRead));
       spec = repositoryReads(fromAnswers.forReads, reads);
       answered = fromAnswers.repositories;
@@ -164,8 +173,8 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
     }
     const index = indexRepositories(repos.items);
     const byName = new Set<number>();
-    for (const entry of named) {
-      const repo = resolveRepository(entry.ref, index, config, integrations).value;
+    for (const ref of named) {
+      const repo = resolveRepository(ref, index, config, integrations).value;
       if (repo && !byIdWanted.has(repo.id)) byName.add(repo.id);
     }
     // The repositories the rules write, known once the whole list is in (rules.ts), each read by id.
@@ -228,7 +237,7 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
 
   // What the Git scope answers and the configurations read by a saved plan's ids said of
   // repositories the read did not list (a whole list holds them).
-  const answeredOnly = repoRead.repos.complete ? [] : [...repoRead.answered, ...configuredRepositories(config, reads, repositoryConfigs)].filter((r) => !listed.has(r.id));
+  const answeredOnly = repoRead.repos.complete ? [] : [...repoRead.answered, ...configuredRepositories(needs, repositoryConfigs)].filter((r) => !listed.has(r.id));
   const snapshot: LiveSnapshot = {
     integrations,
     entityLists,
@@ -252,18 +261,6 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
   }
   if (repoRead.monitoredTotal !== undefined) snapshot.monitoredTotal = repoRead.monitoredTotal;
   return { snapshot, sources: reader.sources, ...(repoRead.expansion === undefined ? {} : { expansion: repoRead.expansion }) };
-}
-
-/** Adds the scope reads of the teams exact ownership deletes (every listed team the config does not write). */
-function readDeletedScopes(two: StageTwoReads, config: DesiredConfig, teamList: readonly ListedTeam[], integrations: readonly Integration[]): void {
-  if (config.ownership?.teams !== 'exact') return;
-  const kept = new Set(identifiedTeams(config).map((t) => t.id));
-  const gone = teamDirectory(teamList).own.filter((t) => !kept.has(t.id)).map((t) => t.id);
-  const pm = integrations.filter((i) => i.type === 'pm').map((i) => i.id).sort((a, b) => a - b);
-  for (const teamId of gone) {
-    for (const integrationIds of chunk(pm, API_LIMITS.integrationIds)) two.teamPmScopes.push({ teamId, integrationIds });
-    two.teamGitScopes.push(teamId);
-  }
 }
 
 /**

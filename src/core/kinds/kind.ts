@@ -14,6 +14,7 @@ import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
 import type { DraftOperation } from '../ops-common.js';
 import type { Change, ObjectKind } from '../plan-model.js';
 import type { TeamDirectory } from './shared/team-directory.js';
+import type { KindReads } from './shared/read-needs.js';
 
 /** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
 export const PLAN_SECTIONS = ['Collection', 'Teams', 'Git defaults', 'Repositories', 'Monitoring'] as const;
@@ -76,6 +77,10 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   predict?(change: KindChange<T>, draft: PlanDraft, facts: ChangeFacts): void;
   /** The refusals its calls would meet, predicted once every call is planned. */
   predictCalls?(ops: readonly DraftOperation[], draft: PlanDraft): void;
+
+  // Reads: what its objects in a config need read, which the request bound counts (shared/read-needs.ts).
+  /** What its objects need read, before reading (src/core/reads/read-plan.ts merges every kind's). */
+  readonly reads?: KindReads;
 }
 
 /** The part of the planner's draft a diff needs at the least (the team kinds' diffs write to it): its config, messages, totals and the changes found. */

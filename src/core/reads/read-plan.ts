@@ -2,8 +2,13 @@
 // been read. The I/O that carries it out is src/state/read-live.ts. Keeping the two apart lets the request
 // count be argued from the config alone (docs/performance.md) and tested without a server.
 //
+// Each kind says what its objects need read (its reads.ts, kinds/shared/read-needs.ts); this file
+// merges every kind's needs through the registry, dedupes and chunks them, and chooses how the
+// repository list is read, which depends on what every kind names.
+//
 // The rule is "read exactly what the config manages, with the fewest calls":
-//   stage 1  the integrations list, once (aliases by name and every integration id need it);
+//   stage 1  the integrations list, once (aliases by name and every integration id need it), and
+//            beside it the team list and the users list when a kind's objects resolve against them;
 //   stage 2  one entity list sequence per entity type covering every integration that needs it,
 //            one PM scope read per managed team (all its integrations in one call), one Git scope
 //            read per team with a `git` block, the repository list (or exact-name lookups), the org
@@ -12,11 +17,13 @@
 //            configs of repositories named by name, and the entity lists and repository lookups
 //            that only team scopes need, for what their answers do not name (scope-answers.ts).
 
-import type { DesiredConfig, DesiredRepository, DesiredTeam, EntityName, IntegrationRef, ReadScope, RepoRef } from '../model.js';
-import { identifiedTeams, isNewTeamId } from '../kinds/shared/team-directory.js';
+import type { ListedTeam } from '../../contract/list-types.js';
+import type { DesiredConfig, EntityName, IntegrationRef, ReadScope, RepoRef } from '../model.js';
+import { EVERY_KIND } from '../kinds/registry.js';
+import { pmIntegrationOf } from '../kinds/shared/pm.js';
+import type { DirectoryNeeds, ReadNeeds } from '../kinds/shared/read-needs.js';
+import { identifiedTeams, teamDirectory } from '../kinds/shared/team-directory.js';
 import { chunk } from '../ops-common.js';
-import { resolveIntegration } from '../resolve.js';
-import { hasRules, isGlobRef } from '../rules.js';
 import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../../contract/types.js';
 
 
@@ -60,49 +67,97 @@ export interface StageTwoReads {
   monitoredTotal: boolean;
 }
 
-/** The integration an alias or id names, when it is a live PM integration; else undefined. */
-export function pmIntegrationOf(config: DesiredConfig, ref: IntegrationRef, integrations: readonly Integration[]): Integration | undefined {
-  const found = resolveIntegration(config, ref, [...integrations]).value;
-  return found && found.type === 'pm' ? found : undefined;
+
+/** Every kind's needs of a config, merged: each member is the kinds' lists end to end (registry order), or any kind's yes. */
+export type MergedNeeds = Required<ReadNeeds>;
+
+/** What the config's objects need read (kinds/shared/read-needs.ts), every kind's needs merged through the registry. */
+export function readNeeds(config: DesiredConfig, scope: ReadScope): MergedNeeds {
+  const all: MergedNeeds = {
+    entityLists: [],
+    usedBy: [],
+    teamPmScopes: [],
+    teamGitScopes: [],
+    repositories: [],
+    wholeRepositoryList: false,
+    repositoryConfigsById: [],
+    repositoryConfigsByName: [],
+    knownById: [],
+    orgConfig: false,
+    monitoredTotal: false,
+    unwrittenTeamScopes: false,
+  };
+  const into = all as unknown as Record<string, unknown>;
+  for (const kind of EVERY_KIND) {
+    const needs = kind.reads?.needs?.(config, scope);
+    if (needs === undefined) continue;
+    for (const [key, value] of Object.entries(needs)) {
+      if (Array.isArray(value)) for (const item of value) (into[key] as unknown[]).push(item);
+      else if (value === true) into[key] = true;
+    }
+  }
+  return all;
+}
+
+/** Stage 1: the directories read beside the integrations, judged on the config as written (before team names resolve to ids). */
+export function directoryNeeds(config: DesiredConfig): Required<DirectoryNeeds> {
+  const out = { teamList: false, userList: false };
+  for (const kind of EVERY_KIND) {
+    const needs = kind.reads?.directories?.(config);
+    if (needs?.teamList === true) out.teamList = true;
+    if (needs?.userList === true) out.userList = true;
+  }
+  return out;
+}
+
+/** The PM integration each reference names, resolved once per reference. */
+function pmResolver(config: DesiredConfig, integrations: readonly Integration[]): (ref: IntegrationRef) => Integration | undefined {
+  const known = new Map<IntegrationRef, Integration | undefined>();
+  return (ref) => {
+    if (!known.has(ref)) known.set(ref, pmIntegrationOf(config, ref, integrations));
+    return known.get(ref);
+  };
 }
 
 function providerHas(integration: Integration, type: EntityType): boolean {
   return ENTITY_TYPES[integration.provider as PmProvider]?.includes(type) ?? false;
 }
 
-/** Entity types each (integration) needs listed. */
+/** One (integration, type) list to read, and whether only answerable needs (a team scope's) ask for it. */
 interface EntityNeed {
   integration: Integration;
   type: EntityType;
+  answerable: boolean;
 }
 
-function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]): EntityNeed[] {
-  const needs = new Map<string, EntityNeed>();
-  const add = (ref: IntegrationRef, type: EntityType): void => {
-    const integration = pmIntegrationOf(config, ref, integrations);
+function entityNeeds(needs: MergedNeeds, pmOf: (ref: IntegrationRef) => Integration | undefined): EntityNeed[] {
+  const out = new Map<string, EntityNeed>();
+  for (const need of needs.entityLists) {
+    const integration = pmOf(need.integration);
     // An unknown alias, a Git integration or a type the provider lacks is the planner's error to
     // report; reading it would only earn a 400 or 404 and hide that error behind a failed read.
-    if (!integration || !providerHas(integration, type)) return;
-    const key = `${integration.id}/${type}`;
-    if (!needs.has(key)) needs.set(key, { integration, type });
-  };
-  for (const selection of config.collection) add(selection.integration, selection.entityType);
-  for (const team of config.teams) {
-    for (const scope of team.pm) {
-      if (scope.boards?.length) add(scope.integration, 'boards');
-      if (scope.epics?.length) add(scope.integration, 'epics');
-      if (scope.labels?.length) add(scope.integration, 'labels');
-      if (scope.fields?.length) add(scope.integration, 'fields');
-      if (scope.project_team_areas?.length) {
-        // An entry must name a project, a team of that project and areas of that team: checking
-        // it takes all three lists (teams carry parent_project, areas carry their teams).
-        add(scope.integration, 'projects');
-        add(scope.integration, 'teams');
-        add(scope.integration, 'areas');
-      }
-    }
+    if (!integration || !providerHas(integration, need.type)) continue;
+    const key = listKey(integration.id, need.type);
+    const known = out.get(key);
+    if (known === undefined) out.set(key, { integration, type: need.type, answerable: need.answerable === true });
+    else if (need.answerable !== true) known.answerable = false;
   }
-  return [...needs.values()];
+  return [...out.values()];
+}
+
+/** Groups (integration, type) pairs into one call sequence per type, in type order, each of up to 50 integrations in id order. */
+function byTypeInChunks(pairs: Iterable<{ integrationId: number; type: EntityType }>, filters: Omit<EntityReadSpec, 'type' | 'integrationIds'>): EntityReadSpec[] {
+  const byType = new Map<EntityType, Set<number>>();
+  for (const { integrationId, type } of pairs) {
+    const ids = byType.get(type) ?? new Set<number>();
+    ids.add(integrationId);
+    byType.set(type, ids);
+  }
+  const specs: EntityReadSpec[] = [];
+  for (const [type, ids] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), API_LIMITS.integrationIds)) specs.push({ type, integrationIds, ...filters });
+  }
+  return specs;
 }
 
 /**
@@ -112,104 +167,77 @@ function entityNeeds(config: DesiredConfig, integrations: readonly Integration[]
  * resolve it, and nothing is written for it). Which listed entities are unreachable is learned
  * only when a write names entities of the list (the reachability re-read, read-live.ts).
  */
-export function entityReads(config: DesiredConfig, integrations: readonly Integration[], include?: (key: string) => boolean): EntityReadSpec[] {
-  const byType = new Map<EntityType, EntityNeed[]>();
-  for (const need of entityNeeds(config, integrations)) {
-    if (include !== undefined && !include(listKey(need.integration.id, need.type))) continue;
-    const list = byType.get(need.type) ?? [];
-    list.push(need);
-    byType.set(need.type, list);
-  }
-  const specs: EntityReadSpec[] = [];
-  for (const [type, needs] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const ids = needs.map((n) => n.integration.id).sort((a, b) => a - b);
-    for (const integrationIds of chunk(ids, API_LIMITS.integrationIds)) {
-      specs.push({ type, integrationIds, includeInvalid: true, withUsedBy: false, selectedOnly: false });
-    }
-  }
-  return specs;
+export function entityReads(config: DesiredConfig, integrations: readonly Integration[], needs: MergedNeeds, include?: (key: string) => boolean): EntityReadSpec[] {
+  const pairs = entityNeeds(needs, pmResolver(config, integrations))
+    .filter((n) => include === undefined || include(listKey(n.integration.id, n.type)))
+    .map((n) => ({ integrationId: n.integration.id, type: n.type }));
+  return byTypeInChunks(pairs, { includeInvalid: true, withUsedBy: false, selectedOnly: false });
 }
 
 /**
- * The (integration, type) lists the selection sets need: read whatever the team scopes say (an
- * exact set is judged against every entity). Lists only team scopes need may be answered by the
- * team scope answers instead (scope-answers.ts).
+ * The (integration, type) lists some need that no team scope answer can stand in for (a
+ * selection set's: an exact set is judged against every entity): read at once, whatever the
+ * team scopes say. Lists only answerable needs ask for may be answered by the team scope answers
+ * instead (scope-answers.ts).
  */
-export function selectionListKeys(config: DesiredConfig, integrations: readonly Integration[]): Set<string> {
-  return new Set(entityNeeds({ ...config, teams: [] }, integrations).map((n) => listKey(n.integration.id, n.type)));
+export function firmListKeys(config: DesiredConfig, integrations: readonly Integration[], needs: MergedNeeds): Set<string> {
+  return new Set(entityNeeds(needs, pmResolver(config, integrations)).filter((n) => !n.answerable).map((n) => listKey(n.integration.id, n.type)));
 }
 
-/** The config's teams the service has: a team the plan creates has no scope to read (it is empty). */
-function listedTeams(config: DesiredConfig): (DesiredTeam & { id: number })[] {
-  return identifiedTeams(config).filter((t) => !isNewTeamId(t.id));
-}
-
-function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integration[]): StageTwoReads['teamPmScopes'] {
-  const reads: StageTwoReads['teamPmScopes'] = [];
-  for (const team of listedTeams(config)) {
-    if (team.pm.length === 0) continue;
-    const ids = new Set<number>();
-    for (const scope of team.pm) {
-      const integration = pmIntegrationOf(config, scope.integration, integrations);
-      if (integration) ids.add(integration.id);
-    }
+function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integration[], needs: MergedNeeds): StageTwoReads['teamPmScopes'] {
+  const pmOf = pmResolver(config, integrations);
+  const byTeam = new Map<number, Set<number>>();
+  for (const need of needs.teamPmScopes) {
     // Only ids the integrations list shows as live PM integrations: any other id answers 404,
     // which would be mistaken for "team not found". Unresolved ones are the planner's errors.
-    if (ids.size === 0) continue;
-    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), API_LIMITS.integrationIds)) {
-      reads.push({ teamId: team.id, integrationIds });
-    }
+    const integration = pmOf(need.integration);
+    if (integration === undefined) continue;
+    const ids = byTeam.get(need.teamId) ?? new Set<number>();
+    ids.add(integration.id);
+    byTeam.set(need.teamId, ids);
+  }
+  const reads: StageTwoReads['teamPmScopes'] = [];
+  for (const [teamId, ids] of byTeam) {
+    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), API_LIMITS.integrationIds)) reads.push({ teamId, integrationIds });
   }
   return reads;
 }
 
-/** Every repository reference in the config: per-repository entries and team Git scopes (not their globs). */
+/** Every repository reference in the config that some kind looks up (per-repository entries and team Git scopes, not their globs). */
 export function repositoryRefs(config: DesiredConfig): RepoRef[] {
-  const refs: RepoRef[] = config.git.repositories.map((r) => r.ref);
-  for (const team of config.teams) refs.push(...(team.git?.repositories ?? []).filter((r) => !isGlobRef(r)));
-  return refs;
+  return readNeeds(config, {}).repositories.map((r) => r.ref);
 }
 
-/**
- * With the ids a saved plan's reads give (ReadScope.repositoryIds: apply PLANFILE), the entries
- * whose override set is read by id alone, each with that id: written by id, or by a name the plan's
- * read records give the id of. Their configurations are read by id (the answer names the
- * repository), and they are neither looked up nor a reason to read the whole list. Not an entry
- * that also manages `monitored:` (its state needs the list or a lookup).
- */
-export function settingsByKnownId(config: DesiredConfig, reads: ReadScope): Map<DesiredRepository, number> {
-  const out = new Map<DesiredRepository, number>();
-  if (reads.repositoryIds === undefined) return out;
-  const known = new Map(reads.repositoryIds.map((r) => [r.name, r.id] as const));
-  for (const entry of config.git.repositories) {
-    if (entry.settings === undefined || entry.monitored !== undefined) continue;
-    const id = 'id' in entry.ref ? entry.ref.id : entry.ref.integration === undefined ? known.get(entry.ref.name) : undefined;
-    if (id !== undefined) out.set(entry, id);
-  }
-  return out;
+/** How the repository list is read, for what every kind names (and what a --target names). */
+export function repositoryReads(config: DesiredConfig, reads: ReadScope, needs: MergedNeeds = readNeeds(config, reads)): RepositoryReadSpec {
+  return repositoryMode(needs, reads);
 }
 
-export function repositoryReads(config: DesiredConfig, reads: ReadScope): RepositoryReadSpec {
-  const byKnownId = settingsByKnownId(config, reads);
-  const readById = new Set(byKnownId.values());
-  const namesById = new Set([...byKnownId.keys()].flatMap((e) => ('name' in e.ref ? [e.ref.name] : [])));
+function repositoryMode(needs: Pick<MergedNeeds, 'repositories' | 'wholeRepositoryList' | 'knownById'>, reads: ReadScope): RepositoryReadSpec {
+  const readById = new Set(needs.knownById.map((k) => k.id));
+  const namesById = new Set(needs.knownById.flatMap((k) => (k.name === undefined ? [] : [k.name])));
   const refs = [
-    ...config.git.repositories.filter((e) => !byKnownId.has(e)).map((e) => e.ref),
-    ...config.teams.flatMap((t) => (t.git?.repositories ?? []).filter((r) => !isGlobRef(r))),
-    ...(config.git.monitoring !== undefined ? (reads.monitoringScope ?? []) : []),
+    ...needs.repositories.map((r) => r.ref),
     // A target naming a repository read by its known id needs no lookup to be known either.
     ...(reads.scopeRepositories ?? []).filter((r) => !('name' in r ? namesById.has(r.name) : readById.has(r.id))),
   ];
-  // Rules match every monitored repository (DESIGN 2.1): the list they need is the one monitoring reads.
-  const wholeListForPatterns = (config.git.monitoring !== undefined && reads.monitoringScope === undefined) || hasRules(config);
   // An id has no filter on the list, unless the scope already learned its name (read-scope.ts).
   const nameOf = new Map((reads.repositoryNames ?? []).map((r) => [r.id, r.name] as const));
   const asNamed = refs.map((r): RepoRef => ('id' in r && nameOf.has(r.id) ? { name: nameOf.get(r.id) as string } : r));
-  if (wholeListForPatterns || asNamed.some((r) => 'id' in r)) return { mode: 'all' };
+  if (needs.wholeRepositoryList || asNamed.some((r) => 'id' in r)) return { mode: 'all' };
   const names = [...new Set(asNamed.map((r) => ('name' in r ? r.name : '')).filter((n) => n !== ''))].sort();
   if (names.length === 0) return { mode: 'none' };
   if (names.length === 1) return { mode: 'names', names };
   return { mode: 'probe', names };
+}
+
+/**
+ * Whether the team Git scope answers can spare the repository read anything: some repository is
+ * answerable, and without the answerable ones the read is not the whole list anyway.
+ */
+export function answersMaySpareLookups(needs: MergedNeeds, reads: ReadScope): boolean {
+  if (!needs.repositories.some((r) => r.answerable === true)) return false;
+  return repositoryMode({ ...needs, repositories: needs.repositories.filter((r) => r.answerable !== true) }, reads).mode !== 'all';
 }
 
 /**
@@ -221,24 +249,34 @@ export function finishFullList(total: number, names: readonly string[]): boolean
   return remainingPages <= names.length;
 }
 
-export function stageTwoReads(config: DesiredConfig, reads: ReadScope, integrations: readonly Integration[]): StageTwoReads {
-  const repositoryConfigIds = [
-    ...new Set([
-      ...config.git.repositories.filter((r) => r.settings !== undefined && 'id' in r.ref).map((r) => (r.ref as { id: number }).id),
-      ...settingsByKnownId(config, reads).values(),
-    ]),
-  ].sort((a, b) => a - b);
-  const repositories = repositoryReads(config, reads);
+export function stageTwoReads(config: DesiredConfig, reads: ReadScope, integrations: readonly Integration[], needs: MergedNeeds = readNeeds(config, reads)): StageTwoReads {
+  const repositories = repositoryMode(needs, reads);
   return {
-    entities: entityReads(config, integrations),
-    teamPmScopes: teamPmScopeReads(config, integrations),
-    teamGitScopes: [...new Set(listedTeams(config).filter((t) => t.git !== undefined).map((t) => t.id))].sort((a, b) => a - b),
+    entities: entityReads(config, integrations, needs),
+    teamPmScopes: teamPmScopeReads(config, integrations, needs),
+    teamGitScopes: [...new Set(needs.teamGitScopes)].sort((a, b) => a - b),
     repositories,
-    repositoryConfigIds,
-    orgConfig: Object.keys(config.git.defaults).length > 0,
+    repositoryConfigIds: [...new Set(needs.repositoryConfigsById)].sort((a, b) => a - b),
+    orgConfig: needs.orgConfig,
     // Read only when the list was not read whole (read-live.ts): else the count comes from it.
-    monitoredTotal: config.git.monitoring !== undefined && reads.monitoringScope !== undefined && repositories.mode !== 'all',
+    monitoredTotal: needs.monitoredTotal && repositories.mode !== 'all',
   };
+}
+
+/**
+ * Adds the scope reads of the listed teams the config does not write, when a kind needs them
+ * (exact ownership deletes those teams, and a plan shows what goes with each): every PM
+ * integration at once, and the Git scope.
+ */
+export function addUnwrittenTeamScopes(two: StageTwoReads, needs: MergedNeeds, config: DesiredConfig, teamList: readonly ListedTeam[], integrations: readonly Integration[]): void {
+  if (!needs.unwrittenTeamScopes) return;
+  const kept = new Set(identifiedTeams(config).map((t) => t.id));
+  const gone = teamDirectory(teamList).own.filter((t) => !kept.has(t.id)).map((t) => t.id);
+  const pm = integrations.filter((i) => i.type === 'pm').map((i) => i.id).sort((a, b) => a - b);
+  for (const teamId of gone) {
+    for (const integrationIds of chunk(pm, API_LIMITS.integrationIds)) two.teamPmScopes.push({ teamId, integrationIds });
+    two.teamGitScopes.push(teamId);
+  }
 }
 
 // ---- stage 3 -------------------------------------------------------------------------------
@@ -267,26 +305,18 @@ export function usedByReads(
   config: DesiredConfig,
   integrations: readonly Integration[],
   lists: ReadonlyMap<string, readonly PmEntity[]>,
+  needs: Pick<MergedNeeds, 'usedBy'> = readNeeds(config, {}),
 ): EntityReadSpec[] {
-  const byType = new Map<EntityType, Set<number>>();
-  for (const selection of config.collection) {
-    const integration = pmIntegrationOf(config, selection.integration, integrations);
-    if (!integration || !providerHas(integration, selection.entityType)) continue;
-    const entities = lists.get(listKey(integration.id, selection.entityType)) ?? [];
-    const wanted = entityMatcher(selection.entities);
-    const drops = entities.some((e) => e.is_selected_for_collection === true && !wanted(e));
-    if (!drops) continue;
-    const ids = byType.get(selection.entityType) ?? new Set<number>();
-    ids.add(integration.id);
-    byType.set(selection.entityType, ids);
+  const pmOf = pmResolver(config, integrations);
+  const pairs: { integrationId: number; type: EntityType }[] = [];
+  for (const need of needs.usedBy) {
+    const integration = pmOf(need.integration);
+    if (!integration || !providerHas(integration, need.type)) continue;
+    const entities = lists.get(listKey(integration.id, need.type)) ?? [];
+    const wanted = entityMatcher(need.keeps);
+    if (entities.some((e) => e.is_selected_for_collection === true && !wanted(e))) pairs.push({ integrationId: integration.id, type: need.type });
   }
-  const specs: EntityReadSpec[] = [];
-  for (const [type, ids] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    for (const integrationIds of chunk([...ids].sort((a, b) => a - b), API_LIMITS.integrationIds)) {
-      specs.push({ type, integrationIds, includeInvalid: true, withUsedBy: true, selectedOnly: true });
-    }
-  }
-  return specs;
+  return byTypeInChunks(pairs, { includeInvalid: true, withUsedBy: true, selectedOnly: true });
 }
 
 export function listKey(integrationId: number, type: EntityType): string {

@@ -5,6 +5,7 @@
 import { methodologyAddress } from './address.js';
 import type { TargetOf } from '../../draft.js';
 import type { Kind } from '../kind.js';
+import { methodologyReads } from './reads.js';
 
 export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   kind: 'methodology',
@@ -28,4 +29,6 @@ export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
     }
   },
   facts: (changes, at) => ({ pmScopeRiders: changes.map((c, i) => ({ write: { scope: c.target.scope, address: c.change.address }, at: at[i] as number })) }),
+  // What its objects need read (reads.ts).
+  reads: methodologyReads,
 };

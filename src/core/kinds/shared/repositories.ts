@@ -44,3 +44,29 @@ export function resolveRepo(draft: PlanDraft, ref: RepoRef, path: ConfigPath): R
   if (r.value === undefined) draft.error(r.error ?? 'unknown repository', path);
   return r.value;
 }
+
+/**
+ * What an answer that names a repository says of it (a team Git scope answer, which lists only
+ * monitored ones; a configuration read by id): its id, name and URL, and that it is monitored.
+ * What the planner uses of such a repository is its id, name and state; the fields the answer
+ * does not carry are left empty.
+ */
+export function answeredRepository(r: { id: number; name: string; url: string }): Repository {
+  return {
+    id: r.id,
+    name: r.name,
+    http_url: r.url,
+    provider_id: '',
+    provider: 'host_a',
+    integration_id: 0,
+    visibility: null,
+    state: 'monitored',
+    failing_reason: null,
+    created_at: '',
+    updated_at: '',
+    provider_last_pushed_at: null,
+    has_webhook: false,
+    is_onprem: false,
+    ai_tool_rules: {},
+  };
+}

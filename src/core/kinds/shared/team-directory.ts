@@ -128,21 +128,15 @@ export function resolveTeamIds(config: DesiredConfig, dir: TeamDirectory | undef
   return { config: { ...config, teams }, problems };
 }
 
-/** Whether the config manages anything that needs the team list: a name key, a team property, members, exact ownership. */
-export function needsTeamList(config: DesiredConfig): boolean {
-  if (config.ownership?.teams === 'exact') return true;
-  return config.teams.some((t) => 'name' in t.key || t.name !== undefined || t.parent !== undefined || t.initials !== undefined || t.color !== undefined || t.members !== undefined);
-}
-
-/** Whether some `members:` names a contributor by email (the users list resolves emails). */
-export function needsUserList(config: DesiredConfig): boolean {
-  return config.teams.some((t) => t.members?.some((m) => 'email' in m) === true);
-}
-
 /**
  * The config's teams that have an id: every team once the plan resolved the name keys
  * (resolveTeamIds); in a config as loaded, the id keys and pinned name keys.
  */
 export function identifiedTeams(config: Pick<DesiredConfig, 'teams'>): (DesiredTeam & { id: number })[] {
   return config.teams.filter((t): t is DesiredTeam & { id: number } => t.id !== undefined);
+}
+
+/** The config's teams the service has: a team the plan creates has no scope to read (it is empty). */
+export function listedTeams(config: Pick<DesiredConfig, 'teams'>): (DesiredTeam & { id: number })[] {
+  return identifiedTeams(config).filter((t) => !isNewTeamId(t.id));
 }
