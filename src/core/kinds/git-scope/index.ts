@@ -8,6 +8,7 @@ import type { Kind, KindChange } from '../kind.js';
 import { refuse } from '../shared/refusals.js';
 import { droppedFromGitScopes, planGitScopes } from './calls.js';
 import { diffGitScopes } from './diff.js';
+import { exportGitScopes } from './export.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -25,6 +26,8 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   predict(c, draft, facts) {
     if (c.target.key === 'repositories') unmonitoredInGitScope(draft, c, facts.monitoredAfter);
   },
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportGitScopes,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

@@ -5,6 +5,7 @@ import type { TargetOf } from '../../draft.js';
 import type { Kind } from '../kind.js';
 import { planMonitoring } from './calls.js';
 import { diffMonitoring } from './diff.js';
+import { exportMonitoring } from './export.js';
 
 /** Where its calls go in the plan's list of calls: starts before every other write, stops after them (kind.ts CallGroup). */
 const STARTS_PLACE = 20;
@@ -32,4 +33,6 @@ export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
       };
     },
   },
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportMonitoring,
 };
