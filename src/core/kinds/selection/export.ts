@@ -5,8 +5,7 @@
 import { SELECTABLE_TYPES, type PmProvider } from '../../../contract/types.js';
 import type { ExportContext, ExportedConfig } from '../../export-model.js';
 import { entityKey, type OrganizationRead } from '../../organization.js';
-
-const byText = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+import { naturalOrder } from '../shared/export-names.js';
 
 export function exportSelections(org: OrganizationRead, doc: ExportedConfig, context: ExportContext): void {
   for (const integration of org.integrations) {
@@ -19,7 +18,7 @@ export function exportSelections(org: OrganizationRead, doc: ExportedConfig, con
       sets[type] = entities
         .filter((e) => e.is_selected_for_collection === true)
         .map((e) => e.entity_provider_id)
-        .sort(byText);
+        .sort(naturalOrder);
     }
     doc.collection.push({ alias: context.alias(integration.id), sets, names });
   }
