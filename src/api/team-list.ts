@@ -5,12 +5,12 @@
 // failed to be read. Any other failure is an error like every failed read: a failed read never
 // looks like "nothing exists".
 
-import type { ListedTeam, ListedUser } from '../contract/list-types.js';
+import type { ListedTeam, ListedUser, ListRead } from '../contract/list-types.js';
 import { ApiError } from './errors.js';
 import type { ListReads } from './client-lists.js';
 import { TEAMS_ROUTE, USERS_ROUTE } from './requests-lists.js';
 
-export type ListRead<T> = { listed: true; items: T[] } | { listed: false; route: string; status: number };
+export type { ListRead } from '../contract/list-types.js';
 
 async function readListed<T>(route: string, read: (firstPageAnswered: () => void) => Promise<T[]>): Promise<ListRead<T>> {
   let answered = false;

@@ -20,6 +20,12 @@ export function isServiceTeam(team: Pick<ListedTeam, 'name' | 'parent_id'>): boo
   return (team.parent_id ?? null) === null && (team.name === SERVICE_TEAM_NAMES.allTeams || team.name === SERVICE_TEAM_NAMES.allContributors);
 }
 
+/**
+ * A list read whole, or (an older service answers its route 404 or 405) the route and status that
+ * say the service has no such list: not a failure, and never read as an empty list.
+ */
+export type ListRead<T> = { listed: true; items: T[] } | { listed: false; route: string; status: number };
+
 export interface ListedContributor {
   id: number;
   name: string;

@@ -17,17 +17,17 @@
 // Everything after the first two goes out at once (the team scopes as soon as the teams are
 // known); the client's pacing and concurrency decide how many run together.
 
-import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider, type TeamPmScopeResponse } from '../contract/types.js';
-import { type OrgConfigResponse, type Repository, type RepositoryConfigResponse, type TeamGitScopeResponse } from '../contract/git-types.js';
+import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmProvider, type TeamPmScopeResponse } from '../contract/types.js';
+import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 import { ApiError } from '../api/errors.js';
 import { isMonitored } from '../core/monitoring-decisions.js';
 import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
 import { readTeamList, readUserList, type ListRead } from '../api/team-list.js';
-import type { ListedTeam, ListedUser } from '../contract/list-types.js';
-import type { RepoSettingsScope } from './repo-settings-scopes.js';
+import type { ListedTeam } from '../contract/list-types.js';
+import { entityKey, type EntityRead, type OrganizationRead, type RepoSettingsScope } from '../core/organization.js';
 import { chooseTeams, hasScope, teamIdsByName, type TeamSource } from './teams.js';
-import { membersWithoutEmail } from './team-properties.js';
+import { membersWithoutEmail } from '../core/kinds/team-members/export.js';
 
 
 export interface ReadOptions {
@@ -43,36 +43,6 @@ export interface ReadOptions {
   /** Told how many repository configurations are about to be read (one call each). */
   onRepositoryConfigs?: (count: number) => void;
 }
-
-export interface EntityRead {
-  entities: PmEntity[];
-  /** entity_provider_ids the provider no longer exposes (listed only with include_invalid). */
-  unreachable: Set<string>;
-}
-
-export interface OrganizationRead {
-  /** Live integrations, PM and Git, sorted by id. */
-  integrations: Integration[];
-  /** Entities per `${integrationId}/${type}`. */
-  entities: Map<string, EntityRead>;
-  /** Team ids exported, ascending (export/teams.ts says which). */
-  teamIds: number[];
-  /** The service's team list (its own two teams included), or why there is none (an older service). */
-  teamList: ListRead<ListedTeam>;
-  /** The service's contributors, read only when a member of the team list came without an email. */
-  users?: ListedUser[];
-  teamPmScopes: Map<number, TeamPmScopeResponse>;
-  teamGitScopes: Map<number, TeamGitScopeResponse>;
-  /** Teams given with --teams (or in the config) that the service does not know. */
-  missingTeams: number[];
-  repositories: Repository[];
-  orgConfig: OrgConfigResponse;
-  /** Repository configurations read, by repository id. */
-  repositoryConfigs: Map<number, RepositoryConfigResponse>;
-  repoSettings: RepoSettingsScope;
-}
-
-export const entityKey = (integrationId: number, type: EntityType): string => `${integrationId}/${type}`;
 
 /** Entity types the config itself needs: the selection sets and, through used_by, the team ids. */
 const CONFIG_TYPES: readonly EntityType[] = ['boards', 'projects'];

@@ -11,7 +11,8 @@ import { EmctlError } from '../contract/errors.js';
 import type { ListedTeam } from '../contract/list-types.js';
 import { isServiceTeam } from '../contract/list-types.js';
 import { resolveTeamSelection } from '../measure/team-selection.js';
-import type { TeamPmScopeItem, TeamPmScopeResponse } from '../contract/types.js';
+import type { TeamPmScopeResponse } from '../contract/types.js';
+import { isServiceDefault } from '../core/kinds/pm-scope/export.js';
 import type { TeamGitScopeResponse } from '../contract/git-types.js';
 
 /** Where the teams came from: the service's list, or (an older service) used_by of boards and projects. */
@@ -59,13 +60,4 @@ export function teamIdsByName(names: readonly string[], listed: readonly ListedT
 /** Whether a team has a scope export writes: a PM scope item other than the service's default, or a Git scope naming anything. */
 export function hasScope(pm: TeamPmScopeResponse | undefined, git: TeamGitScopeResponse | undefined): boolean {
   return (pm?.items ?? []).some((item) => !isServiceDefault(item)) || (git !== undefined && git.repositories.length + git.services.length > 0);
-}
-
-/**
- * The scope read answers for every PM integration, and one the team was never scoped on reads as
- * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
- * every team; such items are left out instead, which leaves them unmanaged.
- */
-export function isServiceDefault(item: TeamPmScopeItem): boolean {
-  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
 }

@@ -21,12 +21,12 @@ import type {
   FixtureTeamPmScope,
 } from '../emulator/fixture/types.js';
 import { isMonitored } from '../core/monitoring-decisions.js';
-import { entityKey, type OrganizationRead } from './read.js';
-import { isServiceDefault } from './teams.js';
+import { entityKey, type OrganizationRead } from '../core/organization.js';
+import { isServiceDefault } from '../core/kinds/pm-scope/export.js';
 import { SERVICE_TEAM_NAMES, isServiceTeam } from '../contract/list-types.js';
 import { TEAM_DEFAULT_COLOR } from '../contract/team-rules.js';
 import type { ActivityContributor } from '../emulator/metrics/types.js';
-import { emailBook } from './team-properties.js';
+import { emailBook } from '../core/kinds/team-members/export.js';
 
 /** The key the snapshot's emulator accepts; `--emulator FILE` uses a fixture's first key. */
 export const SNAPSHOT_API_KEY = 'offline-snapshot';

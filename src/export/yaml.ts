@@ -8,7 +8,7 @@ import { Document, isMap, isScalar, isSeq, visit, type Pair, type YAMLMap } from
 import { escapeControl } from '../core/escape.js';
 import { schemaUrl } from '../core/version.js';
 import type { Fixture } from '../emulator/fixture/types.js';
-import type { ExportedConfig, ExportedTeam } from './to-config.js';
+import type { ExportedConfig, ExportedTeam } from '../core/export-model.js';
 import { FIXTURE_HEADER } from './to-fixture.js';
 
 /** Scalar lists up to this length are written inline. */
@@ -32,8 +32,8 @@ function teamsMap(teams: readonly ExportedTeam[]): Map<string | number, Record<s
       body.parent = own.parent;
       if (own.initials !== undefined) body.initials = own.initials;
       if (own.color !== undefined) body.color = own.color;
-      body.members = own.members;
     }
+    if (team.members !== undefined) body.members = team.members;
     if (team.pm.length > 0) body.pm = Object.fromEntries(team.pm.map((p) => [p.alias, p.scope]));
     if (team.git) body.git = team.git;
     out.set(team.key, body);

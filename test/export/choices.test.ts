@@ -8,7 +8,7 @@ import type { Integration } from '../../src/contract/types.js';
 import type { Repository } from '../../src/contract/git-types.js';
 import { READ_METHODS, readOnly } from '../../src/api/read-only-client.js';
 import { deriveAliases, slugify } from '../../src/export/aliases.js';
-import { monitoringEntries, selectedBy } from '../../src/export/monitoring.js';
+import { monitoringEntries, selectedBy } from '../../src/core/kinds/monitoring/export.js';
 import { acmeFixture, expectNoChanges, startService, tempDir, type TestService } from './helpers.js';
 
 function integration(id: number, name: string): Integration {

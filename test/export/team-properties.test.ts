@@ -1,9 +1,18 @@
-// How export writes a team's own properties (src/export/team-properties.ts), table by table: which
-// key a team gets, how its parent and members are named, and when the user list is worth a read.
+// How export writes a team's own properties and members (the team kind's and the member set
+// kind's export facets: src/core/kinds/team/export.ts, src/core/kinds/team-members/export.ts),
+// table by table: which key a team gets, how its parent and members are named, and when the user
+// list is worth a read.
 
 import { describe, expect, it } from 'vitest';
 import type { ListedContributor, ListedTeam } from '../../src/contract/list-types.js';
-import { emailBook, membersWithoutEmail, teamProperties } from '../../src/export/team-properties.js';
+import { teamEntries } from '../../src/core/kinds/team/export.js';
+import { emailBook, memberLists, membersWithoutEmail, type EmailBook } from '../../src/core/kinds/team-members/export.js';
+
+/** A team's entry as the export writes it: the team kind's key and properties, with the member set kind's members. */
+function teamProperties(teams: readonly ListedTeam[], emails: EmailBook) {
+  const members = memberLists(teams, emails);
+  return new Map([...teamEntries(teams)].map(([id, entry]) => [id, { ...entry, members: members.get(id) }]));
+}
 
 const person = (id: number, email = `p${id}@acme.io`): ListedContributor => ({ id, name: `P${id}`, email, provider_id: `u${id}` });
 const team = (id: number, name: string, parent: number | null, contributors: ListedContributor[] = [], extra: Partial<ListedTeam> = {}): ListedTeam => ({ id, name, parent_id: parent, contributors, ...extra });

@@ -12,6 +12,8 @@ import type { PlanDraft, PlannedChange } from '../draft.js';
 import type { ScopeContext } from './shared/scope-context.js';
 import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
 import type { DraftOperation } from '../ops-common.js';
+import type { ExportContext, ExportedConfig } from '../export-model.js';
+import type { OrganizationRead } from '../organization.js';
 import type { Change, ObjectKind } from '../plan-model.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 import type { KindReads } from './shared/read-needs.js';
@@ -81,6 +83,14 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   // Reads: what its objects in a config need read, which the request bound counts (shared/read-needs.ts).
   /** What its objects need read, before reading (src/core/reads/read-plan.ts merges every kind's). */
   readonly reads?: KindReads;
+  // Export: how its live objects are written back as config.
+  /**
+   * `emctl export`: writes its live objects into the exported document as the config writes them
+   * (export, then plan, is no change). Kinds write in registry order, into the skeleton the export
+   * makes (one entry per team exported); a kind written within another's object (the methodology,
+   * in its PM scope's item) is written by that object's kind.
+   */
+  export?(org: OrganizationRead, doc: ExportedConfig, context: ExportContext): void;
 }
 
 /** The part of the planner's draft a diff needs at the least (the team kinds' diffs write to it): its config, messages, totals and the changes found. */

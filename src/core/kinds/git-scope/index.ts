@@ -9,6 +9,7 @@ import { refuse } from '../shared/refusals.js';
 import { droppedFromGitScopes, planGitScopes } from './calls.js';
 import { diffGitScopes } from './diff.js';
 import { gitScopeReads } from './reads.js';
+import { exportGitScopes } from './export.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -28,6 +29,8 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   },
   // What its objects need read (reads.ts).
   reads: gitScopeReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportGitScopes,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

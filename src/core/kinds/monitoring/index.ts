@@ -6,6 +6,7 @@ import type { Kind } from '../kind.js';
 import { planMonitoring } from './calls.js';
 import { diffMonitoring } from './diff.js';
 import { monitoringReads } from './reads.js';
+import { exportMonitoring } from './export.js';
 
 /** Where its calls go in the plan's list of calls: starts before every other write, stops after them (kind.ts CallGroup). */
 const STARTS_PLACE = 20;
@@ -35,4 +36,6 @@ export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
   },
   // What its objects need read (reads.ts).
   reads: monitoringReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportMonitoring,
 };

@@ -9,6 +9,7 @@ import { operation, type DraftOperation } from '../../ops-common.js';
 import type { Kind, KindChange } from '../kind.js';
 import { sectionImpacts } from '../shared/section-impacts.js';
 import { orgDefaultReads } from './reads.js';
+import { exportOrgDefaults } from './export.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;
@@ -61,4 +62,6 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   calls: { plan: (changes) => ({ groups: [{ place: PLACE, ops: planOrgDefaults(changes) }] }) },
   // What its objects need read (reads.ts).
   reads: orgDefaultReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportOrgDefaults,
 };

@@ -8,6 +8,7 @@ import { planPmScopes, SCOPE_WRITE, scopeWrites } from './calls.js';
 import { diffPmScopes } from './diff.js';
 import { scopeAfter, unreachableInScopeWrite } from './predict.js';
 import { pmScopeReads } from './reads.js';
+import { exportPmScopes } from './export.js';
 
 /** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 40;
@@ -32,4 +33,6 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   },
   // What its objects need read (reads.ts).
   reads: pmScopeReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportPmScopes,
 };

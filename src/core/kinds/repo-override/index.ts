@@ -6,6 +6,7 @@ import type { Kind } from '../kind.js';
 import { planRepositorySettings } from './calls.js';
 import { diffRepositorySettings } from './diff.js';
 import { repoOverrideReads } from './reads.js';
+import { exportOverrides } from './export.js';
 
 const SETTINGS = '.settings';
 
@@ -27,4 +28,6 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   },
   // What its objects need read (reads.ts).
   reads: repoOverrideReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportOverrides,
 };

@@ -8,6 +8,7 @@ import { planSelections } from './calls.js';
 import { diffSelections } from './diff.js';
 import { deselectInUse, unreachableSelect } from './predict.js';
 import { selectionReads } from './reads.js';
+import { exportSelections } from './export.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
 const SELECTS_PLACE = 30;
@@ -43,4 +44,6 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   },
   // What its objects need read (reads.ts).
   reads: selectionReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportSelections,
 };

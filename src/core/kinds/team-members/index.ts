@@ -14,6 +14,7 @@ import { contributorIndex, isNewTeamId, type ContributorIndex, type TeamDirector
 import type { Kind, KindSink } from '../kind.js';
 import type { MemberTarget } from './target.js';
 import { teamMembersReads } from './reads.js';
+import { exportMembers } from './export.js';
 
 /** How a member is shown: the email when the contributor has one, else the id. */
 function shown(contributors: ContributorIndex, id: number): string | number {
@@ -120,4 +121,6 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   },
   // What its objects need read (reads.ts).
   reads: teamMembersReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportMembers,
 };

@@ -8,6 +8,7 @@ import { planTeamCalls } from './calls.js';
 import { diffTeams } from './diff.js';
 import type { TeamTarget } from './target.js';
 import { teamReads } from './reads.js';
+import { exportTeams } from './export.js';
 
 /** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
 const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
@@ -34,4 +35,6 @@ export const teamKind: Kind<'team', TeamTarget> = {
   },
   // What its objects need read (reads.ts).
   reads: teamReads,
+  // Export: how its live objects are written back as config (export.ts).
+  export: exportTeams,
 };

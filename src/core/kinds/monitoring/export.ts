@@ -1,30 +1,16 @@
-// The monitored set as `git.monitoring` entries: `owner/*` where every repository whose name starts
-// with `owner/` is monitored (and there are at least two), else one entry per repository (its name
-// when that name is unique, else its id). A glob is only used when it is exact today; it is never
-// widened with excludes, because a glob is also a statement about repositories created later.
-// Pure; the result is checked against the set it describes before it is returned.
+// How the monitored set is written back as config, as `git.monitoring` entries: `owner/*` where
+// every repository whose name starts with `owner/` is monitored (and there are at least two), else
+// one entry per repository (its name when that name is unique, else its id). A glob is only used
+// when it is exact today; it is never widened with excludes, because a glob is also a statement
+// about repositories created later. The result is checked against the set it describes before it
+// is written.
 
-import type { Repository } from '../contract/git-types.js';
-import { isMonitored } from '../core/monitoring-decisions.js';
-import { compileRepoPatterns } from '../core/repo-patterns.js';
-
-export interface MonitoringEntries {
-  include: (string | number)[];
-  exclude: (string | number)[];
-}
-
-const GLOB_CHARS = /[*?]/;
-
-// A failing repository counts as monitored, as the planner counts it (collection was started and
-// not stopped): one definition, in the core.
-export { isMonitored };
-
-/** How a repository is named in an exported config: its name when unique and glob-free, else its id. */
-export function repoNamer(repositories: readonly Repository[]): (repo: { id: number; name: string }) => string | number {
-  const count = new Map<string, number>();
-  for (const r of repositories) count.set(r.name, (count.get(r.name) ?? 0) + 1);
-  return (repo) => ((count.get(repo.name) ?? 0) <= 1 && !GLOB_CHARS.test(repo.name) ? repo.name : repo.id);
-}
+import type { Repository } from '../../../contract/git-types.js';
+import type { ExportedConfig, MonitoringEntries } from '../../export-model.js';
+import { isMonitored } from '../../monitoring-decisions.js';
+import type { OrganizationRead } from '../../organization.js';
+import { compileRepoPatterns } from '../../repo-patterns.js';
+import { isGlob, repoNamer, sortEntries } from '../shared/export-names.js';
 
 function owner(name: string): string | undefined {
   const slash = name.indexOf('/');
@@ -42,19 +28,14 @@ function explicit(repositories: readonly Repository[], name: (r: Repository) => 
   return { include: sortEntries(repositories.filter(isMonitored).map(name)), exclude: [] };
 }
 
-/** Names first (natural order: project-2 before project-10), then ids (ascending): the order exported lists use. */
-export function sortEntries(entries: (string | number)[]): (string | number)[] {
-  const names = entries.filter((e): e is string => typeof e === 'string').sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  const ids = entries.filter((e): e is number => typeof e === 'number').sort((a, b) => a - b);
-  return [...names, ...ids];
-}
-
+// A failing repository counts as monitored, as the planner counts it (collection was started and
+// not stopped): one definition, in the core (isMonitored).
 export function monitoringEntries(repositories: readonly Repository[]): MonitoringEntries {
   const name = repoNamer(repositories);
   const groups = new Map<string, Repository[]>();
   for (const r of repositories) {
     const o = owner(r.name);
-    if (o === undefined || GLOB_CHARS.test(o)) continue;
+    if (o === undefined || isGlob(o)) continue;
     const list = groups.get(o) ?? [];
     list.push(r);
     groups.set(o, list);
@@ -76,4 +57,12 @@ export function monitoringEntries(repositories: readonly Repository[]): Monitori
   const got = selectedBy(result, repositories);
   const same = got.size === want.size && [...want].every((id) => got.has(id));
   return same ? result : explicit(repositories, name);
+}
+
+/** The exact monitored set, where the organization has a Git integration (else there is nothing to monitor). */
+export function exportMonitoring(org: OrganizationRead, doc: ExportedConfig): void {
+  if (!org.integrations.some((i) => i.type === 'git')) return;
+  doc.monitoring = monitoringEntries(org.repositories);
+  doc.notes.monitoring.push('The exact set of monitored repositories: owner/* where every repository of that owner is monitored,');
+  doc.notes.monitoring.push('else names (ids where a name is on several Git integrations).');
 }

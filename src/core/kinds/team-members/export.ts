@@ -1,0 +1,52 @@
+// How a team's member set is written back as config (DESIGN.md section 14): `members`, each by
+// email when exactly one contributor has that email (case aside), else by contributor id; emails
+// first, then ids. The emails come from the team list and, when it was read, the user list.
+
+import { isServiceTeam, type ListedContributor, type ListedTeam } from '../../../contract/list-types.js';
+import type { ExportedConfig } from '../../export-model.js';
+import type { OrganizationRead } from '../../organization.js';
+import { sortEntries } from '../shared/export-names.js';
+
+/** Emails known for contributors, by id: from the team list and, when it was read, the user list. */
+export type EmailBook = ReadonlyMap<number, string>;
+
+const hasEmail = (c: Pick<ListedContributor, 'email'>): boolean => typeof c.email === 'string' && c.email.includes('@');
+
+/** Contributors without an email in the team list: only then is the user list worth a read. */
+export function membersWithoutEmail(teams: readonly ListedTeam[]): boolean {
+  return teams.some((t) => !isServiceTeam(t) && t.contributors.some((c) => !hasEmail(c)));
+}
+
+/** Every email the lists show, by contributor id (the team list first, then the user list). */
+export function emailBook(teams: readonly ListedTeam[], users: readonly Pick<ListedContributor, 'id' | 'email'>[] = []): Map<number, string> {
+  const book = new Map<number, string>();
+  for (const c of [...teams.flatMap((t) => t.contributors), ...users]) {
+    if (!book.has(c.id) && hasEmail(c)) book.set(c.id, c.email);
+  }
+  return book;
+}
+
+/** The members of each listed team (the service's own two aside) as written, by team id. */
+export function memberLists(teams: readonly ListedTeam[], emails: EmailBook): Map<number, (string | number)[]> {
+  const emailHolders = new Map<string, number>();
+  for (const email of emails.values()) emailHolders.set(email.toLowerCase(), (emailHolders.get(email.toLowerCase()) ?? 0) + 1);
+  const member = (id: number): string | number => {
+    const email = emails.get(id);
+    return email !== undefined && emailHolders.get(email.toLowerCase()) === 1 ? email : id;
+  };
+  const out = new Map<number, (string | number)[]>();
+  for (const t of teams) {
+    if (!isServiceTeam(t)) out.set(t.id, sortEntries([...new Set(t.contributors.map((c) => c.id))].map(member)));
+  }
+  return out;
+}
+
+/** Each exported team's members, where the service lists teams (an older service shows none). */
+export function exportMembers(org: OrganizationRead, doc: ExportedConfig): void {
+  if (!org.teamList.listed) return;
+  const members = memberLists(org.teamList.items, emailBook(org.teamList.items, org.users));
+  for (const team of doc.teams) {
+    const list = members.get(team.id);
+    if (list !== undefined) team.members = list;
+  }
+}
