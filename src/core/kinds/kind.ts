@@ -7,7 +7,7 @@
 // and what two kinds share lives in shared/ (docs/adding-a-kind.md).
 
 import type { Integration, PmScopeKey } from '../../contract/types.js';
-import type { ScopeElement } from '../canonical.js';
+import type { ScopeElement } from './shared/pm-scope-form.js';
 import type { PlanDraft, PlannedChange } from '../draft.js';
 import type { ScopeContext } from './shared/scope-context.js';
 import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';

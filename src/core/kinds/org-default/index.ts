@@ -3,7 +3,7 @@
 
 import { ORG_SECTIONS } from '../../../contract/git-types.js';
 import { orgDefaultAddress } from './address.js';
-import { canonicalSection, sectionsEqual } from '../../canonical.js';
+import { canonicalSection, sectionsEqual } from '../shared/settings-section.js';
 import type { PlanDraft, TargetOf } from '../../draft.js';
 import { operation, type DraftOperation } from '../../ops-common.js';
 import type { Kind, KindChange } from '../kind.js';

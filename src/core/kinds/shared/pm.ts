@@ -3,7 +3,7 @@
 // the write that stops using them).
 
 import type { Integration, PmProvider, PmScopeKey, SelectableEntityType } from '../../../contract/types.js';
-import type { AreaElement, ScopeElement } from '../../canonical.js';
+import type { AreaElement, ScopeElement } from './pm-scope-form.js';
 import type { PlanDraft } from '../../draft.js';
 import type { ConfigPath } from '../../model.js';
 import { resolveIntegration } from '../../resolve.js';
