@@ -76,6 +76,15 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   predict?(change: KindChange<T>, draft: PlanDraft, facts: ChangeFacts): void;
   /** The refusals its calls would meet, predicted once every call is planned. */
   predictCalls?(ops: readonly DraftOperation[], draft: PlanDraft): void;
+
+  // What an answer proves: the object a saved plan's staleness and apply's own-result check compare.
+  /**
+   * When `address` is one of this kind's and lies under a larger object of the ownership rule
+   * (DESIGN 2): the addresses of that whole object (a saved plan is stale when anything of an object
+   * it writes moved). Undefined for an address not of this kind; a kind without it is made of
+   * objects that are each their own (a methodology, an org default section, a monitoring state).
+   */
+  ownership?(address: string): string[] | undefined;
 }
 
 /** The part of the planner's draft a diff needs at the least (the team kinds' diffs write to it): its config, messages, totals and the changes found. */

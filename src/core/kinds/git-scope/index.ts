@@ -8,6 +8,7 @@ import type { Kind, KindChange } from '../kind.js';
 import { refuse } from '../shared/refusals.js';
 import { droppedFromGitScopes, planGitScopes } from './calls.js';
 import { diffGitScopes } from './diff.js';
+import { gitScopeOwnership } from './ownership.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -25,6 +26,8 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   predict(c, draft, facts) {
     if (c.target.key === 'repositories') unmonitoredInGitScope(draft, c, facts.monitoredAfter);
   },
+  // What an answer proves.
+  ownership: gitScopeOwnership,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

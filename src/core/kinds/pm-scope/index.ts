@@ -7,6 +7,7 @@ import type { Kind } from '../kind.js';
 import { planPmScopes, SCOPE_WRITE, scopeWrites } from './calls.js';
 import { diffPmScopes } from './diff.js';
 import { scopeAfter, unreachableInScopeWrite } from './predict.js';
+import { pmScopeOwnership } from './ownership.js';
 
 /** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 40;
@@ -29,4 +30,6 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   predictCalls(ops, draft) {
     for (const op of ops) if (op.route === `PATCH ${SCOPE_WRITE}`) unreachableInScopeWrite(draft, op);
   },
+  // What an answer proves.
+  ownership: pmScopeOwnership,
 };

@@ -5,6 +5,7 @@ import type { TargetOf } from '../../draft.js';
 import type { Kind } from '../kind.js';
 import { planRepositorySettings } from './calls.js';
 import { diffRepositorySettings } from './diff.js';
+import { repoOverrideOwnership } from './ownership.js';
 
 const SETTINGS = '.settings';
 
@@ -24,4 +25,6 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
     const at = address.lastIndexOf(`${SETTINGS}.`);
     return at > 0 ? address.slice(0, at + SETTINGS.length) : undefined;
   },
+  // What an answer proves.
+  ownership: repoOverrideOwnership,
 };

@@ -7,6 +7,7 @@ import type { Kind } from '../kind.js';
 import { planSelections } from './calls.js';
 import { diffSelections } from './diff.js';
 import { deselectInUse, unreachableSelect } from './predict.js';
+import { selectionOwnership } from './ownership.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
 const SELECTS_PLACE = 30;
@@ -40,4 +41,6 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
     if (c.change.action === 'add') unreachableSelect(draft, c);
     if (c.change.action === 'remove') deselectInUse(draft, c, facts);
   },
+  // What an answer proves.
+  ownership: selectionOwnership,
 };

@@ -13,6 +13,7 @@ import { didYouMean } from '../../resolve.js';
 import { contributorIndex, isNewTeamId, type ContributorIndex, type TeamDirectory } from '../shared/team-directory.js';
 import type { Kind, KindSink } from '../kind.js';
 import type { MemberTarget } from './target.js';
+import { teamMembersOwnership } from './ownership.js';
 
 /** How a member is shown: the email when the contributor has one, else the id. */
 function shown(contributors: ContributorIndex, id: number): string | number {
@@ -117,4 +118,6 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
     const at = address.lastIndexOf('.members[');
     return at > 0 ? address.slice(0, at + '.members'.length) : undefined;
   },
+  // What an answer proves.
+  ownership: teamMembersOwnership,
 };

@@ -7,6 +7,7 @@ import { teamAddress } from '../shared/addresses.js';
 import { planTeamCalls } from './calls.js';
 import { diffTeams } from './diff.js';
 import type { TeamTarget } from './target.js';
+import { teamOwnership } from './ownership.js';
 
 /** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
 const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
@@ -31,4 +32,6 @@ export const teamKind: Kind<'team', TeamTarget> = {
     const id = (before as { id?: unknown } | null | undefined)?.id;
     return typeof id === 'number' ? teamAddress(id) : undefined;
   },
+  // What an answer proves.
+  ownership: teamOwnership,
 };
