@@ -13,6 +13,7 @@ import type { ScopeContext } from './shared/scope-context.js';
 import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
 import type { DraftOperation } from '../ops-common.js';
 import type { Change, ObjectKind } from '../plan-model.js';
+import type { LiveSnapshot } from '../snapshot.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 
 /** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
@@ -85,6 +86,32 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * objects that are each their own (a methodology, an org default section, a monitoring state).
    */
   ownership?(address: string): string[] | undefined;
+  /**
+   * The writes whose 2xx answer is the whole new state of the object written: apply's own-result
+   * check takes those objects from the answers instead of reading them again. Absent: every
+   * object of this kind an apply writes is read again.
+   */
+  readonly answers?: KindAnswers;
+}
+
+/** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */
+export interface KindAnswers {
+  /** Whether a write on this route (`PUT /api/v1/git/config/teams/{team_id}/scope`) answers with its object's whole new state. */
+  carries(route: string): boolean;
+  /** A new, empty record of the answers of one apply. */
+  ledger(): AnswerLedger;
+}
+
+/** The last answer of each object of a kind that one apply wrote, its state taken from it (KindAnswers). */
+export interface AnswerLedger {
+  /** A write on `path` was answered 2xx with `body`: its object's state when the body shows it, else the object is read again. */
+  answered(path: string, body: unknown): void;
+  /** A write on `path` failed or its answer was lost: its object is read again. */
+  failed(path: string): void;
+  /** `config` without what the answers show: what is left of this kind is read again (a repository named by name resolves against `before`). */
+  unshown(config: DesiredConfig, before: LiveSnapshot): DesiredConfig;
+  /** Puts the states the answers show into `after`, a copy of the state before the apply whose maps are its own. */
+  land(after: LiveSnapshot): void;
 }
 
 /** The part of the planner's draft a diff needs at the least (the team kinds' diffs write to it): its config, messages, totals and the changes found. */

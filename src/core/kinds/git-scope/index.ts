@@ -9,6 +9,7 @@ import { refuse } from '../shared/refusals.js';
 import { droppedFromGitScopes, planGitScopes } from './calls.js';
 import { diffGitScopes } from './diff.js';
 import { gitScopeOwnership } from './ownership.js';
+import { gitScopeAnswers } from './answers.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -28,6 +29,7 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   },
   // What an answer proves.
   ownership: gitScopeOwnership,
+  answers: gitScopeAnswers,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

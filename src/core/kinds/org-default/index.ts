@@ -8,6 +8,7 @@ import type { PlanDraft, TargetOf } from '../../draft.js';
 import { operation, type DraftOperation } from '../../ops-common.js';
 import type { Kind, KindChange } from '../kind.js';
 import { sectionImpacts } from '../shared/section-impacts.js';
+import { orgDefaultAnswers } from './answers.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;
@@ -58,4 +59,6 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   valueShown: 'sections',
   diff: (draft) => diffOrgDefaults(draft),
   calls: { plan: (changes) => ({ groups: [{ place: PLACE, ops: planOrgDefaults(changes) }] }) },
+  // What an answer proves.
+  answers: orgDefaultAnswers,
 };

@@ -6,6 +6,7 @@ import type { Kind } from '../kind.js';
 import { planRepositorySettings } from './calls.js';
 import { diffRepositorySettings } from './diff.js';
 import { repoOverrideOwnership } from './ownership.js';
+import { repoOverrideAnswers } from './answers.js';
 
 const SETTINGS = '.settings';
 
@@ -27,4 +28,5 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   },
   // What an answer proves.
   ownership: repoOverrideOwnership,
+  answers: repoOverrideAnswers,
 };
