@@ -78,7 +78,7 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   /** The refusals its calls would meet, predicted once every call is planned. */
   predictCalls?(ops: readonly DraftOperation[], draft: PlanDraft): void;
 
-  // What an answer proves: the object a saved plan's staleness and apply's own-result check compare.
+  // What an answer proves: the objects a saved plan's staleness and apply's own-result check compare, and the writes whose answers show them.
   /**
    * When `address` is one of this kind's and lies under a larger object of the ownership rule
    * (DESIGN 2): the addresses of that whole object (a saved plan is stale when anything of an object
