@@ -6,47 +6,19 @@
 
 import { savedDesired } from '../config/saved-desired.js';
 import { EmctlError } from '../contract/errors.js';
+import { ownershipObjectOf } from '../core/kinds/registry.js';
 import type { DesiredConfig } from '../core/model.js';
 import type { Change, Operation, Plan, PlanOrganization, RuleRecord } from '../core/plan-model.js';
 import { refusalError } from '../render/plan-messages.js';
 import { compact, identityKey, isPlainObject } from '../render/values.js';
 
-const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
-const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
-/** `team[42]` or `team["Payments"]` (a JSON-quoted name). */
-const TEAM = String.raw`team\[(?:\d+|"(?:[^"\\]|\\.)*")\]`;
-const TEAM_PM = new RegExp(`^(${TEAM}\\.pm\\.[^.]+)\\.([a-z_]+)$`);
-const TEAM_GIT = new RegExp(`^(${TEAM}\\.git)\\.`);
-const TEAM_PROPERTY = new RegExp(`^(${TEAM})\\.(?:name|parent|initials|color)$`);
-const TEAM_MEMBERS = new RegExp(`^(${TEAM}\\.members)(?:\\[.*\\])?$`);
-
 /**
- * The addresses of the whole object of the ownership rule (DESIGN 2) that a change address
- * belongs to: a selection set, a team's whole PM scope on an integration (every key, not the
- * methodology, which is an object of its own), a team's whole Git scope, a repository's whole
- * override set; the others (a methodology, an org default section, a monitoring state) are
- * objects by themselves. A saved plan is stale when anything of an object it writes moved.
+ * Every object of the ownership rule (DESIGN 2) a saved plan's changes write, each asked of its
+ * change's kind, as --target addresses (deduplicated, in order). A saved plan is stale when anything
+ * of an object it writes moved.
  */
-export function ownershipObject(address: string): string[] {
-  const selection = /^(collection\.[^.[]+\.[^.[]+)\[/.exec(address);
-  if (selection?.[1]) return [selection[1]];
-  const pm = TEAM_PM.exec(address);
-  if (pm?.[1] && pm[2] !== 'methodology') return PM_SCOPE_KEYS.map((k) => `${pm[1]}.${k}`);
-  const git = TEAM_GIT.exec(address);
-  if (git?.[1]) return [git[1]];
-  // A team's properties are one object, its member set another (a removal lies under the set).
-  const properties = TEAM_PROPERTY.exec(address);
-  if (properties?.[1]) return TEAM_PROPERTIES.map((p) => `${properties[1]}.${p}`);
-  const members = TEAM_MEMBERS.exec(address);
-  if (members?.[1]) return [members[1]];
-  const settings = /^(repo\[.+\]\.settings)\.[a-z_]+$/.exec(address);
-  if (settings?.[1]) return [settings[1]];
-  return [address];
-}
-
-/** Every object a saved plan's changes write, as --target addresses (deduplicated, in order). */
 export function ownershipTargets(changes: readonly Change[]): string[] {
-  return [...new Set(changes.flatMap((c) => ownershipObject(c.address)))];
+  return [...new Set(changes.flatMap(ownershipObjectOf))];
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -16,8 +16,8 @@ import type { StateClient } from '../state/live-reader.js';
 import { readLiveState } from '../state/read-live.js';
 import type { LaneObserver } from '../state/scheduler.js';
 import type { OperationSender } from './execute.js';
-import { ownershipObject } from './stale.js';
 import { TeamCreation } from './team-creation.js';
+import { ownershipObject } from '../core/kinds/registry.js';
 import { isNewTeamId } from '../core/kinds/shared/team-directory.js';
 
 /** How the check's reads go: paced per route, shown on the progress line, inside the caller's read guard. */

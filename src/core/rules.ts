@@ -10,7 +10,8 @@
 
 import { targetsReach, matchesAddressPrefix } from './address.js';
 import { repoAddress } from './kinds/shared/addresses.js';
-import { canonicalSection, identityKey } from './canonical.js';
+import { identityKey } from './canonical.js';
+import { canonicalSection } from './kinds/shared/settings-section.js';
 import type { OrgSection, Repository, RepositorySettings } from '../contract/git-types.js';
 import { GlobIndex } from './glob-index.js';
 import type { ConfigPath, DesiredConfig, DesiredGitScope, DesiredRepository, DesiredRule, DesiredTeam, ReadScope, RepoRef, RuleScope } from './model.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesAddressPrefix } from '../../src/core/address.js';
 import { repoAddress } from '../../src/core/kinds/shared/addresses.js';
 import { selectionAddress } from '../../src/core/kinds/selection/address.js';
-import { canonicalSection, sectionsEqual } from '../../src/core/canonical.js';
+import { canonicalSection, sectionsEqual } from '../../src/core/kinds/shared/settings-section.js';
 import { didYouMean, indexRepositories, resolveIntegration, resolveRepository } from '../../src/core/resolve.js';
 import { compileGlob } from '../../src/core/glob-match.js';
 import { desired, INTEGRATIONS, repo } from './builders.js';

@@ -4,7 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { organizationDifference, ownershipObject } from '../../src/apply/stale.js';
+import { organizationDifference } from '../../src/apply/stale.js';
+import { ownershipObject } from '../../src/core/kinds/registry.js';
 import type { Plan } from '../../src/core/plan-model.js';
 import { EMCTL_VERSION } from '../../src/core/version.js';
 import { applyWorld, type ApplyWorld } from '../apply/cli-helpers.js';

@@ -7,7 +7,7 @@
 // and what two kinds share lives in shared/ (docs/adding-a-kind.md).
 
 import type { Integration, PmScopeKey } from '../../contract/types.js';
-import type { ScopeElement } from '../canonical.js';
+import type { ScopeElement } from './shared/pm-scope-form.js';
 import type { PlanDraft, PlannedChange } from '../draft.js';
 import type { ScopeContext } from './shared/scope-context.js';
 import type { ConfigPath, DesiredConfig, DestructiveKind } from '../model.js';
@@ -15,6 +15,7 @@ import type { DraftOperation } from '../ops-common.js';
 import type { ExportContext, ExportedConfig } from '../export-model.js';
 import type { OrganizationRead } from '../organization.js';
 import type { Change, ObjectKind } from '../plan-model.js';
+import type { LiveSnapshot } from '../snapshot.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 import type { KindReads } from './shared/read-needs.js';
 
@@ -83,6 +84,7 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   // Reads: what its objects in a config need read, which the request bound counts (shared/read-needs.ts).
   /** What its objects need read, before reading (src/core/reads/read-plan.ts merges every kind's). */
   readonly reads?: KindReads;
+
   // Export: how its live objects are written back as config.
   /**
    * `emctl export`: writes its live objects into the exported document as the config writes them
@@ -91,6 +93,41 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * in its PM scope's item) is written by that object's kind.
    */
   export?(org: OrganizationRead, doc: ExportedConfig, context: ExportContext): void;
+
+  // What an answer proves: the objects a saved plan's staleness and apply's own-result check compare, and the writes whose answers show them.
+  /**
+   * When `address` is one of this kind's and lies under a larger object of the ownership rule
+   * (DESIGN 2): the addresses of that whole object (a saved plan is stale when anything of an object
+   * it writes moved). Undefined for an address not of this kind; a kind without it is made of
+   * objects that are each their own (a methodology, an org default section, a monitoring state).
+   */
+  ownership?(address: string): string[] | undefined;
+  /**
+   * The writes whose 2xx answer is the whole new state of the object written: apply's own-result
+   * check takes those objects from the answers instead of reading them again. Absent: every
+   * object of this kind an apply writes is read again.
+   */
+  readonly answers?: KindAnswers;
+}
+
+/** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */
+export interface KindAnswers {
+  /** Whether a write on this route (`PUT /api/v1/git/config/teams/{team_id}/scope`) answers with its object's whole new state. */
+  carries(route: string): boolean;
+  /** A new, empty record of the answers of one apply. */
+  ledger(): AnswerLedger;
+}
+
+/** The last answer of each object of a kind that one apply wrote, its state taken from it (KindAnswers). */
+export interface AnswerLedger {
+  /** A write on `path` was answered 2xx with `body`: its object's state when the body shows it, else the object is read again. */
+  answered(path: string, body: unknown): void;
+  /** A write on `path` failed or its answer was lost: its object is read again. */
+  failed(path: string): void;
+  /** `config` without what the answers show: what is left of this kind is read again (a repository named by name resolves against `before`). */
+  unshown(config: DesiredConfig, before: LiveSnapshot): DesiredConfig;
+  /** Puts the states the answers show into `after`, a copy of the state before the apply whose maps are its own. */
+  land(after: LiveSnapshot): void;
 }
 
 /** The part of the planner's draft a diff needs at the least (the team kinds' diffs write to it): its config, messages, totals and the changes found. */

@@ -99,3 +99,27 @@ export function teamOfTarget(target: ChangeTarget): number {
 export function integrationOfTarget(target: ChangeTarget): Integration | undefined {
   return kindOfTarget(target).integrationOf?.(target);
 }
+
+// ---- What an answer proves: the objects of the ownership rule.
+
+/** The kinds whose addresses lie under larger objects of the ownership rule (kind.ts ownership). */
+const OWNING = EVERY_KIND.flatMap((k) => (k.ownership === undefined ? [] : [k.ownership]));
+
+/**
+ * The addresses of the whole object of the ownership rule (DESIGN 2) that an address belongs to,
+ * asked of the kind whose address it is: a selection set, a team's whole PM scope on an integration,
+ * a team's whole Git scope, a team's properties, its member set, a repository's whole override set;
+ * any other address is an object by itself.
+ */
+export function ownershipObject(address: string): string[] {
+  for (const ownership of OWNING) {
+    const object = ownership(address);
+    if (object !== undefined) return object;
+  }
+  return [address];
+}
+
+/** The same for a change, asked of the change's own kind. */
+export function ownershipObjectOf(change: { readonly kind: ObjectKind; readonly address: string }): string[] {
+  return KINDS[change.kind].ownership?.(change.address) ?? [change.address];
+}

@@ -1,81 +1,66 @@
 // Live state after an apply, for apply's check of its own result (DESIGN.md 3) with as few reads
-// as the answers allow: the answers of team Git scope, repository configuration and org
-// configuration writes carry the new state of their object (api-spec), so those objects are taken
-// from the answers; only what the answers do not show (PM scopes, selections, monitoring) and
-// objects whose last answer was lost are read again. Everything else (integrations, the repository
-// list when no monitoring state was written, entity lists nothing wrote) is the state read before
-// the apply (docs/apply.md has the figures).
+// as the answers allow: a kind whose write answers carry the new state of their object says so
+// (kind.ts answers: today a team's Git scope, a repository's override set and the org defaults,
+// api-spec), and those objects are taken from the answers; only what the answers do not show (PM
+// scopes, selections, monitoring) and objects whose last answer was lost are read again.
+// Everything else (integrations, the repository list when no monitoring state was written, entity
+// lists nothing wrote) is the state read before the apply (docs/apply.md has the figures).
 
-import type { OrgConfigResponse, RepositoryConfigResponse, TeamGitScopeResponse } from '../../contract/git-types.js';
+import { EVERY_KIND } from '../kinds/registry.js';
+import type { AnswerLedger, KindAnswers } from '../kinds/kind.js';
 import type { DesiredConfig, DesiredTeam } from '../model.js';
-import { indexRepositories, resolveRepository } from '../resolve.js';
 import type { LiveSnapshot } from '../snapshot.js';
 import { listKey } from './read-plan.js';
 
-const TEAM_GIT = /^(?:PUT|PATCH|DELETE) \/api\/v1\/git\/config\/teams\/\{team_id\}\/scope(?:\/\{scope_key\})?$/;
-const REPOSITORY_CONFIG = /^(?:PUT|PATCH|DELETE) \/api\/v1\/git\/repositories\/\{repo_id\}\/config(?:\/\{section\})?$/;
-const ORG_CONFIG = 'PATCH /api/v1/git/config';
+/** The kinds whose write answers carry their objects' state. */
+const ANSWERING: readonly KindAnswers[] = EVERY_KIND.flatMap((k) => (k.answers === undefined ? [] : [k.answers]));
 
-/** The last answer of each object whose write answers carry its state; an object whose last write failed or was lost is not here. */
+/** The last answer of each object whose write answers carry its state, kept by its kind; an object whose last write failed or was lost is not here. */
 export class WriteAnswers {
-  readonly teamGitScopes = new Map<number, TeamGitScopeResponse>();
-  readonly repositoryConfigs = new Map<number, RepositoryConfigResponse>();
-  orgConfig: OrgConfigResponse | undefined;
+  private readonly ledgers: readonly { carries: (route: string) => boolean; ledger: AnswerLedger }[] = ANSWERING.map((a) => ({ carries: a.carries, ledger: a.ledger() }));
 
   /** A write was answered 2xx with `body`. */
   answered(route: string, path: string, body: unknown): void {
-    if (TEAM_GIT.test(route)) {
-      const answer = body as TeamGitScopeResponse | undefined;
-      if (answer !== undefined && typeof answer.team_id === 'number') this.teamGitScopes.set(answer.team_id, answer);
-      else this.teamGitScopes.delete(idIn(path, /\/teams\/(\d+)\//));
-    } else if (REPOSITORY_CONFIG.test(route)) {
-      const answer = body as RepositoryConfigResponse | undefined;
-      if (answer !== undefined && typeof answer.repository_id === 'number') this.repositoryConfigs.set(answer.repository_id, answer);
-      else this.repositoryConfigs.delete(idIn(path, /\/repositories\/(\d+)\//));
-    } else if (route === ORG_CONFIG) {
-      this.orgConfig = body as OrgConfigResponse | undefined;
-    }
+    this.ledgerOf(route)?.answered(path, body);
   }
 
   /** A write failed or its answer was lost: its object is read again. */
   failed(route: string, path: string): void {
-    if (TEAM_GIT.test(route)) this.teamGitScopes.delete(idIn(path, /\/teams\/(\d+)\//));
-    else if (REPOSITORY_CONFIG.test(route)) this.repositoryConfigs.delete(idIn(path, /\/repositories\/(\d+)\//));
-    else if (route === ORG_CONFIG) this.orgConfig = undefined;
+    this.ledgerOf(route)?.failed(path);
   }
-}
 
-function idIn(path: string, pattern: RegExp): number {
-  return Number(pattern.exec(path)?.[1] ?? Number.NaN);
+  /** `config` without what the answers show, kind by kind. */
+  unshown(config: DesiredConfig, before: LiveSnapshot): DesiredConfig {
+    return this.ledgers.reduce((left, { ledger }) => ledger.unshown(left, before), config);
+  }
+
+  /** Puts the states the answers show into `after` (its maps its own). */
+  land(after: LiveSnapshot): void {
+    for (const { ledger } of this.ledgers) ledger.land(after);
+  }
+
+  private ledgerOf(route: string): AnswerLedger | undefined {
+    return this.ledgers.find((l) => l.carries(route))?.ledger;
+  }
 }
 
 /**
  * What of `narrowed` (the config narrowed to the objects the apply wrote) must be read again: the
- * objects the answers do not show. Repositories named by name are resolved against the list read
- * before the apply.
+ * objects the answers do not show. A team or repository entry left with nothing to read is left out.
  */
 export function stillToRead(narrowed: DesiredConfig, answers: WriteAnswers, before: LiveSnapshot): DesiredConfig {
-  const teams: DesiredTeam[] = [];
-  for (const team of narrowed.teams) {
-    const kept: DesiredTeam = { ...team };
-    if (team.id !== undefined && answers.teamGitScopes.has(team.id)) delete kept.git;
-    const properties = kept.name !== undefined || kept.parent !== undefined || kept.initials !== undefined || kept.color !== undefined || kept.members !== undefined || 'name' in kept.key;
-    if (kept.git !== undefined || kept.pm.length > 0 || properties) teams.push(kept);
-  }
-  const index = indexRepositories(before.repositories);
-  const repositories = [];
-  for (const entry of narrowed.git.repositories) {
-    const kept = { ...entry };
-    if (kept.settings !== undefined) {
-      const repo = resolveRepository(entry.ref, index, narrowed, before.integrations).value;
-      if (repo !== undefined && answers.repositoryConfigs.has(repo.id)) delete kept.settings;
-    }
-    if (kept.settings !== undefined || kept.monitored !== undefined) repositories.push(kept);
-  }
-  const defaults = answers.orgConfig === undefined ? narrowed.git.defaults : {};
-  const git: DesiredConfig['git'] = { defaults, repositories };
-  if (narrowed.git.monitoring !== undefined) git.monitoring = narrowed.git.monitoring;
-  return { ...narrowed, teams, git };
+  const unshown = answers.unshown(narrowed, before);
+  const teams = unshown.teams.filter(readsSomething);
+  const repositories = unshown.git.repositories.filter((entry) => entry.settings !== undefined || entry.monitored !== undefined);
+  const git: DesiredConfig['git'] = { defaults: unshown.git.defaults, repositories };
+  if (unshown.git.monitoring !== undefined) git.monitoring = unshown.git.monitoring;
+  return { ...unshown, teams, git };
+}
+
+/** Whether a team entry still has something read: its scopes, its properties or members, or a name key (resolved by the team list). */
+function readsSomething(team: DesiredTeam): boolean {
+  const properties = team.name !== undefined || team.parent !== undefined || team.initials !== undefined || team.color !== undefined || team.members !== undefined || 'name' in team.key;
+  return team.git !== undefined || team.pm.length > 0 || properties;
 }
 
 /** Whether a config manages anything that is read (an empty one needs no read at all). */
@@ -99,11 +84,10 @@ export function snapshotAfterWrites(before: LiveSnapshot, answers: WriteAnswers,
   const after: LiveSnapshot = {
     ...before,
     teamPmScopes: new Map(before.teamPmScopes),
-    teamGitScopes: new Map([...before.teamGitScopes, ...answers.teamGitScopes]),
-    repositoryConfigs: new Map([...before.repositoryConfigs, ...answers.repositoryConfigs]),
+    teamGitScopes: new Map(before.teamGitScopes),
+    repositoryConfigs: new Map(before.repositoryConfigs),
   };
-  const org = answers.orgConfig ?? before.orgConfig;
-  if (org !== undefined) after.orgConfig = org;
+  answers.land(after);
   if (fresh === undefined) return after;
   const freshLists = new Set(fresh.entityLists.map((l) => listKey(l.integrationId, l.type)));
   after.entityLists = [...before.entityLists.filter((l) => !freshLists.has(listKey(l.integrationId, l.type))), ...fresh.entityLists];

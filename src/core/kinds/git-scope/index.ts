@@ -10,6 +10,8 @@ import { droppedFromGitScopes, planGitScopes } from './calls.js';
 import { diffGitScopes } from './diff.js';
 import { gitScopeReads } from './reads.js';
 import { exportGitScopes } from './export.js';
+import { gitScopeOwnership } from './ownership.js';
+import { gitScopeAnswers } from './answers.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -31,6 +33,9 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   reads: gitScopeReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportGitScopes,
+  // What an answer proves.
+  ownership: gitScopeOwnership,
+  answers: gitScopeAnswers,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

@@ -3,13 +3,14 @@
 
 import { ORG_SECTIONS } from '../../../contract/git-types.js';
 import { orgDefaultAddress } from './address.js';
-import { canonicalSection, sectionsEqual } from '../../canonical.js';
+import { canonicalSection, sectionsEqual } from '../shared/settings-section.js';
 import type { PlanDraft, TargetOf } from '../../draft.js';
 import { operation, type DraftOperation } from '../../ops-common.js';
 import type { Kind, KindChange } from '../kind.js';
 import { sectionImpacts } from '../shared/section-impacts.js';
 import { orgDefaultReads } from './reads.js';
 import { exportOrgDefaults } from './export.js';
+import { orgDefaultAnswers } from './answers.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;
@@ -64,4 +65,6 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   reads: orgDefaultReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportOrgDefaults,
+  // What an answer proves.
+  answers: orgDefaultAnswers,
 };

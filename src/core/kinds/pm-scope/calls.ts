@@ -3,7 +3,7 @@
 // too (a methodology is written in its scope's item).
 
 import { API_LIMITS, type PmScopeKey, type ScopeWriteItem } from '../../../contract/types.js';
-import type { AreaElement, ScopeElement } from '../../canonical.js';
+import type { AreaElement, ScopeElement } from '../shared/pm-scope-form.js';
 import { groupBy, operation, plural, pushUnique, type DraftOperation } from '../../ops-common.js';
 import type { TargetOf } from '../../draft.js';
 import type { ChangeFacts, KindChange, PmScopeCalls, PmScopeWrite, Unreachable } from '../kind.js';

@@ -6,7 +6,9 @@
 import type { Integration, PmProvider, PmScopeKey, TeamPmScopeResponse } from '../../../contract/types.js';
 import { SCOPE_KEYS } from '../../../contract/types.js';
 import { pmScopeAddress } from './address.js';
-import { areaElement, canonicalScope, fieldElement, identityKey, liveScope, type AreaElement, type ScopeElement } from '../../canonical.js';
+import { identityKey } from '../../canonical.js';
+import type { AreaElement, ScopeElement } from '../shared/pm-scope-form.js';
+import { areaElement, canonicalScope, fieldElement, liveScope } from './canonical.js';
 import type { PlanDraft } from '../../draft.js';
 import type { ScopeContext } from '../shared/scope-context.js';
 import type { ConfigPath, DesiredPmScope, DesiredTeam, EntityName } from '../../model.js';

@@ -9,6 +9,7 @@ import { diffPmScopes } from './diff.js';
 import { scopeAfter, unreachableInScopeWrite } from './predict.js';
 import { pmScopeReads } from './reads.js';
 import { exportPmScopes } from './export.js';
+import { pmScopeOwnership } from './ownership.js';
 
 /** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 40;
@@ -35,4 +36,6 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   reads: pmScopeReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportPmScopes,
+  // What an answer proves.
+  ownership: pmScopeOwnership,
 };

@@ -18,7 +18,9 @@
 // names the key (docs/reliability.md).
 
 import { API_LIMITS, type Methodology, type PmScopeKey, type ScopeWriteItem } from '../../../contract/types.js';
-import { countScopeElements, identityKey, scopeKeyToWire, type AreaElement, type FieldElement, type ScopeElement } from '../../canonical.js';
+import { identityKey } from '../../canonical.js';
+import type { AreaElement, FieldElement, ScopeElement } from '../shared/pm-scope-form.js';
+import { countScopeElements, scopeKeyToWire } from './canonical.js';
 import type { ScopeContext } from '../shared/scope-context.js';
 import type { PmScopeWrite, Unreachable } from '../kind.js';
 

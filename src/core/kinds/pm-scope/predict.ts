@@ -3,7 +3,7 @@
 
 import type { PmScopeKey, ScopeWriteBody } from '../../../contract/types.js';
 import { pmScopeAddress } from './address.js';
-import { scopeKeyToWire } from '../../canonical.js';
+import { scopeKeyToWire } from './canonical.js';
 import type { PlanDraft, TargetOf } from '../../draft.js';
 import type { ScopeContext } from '../shared/scope-context.js';
 import type { DraftOperation } from '../../ops-common.js';

@@ -4,7 +4,7 @@
 import type { OrgSection, RepoSection, Repository } from '../../../contract/git-types.js';
 import { ORG_ONLY_SECTIONS, REPO_SECTIONS } from '../../../contract/git-types.js';
 import { repoSettingAddress } from './address.js';
-import { canonicalSection, sectionsEqual } from '../../canonical.js';
+import { canonicalSection, sectionsEqual } from '../shared/settings-section.js';
 import type { PlanDraft } from '../../draft.js';
 import type { RepoContext } from './target.js';
 import type { DesiredRepository } from '../../model.js';

@@ -7,6 +7,8 @@ import { planRepositorySettings } from './calls.js';
 import { diffRepositorySettings } from './diff.js';
 import { repoOverrideReads } from './reads.js';
 import { exportOverrides } from './export.js';
+import { repoOverrideOwnership } from './ownership.js';
+import { repoOverrideAnswers } from './answers.js';
 
 const SETTINGS = '.settings';
 
@@ -30,4 +32,7 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   reads: repoOverrideReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportOverrides,
+  // What an answer proves.
+  ownership: repoOverrideOwnership,
+  answers: repoOverrideAnswers,
 };

@@ -9,6 +9,7 @@ import { diffSelections } from './diff.js';
 import { deselectInUse, unreachableSelect } from './predict.js';
 import { selectionReads } from './reads.js';
 import { exportSelections } from './export.js';
+import { selectionOwnership } from './ownership.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
 const SELECTS_PLACE = 30;
@@ -46,4 +47,6 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   reads: selectionReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportSelections,
+  // What an answer proves.
+  ownership: selectionOwnership,
 };

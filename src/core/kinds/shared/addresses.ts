@@ -21,3 +21,6 @@ export function teamAddress(team: TeamRef | number): string {
 export function repoAddress(ref: { name: string } | { id: number }): string {
   return 'name' in ref ? `repo[${quotedName(ref.name)}]` : `repo[${ref.id}]`;
 }
+
+/** A team's address as a regular expression's source: `team[42]`, or `team["Payments"]` (a JSON-quoted name). */
+export const TEAM_ADDRESS = String.raw`team\[(?:\d+|"(?:[^"\\]|\\.)*")\]`;

@@ -3,7 +3,7 @@
 // (a selection set must not leave them out; a deselect waits for the write that stops using them).
 
 import type { Integration, PmProvider, PmScopeKey, SelectableEntityType } from '../../../contract/types.js';
-import type { AreaElement, ScopeElement } from '../../canonical.js';
+import type { AreaElement, ScopeElement } from './pm-scope-form.js';
 import type { PlanDraft } from '../../draft.js';
 import type { ConfigPath, DesiredConfig, IntegrationRef } from '../../model.js';
 import { resolveIntegration } from '../../resolve.js';

@@ -2,7 +2,7 @@
 // against and the methodology kind diffs within, and what their changes carry to the calls.
 
 import type { Integration, Methodology, PmProvider } from '../../../contract/types.js';
-import type { CanonicalScope } from '../../canonical.js';
+import type { CanonicalScope } from './pm-scope-form.js';
 import type { ConfigPath, TeamRef } from '../../model.js';
 
 /** A managed (team, PM integration) scope: both sides in canonical form. */

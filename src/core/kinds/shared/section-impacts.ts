@@ -2,7 +2,7 @@
 
 import type { OrgSection } from '../../../contract/git-types.js';
 import { BACKFILL_SECTIONS, RECOMPUTE_SECTIONS } from '../../../contract/git-types.js';
-import { writtenBackfill } from '../../canonical.js';
+import { writtenBackfill } from './settings-section.js';
 import type { Action, Impact } from '../../plan-model.js';
 
 /** history-recompute for the six recompute sections; backfill too unless the write sets backfill_days 1. */

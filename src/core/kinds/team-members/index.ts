@@ -15,6 +15,7 @@ import type { Kind, KindSink } from '../kind.js';
 import type { MemberTarget } from './target.js';
 import { teamMembersReads } from './reads.js';
 import { exportMembers } from './export.js';
+import { teamMembersOwnership } from './ownership.js';
 
 /** How a member is shown: the email when the contributor has one, else the id. */
 function shown(contributors: ContributorIndex, id: number): string | number {
@@ -123,4 +124,6 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   reads: teamMembersReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportMembers,
+  // What an answer proves.
+  ownership: teamMembersOwnership,
 };

@@ -9,6 +9,7 @@ import { diffTeams } from './diff.js';
 import type { TeamTarget } from './target.js';
 import { teamReads } from './reads.js';
 import { exportTeams } from './export.js';
+import { teamOwnership } from './ownership.js';
 
 /** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
 const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
@@ -37,4 +38,6 @@ export const teamKind: Kind<'team', TeamTarget> = {
   reads: teamReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportTeams,
+  // What an answer proves.
+  ownership: teamOwnership,
 };
