@@ -34,6 +34,8 @@ import type { DesiredConfig, DesiredRepository, DesiredRule, DesiredTeam, Integr
 import type { Change, ObjectKind } from './plan-model.js';
 import { settingsKey } from './rules.js';
 import { kindOf } from './kinds/registry.js';
+import { TEAM_PROPERTIES } from './kinds/team/properties.js';
+import { PM_SCOPE_KEYS } from './kinds/pm-scope/keys.js';
 
 export type ChangedObjectKind = ObjectKind;
 
@@ -62,8 +64,6 @@ export interface ChangedScope {
   rulesBefore?: { rules: DesiredRule[]; literal: DesiredRepository[] };
 }
 
-const PM_SCOPE_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const;
-
 interface ObjectValue {
   kind: ChangedObjectKind;
   addresses: string[];
@@ -86,8 +86,6 @@ function repoRefValue(ref: RepoRef, aliases: Map<string, string>): unknown {
   if ('id' in ref) return { id: ref.id };
   return ref.integration === undefined ? { name: ref.name } : { name: ref.name, integration: meaning(ref.integration, aliases) };
 }
-
-const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
 
 /** A team's properties as one object (its key's id or pin and what it manages), or undefined when it manages none. */
 function teamProperties(team: DesiredTeam): unknown {

@@ -5,14 +5,10 @@
 import { type PmScopeKey } from '../contract/types.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { matchesAddressPrefix } from './address.js';
-import { repoAddress, teamAddress } from './kinds/shared/addresses.js';
-import { selectionAddress } from './kinds/selection/address.js';
-import { EntityCatalog } from './draft.js';
 import type { DesiredConfig } from './model.js';
-import { editDistance, resolveEntity, resolveIntegration } from './resolve.js';
-import { ruleAddress } from './rules.js';
+import { editDistance } from './resolve.js';
 import type { LiveSnapshot } from './snapshot.js';
-import { addressStandsAlone } from './kinds/registry.js';
+import { addressStandsAlone, EVERY_KIND } from './kinds/registry.js';
 
 export const ADDRESS_SYNTAX = [
   'collection[.ALIAS[.boards|.projects[["ID"]]]]',
@@ -95,43 +91,15 @@ export function addressSyntaxProblem(text: string): string | undefined {
 }
 
 /**
- * Every address that the config manages or that exists live, at the level --target names them:
- * each selected or written entity of a managed selection set, each key of a managed team scope,
- * each written org default, each repository (configured or read; its settings and monitoring sit
- * under it). Built once per run; linear in the config and the snapshot.
+ * Every address that the config manages or that exists live, at the level --target names them,
+ * as each kind knows its own (kind.ts known): each selected or written entity of a managed
+ * selection set, each key of a managed team scope, each written org default, each repository
+ * (configured or read; its settings and monitoring sit under it). Built once per run; linear in
+ * the config and the snapshot.
  */
 export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, changeAddresses: readonly string[] = []): string[] {
   const known = new Set<string>(changeAddresses);
-  const catalog = new EntityCatalog(live);
-  for (const sel of config.collection) {
-    const alias = String(sel.integration);
-    known.add(`collection.${alias}.${sel.entityType}`);
-    const integration = resolveIntegration(config, sel.integration, live.integrations, 'pm').value;
-    const list = integration ? catalog.list(integration.id, sel.entityType) : undefined;
-    for (const ref of sel.entities) {
-      const id = 'id' in ref ? ref.id : resolveEntity(ref, sel.entityType, alias, list).value;
-      if (id !== undefined) known.add(selectionAddress(alias, sel.entityType, id));
-    }
-    for (const id of integration ? (catalog.selected(integration.id, sel.entityType) ?? []) : []) {
-      known.add(selectionAddress(alias, sel.entityType, id));
-    }
-  }
-  for (const team of config.teams) {
-    const prefix = teamAddress(team.key);
-    for (const scope of team.pm) for (const key of PM_KEYS) known.add(`${prefix}.pm.${String(scope.integration)}.${key}`);
-    if (team.git) for (const key of ['repositories', 'services']) known.add(`${prefix}.git.${key}`);
-    for (const key of TEAM_PROPERTIES) if (key === 'name' ? team.name !== undefined : team[key as 'parent'] !== undefined) known.add(`${prefix}.${key}`);
-    // A name key is a team of its own (created when the service has none of that name).
-    if ('name' in team.key) known.add(prefix);
-  }
-  for (const section of Object.keys(config.git.defaults)) known.add(`git.defaults.${section}`);
-  for (const repo of config.git.repositories) known.add('id' in repo.ref ? repoAddress({ id: repo.ref.id }) : repoAddress({ name: repo.ref.name }));
-  // A rule stands for what it writes: `--target 'repo["payments/*"]'`.
-  for (const rule of config.git.rules ?? []) known.add(ruleAddress(rule.pattern));
-  for (const repo of live.repositories) {
-    known.add(repoAddress({ name: repo.name }));
-    known.add(repoAddress({ id: repo.id }));
-  }
+  for (const kind of EVERY_KIND) for (const address of kind.known?.(config, live) ?? []) known.add(address);
   return [...known];
 }
 

@@ -108,6 +108,15 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * object of this kind an apply writes is read again.
    */
   readonly answers?: KindAnswers;
+
+  // Shape: where its objects sit in a config and live, by their addresses (--target, --exclude).
+  /**
+   * --target / --exclude: the addresses its objects have in `config` or live, at the level --target
+   * names them (a selection set and each entity it selects or writes, each key of a PM scope, a
+   * team's properties, a repository). A pattern naming none of every kind's is an error, with the
+   * closest of them.
+   */
+  known?(config: DesiredConfig, live: LiveSnapshot): Iterable<string>;
 }
 
 /** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */

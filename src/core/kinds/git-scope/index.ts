@@ -12,6 +12,7 @@ import { gitScopeReads } from './reads.js';
 import { exportGitScopes } from './export.js';
 import { gitScopeOwnership } from './ownership.js';
 import { gitScopeAnswers } from './answers.js';
+import { knownGitScopes } from './shape.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -36,6 +37,8 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   // What an answer proves.
   ownership: gitScopeOwnership,
   answers: gitScopeAnswers,
+  // Shape: where its objects sit in a config, by their addresses (shape.ts).
+  known: knownGitScopes,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

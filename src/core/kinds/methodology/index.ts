@@ -6,6 +6,7 @@ import { methodologyAddress } from './address.js';
 import type { TargetOf } from '../../draft.js';
 import type { Kind } from '../kind.js';
 import { methodologyReads } from './reads.js';
+import { knownMethodologies } from './shape.js';
 
 export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   kind: 'methodology',
@@ -31,4 +32,6 @@ export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   facts: (changes, at) => ({ pmScopeRiders: changes.map((c, i) => ({ write: { scope: c.target.scope, address: c.change.address }, at: at[i] as number })) }),
   // What its objects need read (reads.ts).
   reads: methodologyReads,
+  // Shape: where its objects sit in a config, by their addresses (shape.ts).
+  known: knownMethodologies,
 };

@@ -11,6 +11,7 @@ import { sectionImpacts } from '../shared/section-impacts.js';
 import { orgDefaultReads } from './reads.js';
 import { exportOrgDefaults } from './export.js';
 import { orgDefaultAnswers } from './answers.js';
+import { knownOrgDefaults } from './shape.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;
@@ -67,4 +68,6 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   export: exportOrgDefaults,
   // What an answer proves.
   answers: orgDefaultAnswers,
+  // Shape: where its objects sit in a config, by their addresses (shape.ts).
+  known: knownOrgDefaults,
 };

@@ -9,6 +9,7 @@ import { repoOverrideReads } from './reads.js';
 import { exportOverrides } from './export.js';
 import { repoOverrideOwnership } from './ownership.js';
 import { repoOverrideAnswers } from './answers.js';
+import { knownOverrides } from './shape.js';
 
 const SETTINGS = '.settings';
 
@@ -35,4 +36,6 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   // What an answer proves.
   ownership: repoOverrideOwnership,
   answers: repoOverrideAnswers,
+  // Shape: where its objects sit in a config, by their addresses (shape.ts).
+  known: knownOverrides,
 };

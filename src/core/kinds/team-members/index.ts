@@ -16,6 +16,7 @@ import type { MemberTarget } from './target.js';
 import { teamMembersReads } from './reads.js';
 import { exportMembers } from './export.js';
 import { teamMembersOwnership } from './ownership.js';
+import { knownMemberSets } from './shape.js';
 
 /** How a member is shown: the email when the contributor has one, else the id. */
 function shown(contributors: ContributorIndex, id: number): string | number {
@@ -126,4 +127,6 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   export: exportMembers,
   // What an answer proves.
   ownership: teamMembersOwnership,
+  // Shape: where its objects sit in a config, by their addresses (shape.ts).
+  known: knownMemberSets,
 };

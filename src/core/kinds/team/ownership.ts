@@ -3,8 +3,7 @@
 // deletion, is its own object).
 
 import { TEAM_ADDRESS } from '../shared/addresses.js';
-
-const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
+import { TEAM_PROPERTIES } from './properties.js';
 
 const PROPERTY = new RegExp(`^(${TEAM_ADDRESS})\\.(?:${TEAM_PROPERTIES.join('|')})$`);
 

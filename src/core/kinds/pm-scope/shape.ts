@@ -1,0 +1,14 @@
+// Where a team's PM scopes sit in a config: one per integration under the team entry's `pm:`.
+
+import type { DesiredConfig } from '../../model.js';
+import { pmScopeAddress } from './address.js';
+import { PM_SCOPE_KEYS } from './keys.js';
+
+/** Every key of each PM scope a team entry writes (`team[42].pm.tracker.boards`), whether or not the scope writes it. */
+export function knownPmScopes(config: DesiredConfig): string[] {
+  const known: string[] = [];
+  for (const team of config.teams) {
+    for (const scope of team.pm) for (const key of PM_SCOPE_KEYS) known.push(pmScopeAddress(team.key, String(scope.integration), key));
+  }
+  return known;
+}

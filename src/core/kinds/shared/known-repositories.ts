@@ -1,0 +1,13 @@
+// The repositories both repository kinds' objects lie under (a repository's override set and its
+// monitoring state), as --target names them.
+
+import type { DesiredConfig } from '../../model.js';
+import type { LiveSnapshot } from '../../snapshot.js';
+import { repoAddress } from './addresses.js';
+
+/** Each repository the config writes an entry for, as its key spells it, and each one read, by name and by id. */
+export function knownRepositories(config: DesiredConfig, live: LiveSnapshot): string[] {
+  const known = config.git.repositories.map((entry) => ('id' in entry.ref ? repoAddress({ id: entry.ref.id }) : repoAddress({ name: entry.ref.name })));
+  for (const repo of live.repositories) known.push(repoAddress({ name: repo.name }), repoAddress({ id: repo.id }));
+  return known;
+}
