@@ -18,6 +18,7 @@ import type { Change, ObjectKind } from '../plan-model.js';
 import type { LiveSnapshot } from '../snapshot.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 import type { KindReads } from './shared/read-needs.js';
+import type { KindNarrowing } from './shared/narrowing.js';
 
 /** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
 export const PLAN_SECTIONS = ['Collection', 'Teams', 'Git defaults', 'Repositories', 'Monitoring'] as const;
@@ -117,6 +118,12 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * closest of them.
    */
   known?(config: DesiredConfig, live: LiveSnapshot): Iterable<string>;
+  /**
+   * What it keeps of its part of a config narrowed to some of its objects (--target, --exclude,
+   * --changed-from, a saved plan, apply's own-result check: core/reads/narrow.ts). Absent: its
+   * part is kept whole, or with the object it is written within.
+   */
+  readonly narrowing?: KindNarrowing;
 }
 
 /** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */

@@ -8,12 +8,16 @@
 
 import { EVERY_KIND } from '../kinds/registry.js';
 import type { AnswerLedger, KindAnswers } from '../kinds/kind.js';
+import type { KindNarrowing } from '../kinds/shared/narrowing.js';
 import type { DesiredConfig, DesiredTeam } from '../model.js';
 import type { LiveSnapshot } from '../snapshot.js';
 import { listKey } from './read-plan.js';
 
 /** The kinds whose write answers carry their objects' state. */
 const ANSWERING: readonly KindAnswers[] = EVERY_KIND.flatMap((k) => (k.answers === undefined ? [] : [k.answers]));
+
+/** What each kind says of its part of a team or repository entry (kind.ts narrowing). */
+const NARROWING: readonly KindNarrowing[] = EVERY_KIND.flatMap((k) => (k.narrowing === undefined ? [] : [k.narrowing]));
 
 /** The last answer of each object whose write answers carry its state, kept by its kind; an object whose last write failed or was lost is not here. */
 export class WriteAnswers {
@@ -51,16 +55,15 @@ export class WriteAnswers {
 export function stillToRead(narrowed: DesiredConfig, answers: WriteAnswers, before: LiveSnapshot): DesiredConfig {
   const unshown = answers.unshown(narrowed, before);
   const teams = unshown.teams.filter(readsSomething);
-  const repositories = unshown.git.repositories.filter((entry) => entry.settings !== undefined || entry.monitored !== undefined);
+  const repositories = unshown.git.repositories.filter((entry) => NARROWING.some((n) => n.inRepository?.(entry) === true));
   const git: DesiredConfig['git'] = { defaults: unshown.git.defaults, repositories };
   if (unshown.git.monitoring !== undefined) git.monitoring = unshown.git.monitoring;
   return { ...unshown, teams, git };
 }
 
-/** Whether a team entry still has something read: its scopes, its properties or members, or a name key (resolved by the team list). */
+/** Whether a team entry still has something read, as its kinds say (its scopes, its properties or members, or a name key, resolved by the team list). */
 function readsSomething(team: DesiredTeam): boolean {
-  const properties = team.name !== undefined || team.parent !== undefined || team.initials !== undefined || team.color !== undefined || team.members !== undefined || 'name' in team.key;
-  return team.git !== undefined || team.pm.length > 0 || properties;
+  return NARROWING.some((n) => n.inTeam?.(team) === true);
 }
 
 /** Whether a config manages anything that is read (an empty one needs no read at all). */

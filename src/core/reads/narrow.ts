@@ -1,50 +1,21 @@
-// The desired state narrowed to some of its objects: the one walk over a config's kinds of
-// objects that --target/--exclude, --changed-from, a saved plan's re-plan (read-scope.ts) and
-// apply's check of its own result (writtenObjects below) share. The state reader reads what a
-// config manages, so planning a narrowed config reads only the objects kept (and the lists that
-// resolving them needs). What differs between the callers is which objects they keep: that is the
-// Narrowing they pass. Each object's address is its kind's (kinds/*/address.ts); where the object
-// sits in the config's shape is this walk's, so a kind added to the config is taught here once.
-// Pure: no I/O.
+// The desired state narrowed to some of its objects: the one walk over a config that
+// --target/--exclude, --changed-from, a saved plan's re-plan (read-scope.ts) and apply's check of
+// its own result (writtenObjects below) share. The state reader reads what a config manages, so
+// planning a narrowed config reads only the objects kept (and the lists that resolving them
+// needs). What differs between the callers is which objects they keep: that is the Narrowing they
+// pass. What each kind keeps of its own part is the kind's (kind.ts narrowing); the walk over the
+// entries several kinds write in (a team entry, a repository entry) is this file's. Pure: no I/O.
 
 import { coversSome, otherRepoSpelling, type RepositoryNames } from '../address.js';
-import { gitScopeObjectAddress } from '../kinds/git-scope/address.js';
-import { monitoredAddress } from '../kinds/monitoring/address.js';
-import { orgDefaultAddress } from '../kinds/org-default/address.js';
-import { pmScopeObjectAddress } from '../kinds/pm-scope/address.js';
-import { repoSettingsAddress } from '../kinds/repo-override/address.js';
-import { selectionSetAddress } from '../kinds/selection/address.js';
-import { repoAddress, teamAddress } from '../kinds/shared/addresses.js';
-import type { OrgSettings } from '../../contract/git-types.js';
-import type { DesiredConfig, DesiredTeam, RepoRef } from '../model.js';
+import { EVERY_KIND } from '../kinds/registry.js';
+import type { KindNarrowing, Narrowing } from '../kinds/shared/narrowing.js';
+import { TEAM_PROPERTIES } from '../kinds/team/properties.js';
+import type { DesiredConfig, DesiredRepository, DesiredTeam, RepoRef } from '../model.js';
 
-/** A team's properties, beside the team's own address (`team["Payments"]`, its creation or deletion). */
-const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color'] as const;
+export type { Narrowing } from '../kinds/shared/narrowing.js';
 
-/** Which objects of a config a narrowing keeps. */
-export interface Narrowing {
-  /**
-   * Whether the object at this address is kept: a selection set (`collection.tracker.boards`), a
-   * team's PM scope on one integration (`team[42].pm.tracker`), a team's Git scope
-   * (`team[42].git`), an org default section (`git.defaults.x`), a repository's override set
-   * (`repo["acme/api"].settings`) or monitoring state (`repo["acme/api"].monitored`).
-   */
-  keeps(object: string): boolean;
-  /** Whether the team at this address keeps its properties (parent, initials, colour; its name beside an id key). */
-  keepsTeamProperties(team: string): boolean;
-  /** Whether the team at this address keeps its member set. */
-  keepsTeamMembers(team: string): boolean;
-  /**
-   * A repository object's address spelled the other way (`repo[1234]...` for `repo["acme/api"]...`,
-   * and the reverse), when the caller's addresses may spell it so: the object is kept when either
-   * spelling is. Absent when the caller spelled its patterns both ways already.
-   */
-  otherSpelling?(object: string): string | undefined;
-  /** Whether the monitoring patterns (when the config has them) are kept. */
-  readonly monitoring: boolean;
-  /** Whether the settings rules (when the config has them) are kept. */
-  readonly rules: boolean;
-}
+/** What each kind keeps of its part of a config, in registry order. */
+const NARROWING: readonly KindNarrowing[] = EVERY_KIND.flatMap((k) => (k.narrowing === undefined ? [] : [k.narrowing]));
 
 export interface NarrowedDesired {
   desired: DesiredConfig;
@@ -59,70 +30,26 @@ export interface NarrowedDesired {
  * one call of `by` per object.
  */
 export function narrowDesired(config: DesiredConfig, by: Narrowing): NarrowedDesired {
-  const collection = config.collection.filter((s) => by.keeps(selectionSetAddress(String(s.integration), s.entityType)));
+  const desired: DesiredConfig = { ...config, git: { ...config.git } };
+  for (const kind of NARROWING) kind.config?.(config, desired, by);
   const exact = config.ownership?.teams === 'exact';
-  const teams: DesiredTeam[] = [];
+  desired.teams = [];
   for (const team of config.teams) {
-    const kept = narrowTeam(team, by);
-    if (kept !== undefined) teams.push(kept);
-    else if (exact) teams.push(keyOnly(team));
+    const kept: DesiredTeam = { ...team };
+    // Every kind takes its part away from the copy: what is left without any part is the key alone.
+    let any = false;
+    for (const kind of NARROWING) if (kind.team?.(team, kept, by) === true) any = true;
+    if (any || exact) desired.teams.push(kept);
   }
-  const defaults: OrgSettings = {};
-  for (const [section, value] of Object.entries(config.git.defaults)) {
-    if (by.keeps(orgDefaultAddress(section as keyof OrgSettings))) (defaults as Record<string, unknown>)[section] = value;
-  }
-  const repositories = [];
   const literal: RepoRef[] = [];
+  desired.git.repositories = [];
   for (const entry of config.git.repositories) {
-    const repo = repoAddress(entry.ref);
-    const settings = entry.settings !== undefined && keepsRepository(repoSettingsAddress(repo), by);
-    const monitored = entry.monitored !== undefined && keepsRepository(monitoredAddress(repo), by);
-    if (entry.settings !== undefined && !settings) literal.push(entry.ref);
-    if (!settings && !monitored) continue;
-    const kept = { ...entry };
-    if (!settings) delete kept.settings;
-    if (!monitored) delete kept.monitored;
-    repositories.push(kept);
+    const kept: DesiredRepository = { ...entry };
+    let any = false;
+    for (const kind of NARROWING) if (kind.repository?.(entry, kept, by, literal) === true) any = true;
+    if (any) desired.git.repositories.push(kept);
   }
-  const git: DesiredConfig['git'] = { defaults, repositories };
-  if (config.git.rules !== undefined && config.git.rules.length > 0 && by.rules) git.rules = config.git.rules;
-  if (config.git.monitoring !== undefined && by.monitoring) git.monitoring = config.git.monitoring;
-  return { desired: { ...config, collection, teams, git }, literal };
-}
-
-/** The team with only what `by` keeps of it; undefined when nothing of it is kept. */
-function narrowTeam(team: DesiredTeam, by: Narrowing): DesiredTeam | undefined {
-  const prefix = teamAddress(team.key);
-  const pm = team.pm.filter((scope) => by.keeps(pmScopeObjectAddress(team.key, String(scope.integration))));
-  const git = team.git !== undefined && by.keeps(gitScopeObjectAddress(team.key));
-  const properties = by.keepsTeamProperties(prefix);
-  const members = team.members !== undefined && by.keepsTeamMembers(prefix);
-  if (pm.length === 0 && !git && !properties && !members) return undefined;
-  const kept: DesiredTeam = { ...team, pm };
-  if (!properties) withoutProperties(kept);
-  if (!git) delete kept.git;
-  if (!members) delete kept.members;
-  return kept;
-}
-
-/** The team as its key says which team it is (a name key is its own name), nothing of it managed. */
-function keyOnly(team: DesiredTeam): DesiredTeam {
-  const kept: DesiredTeam = { ...team, pm: [] };
-  withoutProperties(kept);
-  delete kept.git;
-  delete kept.members;
-  return kept;
-}
-
-function withoutProperties(team: DesiredTeam): void {
-  for (const key of ['parent', 'initials', 'color'] as const) delete team[key];
-  if ('id' in team.key) delete team.name;
-}
-
-function keepsRepository(object: string, by: Narrowing): boolean {
-  if (by.keeps(object)) return true;
-  const other = by.otherSpelling?.(object);
-  return other !== undefined && by.keeps(other);
+  return { desired, literal };
 }
 
 /**

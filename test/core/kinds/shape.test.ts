@@ -1,8 +1,11 @@
 // Where each kind's objects sit in a config and live, by their addresses (each kind's shape.ts):
-// what --target and --exclude know (core/target-check.ts knownAddresses gathers every kind's).
+// what --target and --exclude know (core/target-check.ts knownAddresses gathers every kind's), and
+// what a kind keeps of its part of a config narrowed to some objects (core/reads/narrow.ts walks
+// the config and asks every kind; test/core/reads/narrow.test.ts tests the whole).
 
 import { describe, expect, it } from 'vitest';
-import type { DesiredConfig, DesiredTeam } from '../../../src/core/model.js';
+import type { DesiredConfig, DesiredRepository, DesiredTeam, RepoRef } from '../../../src/core/model.js';
+import type { Narrowing } from '../../../src/core/kinds/shared/narrowing.js';
 import { EVERY_KIND, kindOf } from '../../../src/core/kinds/registry.js';
 import type { ObjectKind } from '../../../src/core/plan-model.js';
 import type { LiveSnapshot } from '../../../src/core/snapshot.js';
@@ -63,5 +66,124 @@ describe('each kind knows the addresses of its objects, as --target names them',
     expect(all[0]).toBe('team[42].pm.tracker.boards');
     expect(new Set(all)).toEqual(new Set(['team[42].pm.tracker.boards', ...EVERY_KIND.flatMap((k) => knownOf(k.kind))]));
     expect(all.length).toBe(new Set(all).size);
+  });
+});
+
+/** A narrowing keeping the objects at these addresses, the properties and members of these teams, and (when said) the patterns and rules. */
+function keeping(objects: string[], teams: { properties?: string[]; members?: string[] } = {}, flags: { monitoring?: boolean; rules?: boolean } = {}, otherSpelling?: Record<string, string>): Narrowing {
+  const kept = new Set(objects);
+  return {
+    keeps: (object) => kept.has(object),
+    keepsTeamProperties: (team) => teams.properties?.includes(team) === true,
+    keepsTeamMembers: (team) => teams.members?.includes(team) === true,
+    ...(otherSpelling === undefined ? {} : { otherSpelling: (object: string) => otherSpelling[object] }),
+    monitoring: flags.monitoring === true,
+    rules: flags.rules === true,
+  };
+}
+
+/** What `kind` keeps of its part outside the entries: the config parts it touched. */
+function narrowedConfig(kind: ObjectKind, by: Narrowing): Pick<DesiredConfig, 'collection'> & { git: Partial<DesiredConfig['git']> } {
+  const kept: DesiredConfig = { ...config, git: { ...config.git } };
+  kindOf(kind).narrowing?.config?.(config, kept, by);
+  const { defaults, rules, monitoring } = kept.git;
+  return { collection: kept.collection, git: { defaults, ...(rules === undefined ? {} : { rules }), ...(monitoring === undefined ? {} : { monitoring }) } };
+}
+
+describe('each kind keeps its part of a config narrowed', () => {
+  const patterns = { include: ['acme/*'], exclude: [], path: [] };
+  const withMonitoring: DesiredConfig = { ...config, git: { ...config.git, monitoring: patterns } };
+
+  it('selection: the sets kept, each whole', () => {
+    expect(narrowedConfig('selection', keeping(['collection.tracker.boards'])).collection).toEqual(config.collection);
+    expect(narrowedConfig('selection', keeping(['collection.tracker.boards["101"]'])).collection).toEqual([]);
+  });
+
+  it('org-default: the sections kept', () => {
+    expect(narrowedConfig('org-default', keeping(['git.defaults.default_branch'])).git.defaults).toEqual({ default_branch: { branch_name: 'main' } });
+    expect(narrowedConfig('org-default', keeping([])).git.defaults).toEqual({});
+  });
+
+  it('repo-override: the rules together or not at all, and only when there are some', () => {
+    expect(narrowedConfig('repo-override', keeping([], {}, { rules: true })).git.rules).toEqual(config.git.rules);
+    expect(narrowedConfig('repo-override', keeping([], {}, { rules: false })).git.rules).toBeUndefined();
+    const none: DesiredConfig = { ...config, git: { ...config.git, rules: [] } };
+    const kept: DesiredConfig = { ...none, git: { ...none.git } };
+    kindOf('repo-override').narrowing?.config?.(none, kept, keeping([], {}, { rules: true }));
+    expect(kept.git.rules).toBeUndefined();
+  });
+
+  it('monitoring: the patterns when kept', () => {
+    for (const monitoring of [true, false]) {
+      const kept: DesiredConfig = { ...withMonitoring, git: { ...withMonitoring.git } };
+      kindOf('monitoring').narrowing?.config?.(withMonitoring, kept, keeping([], {}, { monitoring }));
+      expect(kept.git.monitoring).toEqual(monitoring ? patterns : undefined);
+    }
+  });
+
+  const [named, byId] = config.teams as [DesiredTeam, DesiredTeam];
+  /** What `kind` keeps of a team entry: whether anything, and the entry's parts left. */
+  const teamPart = (kind: ObjectKind, team: DesiredTeam, by: Narrowing) => {
+    const kept: DesiredTeam = { ...team };
+    const any = kindOf(kind).narrowing?.team?.(team, kept, by);
+    return { any, parts: (['name', 'parent', 'initials', 'color', 'members', 'git'] as const).filter((p) => kept[p] !== undefined), pm: kept.pm.length };
+  };
+
+  it.each<[string, ObjectKind, DesiredTeam, Narrowing, { any: boolean | undefined; parts: string[]; pm: number }]>([
+    ['team: its properties kept together', 'team', named, keeping([], { properties: ['team["Payments"]'] }), { any: true, parts: ['name', 'parent', 'color', 'members'], pm: 1 }],
+    ['team: left out, a name key keeps its name (the key)', 'team', named, keeping([]), { any: false, parts: ['name', 'members'], pm: 1 }],
+    ['team: left out, an id key loses its properties', 'team', byId, keeping([]), { any: false, parts: ['git'], pm: 0 }],
+    ['team: kept with none written, still kept (the team itself)', 'team', { ...byId, initials: undefined }, keeping([], { properties: ['team[42]'] }), { any: true, parts: ['git'], pm: 0 }],
+    ['team-members: the member set kept', 'team-members', named, keeping([], { members: ['team["Payments"]'] }), { any: true, parts: ['name', 'parent', 'color', 'members'], pm: 1 }],
+    ['team-members: left out', 'team-members', named, keeping([]), { any: false, parts: ['name', 'parent', 'color'], pm: 1 }],
+    ['team-members: none written, nothing kept', 'team-members', byId, keeping([], { members: ['team[42]'] }), { any: false, parts: ['initials', 'git'], pm: 0 }],
+    ['pm-scope: the scopes kept, by integration', 'pm-scope', named, keeping(['team["Payments"].pm.tracker']), { any: true, parts: ['name', 'parent', 'color', 'members'], pm: 1 }],
+    ['pm-scope: a key alone keeps no scope (scopes are kept whole)', 'pm-scope', named, keeping(['team["Payments"].pm.tracker.boards']), { any: false, parts: ['name', 'parent', 'color', 'members'], pm: 0 }],
+    ['git-scope: the scope kept', 'git-scope', byId, keeping(['team[42].git']), { any: true, parts: ['initials', 'git'], pm: 0 }],
+    ['git-scope: left out', 'git-scope', byId, keeping([]), { any: false, parts: ['initials'], pm: 0 }],
+    ['methodology: kept with its PM scope', 'methodology', named, keeping([]), { any: undefined, parts: ['name', 'parent', 'color', 'members'], pm: 1 }],
+  ])('%s', (_name, kind, team, by, expected) => {
+    expect(teamPart(kind, team, by)).toEqual(expected);
+  });
+
+  const [monitored, overridden] = config.git.repositories as [DesiredRepository, DesiredRepository];
+  /** What `kind` keeps of a repository entry: whether anything, the parts left, and the literal override sets left out. */
+  const repositoryPart = (kind: ObjectKind, entry: DesiredRepository, by: Narrowing) => {
+    const kept: DesiredRepository = { ...entry };
+    const literal: RepoRef[] = [];
+    const any = kindOf(kind).narrowing?.repository?.(entry, kept, by, literal);
+    return { any, parts: (['monitored', 'settings'] as const).filter((p) => kept[p] !== undefined), literal };
+  };
+
+  it.each<[string, ObjectKind, DesiredRepository, Narrowing, { any: boolean | undefined; parts: string[]; literal: RepoRef[] }]>([
+    ['repo-override: the override set kept', 'repo-override', overridden, keeping(['repo[1234].settings']), { any: true, parts: ['settings'], literal: [] }],
+    ['repo-override: kept under the other spelling', 'repo-override', overridden, keeping(['repo["acme/lib"].settings'], {}, {}, { 'repo[1234].settings': 'repo["acme/lib"].settings' }), { any: true, parts: ['settings'], literal: [] }],
+    ['repo-override: left out, still winning over the rules', 'repo-override', overridden, keeping(['repo[1234].monitored']), { any: false, parts: [], literal: [{ id: 1234 }] }],
+    ['repo-override: none written', 'repo-override', monitored, keeping(['repo["acme/api"].settings']), { any: false, parts: ['monitored'], literal: [] }],
+    ['monitoring: the state kept', 'monitoring', monitored, keeping(['repo["acme/api"].monitored']), { any: true, parts: ['monitored'], literal: [] }],
+    ['monitoring: kept under the other spelling', 'monitoring', monitored, keeping(['repo[9].monitored'], {}, {}, { 'repo["acme/api"].monitored': 'repo[9].monitored' }), { any: true, parts: ['monitored'], literal: [] }],
+    ['monitoring: left out', 'monitoring', monitored, keeping(['repo["acme/api"].settings']), { any: false, parts: [], literal: [] }],
+  ])('%s', (_name, kind, entry, by, expected) => {
+    expect(repositoryPart(kind, entry, by)).toEqual(expected);
+  });
+
+  it.each<[ObjectKind, boolean[], boolean[]]>([
+    // [kind, in the named team and the id-keyed team, in the monitored entry and the overridden one]
+    ['team', [true, true], [false, false]],
+    ['team-members', [true, false], [false, false]],
+    ['pm-scope', [true, false], [false, false]],
+    ['git-scope', [false, true], [false, false]],
+    ['repo-override', [false, false], [false, true]],
+    ['monitoring', [false, false], [true, false]],
+  ])("%s says which entries write something of it (apply's own-result check reads those)", (kind, inTeams, inRepositories) => {
+    const n = kindOf(kind).narrowing;
+    expect([named, byId].map((t) => n?.inTeam?.(t) === true)).toEqual(inTeams);
+    expect([monitored, overridden].map((e) => n?.inRepository?.(e) === true)).toEqual(inRepositories);
+  });
+
+  it('a name key alone is read (the team list resolves it), an id key alone is not', () => {
+    const bare = (team: DesiredTeam): DesiredTeam => ({ key: team.key, pm: [], path: [] });
+    expect(EVERY_KIND.some((k) => k.narrowing?.inTeam?.(bare(named)) === true)).toBe(true);
+    expect(EVERY_KIND.some((k) => k.narrowing?.inTeam?.(bare(byId)) === true)).toBe(false);
   });
 });

@@ -1,9 +1,20 @@
 // Where a team's Git scope sits in a config: the team entry's `git:`.
 
 import type { DesiredConfig } from '../../model.js';
-import { gitScopeAddress } from './address.js';
+import { gitScopeAddress, gitScopeObjectAddress } from './address.js';
+import type { KindNarrowing } from '../shared/narrowing.js';
 
 /** Both keys of each Git scope a team entry writes (`team[42].git.repositories`, `.services`). */
 export function knownGitScopes(config: DesiredConfig): string[] {
   return config.teams.flatMap((team) => (team.git === undefined ? [] : [gitScopeAddress(team.key, 'repositories'), gitScopeAddress(team.key, 'services')]));
 }
+
+/** A team entry narrowed: its Git scope kept whole or left out. */
+export const gitScopeNarrowing: KindNarrowing = {
+  team(team, kept, by) {
+    const keeps = team.git !== undefined && by.keeps(gitScopeObjectAddress(team.key));
+    if (!keeps) delete kept.git;
+    return keeps;
+  },
+  inTeam: (team) => team.git !== undefined,
+};

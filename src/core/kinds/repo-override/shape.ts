@@ -5,6 +5,9 @@ import type { DesiredConfig } from '../../model.js';
 import { ruleAddress } from '../../rules.js';
 import type { LiveSnapshot } from '../../snapshot.js';
 import { knownRepositories } from '../shared/known-repositories.js';
+import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
+import { repoAddress } from '../shared/addresses.js';
+import { repoSettingsAddress } from './address.js';
 
 /** Each repository, configured or read (its override set lies under it), and each rule (`repo["payments/*"]`). */
 export function knownOverrides(config: DesiredConfig, live: LiveSnapshot): string[] {
@@ -12,3 +15,20 @@ export function knownOverrides(config: DesiredConfig, live: LiveSnapshot): strin
   for (const rule of config.git.rules ?? []) known.push(ruleAddress(rule.pattern));
   return known;
 }
+
+/**
+ * A config narrowed: the settings rules kept together or not at all (which rule wins for a
+ * repository depends on every rule), and each repository's override set kept whole or left out.
+ */
+export const overrideNarrowing: KindNarrowing = {
+  config(config, kept, by) {
+    if (!by.rules || (config.git.rules?.length ?? 0) === 0) delete kept.git.rules;
+  },
+  repository(entry, kept, by, literal) {
+    const keeps = entry.settings !== undefined && keepsEitherSpelling(repoSettingsAddress(repoAddress(entry.ref)), by);
+    if (entry.settings !== undefined && !keeps) literal.push(entry.ref);
+    if (!keeps) delete kept.settings;
+    return keeps;
+  },
+  inRepository: (entry) => entry.settings !== undefined,
+};

@@ -6,6 +6,7 @@ import type { DesiredConfig } from '../../model.js';
 import { resolveEntity, resolveIntegration } from '../../resolve.js';
 import type { LiveSnapshot } from '../../snapshot.js';
 import { selectionAddress, selectionSetAddress } from './address.js';
+import type { KindNarrowing } from '../shared/narrowing.js';
 
 /**
  * Each selection set the config writes (`collection.tracker.boards`), each entity it writes that
@@ -28,3 +29,10 @@ export function knownSelections(config: DesiredConfig, live: LiveSnapshot): stri
   }
   return known;
 }
+
+/** A config narrowed: the selection sets kept, each whole. */
+export const selectionNarrowing: KindNarrowing = {
+  config(config, kept, by) {
+    kept.collection = config.collection.filter((s) => by.keeps(selectionSetAddress(String(s.integration), s.entityType)));
+  },
+};

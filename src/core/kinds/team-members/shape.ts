@@ -2,8 +2,19 @@
 
 import type { DesiredConfig } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
+import type { KindNarrowing } from '../shared/narrowing.js';
 
 /** `team[42].members` for each team entry writing its member set. */
 export function knownMemberSets(config: DesiredConfig): string[] {
   return config.teams.flatMap((team) => (team.members === undefined ? [] : [`${teamAddress(team.key)}.members`]));
 }
+
+/** A team entry narrowed: its member set kept or left out. */
+export const memberSetNarrowing: KindNarrowing = {
+  team(team, kept, by) {
+    const keeps = team.members !== undefined && by.keepsTeamMembers(teamAddress(team.key));
+    if (!keeps) delete kept.members;
+    return keeps;
+  },
+  inTeam: (team) => team.members !== undefined,
+};

@@ -4,6 +4,7 @@
 import type { DesiredConfig } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
 import { TEAM_PROPERTIES } from './properties.js';
+import type { KindNarrowing } from '../shared/narrowing.js';
 
 /** Each property a team entry writes (`team[42].parent`), and a team keyed by name itself (`team["Payments"]`). */
 export function knownTeams(config: DesiredConfig): string[] {
@@ -16,3 +17,17 @@ export function knownTeams(config: DesiredConfig): string[] {
   }
   return known;
 }
+
+/**
+ * A team entry narrowed: its properties kept together or not at all. A name key is the team's own
+ * name, kept whatever else is left out; `name:` beside an id key is a property.
+ */
+export const teamNarrowing: KindNarrowing = {
+  team(team, kept, by) {
+    const keeps = by.keepsTeamProperties(teamAddress(team.key));
+    if (!keeps) for (const property of TEAM_PROPERTIES) if (property !== 'name' || 'id' in team.key) delete kept[property];
+    return keeps;
+  },
+  // A name key is read too: the team list resolves it.
+  inTeam: (team) => TEAM_PROPERTIES.some((property) => team[property] !== undefined) || 'name' in team.key,
+};

@@ -1,0 +1,19 @@
+// Where monitoring sits in a config: the patterns of `git.monitoring`, and `monitored:` in a
+// repository's entry (its addresses: shared/known-repositories.ts).
+
+import { repoAddress } from '../shared/addresses.js';
+import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
+import { monitoredAddress } from './address.js';
+
+/** A config narrowed: the monitoring patterns kept or not, and each repository's monitoring state. */
+export const monitoringNarrowing: KindNarrowing = {
+  config(_config, kept, by) {
+    if (!by.monitoring) delete kept.git.monitoring;
+  },
+  repository(entry, kept, by) {
+    const keeps = entry.monitored !== undefined && keepsEitherSpelling(monitoredAddress(repoAddress(entry.ref)), by);
+    if (!keeps) delete kept.monitored;
+    return keeps;
+  },
+  inRepository: (entry) => entry.monitored !== undefined,
+};
