@@ -2,92 +2,76 @@
 // error naming the syntax; one that names nothing the config manages and nothing live is an error
 // with the closest addresses that do exist. Never a silent "No changes" for a typo.
 
-import { type PmScopeKey } from '../contract/types.js';
-import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { matchesAddressPrefix } from './address.js';
 import type { DesiredConfig } from './model.js';
 import { editDistance } from './resolve.js';
 import type { LiveSnapshot } from './snapshot.js';
 import { addressStandsAlone, EVERY_KIND } from './kinds/registry.js';
+import type { AddressEntry, EntryPartSyntax, KindAddressSyntax } from './kinds/shared/address-syntax.js';
 
-export const ADDRESS_SYNTAX = [
-  'collection[.ALIAS[.boards|.projects[["ID"]]]]',
-  'team[ID] | team["NAME"] [.name|.parent|.initials|.color|.members[[ID|"EMAIL"]] | .pm[.ALIAS[.boards|.epics|.labels|.fields|.project_team_areas|.methodology]] | .git[.repositories|.services]]',
-  'git.defaults[.SECTION]',
-  'repo["NAME"] | repo[ID] [.settings[.SECTION] | .monitored]',
-  'repo["GLOB"][.settings[.SECTION]]  (a rule: every repository it writes)',
-];
+/** Every kind's address syntax, in registry order. */
+const SYNTAX: readonly KindAddressSyntax[] = EVERY_KIND.flatMap((k) => (k.syntax === undefined ? [] : [k.syntax]));
 
-const PM_KEYS: readonly (PmScopeKey | 'methodology')[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas', 'methodology'];
-const ALIAS = /^[A-Za-z_][A-Za-z0-9_-]*$|^[1-9][0-9]*$/;
-const ID = /^\[[1-9][0-9]*\]/;
-const QUOTED = /^\["(?:[^"\\]|\\.)*"\]/;
-const TEAM_PROPERTIES: readonly string[] = ['name', 'parent', 'initials', 'color', 'members'];
+/** The words an address begins with, in the order the config file has them. */
+const ENTRIES: readonly AddressEntry[] = ['collection', 'team', 'git', 'repo'];
+
+/** The entries several kinds write in: how each is keyed, and how its key is written. */
+const KEYED = {
+  team: { shown: 'team[ID] | team["NAME"]', keys: [/^\[[1-9][0-9]*\]/, /^\["(?:[^"\\]|\\.)*"\]/], what: 'a team', unkeyed: 'a team is addressed by its id or its name: team[42], team["Payments"]' },
+  repo: { shown: 'repo["NAME"] | repo[ID]', keys: [/^\["(?:[^"\\]|\\.)*"\]/, /^\[[1-9][0-9]*\]/], what: 'a repository', unkeyed: 'a repository is addressed by its name in double quotes or its id: repo["acme/api"], repo[1234]' },
+} as const;
+
+function partsOf(entry: AddressEntry): EntryPartSyntax[] {
+  return SYNTAX.flatMap((s) => (s.entry === entry && s.part !== undefined ? [s.part] : []));
+}
+
+/** The parts of an entry as the usage error shows them: the parts with nothing under them run together (`.name|.parent`). */
+function shownParts(parts: readonly EntryPartSyntax[]): string {
+  return parts.map((p, i) => (i === 0 ? '' : parts[i - 1]?.leaf === true && p.leaf === true ? '|' : ' | ') + p.shown).join('');
+}
+
+/** The syntax the usage error shows, line by line: each entry's (its parts from its kinds), then the kinds' own lines. */
+export const ADDRESS_SYNTAX: readonly string[] = ENTRIES.flatMap((entry) => {
+  const parts = partsOf(entry);
+  const keyed = entry === 'team' || entry === 'repo' ? KEYED[entry] : undefined;
+  const head = keyed === undefined || parts.length === 0 ? [] : [`${keyed.shown} [${shownParts(parts)}]`];
+  return [...head, ...SYNTAX.flatMap((s) => (s.entry === entry ? (s.lines ?? []) : []))];
+});
 
 /** Why `text` is not an address (or a prefix of one), or undefined when it is one. */
 export function addressSyntaxProblem(text: string): string | undefined {
   const t = text.trim().replace(/\.+$/, '');
   if (t === '') return 'an empty address';
-  const rest = (s: string, after: string): string => s.slice(after.length);
-  const dotted = (s: string): string[] => (s === '' ? [] : s.startsWith('.') ? s.slice(1).split('.') : ['\u0000']);
-  const oneOf = (word: string | undefined, allowed: readonly string[], what: string): string | undefined =>
-    word === undefined || allowed.includes(word) ? undefined : `"${word}" is not ${what} (one of ${allowed.join(', ')})`;
-
-  if (t === 'collection' || t.startsWith('collection.')) {
-    const m = /^collection(?:\.([^.[\]]+)(?:\.([^.[\]]+)(\[.*\])?)?)?$/.exec(t);
-    if (!m) return 'a collection address is collection.ALIAS.boards["ID"]';
-    if (m[1] !== undefined && !ALIAS.test(m[1])) return `"${m[1]}" is not an integration alias or id`;
-    const type = oneOf(m[2], ['boards', 'projects'], 'a selectable entity type');
-    if (type) return type;
-    if (m[3] !== undefined && !/^\["(?:[^"\\]|\\.)*"\]$/.test(m[3])) return `the entity id goes in double quotes: ${m[3]} -> ["..."]`;
-    return undefined;
+  for (const entry of ['collection', 'git'] as const) {
+    if (t === entry || t.startsWith(`${entry}.`)) return SYNTAX.find((s) => s.entry === entry && s.problem !== undefined)?.problem?.(t);
   }
-  if (t === 'team' || t.startsWith('team[')) {
-    if (t === 'team') return undefined;
-    const id = ID.exec(t.slice(4)) ?? QUOTED.exec(t.slice(4));
-    if (!id) return 'a team is addressed by its id or its name: team[42], team["Payments"]';
-    let after = rest(t, `team${id[0]}`);
-    // A member removal: team[42].members["bo@acme.io"] or team[42].members[512].
-    const member = /^\.members(\[(?:\d+|"(?:[^"\\]|\\.)*")\])$/.exec(after);
-    if (member) after = '.members';
-    const parts = dotted(after);
-    if (parts[0] === '\u0000') return `unexpected "${rest(t, `team${id[0]}`)}" after team${id[0]}`;
-    if (parts.length === 0) return undefined;
-    if (parts[0] === 'pm') {
-      if (parts.length > 3) return 'a PM scope address ends at its key: team[42].pm.ALIAS.boards';
-      if (parts[1] !== undefined && !ALIAS.test(parts[1])) return `"${parts[1]}" is not an integration alias or id`;
-      return oneOf(parts[2], PM_KEYS, 'a PM scope key');
-    }
-    if (parts[0] === 'git') {
-      if (parts.length > 2) return 'a Git scope address ends at its key: team[42].git.repositories';
-      return oneOf(parts[1], ['repositories', 'services'], 'a Git scope key');
-    }
-    if (parts[0] !== undefined && TEAM_PROPERTIES.includes(parts[0])) return parts.length > 1 ? `a team's ${parts[0]} address ends there: team[42].${parts[0]}` : undefined;
-    return `"${parts[0]}" is not part of a team (${TEAM_PROPERTIES.join(', ')}, pm or git)`;
-  }
-  if (t === 'git' || t.startsWith('git.')) {
-    const parts = t.split('.').slice(1);
-    if (parts.length === 0) return undefined;
-    if (parts[0] !== 'defaults') return `"git.${parts[0]}" is not an address: org settings are git.defaults.SECTION, repositories repo["NAME"]`;
-    if (parts.length > 2) return 'an org default address ends at its section: git.defaults.default_branch';
-    return oneOf(parts[1], ORG_SECTIONS, 'a settings section');
-  }
-  if (t === 'repo' || t.startsWith('repo[')) {
-    if (t === 'repo') return undefined;
-    const ref = QUOTED.exec(t.slice(4)) ?? ID.exec(t.slice(4));
-    if (!ref) return 'a repository is addressed by its name in double quotes or its id: repo["acme/api"], repo[1234]';
-    const parts = dotted(rest(t, `repo${ref[0]}`));
-    if (parts[0] === '\u0000') return `unexpected "${rest(t, `repo${ref[0]}`)}" after repo${ref[0]}`;
-    if (parts.length === 0) return undefined;
-    if (parts[0] === 'monitored') return parts.length === 1 ? undefined : 'repo[...].monitored has nothing under it';
-    if (parts[0] !== 'settings') return `"${parts[0]}" is not part of a repository (settings or monitored)`;
-    if (parts.length > 2) return 'a repository setting address ends at its section: repo["acme/api"].settings.default_branch';
-    return oneOf(parts[1], REPO_SECTIONS, 'a repository settings section');
+  for (const entry of ['team', 'repo'] as const) {
+    if (t === entry || t.startsWith(`${entry}[`)) return keyedProblem(entry, t);
   }
   const head = /^[^.[]*/.exec(t)?.[0] ?? '';
   const near = ['collection', 'team', 'git', 'repo'].find((w) => head !== '' && editDistance(head.toLowerCase(), w) <= 2);
   const hint = near === undefined ? '' : `; did you mean ${JSON.stringify(near + t.slice(head.length))}?`;
   return `an address starts with collection, team[ID], git.defaults or repo[...]${hint}`;
+}
+
+/** An address in a team's or a repository's entry: its key, then a part one of the entry's kinds owns. */
+function keyedProblem(entry: 'team' | 'repo', t: string): string | undefined {
+  if (t === entry) return undefined;
+  const keyed = KEYED[entry];
+  const key = keyed.keys.map((k) => k.exec(t.slice(entry.length))).find((m) => m !== null);
+  if (!key) return keyed.unkeyed;
+  const at = `${entry}${key[0]}`;
+  const rest = t.slice(at.length);
+  const parts = partsOf(entry);
+  if (parts.some((p) => p.whole?.(rest) === true)) return undefined;
+  if (rest === '') return undefined;
+  if (!rest.startsWith('.')) return `unexpected "${rest}" after ${at}`;
+  const words = rest.slice(1).split('.');
+  const word = words[0] ?? '';
+  const owner = parts.find((p) => p.words.includes(word));
+  if (owner !== undefined) return owner.problem(words);
+  const all = parts.flatMap((p) => p.words);
+  return `"${word}" is not part of ${keyed.what} (${all.slice(0, -1).join(', ')} or ${all[all.length - 1] ?? ''})`;
 }
 
 /**

@@ -19,6 +19,7 @@ import type { LiveSnapshot } from '../snapshot.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 import type { KindReads } from './shared/read-needs.js';
 import type { KindNarrowing } from './shared/narrowing.js';
+import type { KindAddressSyntax } from './shared/address-syntax.js';
 
 /** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
 export const PLAN_SECTIONS = ['Collection', 'Teams', 'Git defaults', 'Repositories', 'Monitoring'] as const;
@@ -124,6 +125,8 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * part is kept whole, or with the object it is written within.
    */
   readonly narrowing?: KindNarrowing;
+  /** The syntax of its addresses that --target and --exclude accept, and the part of it their usage error shows. */
+  readonly syntax?: KindAddressSyntax;
 }
 
 /** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */

@@ -1,7 +1,9 @@
 // Where each kind's objects sit in a config and live, by their addresses (each kind's shape.ts):
 // what --target and --exclude know (core/target-check.ts knownAddresses gathers every kind's), and
 // what a kind keeps of its part of a config narrowed to some objects (core/reads/narrow.ts walks
-// the config and asks every kind; test/core/reads/narrow.test.ts tests the whole).
+// the config and asks every kind; test/core/reads/narrow.test.ts tests the whole), and the syntax
+// of its addresses (core/target-check.ts dispatches on the first word and the entry's key;
+// test/core/target-check.test.ts tests the whole).
 
 import { describe, expect, it } from 'vitest';
 import type { DesiredConfig, DesiredRepository, DesiredTeam, RepoRef } from '../../../src/core/model.js';
@@ -9,7 +11,7 @@ import type { Narrowing } from '../../../src/core/kinds/shared/narrowing.js';
 import { EVERY_KIND, kindOf } from '../../../src/core/kinds/registry.js';
 import type { ObjectKind } from '../../../src/core/plan-model.js';
 import type { LiveSnapshot } from '../../../src/core/snapshot.js';
-import { knownAddresses } from '../../../src/core/target-check.js';
+import { ADDRESS_SYNTAX, knownAddresses } from '../../../src/core/target-check.js';
 import { desired, liveState, repo } from '../builders.js';
 
 /** A team keyed by name with its properties and member set, and a team keyed by id writing only its Git scope. */
@@ -185,5 +187,63 @@ describe('each kind keeps its part of a config narrowed', () => {
     const bare = (team: DesiredTeam): DesiredTeam => ({ key: team.key, pm: [], path: [] });
     expect(EVERY_KIND.some((k) => k.narrowing?.inTeam?.(bare(named)) === true)).toBe(true);
     expect(EVERY_KIND.some((k) => k.narrowing?.inTeam?.(bare(byId)) === true)).toBe(false);
+  });
+});
+
+describe('each kind says the syntax of its addresses', () => {
+  const syntaxOf = (kind: ObjectKind) => kindOf(kind).syntax;
+
+  it.each<[ObjectKind, string, string | undefined]>([
+    ['selection', 'collection.tracker.boards["101"]', undefined],
+    ['selection', 'collection.tracker.epics', '"epics" is not a selectable entity type (one of boards, projects)'],
+    ['selection', 'collection.tracker.boards[101]', 'the entity id goes in double quotes: [101] -> ["..."]'],
+    ['org-default', 'git.defaults.default_branch', undefined],
+    ['org-default', 'git.repositories', '"git.repositories" is not an address: org settings are git.defaults.SECTION, repositories repo["NAME"]'],
+    ['org-default', 'git.defaults.a.b', 'an org default address ends at its section: git.defaults.default_branch'],
+  ])('%s: %s', (kind, address, problem) => {
+    expect(syntaxOf(kind)?.problem?.(address)).toBe(problem);
+  });
+
+  it.each<[ObjectKind, string[], string | undefined]>([
+    // The words after a team's or a repository's key, split at dots.
+    ['team', ['parent'], undefined],
+    ['team', ['parent', 'x'], "a team's parent address ends there: team[42].parent"],
+    ['team-members', ['members'], undefined],
+    ['team-members', ['members', 'x'], "a team's members address ends there: team[42].members"],
+    ['pm-scope', ['pm', 'tracker', 'methodology'], undefined],
+    ['pm-scope', ['pm', '9x'], '"9x" is not an integration alias or id'],
+    ['pm-scope', ['pm', 'tracker', 'nope'], '"nope" is not a PM scope key (one of boards, epics, labels, fields, project_team_areas, methodology)'],
+    ['pm-scope', ['pm', 'tracker', 'boards', 'x'], 'a PM scope address ends at its key: team[42].pm.ALIAS.boards'],
+    ['git-scope', ['git', 'services'], undefined],
+    ['git-scope', ['git', 'nope'], '"nope" is not a Git scope key (one of repositories, services)'],
+    ['repo-override', ['settings', 'default_branch'], undefined],
+    ['repo-override', ['settings', 'default_branch', 'x'], 'a repository setting address ends at its section: repo["acme/api"].settings.default_branch'],
+    ['monitoring', ['monitored'], undefined],
+    ['monitoring', ['monitored', 'x'], 'repo[...].monitored has nothing under it'],
+  ])('%s: %j', (kind, words, problem) => {
+    expect(syntaxOf(kind)?.part?.problem(words)).toBe(problem);
+  });
+
+  it('a member by email is a member set address whole, dots and all', () => {
+    const part = syntaxOf('team-members')?.part;
+    expect(['.members["bo@acme.io"]', '.members[512]', '.members["a"].x', '.members'].map((rest) => part?.whole?.(rest) === true)).toEqual([true, true, false, false]);
+  });
+
+  it('every word after a key is one kind\'s; the methodology is written within its PM scope', () => {
+    for (const entry of ['team', 'repo']) {
+      const words = EVERY_KIND.flatMap((k) => (k.syntax?.entry === entry ? (k.syntax.part?.words ?? []) : []));
+      expect(words.length).toBe(new Set(words).size);
+    }
+    expect(EVERY_KIND.filter((k) => k.syntax === undefined).map((k) => k.kind)).toEqual(['methodology']);
+  });
+
+  it('the usage error shows each entry with its kinds\' parts, in the order of the config file', () => {
+    expect(ADDRESS_SYNTAX).toEqual([
+      'collection[.ALIAS[.boards|.projects[["ID"]]]]',
+      'team[ID] | team["NAME"] [.name|.parent|.initials|.color|.members[[ID|"EMAIL"]] | .pm[.ALIAS[.boards|.epics|.labels|.fields|.project_team_areas|.methodology]] | .git[.repositories|.services]]',
+      'git.defaults[.SECTION]',
+      'repo["NAME"] | repo[ID] [.settings[.SECTION] | .monitored]',
+      'repo["GLOB"][.settings[.SECTION]]  (a rule: every repository it writes)',
+    ]);
   });
 });

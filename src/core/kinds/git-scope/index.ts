@@ -12,7 +12,7 @@ import { gitScopeReads } from './reads.js';
 import { exportGitScopes } from './export.js';
 import { gitScopeOwnership } from './ownership.js';
 import { gitScopeAnswers } from './answers.js';
-import { knownGitScopes, gitScopeNarrowing } from './shape.js';
+import { knownGitScopes, gitScopeNarrowing, gitScopeSyntax } from './shape.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -40,6 +40,7 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownGitScopes,
   narrowing: gitScopeNarrowing,
+  syntax: gitScopeSyntax,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

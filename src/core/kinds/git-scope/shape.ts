@@ -3,6 +3,7 @@
 import type { DesiredConfig } from '../../model.js';
 import { gitScopeAddress, gitScopeObjectAddress } from './address.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
+import { oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** Both keys of each Git scope a team entry writes (`team[42].git.repositories`, `.services`). */
 export function knownGitScopes(config: DesiredConfig): string[] {
@@ -17,4 +18,17 @@ export const gitScopeNarrowing: KindNarrowing = {
     return keeps;
   },
   inTeam: (team) => team.git !== undefined,
+};
+
+/** `team[42].git`, `.git.repositories`, `.git.services`. */
+export const gitScopeSyntax: KindAddressSyntax = {
+  entry: 'team',
+  part: {
+    words: ['git'],
+    shown: '.git[.repositories|.services]',
+    problem(parts) {
+      if (parts.length > 2) return 'a Git scope address ends at its key: team[42].git.repositories';
+      return oneOf(parts[1], ['repositories', 'services'], 'a Git scope key');
+    },
+  },
 };

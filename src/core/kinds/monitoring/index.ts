@@ -8,7 +8,7 @@ import { diffMonitoring } from './diff.js';
 import { monitoringReads } from './reads.js';
 import { exportMonitoring } from './export.js';
 import { knownRepositories } from '../shared/known-repositories.js';
-import { monitoringNarrowing } from './shape.js';
+import { monitoringNarrowing, monitoringSyntax } from './shape.js';
 
 /** Where its calls go in the plan's list of calls: starts before every other write, stops after them (kind.ts CallGroup). */
 const STARTS_PLACE = 20;
@@ -43,4 +43,5 @@ export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
   // Shape: where its objects sit in a config (shape.ts), by their addresses: under each repository.
   known: knownRepositories,
   narrowing: monitoringNarrowing,
+  syntax: monitoringSyntax,
 };

@@ -4,6 +4,7 @@
 import { repoAddress } from '../shared/addresses.js';
 import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
 import { monitoredAddress } from './address.js';
+import type { KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** A config narrowed: the monitoring patterns kept or not, and each repository's monitoring state. */
 export const monitoringNarrowing: KindNarrowing = {
@@ -16,4 +17,10 @@ export const monitoringNarrowing: KindNarrowing = {
     return keeps;
   },
   inRepository: (entry) => entry.monitored !== undefined,
+};
+
+/** `repo["acme/api"].monitored`, with nothing under it. */
+export const monitoringSyntax: KindAddressSyntax = {
+  entry: 'repo',
+  part: { words: ['monitored'], shown: '.monitored', leaf: true, problem: (parts) => (parts.length === 1 ? undefined : 'repo[...].monitored has nothing under it') },
 };

@@ -11,7 +11,7 @@ import { sectionImpacts } from '../shared/section-impacts.js';
 import { orgDefaultReads } from './reads.js';
 import { exportOrgDefaults } from './export.js';
 import { orgDefaultAnswers } from './answers.js';
-import { knownOrgDefaults, orgDefaultNarrowing } from './shape.js';
+import { knownOrgDefaults, orgDefaultNarrowing, orgDefaultSyntax } from './shape.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;
@@ -71,4 +71,5 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownOrgDefaults,
   narrowing: orgDefaultNarrowing,
+  syntax: orgDefaultSyntax,
 };

@@ -1,9 +1,10 @@
 // Where the org defaults sit in a config: the sections of `git.defaults`.
 
-import type { OrgSection, OrgSettings } from '../../../contract/git-types.js';
+import { ORG_SECTIONS, type OrgSection, type OrgSettings } from '../../../contract/git-types.js';
 import type { DesiredConfig } from '../../model.js';
 import { orgDefaultAddress } from './address.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
+import { oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** `git.defaults.SECTION` for each section written. */
 export function knownOrgDefaults(config: DesiredConfig): string[] {
@@ -18,5 +19,18 @@ export const orgDefaultNarrowing: KindNarrowing = {
       if (by.keeps(orgDefaultAddress(section as OrgSection))) (defaults as Record<string, unknown>)[section] = value;
     }
     kept.git.defaults = defaults;
+  },
+};
+
+/** `git`, `git.defaults`, `git.defaults.default_branch`. */
+export const orgDefaultSyntax: KindAddressSyntax = {
+  entry: 'git',
+  lines: ['git.defaults[.SECTION]'],
+  problem(address) {
+    const parts = address.split('.').slice(1);
+    if (parts.length === 0) return undefined;
+    if (parts[0] !== 'defaults') return `"git.${parts[0] ?? ''}" is not an address: org settings are git.defaults.SECTION, repositories repo["NAME"]`;
+    if (parts.length > 2) return 'an org default address ends at its section: git.defaults.default_branch';
+    return oneOf(parts[1], ORG_SECTIONS, 'a settings section');
   },
 };

@@ -10,7 +10,7 @@ import { scopeAfter, unreachableInScopeWrite } from './predict.js';
 import { pmScopeReads } from './reads.js';
 import { exportPmScopes } from './export.js';
 import { pmScopeOwnership } from './ownership.js';
-import { knownPmScopes, pmScopeNarrowing } from './shape.js';
+import { knownPmScopes, pmScopeNarrowing, pmScopeSyntax } from './shape.js';
 
 /** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 40;
@@ -42,4 +42,5 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownPmScopes,
   narrowing: pmScopeNarrowing,
+  syntax: pmScopeSyntax,
 };

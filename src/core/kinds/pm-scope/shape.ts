@@ -4,6 +4,7 @@ import type { DesiredConfig } from '../../model.js';
 import { pmScopeAddress, pmScopeObjectAddress } from './address.js';
 import { PM_SCOPE_KEYS } from './keys.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
+import { ALIAS, oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** Every key of each PM scope a team entry writes (`team[42].pm.tracker.boards`), whether or not the scope writes it. */
 export function knownPmScopes(config: DesiredConfig): string[] {
@@ -21,4 +22,21 @@ export const pmScopeNarrowing: KindNarrowing = {
     return kept.pm.length > 0;
   },
   inTeam: (team) => team.pm.length > 0,
+};
+
+/** The words after a PM scope: its keys, and the methodology written within it. */
+const PM_SCOPE_WORDS: readonly string[] = [...PM_SCOPE_KEYS, 'methodology'];
+
+/** `team[42].pm`, `.pm.tracker`, `.pm.tracker.boards`, `.pm.tracker.methodology`. */
+export const pmScopeSyntax: KindAddressSyntax = {
+  entry: 'team',
+  part: {
+    words: ['pm'],
+    shown: `.pm[.ALIAS[${PM_SCOPE_WORDS.map((k) => `.${k}`).join('|')}]]`,
+    problem(parts) {
+      if (parts.length > 3) return 'a PM scope address ends at its key: team[42].pm.ALIAS.boards';
+      if (parts[1] !== undefined && !ALIAS.test(parts[1])) return `"${parts[1]}" is not an integration alias or id`;
+      return oneOf(parts[2], PM_SCOPE_WORDS, 'a PM scope key');
+    },
+  },
 };

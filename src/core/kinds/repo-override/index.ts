@@ -9,7 +9,7 @@ import { repoOverrideReads } from './reads.js';
 import { exportOverrides } from './export.js';
 import { repoOverrideOwnership } from './ownership.js';
 import { repoOverrideAnswers } from './answers.js';
-import { knownOverrides, overrideNarrowing } from './shape.js';
+import { knownOverrides, overrideNarrowing, overrideSyntax } from './shape.js';
 
 const SETTINGS = '.settings';
 
@@ -39,4 +39,5 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownOverrides,
   narrowing: overrideNarrowing,
+  syntax: overrideSyntax,
 };

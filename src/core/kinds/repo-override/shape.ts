@@ -8,6 +8,8 @@ import { knownRepositories } from '../shared/known-repositories.js';
 import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
 import { repoAddress } from '../shared/addresses.js';
 import { repoSettingsAddress } from './address.js';
+import { oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
+import { REPO_SECTIONS } from '../../../contract/git-types.js';
 
 /** Each repository, configured or read (its override set lies under it), and each rule (`repo["payments/*"]`). */
 export function knownOverrides(config: DesiredConfig, live: LiveSnapshot): string[] {
@@ -31,4 +33,18 @@ export const overrideNarrowing: KindNarrowing = {
     return keeps;
   },
   inRepository: (entry) => entry.settings !== undefined,
+};
+
+/** `repo["acme/api"].settings`, `.settings.default_branch`; a rule, `repo["payments/*"]`, the same. */
+export const overrideSyntax: KindAddressSyntax = {
+  entry: 'repo',
+  lines: ['repo["GLOB"][.settings[.SECTION]]  (a rule: every repository it writes)'],
+  part: {
+    words: ['settings'],
+    shown: '.settings[.SECTION]',
+    problem(parts) {
+      if (parts.length > 2) return 'a repository setting address ends at its section: repo["acme/api"].settings.default_branch';
+      return oneOf(parts[1], REPO_SECTIONS, 'a repository settings section');
+    },
+  },
 };

@@ -10,7 +10,7 @@ import { deselectInUse, unreachableSelect } from './predict.js';
 import { selectionReads } from './reads.js';
 import { exportSelections } from './export.js';
 import { selectionOwnership } from './ownership.js';
-import { knownSelections, selectionNarrowing } from './shape.js';
+import { knownSelections, selectionNarrowing, selectionSyntax } from './shape.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
 const SELECTS_PLACE = 30;
@@ -53,4 +53,5 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownSelections,
   narrowing: selectionNarrowing,
+  syntax: selectionSyntax,
 };

@@ -7,6 +7,7 @@ import { resolveEntity, resolveIntegration } from '../../resolve.js';
 import type { LiveSnapshot } from '../../snapshot.js';
 import { selectionAddress, selectionSetAddress } from './address.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
+import { ALIAS, oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /**
  * Each selection set the config writes (`collection.tracker.boards`), each entity it writes that
@@ -34,5 +35,20 @@ export function knownSelections(config: DesiredConfig, live: LiveSnapshot): stri
 export const selectionNarrowing: KindNarrowing = {
   config(config, kept, by) {
     kept.collection = config.collection.filter((s) => by.keeps(selectionSetAddress(String(s.integration), s.entityType)));
+  },
+};
+
+/** `collection`, `collection.tracker`, `collection.tracker.boards`, `collection.tracker.boards["101"]`. */
+export const selectionSyntax: KindAddressSyntax = {
+  entry: 'collection',
+  lines: ['collection[.ALIAS[.boards|.projects[["ID"]]]]'],
+  problem(address) {
+    const m = /^collection(?:\.([^.[\]]+)(?:\.([^.[\]]+)(\[.*\])?)?)?$/.exec(address);
+    if (!m) return 'a collection address is collection.ALIAS.boards["ID"]';
+    if (m[1] !== undefined && !ALIAS.test(m[1])) return `"${m[1]}" is not an integration alias or id`;
+    const type = oneOf(m[2], ['boards', 'projects'], 'a selectable entity type');
+    if (type) return type;
+    if (m[3] !== undefined && !/^\["(?:[^"\\]|\\.)*"\]$/.test(m[3])) return `the entity id goes in double quotes: ${m[3]} -> ["..."]`;
+    return undefined;
   },
 };

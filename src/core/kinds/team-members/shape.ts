@@ -3,6 +3,7 @@
 import type { DesiredConfig } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
+import { teamLeafProblem, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** `team[42].members` for each team entry writing its member set. */
 export function knownMemberSets(config: DesiredConfig): string[] {
@@ -17,4 +18,13 @@ export const memberSetNarrowing: KindNarrowing = {
     return keeps;
   },
   inTeam: (team) => team.members !== undefined,
+};
+
+/** A member removal: `.members[512]`, `.members["bo@acme.io"]` (an email may hold dots). */
+const MEMBER = /^\.members(\[(?:\d+|"(?:[^"\\]|\\.)*")\])$/;
+
+/** `team[42].members`, and one member of it. */
+export const memberSetSyntax: KindAddressSyntax = {
+  entry: 'team',
+  part: { words: ['members'], shown: '.members[[ID|"EMAIL"]]', leaf: true, whole: (rest) => MEMBER.test(rest), problem: teamLeafProblem },
 };

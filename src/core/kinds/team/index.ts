@@ -10,7 +10,7 @@ import type { TeamTarget } from './target.js';
 import { teamReads } from './reads.js';
 import { exportTeams } from './export.js';
 import { teamOwnership } from './ownership.js';
-import { knownTeams, teamNarrowing } from './shape.js';
+import { knownTeams, teamNarrowing, teamSyntax } from './shape.js';
 
 /** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
 const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
@@ -44,4 +44,5 @@ export const teamKind: Kind<'team', TeamTarget> = {
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownTeams,
   narrowing: teamNarrowing,
+  syntax: teamSyntax,
 };

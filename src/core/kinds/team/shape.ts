@@ -5,6 +5,7 @@ import type { DesiredConfig } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
 import { TEAM_PROPERTIES } from './properties.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
+import { teamLeafProblem, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** Each property a team entry writes (`team[42].parent`), and a team keyed by name itself (`team["Payments"]`). */
 export function knownTeams(config: DesiredConfig): string[] {
@@ -30,4 +31,10 @@ export const teamNarrowing: KindNarrowing = {
   },
   // A name key is read too: the team list resolves it.
   inTeam: (team) => TEAM_PROPERTIES.some((property) => team[property] !== undefined) || 'name' in team.key,
+};
+
+/** `team[42].name`, `.parent`, `.initials`, `.color`, with nothing under them. */
+export const teamSyntax: KindAddressSyntax = {
+  entry: 'team',
+  part: { words: TEAM_PROPERTIES, shown: TEAM_PROPERTIES.map((p) => `.${p}`).join('|'), leaf: true, problem: teamLeafProblem },
 };
