@@ -5,6 +5,8 @@
 
 import { isDate } from '../../contract/calendar.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../../contract/git-types.js';
+import { PM_SCOPE_KEYS } from '../../core/kinds/pm-scope/keys.js';
+import { TEAM_PROPERTIES as TEAM_OWN_PROPERTIES } from '../../core/kinds/team/properties.js';
 import { didYouMean } from '../describe.js';
 import type { PlainMap } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';
@@ -42,8 +44,8 @@ export function splitAddress(address: string): Part[] | undefined {
 }
 
 const EXAMPLES = 'team[42].pm.tracker.boards, repo["acme/api"].settings.default_branch, git.defaults.releases_detection';
-const TEAM_PROPERTIES = ['name', 'parent', 'initials', 'color', 'members'] as const;
-const PM_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas', 'methodology'];
+const TEAM_PROPERTIES = [...TEAM_OWN_PROPERTIES, 'members'] as const;
+const PM_KEYS: string[] = [...PM_SCOPE_KEYS, 'methodology'];
 
 /** Undefined when the address names something the config writes; else why not. */
 export function addressProblem(doc: PlainMap, address: string): string | undefined {
