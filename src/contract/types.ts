@@ -187,6 +187,15 @@ export interface TeamPmScopeItem {
   methodology: Methodology;
 }
 
+/**
+ * The scope read answers for every PM integration, and one the team was never scoped on reads as
+ * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
+ * every team; such items are left out instead, which leaves them unmanaged.
+ */
+export function isServiceDefault(item: TeamPmScopeItem): boolean {
+  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
+}
+
 export interface TeamPmScopeResponse {
   team_id: number;
   team_name: string;
