@@ -172,6 +172,8 @@ export interface TrackerBScope {
 
 export type PmScope = TrackerAScope & TrackerBScope;
 export type PmScopeKey = 'boards' | 'epics' | 'labels' | 'fields' | 'project_team_areas';
+/** Every PM scope key, in the order the service's docs list them. */
+export const PM_SCOPE_KEYS: readonly PmScopeKey[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
 export const SCOPE_KEYS: Record<PmProvider, readonly PmScopeKey[]> = {
   tracker_a: ['boards', 'epics', 'labels', 'fields'],
   tracker_b: ['project_team_areas'],
