@@ -98,6 +98,13 @@ module.exports = {
       to: { path: '^src/core/kinds/', pathNot: ['^src/core/kinds/$1(/|\\.ts$)', '^src/core/kinds/shared/', '^src/core/kinds/kind\\.ts$'] },
     },
     {
+      name: 'kind-facets-through-the-registry',
+      comment: 'The rest of the house reaches a kind through the registry (DESIGN.md section 5.1): outside src/core/kinds/, a file imports of a kind folder only its address form (address.ts), its change target (target.ts) and its config part (config.ts, for its type); its diff, calls, reads, export and the rest are the registry\'s to hand out',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/kinds/' },
+      to: { path: '^src/core/kinds/[^/]+/', pathNot: ['^src/core/kinds/shared/', '^src/core/kinds/[^/]+/(address|target|config)\\.ts$'] },
+    },
+    {
       name: 'config-parts-not-at-run-time',
       comment: 'The config parts (TypeBox: src/core/config-schema/, each kind\'s config.ts, kinds/shared/config-*.ts) make the editor schema and the config\'s types at build time; the package leaves them out and TypeBox is not installed with it, so run-time code imports them for types only',
       severity: 'error',

@@ -5,7 +5,7 @@
 
 import type { EntityType, HttpMethod, ListEntitiesParams, PmScopeKey, ScopeWriteBody, ScopeWriteMode, SelectEntry, SelectableEntityType } from '../contract/types.js';
 import type { GitScopeKey, ListRepositoriesParams, MonitorEntry, OrgSettings, RepoSection, RepositorySettings, TeamGitScopeBody } from '../contract/git-types.js';
-import { API_LIMITS, ENTITY_TYPES } from '../contract/types.js';
+import { API_LIMITS, ENTITY_TYPES, PM_SCOPE_KEYS } from '../contract/types.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../contract/git-types.js';
 import { InvalidRequestError } from './errors.js';
 
@@ -31,7 +31,6 @@ export interface ListIntegrationsParams {
 
 const ALL_ENTITY_TYPES: readonly EntityType[] = [...new Set([...ENTITY_TYPES.tracker_a, ...ENTITY_TYPES.tracker_b])];
 const SELECTABLE: readonly SelectableEntityType[] = ['boards', 'projects'];
-const PM_SCOPE_KEYS: readonly PmScopeKey[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
 const GIT_SCOPE_KEYS: readonly GitScopeKey[] = ['repositories', 'services'];
 const REPO_STATES = ['monitored', 'not_monitored', 'failing', 'discovered'];
 const VISIBILITIES = ['public', 'private', 'internal'];

@@ -3,6 +3,7 @@
 // config schema (schemas/emctl.schema.json), and built into the model again. A hand-edited or
 // foreign plan file fails here, naming each bad key, instead of deep inside the planner.
 
+import { PM_SCOPE_KEYS } from '../contract/types.js';
 import type { DesiredConfig } from '../core/model.js';
 import { modelOf } from './build-model.js';
 import { isConfigDocument, schemaProblems } from './schema-check.js';
@@ -94,7 +95,7 @@ function mergedMaps(a: PlainValue | undefined, b: PlainValue | undefined): Plain
 }
 
 /** A PM scope's keys are managed when written, even empty (`boards: []` clears the key). */
-const KEPT_EMPTY = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
+const KEPT_EMPTY: readonly string[] = PM_SCOPE_KEYS;
 
 /** A list of model entries as a map by the key each names; anything else as it is. */
 function byKey(value: PlainValue | undefined, entry: (item: PlainMap) => [string, PlainValue]): PlainValue | undefined {

@@ -20,6 +20,25 @@ export function isServiceTeam(team: Pick<ListedTeam, 'name' | 'parent_id'>): boo
   return (team.parent_id ?? null) === null && (team.name === SERVICE_TEAM_NAMES.allTeams || team.name === SERVICE_TEAM_NAMES.allContributors);
 }
 
+/** Emails known for contributors, by id: from the team list and, when it was read, the user list. */
+export type EmailBook = ReadonlyMap<number, string>;
+
+const hasEmail = (c: Pick<ListedContributor, 'email'>): boolean => typeof c.email === 'string' && c.email.includes('@');
+
+/** Contributors without an email in the team list: only then is the user list worth a read. */
+export function membersWithoutEmail(teams: readonly ListedTeam[]): boolean {
+  return teams.some((t) => !isServiceTeam(t) && t.contributors.some((c) => !hasEmail(c)));
+}
+
+/** Every email the lists show, by contributor id (the team list first, then the user list). */
+export function emailBook(teams: readonly ListedTeam[], users: readonly Pick<ListedContributor, 'id' | 'email'>[] = []): Map<number, string> {
+  const book = new Map<number, string>();
+  for (const c of [...teams.flatMap((t) => t.contributors), ...users]) {
+    if (!book.has(c.id) && hasEmail(c)) book.set(c.id, c.email);
+  }
+  return book;
+}
+
 /**
  * A list read whole, or (an older service answers its route 404 or 405) the route and status that
  * say the service has no such list: not a failure, and never read as an empty list.

@@ -172,6 +172,8 @@ export interface TrackerBScope {
 
 export type PmScope = TrackerAScope & TrackerBScope;
 export type PmScopeKey = 'boards' | 'epics' | 'labels' | 'fields' | 'project_team_areas';
+/** Every PM scope key, in the order the service's docs list them. */
+export const PM_SCOPE_KEYS: readonly PmScopeKey[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
 export const SCOPE_KEYS: Record<PmProvider, readonly PmScopeKey[]> = {
   tracker_a: ['boards', 'epics', 'labels', 'fields'],
   tracker_b: ['project_team_areas'],
@@ -185,6 +187,15 @@ export interface TeamPmScopeItem {
   integration_name: string;
   scope: PmScope;
   methodology: Methodology;
+}
+
+/**
+ * The scope read answers for every PM integration, and one the team was never scoped on reads as
+ * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
+ * every team; such items are left out instead, which leaves them unmanaged.
+ */
+export function isServiceDefault(item: TeamPmScopeItem): boolean {
+  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
 }
 
 export interface TeamPmScopeResponse {

@@ -34,8 +34,8 @@ import type { DesiredConfig, DesiredRepository, DesiredRule, DesiredTeam, Integr
 import type { Change, ObjectKind } from './plan-model.js';
 import { settingsKey } from './rules.js';
 import { kindOf } from './kinds/registry.js';
-import { TEAM_PROPERTIES } from './kinds/team/properties.js';
-import { PM_SCOPE_KEYS } from './kinds/pm-scope/keys.js';
+import { TEAM_PROPERTIES } from './kinds/team/address.js';
+import { PM_SCOPE_KEYS } from '../contract/types.js';
 
 export type ChangedObjectKind = ObjectKind;
 

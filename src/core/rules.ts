@@ -43,9 +43,19 @@ export interface Expansion {
 
 export const isGlobRef = (ref: RepoRef): boolean => 'name' in ref && isGlob(ref.name);
 
+/** Whether the config has settings rules (each is matched against every repository). */
+export function hasSettingsRules(config: DesiredConfig): boolean {
+  return (config.git.rules?.length ?? 0) > 0;
+}
+
+/** Whether some team's Git scope has globs still to expand (an expanded scope lists what they matched). */
+export function hasUnexpandedScopeGlobs(config: DesiredConfig): boolean {
+  return config.teams.some((t) => t.git !== undefined && t.git.matched === undefined && t.git.repositories.some(isGlobRef));
+}
+
 /** Whether the config has settings rules or team scope globs still to expand (an expanded config has none). */
 export function hasRules(config: DesiredConfig): boolean {
-  return (config.git.rules?.length ?? 0) > 0 || config.teams.some((t) => t.git !== undefined && t.git.matched === undefined && t.git.repositories.some(isGlobRef));
+  return hasSettingsRules(config) || hasUnexpandedScopeGlobs(config);
 }
 
 /** `repo["payments/*"]`: how --target, --exclude and the plan name a rule. */

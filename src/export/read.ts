@@ -24,10 +24,9 @@ import { isMonitored } from '../core/monitoring-decisions.js';
 import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
 import { readTeamList, readUserList, type ListRead } from '../api/team-list.js';
-import type { ListedTeam } from '../contract/list-types.js';
+import { membersWithoutEmail, type ListedTeam } from '../contract/list-types.js';
 import { entityKey, type EntityRead, type OrganizationRead, type RepoSettingsScope } from '../core/organization.js';
 import { chooseTeams, hasScope, teamIdsByName, type TeamSource } from './teams.js';
-import { membersWithoutEmail } from '../core/kinds/team-members/export.js';
 
 
 export interface ReadOptions {

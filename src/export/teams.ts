@@ -11,8 +11,7 @@ import { EmctlError } from '../contract/errors.js';
 import type { ListedTeam } from '../contract/list-types.js';
 import { isServiceTeam } from '../contract/list-types.js';
 import { resolveTeamSelection } from '../measure/team-selection.js';
-import type { TeamPmScopeResponse } from '../contract/types.js';
-import { isServiceDefault } from '../core/kinds/pm-scope/export.js';
+import { isServiceDefault, type TeamPmScopeResponse } from '../contract/types.js';
 import type { TeamGitScopeResponse } from '../contract/git-types.js';
 
 /** Where the teams came from: the service's list, or (an older service) used_by of boards and projects. */

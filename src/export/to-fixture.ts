@@ -8,7 +8,7 @@
 
 import type { Integration, PmEntity, PmProvider, PmScope } from '../contract/types.js';
 import type { OrgSettings, RepoSection, RepositorySettings } from '../contract/git-types.js';
-import { ENTITY_TYPES } from '../contract/types.js';
+import { ENTITY_TYPES, isServiceDefault } from '../contract/types.js';
 import { REPO_SECTIONS } from '../contract/git-types.js';
 import type {
   Fixture,
@@ -22,11 +22,9 @@ import type {
 } from '../emulator/fixture/types.js';
 import { isMonitored } from '../core/monitoring-decisions.js';
 import { entityKey, type OrganizationRead } from '../core/organization.js';
-import { isServiceDefault } from '../core/kinds/pm-scope/export.js';
-import { SERVICE_TEAM_NAMES, isServiceTeam } from '../contract/list-types.js';
+import { SERVICE_TEAM_NAMES, emailBook, isServiceTeam } from '../contract/list-types.js';
 import { TEAM_DEFAULT_COLOR } from '../contract/team-rules.js';
 import type { ActivityContributor } from '../emulator/metrics/types.js';
-import { emailBook } from '../core/kinds/team-members/export.js';
 
 /** The key the snapshot's emulator accepts; `--emulator FILE` uses a fixture's first key. */
 export const SNAPSHOT_API_KEY = 'offline-snapshot';

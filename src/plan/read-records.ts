@@ -11,12 +11,11 @@ import { createHash } from 'node:crypto';
 import type { Integration } from '../contract/types.js';
 import { repoAddress } from '../core/kinds/shared/addresses.js';
 import { identityKey } from '../core/canonical.js';
-import type { DesiredConfig } from '../core/model.js';
+import type { DesiredConfig, RepoRef } from '../core/model.js';
 import type { Change, Plan, ReadRecord, RuleRecord } from '../core/plan-model.js';
-import type { RuleCoverage } from '../core/rules.js';
+import { isGlobRef, type RuleCoverage } from '../core/rules.js';
 import { indexRepositories, resolveIntegration, resolveRepository, type RepoIndex } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
-import { repositoryRefs } from '../core/reads/read-plan.js';
 import { entityKey, type ReadSources } from '../core/reads/sources.js';
 
 const SELECTION = /^collection\.(.+)\.(boards|projects)\[(".*")\]$/;
@@ -33,6 +32,17 @@ function integrationFor(config: DesiredConfig, alias: string, integrations: Inte
   const byAlias = resolveIntegration(config, alias, integrations).value;
   if (byAlias) return byAlias;
   return /^\d+$/.test(alias) ? resolveIntegration(config, Number(alias), integrations).value : undefined;
+}
+
+/**
+ * Every repository the config names, in the file's order: its per-repository entries, then the
+ * team Git scopes' repositories (not their globs). Where two refs spell one address (a name with
+ * and without `integration:`), the later one wins.
+ */
+function repositoryRefs(config: DesiredConfig): RepoRef[] {
+  const refs: RepoRef[] = config.git.repositories.map((r) => r.ref);
+  for (const team of config.teams) refs.push(...(team.git?.repositories ?? []).filter((r) => !isGlobRef(r)));
+  return refs;
 }
 
 /**

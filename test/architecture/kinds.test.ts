@@ -52,6 +52,21 @@ describe('the registry of kinds', () => {
     await expectRefused(files, [['kind-imports-no-other-kind', 'src/core/kinds/shared/names.ts', 'src/core/kinds/b.ts']]);
   }, 120_000);
 
+  it('refuses a room outside the kinds importing a kind folder\'s facets instead of asking the registry', async () => {
+    const files = {
+      ...ALLOWED,
+      'src/core/kinds/c/address.ts': "export const cAddress = (n: number): string => `c[${n}]`;\n",
+      // Allowed: the registry, and a kind's address form.
+      'src/core/plan.ts': "import { KINDS } from './kinds/registry.js';\nimport { cAddress } from './kinds/c/address.js';\nexport const n = Object.keys(KINDS).length + cAddress(1).length;\n",
+      // Refused: a kind's own diff (and its index) reached past the registry.
+      'src/core/drift.ts': "import { C } from './kinds/c/diff.js';\nimport { d } from './kinds/d/index.js';\nexport const x = C + d.kind;\n",
+    };
+    await expectRefused(files, [
+      ['kind-facets-through-the-registry', 'src/core/drift.ts', 'src/core/kinds/c/diff.ts'],
+      ['kind-facets-through-the-registry', 'src/core/drift.ts', 'src/core/kinds/d/index.ts'],
+    ]);
+  }, 120_000);
+
   it('places every kind in a plan section, and the sections in the order a reader meets the config', () => {
     expect(planSections().flatMap((s) => s.kinds).sort()).toEqual([...KIND_NAMES].sort());
     expect(planSections().map((s) => s.title)).toEqual([...PLAN_SECTIONS]);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedContributor, ListedTeam } from '../../src/contract/list-types.js';
 import { teamEntries } from '../../src/core/kinds/team/export.js';
-import { emailBook, memberLists, membersWithoutEmail, type EmailBook } from '../../src/core/kinds/team-members/export.js';
+import { emailBook, membersWithoutEmail, type EmailBook } from '../../src/contract/list-types.js';
+import { memberLists } from '../../src/core/kinds/team-members/export.js';
 
 /** A team's entry as the export writes it: the team kind's key and properties, with the member set kind's members. */
 function teamProperties(teams: readonly ListedTeam[], emails: EmailBook) {

@@ -5,8 +5,8 @@
 
 import { isDate } from '../../contract/calendar.js';
 import { ORG_SECTIONS, REPO_SECTIONS } from '../../contract/git-types.js';
-import { PM_SCOPE_KEYS } from '../../core/kinds/pm-scope/keys.js';
-import { TEAM_PROPERTIES as TEAM_OWN_PROPERTIES } from '../../core/kinds/team/properties.js';
+import { PM_SCOPE_KEYS } from '../../contract/types.js';
+import { TEAM_PROPERTIES as TEAM_OWN_PROPERTIES } from '../../core/kinds/team/address.js';
 import { didYouMean } from '../describe.js';
 import type { PlainMap } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, type CheckContext } from './context.js';

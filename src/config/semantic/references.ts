@@ -2,7 +2,7 @@
 // both own the same object; provider-specific keys fit the provider (when `provider:` says it);
 // and a board or project a team scope names is in the selection set when that set is written.
 
-import { SCOPE_KEYS, type PmProvider } from '../../contract/types.js';
+import { PM_SCOPE_KEYS, SCOPE_KEYS, type PmProvider } from '../../contract/types.js';
 import { describePath, didYouMean } from '../describe.js';
 import type { PlainMap, PlainValue } from '../yaml/source.js';
 import { keysOf, listOf, mapOf, pmScopes, type CheckContext } from './context.js';
@@ -83,7 +83,7 @@ function checkTeamScopes(ctx: CheckContext, index: IntegrationIndex): void {
     const allowed = SCOPE_KEYS[provider as PmProvider];
     for (const k of keysOf(scope)) {
       if (k === 'methodology' || allowed.includes(k as never)) continue;
-      if (!['boards', 'epics', 'labels', 'fields', 'project_team_areas'].includes(k)) continue; // the schema reports it
+      if (!(PM_SCOPE_KEYS as readonly string[]).includes(k)) continue; // the schema reports it
       ctx.error([...path, k], `\`${k}\` is not a ${provider} scope key (\`${key}\` is ${provider}: ${allowed.join(', ')})`, { onKey: true });
     }
   }

@@ -1,8 +1,7 @@
 // Live state after an apply, for apply's check of its own result (DESIGN.md 3) with as few reads
 // as the answers allow: a kind whose write answers carry the new state of their object says so
-// (kind.ts answers: today a team's Git scope, a repository's override set and the org defaults,
-// api-spec), and those objects are taken from the answers; only what the answers do not show (PM
-// scopes, selections, monitoring) and objects whose last answer was lost are read again.
+// (kind.ts answers), and those objects are taken from the answers; only what the answers do not
+// show and objects whose last answer was lost are read again.
 // Everything else (integrations, the repository list when no monitoring state was written, entity
 // lists nothing wrote) is the state read before the apply (docs/apply.md has the figures).
 

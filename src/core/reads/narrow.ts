@@ -9,7 +9,7 @@
 import { coversSome, otherRepoSpelling, type RepositoryNames } from '../address.js';
 import { EVERY_KIND } from '../kinds/registry.js';
 import type { KindNarrowing, Narrowing } from '../kinds/shared/narrowing.js';
-import { TEAM_PROPERTIES } from '../kinds/team/properties.js';
+import { TEAM_PROPERTIES } from '../kinds/team/address.js';
 import type { DesiredConfig, DesiredRepository, DesiredTeam, RepoRef } from '../model.js';
 
 export type { Narrowing } from '../kinds/shared/narrowing.js';

@@ -203,11 +203,6 @@ function teamPmScopeReads(config: DesiredConfig, integrations: readonly Integrat
   return reads;
 }
 
-/** Every repository reference in the config that some kind looks up (per-repository entries and team Git scopes, not their globs). */
-export function repositoryRefs(config: DesiredConfig): RepoRef[] {
-  return readNeeds(config, {}).repositories.map((r) => r.ref);
-}
-
 /** How the repository list is read, for what every kind names (and what a --target names). */
 export function repositoryReads(config: DesiredConfig, reads: ReadScope, needs: MergedNeeds = readNeeds(config, reads)): RepositoryReadSpec {
   return repositoryMode(needs, reads);

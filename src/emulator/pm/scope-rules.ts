@@ -3,7 +3,7 @@
 // and the tracker_b project/team/areas structure. Shared by the scope writes (scopes.ts) and the
 // fixture checks (team_pm_scopes), so both refuse the same things with the same words.
 
-import { SCOPE_KEYS, type EntityType, type PmProvider, type PmScopeKey, type ScopeRejectionCode } from '../../contract/types.js';
+import { PM_SCOPE_KEYS, SCOPE_KEYS, type EntityType, type PmProvider, type ScopeRejectionCode } from '../../contract/types.js';
 import { isObject } from '../route/params.js';
 import type { EmulatorState, StoredScope } from '../state/state.js';
 
@@ -19,7 +19,6 @@ export type ScopeCheck =
   | { ok: true; scope: StoredScope }
   | { ok: false; code: Extract<ScopeRejectionCode, 'scope_key_not_writable' | 'invalid_scope' | 'entity_not_found'>; message: string };
 
-const ALL_KEYS: readonly PmScopeKey[] = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
 
 
 class ScopeProblem extends Error {
@@ -70,7 +69,7 @@ export function checkScope(provider: PmProvider, scope: unknown, lookup: EntityL
   const writable = SCOPE_KEYS[provider];
   for (const key of Object.keys(scope)) {
     if (!(writable as readonly string[]).includes(key)) {
-      const known = (ALL_KEYS as readonly string[]).includes(key);
+      const known = (PM_SCOPE_KEYS as readonly string[]).includes(key);
       return {
         ok: false,
         code: 'scope_key_not_writable',

@@ -13,7 +13,6 @@ import {
   directoryNeeds,
   firmListKeys,
   readNeeds,
-  repositoryRefs,
   stageTwoReads,
 } from '../../../src/core/reads/read-plan.js';
 import { desired, INTEGRATIONS } from '../builders.js';
@@ -188,7 +187,6 @@ describe('the read plan merges every kind', () => {
     expect(stageTwoReads(config, {}, INTEGRATIONS, needs).teamPmScopes).toEqual([{ teamId: 42, integrationIds: [10] }]);
     expect(needs.repositories.map((r) => r.ref)).toEqual([{ name: 'acme/api' }, { name: 'acme/web' }, { name: 'acme/api' }]);
     expect(stageTwoReads(config, {}, INTEGRATIONS, needs).repositories).toEqual({ mode: 'probe', names: ['acme/api', 'acme/web'] });
-    expect(repositoryRefs(config)).toEqual([{ name: 'acme/api' }, { name: 'acme/web' }, { name: 'acme/api' }]);
   });
 
   it('a list a selection set needs is read at once, even when a team scope could be answered for it', () => {

@@ -64,6 +64,14 @@ describe('what is read again after the writes', () => {
     expect(left(new WriteAnswers())).toEqual(EVERYTHING);
   });
 
+  it('a later answer without its team undoes an earlier one: read again', () => {
+    const answers = new WriteAnswers();
+    answers.answered('PUT /api/v1/git/config/teams/{team_id}/scope', '/api/v1/git/config/teams/43/scope', gitAnswer(43, [2, 1]));
+    expect(left(answers)).toEqual({ ...EVERYTHING, teams: ['42 git pm'] });
+    answers.answered('DELETE /api/v1/git/config/teams/{team_id}/scope', '/api/v1/git/config/teams/43/scope', undefined);
+    expect(left(answers)).toEqual(EVERYTHING);
+  });
+
   it.each([
     ['a Git scope answered: its team is not read for it', 'PATCH /api/v1/git/config/teams/{team_id}/scope', '/api/v1/git/config/teams/43/scope?mode=merge', gitAnswer(43, [2, 1]), { ...EVERYTHING, teams: ['42 git pm'] }],
     ['a team keeps what else it reads', 'PUT /api/v1/git/config/teams/{team_id}/scope', '/api/v1/git/config/teams/42/scope', gitAnswer(42, [1]), { ...EVERYTHING, teams: ['42 pm', '43 git'] }],

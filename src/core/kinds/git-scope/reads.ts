@@ -10,7 +10,7 @@
 
 import type { Repository, TeamGitScopeResponse } from '../../../contract/git-types.js';
 import type { DesiredConfig, RepoRef } from '../../model.js';
-import { isGlobRef } from '../../rules.js';
+import { hasUnexpandedScopeGlobs, isGlobRef } from '../../rules.js';
 import type { KindReads, ReadNeeds } from '../shared/read-needs.js';
 import { answeredRepository } from '../shared/repositories.js';
 import { listedTeams } from '../shared/team-directory.js';
@@ -24,7 +24,7 @@ function needs(config: DesiredConfig): ReadNeeds {
     teamGitScopes: listedTeams(config).flatMap((t) => (t.git === undefined ? [] : [t.id])),
     repositories,
     // Patterns not yet expanded (an expanded scope lists what they matched) need every repository.
-    wholeRepositoryList: config.teams.some((t) => t.git !== undefined && t.git.matched === undefined && t.git.repositories.some(isGlobRef)),
+    wholeRepositoryList: hasUnexpandedScopeGlobs(config),
   };
 }
 

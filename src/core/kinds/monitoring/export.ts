@@ -9,8 +9,8 @@ import type { Repository } from '../../../contract/git-types.js';
 import type { ExportedConfig, MonitoringEntries } from '../../export-model.js';
 import { isMonitored } from '../../monitoring-decisions.js';
 import type { OrganizationRead } from '../../organization.js';
-import { compileRepoPatterns } from '../../repo-patterns.js';
-import { isGlob, repoNamer, sortEntries } from '../shared/export-names.js';
+import { compileRepoPatterns, isGlob } from '../../repo-patterns.js';
+import { repoNamer, sortEntries } from '../shared/export-names.js';
 
 function owner(name: string): string | undefined {
   const slash = name.indexOf('/');

@@ -4,7 +4,7 @@
 // diffed right after its keys (DiffFindings.diffInPmScope).
 
 import type { Integration, PmProvider, PmScopeKey, TeamPmScopeResponse } from '../../../contract/types.js';
-import { SCOPE_KEYS } from '../../../contract/types.js';
+import { PM_SCOPE_KEYS, SCOPE_KEYS } from '../../../contract/types.js';
 import { pmScopeAddress } from './address.js';
 import { identityKey } from '../../canonical.js';
 import type { AreaElement, ScopeElement } from '../shared/pm-scope-form.js';
@@ -63,7 +63,7 @@ function scopeContext(draft: PlanDraft, team: DesiredTeam & { id: number }, desi
   };
   const written: Partial<Record<PmScopeKey, ScopeElement[]>> = {};
   const at = (key: string, i: number, ...rest: (string | number)[]): ConfigPath => [...desired.path, key, i, ...rest];
-  for (const key of ['boards', 'epics', 'labels', 'fields', 'project_team_areas'] as const) {
+  for (const key of PM_SCOPE_KEYS) {
     if (desired[key] === undefined) continue;
     if (!keys.includes(key)) {
       draft.error(`scope key "${key}" is not writable on ${alias} (${provider})`, [...desired.path, key]);

@@ -3,18 +3,9 @@
 // item, as a scope write carries both), methodology first as an editor lists it. The service's
 // default item is left out, which leaves it unmanaged.
 
-import type { TeamPmScopeItem } from '../../../contract/types.js';
+import { isServiceDefault, type TeamPmScopeItem } from '../../../contract/types.js';
 import type { ExportContext, ExportedConfig } from '../../export-model.js';
 import type { OrganizationRead } from '../../organization.js';
-
-/**
- * The scope read answers for every PM integration, and one the team was never scoped on reads as
- * unscoped Kanban. Writing all of those would manage (and pin) a scope on every integration for
- * every team; such items are left out instead, which leaves them unmanaged.
- */
-export function isServiceDefault(item: TeamPmScopeItem): boolean {
-  return Object.values(item.scope).every((v) => !Array.isArray(v) || v.length === 0) && (item.methodology ?? 'Kanban') === 'Kanban';
-}
 
 /** A scope item in config form: keys the item leaves empty are not written (not written = empty). */
 export function scopeToConfig(item: TeamPmScopeItem): Record<string, unknown> {

@@ -1,8 +1,10 @@
 // The object of the ownership rule (DESIGN 2) a PM scope key belongs to: the team's whole PM scope
 // on that integration, every key (the methodology beside them is an object of its own).
 
+import { PM_SCOPE_KEYS } from '../../../contract/types.js';
 import { TEAM_ADDRESS } from '../shared/addresses.js';
-import { PM_SCOPE_KEYS } from './keys.js';
+
+/** Every key a PM scope may have, whatever its provider: a key the provider lacks is never written, so it never differs. */
 
 /** `team[42].pm.tracker.boards`: the scope on one integration, then its key. */
 const SCOPE_KEY = new RegExp(`^(${TEAM_ADDRESS}\\.pm\\.[^.]+)\\.([a-z_]+)$`);

@@ -2,7 +2,7 @@
 
 import type { DesiredConfig } from '../../model.js';
 import { pmScopeAddress, pmScopeObjectAddress } from './address.js';
-import { PM_SCOPE_KEYS } from './keys.js';
+import { PM_SCOPE_KEYS } from '../../../contract/types.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
 import { ALIAS, oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 

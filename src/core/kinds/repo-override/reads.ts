@@ -4,6 +4,7 @@
 // the whole list for the settings rules, which write every repository they match.
 
 import type { DesiredConfig, DesiredRepository, ReadScope } from '../../model.js';
+import { hasSettingsRules } from '../../rules.js';
 import type { KindReads, ReadNeeds } from '../shared/read-needs.js';
 
 /**
@@ -46,7 +47,7 @@ function needs(config: DesiredConfig, scope: ReadScope): ReadNeeds {
     }
     if (entry.settings !== undefined && 'name' in entry.ref) out.repositoryConfigsByName.push(entry.ref);
   }
-  return { ...out, wholeRepositoryList: (config.git.rules?.length ?? 0) > 0 };
+  return { ...out, wholeRepositoryList: hasSettingsRules(config) };
 }
 
 export const repoOverrideReads: KindReads = { needs };

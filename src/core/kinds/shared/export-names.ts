@@ -2,13 +2,12 @@
 // override set, the monitored set) and the order of a written list of names and ids.
 
 import type { Repository } from '../../../contract/git-types.js';
+import { isGlob } from '../../repo-patterns.js';
 
-const GLOB_CHARS = /[*?]/;
-
-/** Whether a name holds a glob character: such a name written as an entry would be a pattern. */
-export const isGlob = (name: string): boolean => GLOB_CHARS.test(name);
-
-/** How a repository is named in an exported config: its name when unique and glob-free, else its id. */
+/**
+ * How a repository is named in an exported config: its name when unique and glob-free (a name with
+ * a glob character, written as an entry, would be a pattern), else its id.
+ */
 export function repoNamer(repositories: readonly Repository[]): (repo: { id: number; name: string }) => string | number {
   const count = new Map<string, number>();
   for (const r of repositories) count.set(r.name, (count.get(r.name) ?? 0) + 1);

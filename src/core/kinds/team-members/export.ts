@@ -2,29 +2,10 @@
 // email when exactly one contributor has that email (case aside), else by contributor id; emails
 // first, then ids. The emails come from the team list and, when it was read, the user list.
 
-import { isServiceTeam, type ListedContributor, type ListedTeam } from '../../../contract/list-types.js';
+import { emailBook, isServiceTeam, type EmailBook, type ListedTeam } from '../../../contract/list-types.js';
 import type { ExportedConfig } from '../../export-model.js';
 import type { OrganizationRead } from '../../organization.js';
 import { sortEntries } from '../shared/export-names.js';
-
-/** Emails known for contributors, by id: from the team list and, when it was read, the user list. */
-export type EmailBook = ReadonlyMap<number, string>;
-
-const hasEmail = (c: Pick<ListedContributor, 'email'>): boolean => typeof c.email === 'string' && c.email.includes('@');
-
-/** Contributors without an email in the team list: only then is the user list worth a read. */
-export function membersWithoutEmail(teams: readonly ListedTeam[]): boolean {
-  return teams.some((t) => !isServiceTeam(t) && t.contributors.some((c) => !hasEmail(c)));
-}
-
-/** Every email the lists show, by contributor id (the team list first, then the user list). */
-export function emailBook(teams: readonly ListedTeam[], users: readonly Pick<ListedContributor, 'id' | 'email'>[] = []): Map<number, string> {
-  const book = new Map<number, string>();
-  for (const c of [...teams.flatMap((t) => t.contributors), ...users]) {
-    if (!book.has(c.id) && hasEmail(c)) book.set(c.id, c.email);
-  }
-  return book;
-}
 
 /** The members of each listed team (the service's own two aside) as written, by team id. */
 export function memberLists(teams: readonly ListedTeam[], emails: EmailBook): Map<number, (string | number)[]> {

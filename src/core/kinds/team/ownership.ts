@@ -3,7 +3,7 @@
 // deletion, is its own object).
 
 import { TEAM_ADDRESS } from '../shared/addresses.js';
-import { TEAM_PROPERTIES } from './properties.js';
+import { TEAM_PROPERTIES } from './address.js';
 
 const PROPERTY = new RegExp(`^(${TEAM_ADDRESS})\\.(?:${TEAM_PROPERTIES.join('|')})$`);
 

@@ -3,7 +3,7 @@
 
 import type { DesiredConfig } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
-import { TEAM_PROPERTIES } from './properties.js';
+import { TEAM_PROPERTIES } from './address.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
 import { teamLeafProblem, type KindAddressSyntax } from '../shared/address-syntax.js';
 
