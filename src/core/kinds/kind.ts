@@ -18,6 +18,7 @@ import type { Change, ObjectKind } from '../plan-model.js';
 import type { LiveSnapshot } from '../snapshot.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 import type { KindReads } from './shared/read-needs.js';
+import type { LiveSource } from './shared/live-source.js';
 
 /** The plan's sections, in the order a reader meets the config file (DESIGN 2). */
 export const PLAN_SECTIONS = ['Collection', 'Teams', 'Git defaults', 'Repositories', 'Monitoring'] as const;
@@ -108,6 +109,14 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * object of this kind an apply writes is read again.
    */
   readonly answers?: KindAnswers;
+
+  // Where a change's live value was read.
+  /**
+   * The read that showed the live value a change of this kind at `address` starts from (the plan's
+   * read records name its GET path). Undefined when no read showed it (a team, which the team list
+   * shows whole; a team keyed by name).
+   */
+  liveSource?(address: string): LiveSource | undefined;
 }
 
 /** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */

@@ -2,7 +2,7 @@
 // the team's PM scope: diffed with each managed scope (after its keys) and written in the scope's
 // item of a PM scope write, which carries it (ChangeFacts.pmScopeRiders).
 
-import { methodologyAddress } from './address.js';
+import { methodologyAddress, methodologyLiveSource } from './address.js';
 import type { TargetOf } from '../../draft.js';
 import type { Kind } from '../kind.js';
 import { methodologyReads } from './reads.js';
@@ -31,4 +31,6 @@ export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   facts: (changes, at) => ({ pmScopeRiders: changes.map((c, i) => ({ write: { scope: c.target.scope, address: c.change.address }, at: at[i] as number })) }),
   // What its objects need read (reads.ts).
   reads: methodologyReads,
+  // Where a change's live value was read (address.ts).
+  liveSource: methodologyLiveSource,
 };

@@ -7,6 +7,7 @@ import { planMonitoring } from './calls.js';
 import { diffMonitoring } from './diff.js';
 import { monitoringReads } from './reads.js';
 import { exportMonitoring } from './export.js';
+import { monitoringLiveSource } from './address.js';
 
 /** Where its calls go in the plan's list of calls: starts before every other write, stops after them (kind.ts CallGroup). */
 const STARTS_PLACE = 20;
@@ -38,4 +39,6 @@ export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
   reads: monitoringReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportMonitoring,
+  // Where a change's live value was read (address.ts).
+  liveSource: monitoringLiveSource,
 };

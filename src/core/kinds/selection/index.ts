@@ -10,6 +10,7 @@ import { deselectInUse, unreachableSelect } from './predict.js';
 import { selectionReads } from './reads.js';
 import { exportSelections } from './export.js';
 import { selectionOwnership } from './ownership.js';
+import { selectionLiveSource } from './address.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
 const SELECTS_PLACE = 30;
@@ -49,4 +50,6 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   export: exportSelections,
   // What an answer proves.
   ownership: selectionOwnership,
+  // Where a change's live value was read (address.ts).
+  liveSource: selectionLiveSource,
 };
