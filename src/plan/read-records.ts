@@ -9,6 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { Integration } from '../contract/types.js';
+import { kindOf } from '../core/kinds/registry.js';
 import { repoAddress } from '../core/kinds/shared/addresses.js';
 import { identityKey } from '../core/canonical.js';
 import type { DesiredConfig, RepoRef } from '../core/model.js';
@@ -17,10 +18,6 @@ import { isGlobRef, type RuleCoverage } from '../core/rules.js';
 import { indexRepositories, resolveIntegration, resolveRepository, type RepoIndex } from '../core/resolve.js';
 import type { LiveSnapshot } from '../core/snapshot.js';
 import { entityKey, type ReadSources } from '../core/reads/sources.js';
-
-const SELECTION = /^collection\.(.+)\.(boards|projects)\[(".*")\]$/;
-const TEAM = /^team\[(\d+)\]\.(pm|git)(?:\.|$)/;
-const REPO = /^(repo\[(?:\d+|".*")\])\.(settings|monitored)(?:\.|$)/;
 
 /** sha256 (hex) of the canonical JSON of the (address, before) pairs, sorted by address. */
 export function readDigest(changes: readonly Pick<Change, 'address' | 'before'>[]): string {
@@ -72,32 +69,33 @@ function repositoryIdsByAddress(config: DesiredConfig, snapshot: LiveSnapshot): 
   };
 }
 
-/** The GET path that returned a change's live value, or undefined when no read held it. */
+/** The GET path that returned a change's live value (its kind says which read showed it), or undefined when no read held it. */
 function sourceOf(
   change: Change,
   ctx: { config: DesiredConfig; snapshot: LiveSnapshot; sources: ReadSources; repoIds: (address: string) => number | undefined },
 ): string | undefined {
   const { config, snapshot, sources } = ctx;
-  const selection = SELECTION.exec(change.address);
-  if (selection) {
-    const [, alias = '', type = '', quotedId = '""'] = selection;
-    const integration = integrationFor(config, alias, snapshot.integrations);
-    if (!integration) return undefined;
-    return sources.entityPages.get(entityKey(integration.id, type, JSON.parse(quotedId) as string));
+  const source = kindOf(change.kind).liveSource?.(change.address);
+  switch (source?.from) {
+    case undefined:
+      return undefined;
+    case 'entity list': {
+      const integration = integrationFor(config, source.integration, snapshot.integrations);
+      return integration && sources.entityPages.get(entityKey(integration.id, source.type, source.entity));
+    }
+    case 'team PM scope':
+      return sources.teamPmScopes.get(source.teamId);
+    case 'team Git scope':
+      return sources.teamGitScopes.get(source.teamId);
+    case 'org configuration':
+      return sources.orgConfig;
+    case 'repository configuration':
+    case 'repository list': {
+      const id = ctx.repoIds(source.repo);
+      if (id === undefined) return undefined;
+      return source.from === 'repository configuration' ? sources.repositoryConfigs.get(id) : sources.repositories.get(id);
+    }
   }
-  const team = TEAM.exec(change.address);
-  if (team) {
-    const id = Number(team[1]);
-    return team[2] === 'pm' ? sources.teamPmScopes.get(id) : sources.teamGitScopes.get(id);
-  }
-  if (change.address.startsWith('git.defaults.')) return sources.orgConfig;
-  const repo = REPO.exec(change.address);
-  if (repo) {
-    const id = ctx.repoIds(repo[1] ?? '');
-    if (id === undefined) return undefined;
-    return repo[2] === 'settings' ? sources.repositoryConfigs.get(id) : sources.repositories.get(id);
-  }
-  return undefined;
 }
 
 /** One record per GET path, addresses in plan order, records in first-use order. */

@@ -18,6 +18,7 @@ import type { Change, ObjectKind } from '../plan-model.js';
 import type { LiveSnapshot } from '../snapshot.js';
 import type { TeamDirectory } from './shared/team-directory.js';
 import type { KindReads } from './shared/read-needs.js';
+import type { LiveSource } from './shared/live-source.js';
 import type { KindNarrowing } from './shared/narrowing.js';
 import type { KindAddressSyntax } from './shared/address-syntax.js';
 
@@ -111,6 +112,13 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    */
   readonly answers?: KindAnswers;
 
+  // Where a change's live value was read.
+  /**
+   * The read that showed the live value a change of this kind at `address` starts from (the plan's
+   * read records name its GET path). Undefined when no read showed it (a team, which the team list
+   * shows whole; a team keyed by name).
+   */
+  liveSource?(address: string): LiveSource | undefined;
   // Shape: where its objects sit in a config and live, by their addresses (--target, --exclude).
   /**
    * --target / --exclude: the addresses its objects have in `config` or live, at the level --target

@@ -12,6 +12,7 @@ import { gitScopeReads } from './reads.js';
 import { exportGitScopes } from './export.js';
 import { gitScopeOwnership } from './ownership.js';
 import { gitScopeAnswers } from './answers.js';
+import { gitScopeLiveSource } from './address.js';
 import { knownGitScopes, gitScopeNarrowing, gitScopeSyntax } from './shape.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
@@ -37,6 +38,8 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   // What an answer proves.
   ownership: gitScopeOwnership,
   answers: gitScopeAnswers,
+  // Where a change's live value was read (address.ts).
+  liveSource: gitScopeLiveSource,
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownGitScopes,
   narrowing: gitScopeNarrowing,

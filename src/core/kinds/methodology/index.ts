@@ -2,7 +2,7 @@
 // the team's PM scope: diffed with each managed scope (after its keys) and written in the scope's
 // item of a PM scope write, which carries it (ChangeFacts.pmScopeRiders).
 
-import { methodologyAddress } from './address.js';
+import { methodologyAddress, methodologyLiveSource } from './address.js';
 import type { TargetOf } from '../../draft.js';
 import type { Kind } from '../kind.js';
 import { methodologyReads } from './reads.js';
@@ -32,6 +32,8 @@ export const methodology: Kind<'methodology', TargetOf<'methodology'>> = {
   facts: (changes, at) => ({ pmScopeRiders: changes.map((c, i) => ({ write: { scope: c.target.scope, address: c.change.address }, at: at[i] as number })) }),
   // What its objects need read (reads.ts).
   reads: methodologyReads,
+  // Where a change's live value was read (address.ts).
+  liveSource: methodologyLiveSource,
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownMethodologies,
 };

@@ -7,6 +7,7 @@ import { planMonitoring } from './calls.js';
 import { diffMonitoring } from './diff.js';
 import { monitoringReads } from './reads.js';
 import { exportMonitoring } from './export.js';
+import { monitoringLiveSource } from './address.js';
 import { knownRepositories } from '../shared/known-repositories.js';
 import { monitoringNarrowing, monitoringSyntax } from './shape.js';
 
@@ -40,6 +41,8 @@ export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
   reads: monitoringReads,
   // Export: how its live objects are written back as config (export.ts).
   export: exportMonitoring,
+  // Where a change's live value was read (address.ts).
+  liveSource: monitoringLiveSource,
   // Shape: where its objects sit in a config (shape.ts), by their addresses: under each repository.
   known: knownRepositories,
   narrowing: monitoringNarrowing,

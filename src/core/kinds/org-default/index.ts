@@ -2,7 +2,7 @@
 // organization's Git configuration and its call: one PATCH with the changed sections as written.
 
 import { ORG_SECTIONS } from '../../../contract/git-types.js';
-import { orgDefaultAddress } from './address.js';
+import { orgDefaultAddress, orgDefaultLiveSource } from './address.js';
 import { canonicalSection, sectionsEqual } from '../shared/settings-section.js';
 import type { PlanDraft, TargetOf } from '../../draft.js';
 import { operation, type DraftOperation } from '../../ops-common.js';
@@ -68,6 +68,8 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   export: exportOrgDefaults,
   // What an answer proves.
   answers: orgDefaultAnswers,
+  // Where a change's live value was read (address.ts).
+  liveSource: orgDefaultLiveSource,
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownOrgDefaults,
   narrowing: orgDefaultNarrowing,

@@ -10,6 +10,7 @@ import { scopeAfter, unreachableInScopeWrite } from './predict.js';
 import { pmScopeReads } from './reads.js';
 import { exportPmScopes } from './export.js';
 import { pmScopeOwnership } from './ownership.js';
+import { pmScopeLiveSource } from './address.js';
 import { knownPmScopes, pmScopeNarrowing, pmScopeSyntax } from './shape.js';
 
 /** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
@@ -39,6 +40,8 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   export: exportPmScopes,
   // What an answer proves.
   ownership: pmScopeOwnership,
+  // Where a change's live value was read (address.ts).
+  liveSource: pmScopeLiveSource,
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownPmScopes,
   narrowing: pmScopeNarrowing,

@@ -9,6 +9,7 @@ import { repoOverrideReads } from './reads.js';
 import { exportOverrides } from './export.js';
 import { repoOverrideOwnership } from './ownership.js';
 import { repoOverrideAnswers } from './answers.js';
+import { repoOverrideLiveSource } from './address.js';
 import { knownOverrides, overrideNarrowing, overrideSyntax } from './shape.js';
 
 const SETTINGS = '.settings';
@@ -36,6 +37,8 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   // What an answer proves.
   ownership: repoOverrideOwnership,
   answers: repoOverrideAnswers,
+  // Where a change's live value was read (address.ts).
+  liveSource: repoOverrideLiveSource,
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownOverrides,
   narrowing: overrideNarrowing,

@@ -10,6 +10,7 @@ import { deselectInUse, unreachableSelect } from './predict.js';
 import { selectionReads } from './reads.js';
 import { exportSelections } from './export.js';
 import { selectionOwnership } from './ownership.js';
+import { selectionLiveSource } from './address.js';
 import { knownSelections, selectionNarrowing, selectionSyntax } from './shape.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
@@ -50,6 +51,8 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   export: exportSelections,
   // What an answer proves.
   ownership: selectionOwnership,
+  // Where a change's live value was read (address.ts).
+  liveSource: selectionLiveSource,
   // Shape: where its objects sit in a config, by their addresses (shape.ts).
   known: knownSelections,
   narrowing: selectionNarrowing,
