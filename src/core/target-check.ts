@@ -83,7 +83,10 @@ function keyedProblem(entry: 'team' | 'repo', t: string): string | undefined {
  */
 export function knownAddresses(config: DesiredConfig, live: LiveSnapshot, changeAddresses: readonly string[] = []): string[] {
   const known = new Set<string>(changeAddresses);
-  for (const kind of EVERY_KIND) for (const address of kind.known?.(config, live) ?? []) known.add(address);
+  const add = (address: string): void => {
+    known.add(address);
+  };
+  for (const kind of EVERY_KIND) kind.known?.(config, live, add);
   return [...known];
 }
 

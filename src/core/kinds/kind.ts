@@ -126,7 +126,7 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * team's properties, a repository). A pattern naming none of every kind's is an error, with the
    * closest of them.
    */
-  known?(config: DesiredConfig, live: LiveSnapshot): Iterable<string>;
+  known?(config: DesiredConfig, live: LiveSnapshot, add: (address: string) => void): void;
   /**
    * What it keeps of its part of a config narrowed to some of its objects (--target, --exclude,
    * --changed-from, a saved plan, apply's own-result check: core/reads/narrow.ts). Absent: its

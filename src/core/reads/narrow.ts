@@ -9,13 +9,17 @@
 import { coversSome, otherRepoSpelling, type RepositoryNames } from '../address.js';
 import { EVERY_KIND } from '../kinds/registry.js';
 import type { KindNarrowing, Narrowing } from '../kinds/shared/narrowing.js';
+import { repoAddress } from '../kinds/shared/addresses.js';
 import { TEAM_PROPERTIES } from '../kinds/team/address.js';
 import type { DesiredConfig, DesiredRepository, DesiredTeam, RepoRef } from '../model.js';
 
 export type { Narrowing } from '../kinds/shared/narrowing.js';
 
-/** What each kind keeps of its part of a config, in registry order. */
+/** What each kind keeps of its part of a config, in registry order: outside the entries, of a team entry, of a repository entry. */
 const NARROWING: readonly KindNarrowing[] = EVERY_KIND.flatMap((k) => (k.narrowing === undefined ? [] : [k.narrowing]));
+const IN_CONFIG = NARROWING.flatMap((n) => (n.config === undefined ? [] : [n.config.bind(n)]));
+const IN_TEAM = NARROWING.flatMap((n) => (n.team === undefined ? [] : [n.team.bind(n)]));
+const IN_REPOSITORY = NARROWING.flatMap((n) => (n.repository === undefined ? [] : [n.repository]));
 
 export interface NarrowedDesired {
   desired: DesiredConfig;
@@ -31,23 +35,28 @@ export interface NarrowedDesired {
  */
 export function narrowDesired(config: DesiredConfig, by: Narrowing): NarrowedDesired {
   const desired: DesiredConfig = { ...config, git: { ...config.git } };
-  for (const kind of NARROWING) kind.config?.(config, desired, by);
+  for (const part of IN_CONFIG) part(config, desired, by);
   const exact = config.ownership?.teams === 'exact';
   desired.teams = [];
   for (const team of config.teams) {
     const kept: DesiredTeam = { ...team };
     // Every kind takes its part away from the copy: what is left without any part is the key alone.
     let any = false;
-    for (const kind of NARROWING) if (kind.team?.(team, kept, by) === true) any = true;
+    for (const part of IN_TEAM) if (part(team, kept, by)) any = true;
     if (any || exact) desired.teams.push(kept);
   }
   const literal: RepoRef[] = [];
   desired.git.repositories = [];
+  const keeps: boolean[] = IN_REPOSITORY.map(() => false);
   for (const entry of config.git.repositories) {
-    const kept: DesiredRepository = { ...entry };
+    const at = { repo: repoAddress(entry.ref), literal };
+    // Every part is asked (each notes what it leaves out); an entry none keeps is not copied.
     let any = false;
-    for (const kind of NARROWING) if (kind.repository?.(entry, kept, by, literal) === true) any = true;
-    if (any) desired.git.repositories.push(kept);
+    for (let i = 0; i < IN_REPOSITORY.length; i += 1) any = (keeps[i] = IN_REPOSITORY[i]?.keeps(entry, by, at) === true) || any;
+    if (!any) continue;
+    const kept: DesiredRepository = { ...entry };
+    for (let i = 0; i < IN_REPOSITORY.length; i += 1) if (keeps[i] !== true) IN_REPOSITORY[i]?.leaveOut(kept);
+    desired.git.repositories.push(kept);
   }
   return { desired, literal };
 }

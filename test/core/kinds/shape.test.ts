@@ -12,6 +12,7 @@ import { EVERY_KIND, kindOf } from '../../../src/core/kinds/registry.js';
 import type { ObjectKind } from '../../../src/core/plan-model.js';
 import type { LiveSnapshot } from '../../../src/core/snapshot.js';
 import { ADDRESS_SYNTAX, knownAddresses } from '../../../src/core/target-check.js';
+import { repoAddress } from '../../../src/core/kinds/shared/addresses.js';
 import { desired, liveState, repo } from '../builders.js';
 
 /** A team keyed by name with its properties and member set, and a team keyed by id writing only its Git scope. */
@@ -34,7 +35,11 @@ const live: LiveSnapshot = liveState({
   repos: [repo(5, 'acme/web')],
 });
 
-const knownOf = (kind: ObjectKind) => [...(kindOf(kind).known?.(config, live) ?? [])];
+const knownOf = (kind: ObjectKind): string[] => {
+  const known: string[] = [];
+  kindOf(kind).known?.(config, live, (address) => known.push(address));
+  return known;
+};
 
 describe('each kind knows the addresses of its objects, as --target names them', () => {
   it.each<[ObjectKind, string[]]>([
@@ -153,7 +158,9 @@ describe('each kind keeps its part of a config narrowed', () => {
   const repositoryPart = (kind: ObjectKind, entry: DesiredRepository, by: Narrowing) => {
     const kept: DesiredRepository = { ...entry };
     const literal: RepoRef[] = [];
-    const any = kindOf(kind).narrowing?.repository?.(entry, kept, by, literal);
+    const part = kindOf(kind).narrowing?.repository;
+    const any = part?.keeps(entry, by, { repo: repoAddress(entry.ref), literal });
+    if (any === false) part?.leaveOut(kept);
     return { any, parts: (['monitored', 'settings'] as const).filter((p) => kept[p] !== undefined), literal };
   };
 

@@ -6,8 +6,12 @@ import type { KindNarrowing } from '../shared/narrowing.js';
 import { oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** Both keys of each Git scope a team entry writes (`team[42].git.repositories`, `.services`). */
-export function knownGitScopes(config: DesiredConfig): string[] {
-  return config.teams.flatMap((team) => (team.git === undefined ? [] : [gitScopeAddress(team.key, 'repositories'), gitScopeAddress(team.key, 'services')]));
+export function knownGitScopes(config: DesiredConfig, _live: unknown, add: (address: string) => void): void {
+  for (const team of config.teams) {
+    if (team.git === undefined) continue;
+    add(gitScopeAddress(team.key, 'repositories'));
+    add(gitScopeAddress(team.key, 'services'));
+  }
 }
 
 /** A team entry narrowed: its Git scope kept whole or left out. */

@@ -1,7 +1,6 @@
 // Where monitoring sits in a config: the patterns of `git.monitoring`, and `monitored:` in a
 // repository's entry (its addresses: shared/known-repositories.ts).
 
-import { repoAddress } from '../shared/addresses.js';
 import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
 import { monitoredAddress } from './address.js';
 import type { KindAddressSyntax } from '../shared/address-syntax.js';
@@ -11,10 +10,9 @@ export const monitoringNarrowing: KindNarrowing = {
   config(_config, kept, by) {
     if (!by.monitoring) delete kept.git.monitoring;
   },
-  repository(entry, kept, by) {
-    const keeps = entry.monitored !== undefined && keepsEitherSpelling(monitoredAddress(repoAddress(entry.ref)), by);
-    if (!keeps) delete kept.monitored;
-    return keeps;
+  repository: {
+    keeps: (entry, by, at) => entry.monitored !== undefined && keepsEitherSpelling(monitoredAddress(at.repo), by),
+    leaveOut: (kept) => delete kept.monitored,
   },
   inRepository: (entry) => entry.monitored !== undefined,
 };

@@ -7,8 +7,8 @@ import type { KindNarrowing } from '../shared/narrowing.js';
 import { oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** `git.defaults.SECTION` for each section written. */
-export function knownOrgDefaults(config: DesiredConfig): string[] {
-  return Object.keys(config.git.defaults).map((section) => orgDefaultAddress(section as OrgSection));
+export function knownOrgDefaults(config: DesiredConfig, _live: unknown, add: (address: string) => void): void {
+  for (const section of Object.keys(config.git.defaults)) add(orgDefaultAddress(section as OrgSection));
 }
 
 /** A config narrowed: the org default sections kept. */

@@ -7,12 +7,10 @@ import type { KindNarrowing } from '../shared/narrowing.js';
 import { ALIAS, oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** Every key of each PM scope a team entry writes (`team[42].pm.tracker.boards`), whether or not the scope writes it. */
-export function knownPmScopes(config: DesiredConfig): string[] {
-  const known: string[] = [];
+export function knownPmScopes(config: DesiredConfig, _live: unknown, add: (address: string) => void): void {
   for (const team of config.teams) {
-    for (const scope of team.pm) for (const key of PM_SCOPE_KEYS) known.push(pmScopeAddress(team.key, String(scope.integration), key));
+    for (const scope of team.pm) for (const key of PM_SCOPE_KEYS) add(pmScopeAddress(team.key, String(scope.integration), key));
   }
-  return known;
 }
 
 /** A team entry narrowed: the PM scopes kept, each whole (its methodology with it). */

@@ -6,16 +6,14 @@ import { ruleAddress } from '../../rules.js';
 import type { LiveSnapshot } from '../../snapshot.js';
 import { knownRepositories } from '../shared/known-repositories.js';
 import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
-import { repoAddress } from '../shared/addresses.js';
 import { repoSettingsAddress } from './address.js';
 import { oneOf, type KindAddressSyntax } from '../shared/address-syntax.js';
 import { REPO_SECTIONS } from '../../../contract/git-types.js';
 
 /** Each repository, configured or read (its override set lies under it), and each rule (`repo["payments/*"]`). */
-export function knownOverrides(config: DesiredConfig, live: LiveSnapshot): string[] {
-  const known = knownRepositories(config, live);
-  for (const rule of config.git.rules ?? []) known.push(ruleAddress(rule.pattern));
-  return known;
+export function knownOverrides(config: DesiredConfig, live: LiveSnapshot, add: (address: string) => void): void {
+  knownRepositories(config, live, add);
+  for (const rule of config.git.rules ?? []) add(ruleAddress(rule.pattern));
 }
 
 /**
@@ -26,11 +24,14 @@ export const overrideNarrowing: KindNarrowing = {
   config(config, kept, by) {
     if (!by.rules || (config.git.rules?.length ?? 0) === 0) delete kept.git.rules;
   },
-  repository(entry, kept, by, literal) {
-    const keeps = entry.settings !== undefined && keepsEitherSpelling(repoSettingsAddress(repoAddress(entry.ref)), by);
-    if (entry.settings !== undefined && !keeps) literal.push(entry.ref);
-    if (!keeps) delete kept.settings;
-    return keeps;
+  repository: {
+    keeps(entry, by, at) {
+      if (entry.settings === undefined) return false;
+      const keeps = keepsEitherSpelling(repoSettingsAddress(at.repo), by);
+      if (!keeps) at.literal.push(entry.ref);
+      return keeps;
+    },
+    leaveOut: (kept) => delete kept.settings,
   },
   inRepository: (entry) => entry.settings !== undefined,
 };

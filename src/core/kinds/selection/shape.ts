@@ -13,22 +13,20 @@ import { ALIAS, oneOf, type KindAddressSyntax } from '../shared/address-syntax.j
  * Each selection set the config writes (`collection.tracker.boards`), each entity it writes that
  * resolves (`collection.tracker.boards["101"]`), and each entity of the set selected live.
  */
-export function knownSelections(config: DesiredConfig, live: LiveSnapshot): string[] {
-  if (config.collection.length === 0) return [];
-  const known: string[] = [];
+export function knownSelections(config: DesiredConfig, live: LiveSnapshot, add: (address: string) => void): void {
+  if (config.collection.length === 0) return;
   const catalog = new EntityCatalog(live);
   for (const sel of config.collection) {
     const alias = String(sel.integration);
-    known.push(selectionSetAddress(alias, sel.entityType));
+    add(selectionSetAddress(alias, sel.entityType));
     const integration = resolveIntegration(config, sel.integration, live.integrations, 'pm').value;
     const list = integration ? catalog.list(integration.id, sel.entityType) : undefined;
     for (const ref of sel.entities) {
       const id = 'id' in ref ? ref.id : resolveEntity(ref, sel.entityType, alias, list).value;
-      if (id !== undefined) known.push(selectionAddress(alias, sel.entityType, id));
+      if (id !== undefined) add(selectionAddress(alias, sel.entityType, id));
     }
-    for (const id of integration ? (catalog.selected(integration.id, sel.entityType) ?? []) : []) known.push(selectionAddress(alias, sel.entityType, id));
+    for (const id of integration ? (catalog.selected(integration.id, sel.entityType) ?? []) : []) add(selectionAddress(alias, sel.entityType, id));
   }
-  return known;
 }
 
 /** A config narrowed: the selection sets kept, each whole. */

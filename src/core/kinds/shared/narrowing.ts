@@ -41,15 +41,35 @@ export interface KindNarrowing {
   /** Its part of a team entry: `kept` is a copy of `team`; whether anything of its part is kept. */
   team?(team: DesiredTeam, kept: DesiredTeam, by: Narrowing): boolean;
   /**
-   * Its part of a repository entry: `kept` is a copy of `entry`; whether anything of its part is
-   * kept. `literal` takes the repository of a literal override set left out (it still wins over
-   * the settings rules).
+   * Its part of a repository entry. An entry none of whose parts is kept is left out uncopied (a
+   * config may hold 10,000), so the part says first whether it is kept, then leaves itself out of
+   * the copy of an entry kept for another part.
    */
-  repository?(entry: DesiredRepository, kept: DesiredRepository, by: Narrowing, literal: RepoRef[]): boolean;
+  readonly repository?: RepositoryPart;
   /** Whether a team entry writes something of it that a read answers (apply's own-result check leaves out an entry with nothing to read). */
   inTeam?(team: DesiredTeam): boolean;
   /** Whether a repository entry writes something of it (the same, for a repository entry). */
   inRepository?(entry: DesiredRepository): boolean;
+}
+
+/** A kind's part of a repository entry, narrowed. */
+export interface RepositoryPart {
+  /**
+   * Whether `by` keeps its part of `entry` (false when the entry writes none). `at.repo` is the
+   * repository's address as the entry keys it; `at.literal` takes the repository of a literal
+   * override set left out (it still wins over the settings rules).
+   */
+  keeps(entry: DesiredRepository, by: Narrowing, at: EntryAt): boolean;
+  /** Takes its part out of `kept`, a copy of an entry kept for another kind's part. */
+  leaveOut(kept: DesiredRepository): void;
+}
+
+/** Where a repository entry is, for the kinds narrowing it. */
+export interface EntryAt {
+  /** The repository's address as the entry keys it (`repo["acme/api"]`, `repo[1234]`). */
+  readonly repo: string;
+  /** The repositories whose literal override set is left out. */
+  readonly literal: RepoRef[];
 }
 
 /** Whether `by` keeps a repository's object under either spelling of the repository. */

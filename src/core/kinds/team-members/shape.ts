@@ -6,8 +6,8 @@ import type { KindNarrowing } from '../shared/narrowing.js';
 import { teamLeafProblem, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** `team[42].members` for each team entry writing its member set. */
-export function knownMemberSets(config: DesiredConfig): string[] {
-  return config.teams.flatMap((team) => (team.members === undefined ? [] : [`${teamAddress(team.key)}.members`]));
+export function knownMemberSets(config: DesiredConfig, _live: unknown, add: (address: string) => void): void {
+  for (const team of config.teams) if (team.members !== undefined) add(`${teamAddress(team.key)}.members`);
 }
 
 /** A team entry narrowed: its member set kept or left out. */

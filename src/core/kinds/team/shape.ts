@@ -8,15 +8,13 @@ import type { KindNarrowing } from '../shared/narrowing.js';
 import { teamLeafProblem, type KindAddressSyntax } from '../shared/address-syntax.js';
 
 /** Each property a team entry writes (`team[42].parent`), and a team keyed by name itself (`team["Payments"]`). */
-export function knownTeams(config: DesiredConfig): string[] {
-  const known: string[] = [];
+export function knownTeams(config: DesiredConfig, _live: unknown, add: (address: string) => void): void {
   for (const team of config.teams) {
     const prefix = teamAddress(team.key);
-    for (const property of TEAM_PROPERTIES) if (team[property] !== undefined) known.push(`${prefix}.${property}`);
+    for (const property of TEAM_PROPERTIES) if (team[property] !== undefined) add(`${prefix}.${property}`);
     // A name key is a team of its own (created when the service has none of that name).
-    if ('name' in team.key) known.push(prefix);
+    if ('name' in team.key) add(prefix);
   }
-  return known;
 }
 
 /**
