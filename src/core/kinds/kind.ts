@@ -119,12 +119,13 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * shows whole; a team keyed by name).
    */
   liveSource?(address: string): LiveSource | undefined;
+
   // Shape: where its objects sit in a config and live, by their addresses (--target, --exclude).
   /**
    * --target / --exclude: the addresses its objects have in `config` or live, at the level --target
    * names them (a selection set and each entity it selects or writes, each key of a PM scope, a
-   * team's properties, a repository). A pattern naming none of every kind's is an error, with the
-   * closest of them.
+   * team's properties, a repository), each given to `add`. A pattern naming none of every kind's
+   * is an error, with the closest of them.
    */
   known?(config: DesiredConfig, live: LiveSnapshot, add: (address: string) => void): void;
   /**

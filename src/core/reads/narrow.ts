@@ -52,7 +52,10 @@ export function narrowDesired(config: DesiredConfig, by: Narrowing): NarrowedDes
     const at = { repo: repoAddress(entry.ref), literal };
     // Every part is asked (each notes what it leaves out); an entry none keeps is not copied.
     let any = false;
-    for (let i = 0; i < IN_REPOSITORY.length; i += 1) any = (keeps[i] = IN_REPOSITORY[i]?.keeps(entry, by, at) === true) || any;
+    for (let i = 0; i < IN_REPOSITORY.length; i += 1) {
+      keeps[i] = IN_REPOSITORY[i]?.keeps(entry, by, at) === true;
+      if (keeps[i] === true) any = true;
+    }
     if (!any) continue;
     const kept: DesiredRepository = { ...entry };
     for (let i = 0; i < IN_REPOSITORY.length; i += 1) if (keeps[i] !== true) IN_REPOSITORY[i]?.leaveOut(kept);
