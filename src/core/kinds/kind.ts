@@ -136,6 +136,12 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
   readonly narrowing?: KindNarrowing;
   /** The syntax of its addresses that --target and --exclude accept, and the part of it their usage error shows. */
   readonly syntax?: KindAddressSyntax;
+  /**
+   * How many objects of the ownership rule of this kind `config` writes (a scoped plan says how
+   * many objects it read and planned). Absent: its objects are counted with the object they are
+   * written within (a methodology, with its PM scope).
+   */
+  count?(config: DesiredConfig): number;
 }
 
 /** What the answers of one kind's writes prove, for apply's own-result check (core/reads/after-writes.ts). Pure. */

@@ -9,6 +9,7 @@
 // apply PLANFILE's ownership objects) feeds the same function. Pure: no I/O.
 
 import { cleanPattern, excludesCover, targetsReach } from '../address.js';
+import { EVERY_KIND } from '../kinds/registry.js';
 import { repoAddress } from '../kinds/shared/addresses.js';
 import type { DesiredConfig, ReadScope, RepoRef, RuleScope } from '../model.js';
 import { GlobIndex } from '../glob-index.js';
@@ -215,16 +216,10 @@ function repositoryNamesKnown(spellings: RepositorySpellings | undefined): { id:
   return [...pairs].sort((a, b) => a[0] - b[0]).map(([id, name]) => ({ id, name }));
 }
 
-/** Objects of the ownership rule a config manages. */
+/** Objects of the ownership rule a config manages: each kind's, and the settings rules in scope. */
 export function countObjects(config: DesiredConfig, reads: ReadScope): number {
-  let n = config.collection.length + Object.keys(config.git.defaults).length;
-  for (const team of config.teams) {
-    n += team.pm.length + (team.git === undefined ? 0 : 1) + (team.members === undefined ? 0 : 1);
-    if ('name' in team.key || team.name !== undefined || team.parent !== undefined || team.initials !== undefined || team.color !== undefined) n += 1;
-  }
-  for (const entry of config.git.repositories) n += (entry.settings === undefined ? 0 : 1) + (entry.monitored === undefined ? 0 : 1);
-  n += rulesInScope(config, reads.ruleScope);
-  if (config.git.monitoring !== undefined) n += 1;
+  let n = rulesInScope(config, reads.ruleScope);
+  for (const kind of EVERY_KIND) n += kind.count?.(config) ?? 0;
   return n;
 }
 

@@ -12,6 +12,7 @@ import { EVERY_KIND, kindOf } from '../../../src/core/kinds/registry.js';
 import type { ObjectKind } from '../../../src/core/plan-model.js';
 import type { LiveSnapshot } from '../../../src/core/snapshot.js';
 import { ADDRESS_SYNTAX, knownAddresses } from '../../../src/core/target-check.js';
+import { countObjects } from '../../../src/core/reads/read-scope.js';
 import { repoAddress } from '../../../src/core/kinds/shared/addresses.js';
 import { desired, liveState, repo } from '../builders.js';
 
@@ -252,5 +253,27 @@ describe('each kind says the syntax of its addresses', () => {
       'repo["NAME"] | repo[ID] [.settings[.SECTION] | .monitored]',
       'repo["GLOB"][.settings[.SECTION]]  (a rule: every repository it writes)',
     ]);
+  });
+});
+
+describe('how many objects each kind writes in a config', () => {
+  it.each([
+    ['selection', 1],
+    ['team', 2],
+    ['team-members', 1],
+    ['pm-scope', 1],
+    ['methodology', 0],
+    ['git-scope', 1],
+    ['org-default', 1],
+    ['repo-override', 1],
+    ['monitoring', 1],
+  ] as const)('%s: %i', (kind, n) => {
+    expect(kindOf(kind).count?.(config) ?? 0).toBe(n);
+  });
+
+  it('the config as a scoped plan counts it: every kind, and each settings rule', () => {
+    expect(countObjects(config, {})).toBe(1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    const patterns = { ...config, git: { ...config.git, monitoring: { include: ['acme/*'], path: [] } } } as DesiredConfig;
+    expect(countObjects(patterns, {})).toBe(countObjects(config, {}) + 1);
   });
 });

@@ -13,7 +13,7 @@ import { exportGitScopes } from './export.js';
 import { gitScopeOwnership } from './ownership.js';
 import { gitScopeAnswers } from './answers.js';
 import { gitScopeLiveSource } from './address.js';
-import { knownGitScopes, gitScopeNarrowing, gitScopeSyntax } from './shape.js';
+import { countGitScopes, gitScopeNarrowing, gitScopeSyntax, knownGitScopes } from './shape.js';
 
 /** Where the Git scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 50;
@@ -44,6 +44,7 @@ export const gitScope: Kind<'git-scope', TargetOf<'git-scope'>> = {
   known: knownGitScopes,
   narrowing: gitScopeNarrowing,
   syntax: gitScopeSyntax,
+  count: countGitScopes,
 };
 
 function unmonitoredInGitScope(draft: PlanDraft, c: KindChange<TargetOf<'git-scope'>>, monitoringAfter: ReadonlyMap<number, boolean>): void {

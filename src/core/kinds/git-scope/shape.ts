@@ -36,3 +36,10 @@ export const gitScopeSyntax: KindAddressSyntax = {
     },
   },
 };
+
+/** One object per team Git scope the config writes. */
+export function countGitScopes(config: DesiredConfig): number {
+  let n = 0;
+  for (const team of config.teams) if (team.git !== undefined) n += 1;
+  return n;
+}

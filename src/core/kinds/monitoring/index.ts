@@ -9,7 +9,7 @@ import { monitoringReads } from './reads.js';
 import { exportMonitoring } from './export.js';
 import { monitoringLiveSource } from './address.js';
 import { knownRepositories } from '../shared/known-repositories.js';
-import { monitoringNarrowing, monitoringSyntax } from './shape.js';
+import { countMonitoring, monitoringNarrowing, monitoringSyntax } from './shape.js';
 
 /** Where its calls go in the plan's list of calls: starts before every other write, stops after them (kind.ts CallGroup). */
 const STARTS_PLACE = 20;
@@ -47,4 +47,5 @@ export const monitoring: Kind<'monitoring', TargetOf<'monitoring'>> = {
   known: knownRepositories,
   narrowing: monitoringNarrowing,
   syntax: monitoringSyntax,
+  count: countMonitoring,
 };

@@ -1,6 +1,7 @@
 // Where monitoring sits in a config: the patterns of `git.monitoring`, and `monitored:` in a
 // repository's entry (its addresses: shared/known-repositories.ts).
 
+import type { DesiredConfig } from '../../model.js';
 import { keepsEitherSpelling, type KindNarrowing } from '../shared/narrowing.js';
 import { monitoredAddress } from './address.js';
 import type { KindAddressSyntax } from '../shared/address-syntax.js';
@@ -22,3 +23,10 @@ export const monitoringSyntax: KindAddressSyntax = {
   entry: 'repo',
   part: { words: ['monitored'], shown: '.monitored', leaf: true, problem: (parts) => (parts.length === 1 ? undefined : 'repo[...].monitored has nothing under it') },
 };
+
+/** One object per repository entry's monitoring state, and the monitoring patterns as one. */
+export function countMonitoring(config: DesiredConfig): number {
+  let n = config.git.monitoring === undefined ? 0 : 1;
+  for (const entry of config.git.repositories) if (entry.monitored !== undefined) n += 1;
+  return n;
+}

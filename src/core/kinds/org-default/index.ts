@@ -11,7 +11,7 @@ import { sectionImpacts } from '../shared/section-impacts.js';
 import { orgDefaultReads } from './reads.js';
 import { exportOrgDefaults } from './export.js';
 import { orgDefaultAnswers } from './answers.js';
-import { knownOrgDefaults, orgDefaultNarrowing, orgDefaultSyntax } from './shape.js';
+import { countOrgDefaults, knownOrgDefaults, orgDefaultNarrowing, orgDefaultSyntax } from './shape.js';
 
 /** Where the org default call goes in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 60;
@@ -74,4 +74,5 @@ export const orgDefault: Kind<'org-default', TargetOf<'org-default'>> = {
   known: knownOrgDefaults,
   narrowing: orgDefaultNarrowing,
   syntax: orgDefaultSyntax,
+  count: countOrgDefaults,
 };

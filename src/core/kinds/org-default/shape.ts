@@ -34,3 +34,8 @@ export const orgDefaultSyntax: KindAddressSyntax = {
     return oneOf(parts[1], ORG_SECTIONS, 'a settings section');
   },
 };
+
+/** One object per org default section the config writes. */
+export function countOrgDefaults(config: DesiredConfig): number {
+  return Object.keys(config.git.defaults).length;
+}

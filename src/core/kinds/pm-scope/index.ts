@@ -11,7 +11,7 @@ import { pmScopeReads } from './reads.js';
 import { exportPmScopes } from './export.js';
 import { pmScopeOwnership } from './ownership.js';
 import { pmScopeLiveSource } from './address.js';
-import { knownPmScopes, pmScopeNarrowing, pmScopeSyntax } from './shape.js';
+import { countPmScopes, knownPmScopes, pmScopeNarrowing, pmScopeSyntax } from './shape.js';
 
 /** Where the PM scope writes go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 40;
@@ -46,4 +46,5 @@ export const pmScope: Kind<'pm-scope', TargetOf<'pm-scope'>> = {
   known: knownPmScopes,
   narrowing: pmScopeNarrowing,
   syntax: pmScopeSyntax,
+  count: countPmScopes,
 };

@@ -38,3 +38,10 @@ export const pmScopeSyntax: KindAddressSyntax = {
     },
   },
 };
+
+/** One object per team's PM scope on an integration (its methodology with it). */
+export function countPmScopes(config: DesiredConfig): number {
+  let n = 0;
+  for (const team of config.teams) n += team.pm.length;
+  return n;
+}

@@ -10,7 +10,7 @@ import { exportOverrides } from './export.js';
 import { repoOverrideOwnership } from './ownership.js';
 import { repoOverrideAnswers } from './answers.js';
 import { repoOverrideLiveSource } from './address.js';
-import { knownOverrides, overrideNarrowing, overrideSyntax } from './shape.js';
+import { countOverrideSets, knownOverrides, overrideNarrowing, overrideSyntax } from './shape.js';
 
 const SETTINGS = '.settings';
 
@@ -43,4 +43,5 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   known: knownOverrides,
   narrowing: overrideNarrowing,
   syntax: overrideSyntax,
+  count: countOverrideSets,
 };

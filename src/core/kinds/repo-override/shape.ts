@@ -49,3 +49,10 @@ export const overrideSyntax: KindAddressSyntax = {
     },
   },
 };
+
+/** One object per repository entry's override set (what settings rules write is counted by the rules). */
+export function countOverrideSets(config: DesiredConfig): number {
+  let n = 0;
+  for (const entry of config.git.repositories) if (entry.settings !== undefined) n += 1;
+  return n;
+}

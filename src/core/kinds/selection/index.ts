@@ -11,7 +11,7 @@ import { selectionReads } from './reads.js';
 import { exportSelections } from './export.js';
 import { selectionOwnership } from './ownership.js';
 import { selectionLiveSource } from './address.js';
-import { knownSelections, selectionNarrowing, selectionSyntax } from './shape.js';
+import { countSelections, knownSelections, selectionNarrowing, selectionSyntax } from './shape.js';
 
 /** Where its calls go in the plan's list of calls: selects before the PM scope writes, deselects after them (kind.ts CallGroup). */
 const SELECTS_PLACE = 30;
@@ -57,4 +57,5 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   known: knownSelections,
   narrowing: selectionNarrowing,
   syntax: selectionSyntax,
+  count: countSelections,
 };

@@ -50,3 +50,8 @@ export const selectionSyntax: KindAddressSyntax = {
     return undefined;
   },
 };
+
+/** One object per selection set the config writes. */
+export function countSelections(config: DesiredConfig): number {
+  return config.collection.length;
+}

@@ -16,7 +16,7 @@ import type { MemberTarget } from './target.js';
 import { teamMembersReads } from './reads.js';
 import { exportMembers } from './export.js';
 import { teamMembersOwnership } from './ownership.js';
-import { knownMemberSets, memberSetNarrowing, memberSetSyntax } from './shape.js';
+import { countMemberSets, knownMemberSets, memberSetNarrowing, memberSetSyntax } from './shape.js';
 
 /** How a member is shown: the email when the contributor has one, else the id. */
 function shown(contributors: ContributorIndex, id: number): string | number {
@@ -131,4 +131,5 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   known: knownMemberSets,
   narrowing: memberSetNarrowing,
   syntax: memberSetSyntax,
+  count: countMemberSets,
 };

@@ -28,3 +28,10 @@ export const memberSetSyntax: KindAddressSyntax = {
   entry: 'team',
   part: { words: ['members'], shown: '.members[[ID|"EMAIL"]]', leaf: true, whole: (rest) => MEMBER.test(rest), problem: teamLeafProblem },
 };
+
+/** One object per member set the config writes. */
+export function countMemberSets(config: DesiredConfig): number {
+  let n = 0;
+  for (const team of config.teams) if (team.members !== undefined) n += 1;
+  return n;
+}

@@ -10,7 +10,7 @@ import type { TeamTarget } from './target.js';
 import { teamReads } from './reads.js';
 import { exportTeams } from './export.js';
 import { teamOwnership } from './ownership.js';
-import { knownTeams, teamNarrowing, teamSyntax } from './shape.js';
+import { countTeams, knownTeams, teamNarrowing, teamSyntax } from './shape.js';
 
 /** A team's own address (`team["Payments"]`, `team[42]`), nothing after it. */
 const WHOLE_TEAM = /^team\[(?:"(?:[^"\\]|\\.)*"|\d+)\]$/;
@@ -45,4 +45,5 @@ export const teamKind: Kind<'team', TeamTarget> = {
   known: knownTeams,
   narrowing: teamNarrowing,
   syntax: teamSyntax,
+  count: countTeams,
 };

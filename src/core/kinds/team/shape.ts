@@ -1,7 +1,7 @@
 // Where a team's own objects sit in a config: the team entry's properties, and the team itself
 // when the entry is keyed by name.
 
-import type { DesiredConfig } from '../../model.js';
+import type { DesiredConfig, DesiredTeam } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
 import { TEAM_PROPERTIES } from './address.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
@@ -17,6 +17,11 @@ export function knownTeams(config: DesiredConfig, _live: unknown, add: (address:
   }
 }
 
+/** Whether a team entry writes the team's own object: a property, or a name key (the team list resolves it). */
+function writesTeam(team: DesiredTeam): boolean {
+  return TEAM_PROPERTIES.some((property) => team[property] !== undefined) || 'name' in team.key;
+}
+
 /**
  * A team entry narrowed: its properties kept together or not at all. A name key is the team's own
  * name, kept whatever else is left out; `name:` beside an id key is a property.
@@ -28,7 +33,7 @@ export const teamNarrowing: KindNarrowing = {
     return keeps;
   },
   // A name key is read too: the team list resolves it.
-  inTeam: (team) => TEAM_PROPERTIES.some((property) => team[property] !== undefined) || 'name' in team.key,
+  inTeam: (team) => writesTeam(team),
 };
 
 /** `team[42].name`, `.parent`, `.initials`, `.color`, with nothing under them. */
@@ -36,3 +41,10 @@ export const teamSyntax: KindAddressSyntax = {
   entry: 'team',
   part: { words: TEAM_PROPERTIES, shown: TEAM_PROPERTIES.map((p) => `.${p}`).join('|'), leaf: true, problem: teamLeafProblem },
 };
+
+/** One object per team whose own properties the config writes, or that it keys by name (the team itself). */
+export function countTeams(config: DesiredConfig): number {
+  let n = 0;
+  for (const team of config.teams) if (writesTeam(team)) n += 1;
+  return n;
+}
