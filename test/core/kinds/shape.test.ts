@@ -273,7 +273,7 @@ describe('how many objects each kind writes in a config', () => {
 
   it('the config as a scoped plan counts it: every kind, and each settings rule', () => {
     expect(countObjects(config, {})).toBe(1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
-    const patterns = { ...config, git: { ...config.git, monitoring: { include: ['acme/*'], path: [] } } } as DesiredConfig;
+    const patterns: DesiredConfig = { ...config, git: { ...config.git, monitoring: { include: ['acme/*'], exclude: [], path: [] } } };
     expect(countObjects(patterns, {})).toBe(countObjects(config, {}) + 1);
   });
 });

@@ -4,12 +4,13 @@
 // plan shows what goes with each team it deletes).
 
 import type { KindReads } from '../shared/read-needs.js';
+import { writesTeam } from './shape.js';
 
 export const teamReads: KindReads = {
   directories: (config) => ({
     teamList:
       config.ownership?.teams === 'exact' ||
-      config.teams.some((t) => 'name' in t.key || t.name !== undefined || t.parent !== undefined || t.initials !== undefined || t.color !== undefined),
+      config.teams.some(writesTeam),
   }),
   needs: (config) => ({ unwrittenTeamScopes: config.ownership?.teams === 'exact' }),
 };

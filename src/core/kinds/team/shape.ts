@@ -18,7 +18,7 @@ export function knownTeams(config: DesiredConfig, _live: unknown, add: (address:
 }
 
 /** Whether a team entry writes the team's own object: a property, or a name key (the team list resolves it). */
-function writesTeam(team: DesiredTeam): boolean {
+export function writesTeam(team: DesiredTeam): boolean {
   return TEAM_PROPERTIES.some((property) => team[property] !== undefined) || 'name' in team.key;
 }
 
