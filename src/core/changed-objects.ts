@@ -34,7 +34,7 @@ import type { DesiredConfig, DesiredRepository, DesiredRule, DesiredTeam, Integr
 import type { Change, ObjectKind } from './plan-model.js';
 import { settingsKey } from './rules.js';
 import { kindOf } from './kinds/registry.js';
-import { TEAM_PROPERTIES } from './kinds/team/address.js';
+import { TEAM_PROPERTIES, writesTeam } from './kinds/team/address.js';
 import { PM_SCOPE_KEYS } from '../contract/types.js';
 
 export type ChangedObjectKind = ObjectKind;
@@ -90,7 +90,7 @@ function repoRefValue(ref: RepoRef, aliases: Map<string, string>): unknown {
 /** A team's properties as one object (its key's id or pin and what it manages), or undefined when it manages none. */
 function teamProperties(team: DesiredTeam): unknown {
   const value = { id: team.id ?? null, name: team.name ?? null, parent: team.parent === undefined ? null : team.parent === null ? 'top' : team.parent, initials: team.initials ?? null, color: team.color ?? null };
-  return 'name' in team.key || TEAM_PROPERTIES.some((p) => team[p] !== undefined) ? value : undefined;
+  return writesTeam(team) ? value : undefined;
 }
 
 /** Every object the config writes, by object address, with its canonical value. Linear in the config. */
@@ -252,6 +252,11 @@ export interface ChangedTargets {
   targets: string[];
   /** Objects in scope: changed objects that survive --target, plus the monitoring patterns when they changed. */
   objects: number;
+}
+
+/** The changed objects a file deletes by no longer writing them (kind.ts deletedWhenUnwritten: a team under exact ownership), by address. */
+export function deletionsInScope(scope: ChangedScope): string[] {
+  return scope.changed.filter((c) => kindOf(c.kind).deletedWhenUnwritten === true).map((c) => c.object);
 }
 
 /**

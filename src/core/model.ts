@@ -231,6 +231,13 @@ export interface ReadScope {
   repositoryIds?: { name: string; id: number }[];
   /** Set on a narrowed plan that keeps the settings rules: which of the objects they expand to are in scope. */
   ruleScope?: RuleScope;
+  /**
+   * Set on a --changed-from plan: the objects whose deletion, under exact team ownership, is in
+   * scope (the teams the change took out of the file, as the file addressed them). Only their
+   * scopes are read to show what goes with each; another team the file leaves out is deleted by a
+   * full plan, not by this one.
+   */
+  deletionsInScope?: string[];
 }
 
 export interface DesiredGit {

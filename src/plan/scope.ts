@@ -2,7 +2,7 @@
 // --changed-from only the objects whose desired state changed since a git ref (intersected with
 // --target). Only the objects in scope are read and diffed; the plan records how it was narrowed.
 
-import { changedTargets, changeInScope, type ChangedScope } from '../core/changed-objects.js';
+import { changedTargets, changeInScope, deletionsInScope, type ChangedScope } from '../core/changed-objects.js';
 import type { DesiredConfig, ReadScope, RuleScope } from '../core/model.js';
 import type { PlanScope } from '../core/plan-model.js';
 import type { PlanOptions } from '../core/plan.js';
@@ -124,7 +124,9 @@ function changedScope(
   if (from.changes.allMonitoring && config.git.monitoring !== undefined && !repoExcluded) {
     scoped = { ...scoped, desired: { ...scoped.desired, git: { ...scoped.desired.git, monitoring: config.git.monitoring } } };
   }
-  const { desired, reads } = withRulesChanged(scoped, config, from.changes, targets, excludes, repoExcluded);
+  const ruled = withRulesChanged(scoped, config, from.changes, targets, excludes, repoExcluded);
+  const desired = ruled.desired;
+  const reads: ReadScope = { ...ruled.reads, deletionsInScope: deletionsInScope(from.changes) };
   const recorded: PlanScope = {
     narrowed_by: [`--changed-from ${from.ref}`, ...flags],
     objects,

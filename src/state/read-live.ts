@@ -91,7 +91,7 @@ export async function readLiveState(client: StateClient, written: DesiredConfig,
   const config = resolveTeamIds(written, teamList === undefined ? undefined : teamDirectory(teamList)).config;
   const needs = readNeeds(config, reads);
   const two = stageTwoReads(config, reads, integrations, needs);
-  if (options.deletedTeamScopes === true && teamList !== undefined) addUnwrittenTeamScopes(two, needs, config, teamList, integrations);
+  if (options.deletedTeamScopes === true && teamList !== undefined) addUnwrittenTeamScopes(two, needs, config, reads, teamList, integrations);
 
   const teamPmRead = allOrFirstFailure(two.teamPmScopes.map(async (r) => [r.teamId, await reader.teamPmScope(r.teamId, r.integrationIds)] as const));
   const teamGitRead = allOrFirstFailure(two.teamGitScopes.map(async (id) => [id, await reader.teamGitScope(id)] as const));

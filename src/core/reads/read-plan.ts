@@ -20,6 +20,7 @@
 import type { ListedTeam } from '../../contract/list-types.js';
 import type { DesiredConfig, EntityName, IntegrationRef, ReadScope, RepoRef } from '../model.js';
 import { EVERY_KIND } from '../kinds/registry.js';
+import { teamAddress } from '../kinds/shared/addresses.js';
 import { pmIntegrationOf } from '../kinds/shared/pm.js';
 import type { DirectoryNeeds, ReadNeeds } from '../kinds/shared/read-needs.js';
 import { identifiedTeams, teamDirectory } from '../kinds/shared/team-directory.js';
@@ -263,10 +264,21 @@ export function stageTwoReads(config: DesiredConfig, reads: ReadScope, integrati
  * (exact ownership deletes those teams, and a plan shows what goes with each): every PM
  * integration at once, and the Git scope.
  */
-export function addUnwrittenTeamScopes(two: StageTwoReads, needs: MergedNeeds, config: DesiredConfig, teamList: readonly ListedTeam[], integrations: readonly Integration[]): void {
+export function addUnwrittenTeamScopes(
+  two: StageTwoReads,
+  needs: MergedNeeds,
+  config: DesiredConfig,
+  reads: ReadScope,
+  teamList: readonly ListedTeam[],
+  integrations: readonly Integration[],
+): void {
   if (!needs.unwrittenTeamScopes) return;
   const kept = new Set(identifiedTeams(config).map((t) => t.id));
-  const gone = teamDirectory(teamList).own.filter((t) => !kept.has(t.id)).map((t) => t.id);
+  // A --changed-from plan deletes only the teams the change took out, addressed as the file had them.
+  const inScope = reads.deletionsInScope === undefined ? undefined : new Set(reads.deletionsInScope);
+  const deleted = (t: { id: number; name: string }): boolean =>
+    inScope === undefined || inScope.has(teamAddress(t.id)) || inScope.has(teamAddress({ name: t.name }));
+  const gone = teamDirectory(teamList).own.filter((t) => !kept.has(t.id) && deleted(t)).map((t) => t.id);
   const pm = integrations.filter((i) => i.type === 'pm').map((i) => i.id).sort((a, b) => a - b);
   for (const teamId of gone) {
     for (const integrationIds of chunk(pm, API_LIMITS.integrationIds)) two.teamPmScopes.push({ teamId, integrationIds });

@@ -213,13 +213,30 @@ describe('the read plan merges every kind', () => {
     const exact: DesiredConfig = { ...desired({ teams: { 42: {} } }), ownership: { teams: 'exact' } };
     const needs = readNeeds(exact, {});
     const two = stageTwoReads(exact, {}, INTEGRATIONS, needs);
-    addUnwrittenTeamScopes(two, needs, exact, teamList, INTEGRATIONS);
+    addUnwrittenTeamScopes(two, needs, exact, {}, teamList, INTEGRATIONS);
     expect(two.teamPmScopes).toEqual([{ teamId: 43, integrationIds: [10, 11] }]);
     expect(two.teamGitScopes).toEqual([43]);
     // Listed ownership deletes nothing: no scope of an unwritten team is read.
     const listedOnly = desired({ teams: { 42: {} } });
     const plain = stageTwoReads(listedOnly, {}, INTEGRATIONS);
-    addUnwrittenTeamScopes(plain, readNeeds(listedOnly, {}), listedOnly, teamList, INTEGRATIONS);
+    addUnwrittenTeamScopes(plain, readNeeds(listedOnly, {}), listedOnly, {}, teamList, INTEGRATIONS);
     expect(plain).toMatchObject({ teamPmScopes: [], teamGitScopes: [] });
+  });
+
+  it('a --changed-from plan reads the scopes of only the teams whose deletion is in scope, by id or by name as the file had them', () => {
+    const listed = (id: number, name: string): ListedTeam => ({ id, name, parent_id: null, contributors: [] });
+    const teamList = [listed(1, 'All Teams'), listed(2, 'All Contributors'), listed(42, 'Payments'), listed(43, 'Legacy'), listed(44, 'Mobile'), listed(45, 'Old')];
+    const exact: DesiredConfig = { ...desired({ teams: { 42: {} } }), ownership: { teams: 'exact' } };
+    const scopeOf = (deletionsInScope: string[]) => {
+      const reads = { deletionsInScope };
+      const needs = readNeeds(exact, reads);
+      const two = stageTwoReads(exact, reads, INTEGRATIONS, needs);
+      addUnwrittenTeamScopes(two, needs, exact, reads, teamList, INTEGRATIONS);
+      return two.teamGitScopes;
+    };
+    expect(scopeOf([])).toEqual([]);
+    expect(scopeOf(['team["Legacy"]', 'team[45]'])).toEqual([43, 45]);
+    // A team still written is not one to delete, whatever the change says.
+    expect(scopeOf(['team[42]'])).toEqual([]);
   });
 });

@@ -57,7 +57,8 @@ export interface RepositoryPart {
   /**
    * Whether `by` keeps its part of `entry` (false when the entry writes none). `at.repo` is the
    * repository's address as the entry keys it; `at.literal` takes the repository of a literal
-   * override set left out (it still wins over the settings rules).
+   * override set left out (it still wins over the settings rules), so the walk asks it exactly
+   * once per entry.
    */
   keeps(entry: DesiredRepository, by: Narrowing, at: EntryAt): boolean;
   /** Takes its part out of `kept`, a copy of an entry kept for another kind's part. */

@@ -9,6 +9,7 @@ import type { TeamGitScopeResponse } from '../../../contract/git-types.js';
 import { SERVICE_TEAM_NAMES } from '../../../contract/list-types.js';
 import { teamNameKey } from '../../../contract/team-rules.js';
 import { teamAddress } from '../shared/addresses.js';
+import { TEAM_PROPERTIES } from './address.js';
 import type { ConfigPath, DesiredTeam } from '../../model.js';
 import type { KindSink } from '../kind.js';
 import { append, plural } from '../../ops-common.js';
@@ -75,7 +76,7 @@ export function diffTeams(sink: KindSink<TeamTarget>, dir: TeamDirectory, scopes
 }
 
 function managesTeam(t: DesiredTeam): boolean {
-  return t.name !== undefined || t.parent !== undefined || t.initials !== undefined || t.color !== undefined || t.members !== undefined;
+  return TEAM_PROPERTIES.some((p) => t[p] !== undefined) || t.members !== undefined;
 }
 
 /** The parent the config writes, as an id (a placeholder for one the plan creates), null for the top; undefined after reporting why it is unknown. */

@@ -4,7 +4,7 @@
 // plan shows what goes with each team it deletes).
 
 import type { KindReads } from '../shared/read-needs.js';
-import { writesTeam } from './shape.js';
+import { writesTeam } from './address.js';
 
 export const teamReads: KindReads = {
   directories: (config) => ({

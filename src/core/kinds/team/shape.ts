@@ -1,9 +1,9 @@
 // Where a team's own objects sit in a config: the team entry's properties, and the team itself
 // when the entry is keyed by name.
 
-import type { DesiredConfig, DesiredTeam } from '../../model.js';
+import type { DesiredConfig } from '../../model.js';
 import { teamAddress } from '../shared/addresses.js';
-import { TEAM_PROPERTIES } from './address.js';
+import { TEAM_PROPERTIES, writesTeam } from './address.js';
 import type { KindNarrowing } from '../shared/narrowing.js';
 import { teamLeafProblem, type KindAddressSyntax } from '../shared/address-syntax.js';
 
@@ -15,11 +15,6 @@ export function knownTeams(config: DesiredConfig, _live: unknown, add: (address:
     // A name key is a team of its own (created when the service has none of that name).
     if ('name' in team.key) add(prefix);
   }
-}
-
-/** Whether a team entry writes the team's own object: a property, or a name key (the team list resolves it). */
-export function writesTeam(team: DesiredTeam): boolean {
-  return TEAM_PROPERTIES.some((property) => team[property] !== undefined) || 'name' in team.key;
 }
 
 /**
