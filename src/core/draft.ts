@@ -6,7 +6,7 @@ import type { PmEntity } from '../contract/types.js';
 import type { ConfigPath, DesiredConfig, DesiredTeam, DestructiveKind, ReadScope } from './model.js';
 import type { Change, PlanMessage } from './plan-model.js';
 import { teamAddress } from './kinds/shared/addresses.js';
-import type { LiveSnapshot } from './snapshot.js';
+import { listKey, type LiveSnapshot } from './snapshot.js';
 import { indexRepositories, type RepoIndex } from './resolve.js';
 import type { ScopeContext } from './kinds/shared/scope-context.js';
 import type { SelectionTarget } from './kinds/selection/target.js';
@@ -53,7 +53,7 @@ export class EntityCatalog {
 
   constructor(live: LiveSnapshot) {
     for (const read of live.entityLists) {
-      const key = `${read.integrationId}/${read.type}`;
+      const key = listKey(read.integrationId, read.type);
       let list = this.lists.get(key);
       if (!list) this.lists.set(key, (list = new Map()));
       let selected = this.selectedIds.get(key);
@@ -68,17 +68,17 @@ export class EntityCatalog {
       if (!read.selectedOnly) this.complete.add(key);
       if (read.includesUnreachable && read.unreachableIds === undefined) this.uncertain.add(key);
     }
-    for (const read of live.entityLists) if (read.unreachableIds !== undefined) this.uncertain.delete(`${read.integrationId}/${read.type}`);
+    for (const read of live.entityLists) if (read.unreachableIds !== undefined) this.uncertain.delete(listKey(read.integrationId, read.type));
   }
 
   /** False when the list may hold unreachable entities and the reader has not said which. */
   reachabilityKnown(integrationId: number, type: string): boolean {
-    return !this.uncertain.has(`${integrationId}/${type}`);
+    return !this.uncertain.has(listKey(integrationId, type));
   }
 
   /** The whole list, or undefined when only selected entities (or nothing) were read. */
   list(integrationId: number, type: string): readonly PmEntity[] | undefined {
-    const key = `${integrationId}/${type}`;
+    const key = listKey(integrationId, type);
     if (!this.complete.has(key)) return undefined;
     // One array per list, built on first use: callers resolve every reference against it, and
     // resolveEntity indexes it once (by identity), so a plan costs one pass per list.
@@ -88,7 +88,7 @@ export class EntityCatalog {
   }
 
   find(integrationId: number, type: string, id: string): PmEntity | undefined {
-    return this.lists.get(`${integrationId}/${type}`)?.get(id);
+    return this.lists.get(listKey(integrationId, type))?.get(id);
   }
 
   /**
@@ -103,7 +103,7 @@ export class EntityCatalog {
 
   /** Ids selected for collection live; undefined when that list was not read. */
   selected(integrationId: number, type: string): ReadonlySet<string> | undefined {
-    return this.selectedIds.get(`${integrationId}/${type}`);
+    return this.selectedIds.get(listKey(integrationId, type));
   }
 }
 
@@ -175,7 +175,7 @@ export class PlanDraft {
    */
   namesUnreachable(integrationId: number, type: string, id: string): boolean {
     if (!this.entities.reachabilityKnown(integrationId, type)) {
-      this.unknownReachability.set(`${integrationId}/${type}`, { integrationId, type });
+      this.unknownReachability.set(listKey(integrationId, type), { integrationId, type });
       return false;
     }
     return this.entities.unreachable(integrationId, type, id);

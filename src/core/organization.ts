@@ -3,7 +3,7 @@
 // (snapshot.ts), which holds what a config manages, this holds everything the config format can
 // express. Every map is complete for what was read: a failed read aborts the export first.
 
-import type { EntityType, Integration, PmEntity, TeamPmScopeResponse } from '../contract/types.js';
+import type { Integration, PmEntity, TeamPmScopeResponse } from '../contract/types.js';
 import type { OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 import type { ListedTeam, ListedUser, ListRead } from '../contract/list-types.js';
 
@@ -19,7 +19,7 @@ export interface EntityRead {
 export interface OrganizationRead {
   /** Live integrations, PM and Git, sorted by id. */
   integrations: Integration[];
-  /** Entities per `${integrationId}/${type}`. */
+  /** Entities per list (snapshot.ts listKey). */
   entities: Map<string, EntityRead>;
   /** Team ids exported, ascending (export/teams.ts says which). */
   teamIds: number[];
@@ -38,4 +38,3 @@ export interface OrganizationRead {
   repoSettings: RepoSettingsScope;
 }
 
-export const entityKey = (integrationId: number, type: EntityType): string => `${integrationId}/${type}`;

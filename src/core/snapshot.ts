@@ -8,6 +8,11 @@ import type { EntityType, Integration, PmEntity, TeamPmScopeResponse } from '../
 import type { ListedTeam, ListedUser } from '../contract/list-types.js';
 import type { OrgConfigResponse, Repository, RepositoryConfigResponse, TeamGitScopeResponse } from '../contract/git-types.js';
 
+/** The key of one (integration, entity type) list, `10/boards`: how lists, their reads and what they hold are looked up. */
+export function listKey(integrationId: number, type: string): string {
+  return `${integrationId}/${type}`;
+}
+
 /** One (integration, entity type) list as read. */
 export interface EntityListRead {
   integrationId: number;

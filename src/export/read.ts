@@ -25,7 +25,8 @@ import { chunk } from '../core/ops-common.js';
 import type { ReadOnlyClient } from '../api/read-only-client.js';
 import { readTeamList, readUserList, type ListRead } from '../api/team-list.js';
 import { membersWithoutEmail, type ListedTeam } from '../contract/list-types.js';
-import { entityKey, type EntityRead, type OrganizationRead, type RepoSettingsScope } from '../core/organization.js';
+import type { EntityRead, OrganizationRead, RepoSettingsScope } from '../core/organization.js';
+import { listKey } from '../core/snapshot.js';
 import { chooseTeams, hasScope, teamIdsByName, type TeamSource } from './teams.js';
 
 
@@ -69,7 +70,7 @@ async function readEntities(client: ReadOnlyClient, pm: readonly Integration[], 
               const exposed = reachableRead?.integrations.find((g) => g.integration_id === id)?.entities;
               const exposedIds = new Set((exposed ?? entities).map((e) => e.entity_provider_id));
               const unreachable = new Set(entities.map((e) => e.entity_provider_id).filter((e) => !exposedIds.has(e)));
-              out.set(entityKey(id, type), { entities, unreachable });
+              out.set(listKey(id, type), { entities, unreachable });
             }
           })(),
         );

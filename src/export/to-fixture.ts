@@ -21,7 +21,8 @@ import type {
   FixtureTeamPmScope,
 } from '../emulator/fixture/types.js';
 import { isMonitored } from '../core/monitoring-decisions.js';
-import { entityKey, type OrganizationRead } from '../core/organization.js';
+import type { OrganizationRead } from '../core/organization.js';
+import { listKey } from '../core/snapshot.js';
 import { SERVICE_TEAM_NAMES, emailBook, isServiceTeam } from '../contract/list-types.js';
 import { TEAM_DEFAULT_COLOR } from '../contract/team-rules.js';
 import type { ActivityContributor } from '../emulator/metrics/types.js';
@@ -58,7 +59,7 @@ function fixtureIntegration(i: Integration, read: OrganizationRead): FixtureInte
   if (i.type !== 'pm') return out;
   const entities: FixtureEntities = {};
   for (const type of ENTITY_TYPES[i.provider as PmProvider] ?? []) {
-    const list = read.entities.get(entityKey(i.id, type));
+    const list = read.entities.get(listKey(i.id, type));
     if (!list || list.entities.length === 0) continue;
     entities[type] = list.entities.map((e) => fixtureEntity(e, list.unreachable.has(e.entity_provider_id)));
   }

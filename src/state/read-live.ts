@@ -14,14 +14,13 @@ import type { DesiredConfig, ReadScope } from '../core/model.js';
 import { addToRepositoryIndex, indexRepositories, resolveRepository, type NameIndex } from '../core/resolve.js';
 import { expandRules, hasRules, type Expansion } from '../core/rules.js';
 import { identifiedTeams, isNewTeamId, resolveTeamIds, teamDirectory } from '../core/kinds/shared/team-directory.js';
-import type { EntityListRead, LiveSnapshot } from '../core/snapshot.js';
+import { listKey, type EntityListRead, type LiveSnapshot } from '../core/snapshot.js';
 import {
   addUnwrittenTeamScopes,
   answersMaySpareLookups,
   directoryNeeds,
   entityReads,
   firmListKeys,
-  listKey,
   readNeeds,
   repositoryReads,
   stageTwoReads,

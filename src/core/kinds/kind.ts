@@ -176,7 +176,7 @@ export interface KindSink<T> {
 /** A kept change of a kind, its target typed. */
 export type KindChange<T> = PlannedChange & { readonly target: T };
 
-/** Selected sets the config writes, by `${integrationId}/${type}`, each with its address and entity ids. */
+/** Selected sets the config writes, by list (snapshot.ts listKey), each with its address and entity ids. */
 export type DesiredSelections = Map<string, { address: string; ids: Set<string> }>;
 
 /** What kinds' diffs find that the diffs of kinds after them need (the planner makes one per plan). */
@@ -215,11 +215,11 @@ export interface ChangeFacts {
 export interface PmScopeCalls {
   ops: DraftOperation[];
   /**
-   * For each op, the entities its write names (it selects them), by `${integrationId}/${type}`,
+   * For each op, the entities its write names (it selects them), by list (snapshot.ts listKey),
    * each with the `${team}/${integration}` item that names it.
    */
   names: Map<DraftOperation, Map<string, Map<string, string>>>;
-  /** For each op, the entities it stops using, by `${integrationId}/${type}`. */
+  /** For each op, the entities it stops using, by list (snapshot.ts listKey). */
   drops: Map<DraftOperation, Map<string, Set<string>>>;
   /** Writes no call can carry (a key that loses entries and whose whole list names more than 1000 entities). */
   errors: { message: string; address: string }[];

@@ -9,8 +9,7 @@ import { EVERY_KIND } from '../kinds/registry.js';
 import type { AnswerLedger, KindAnswers } from '../kinds/kind.js';
 import type { KindNarrowing } from '../kinds/shared/narrowing.js';
 import type { DesiredConfig, DesiredTeam } from '../model.js';
-import type { LiveSnapshot } from '../snapshot.js';
-import { listKey } from './read-plan.js';
+import { listKey, type LiveSnapshot } from '../snapshot.js';
 
 /** The kinds whose write answers carry their objects' state. */
 const ANSWERING: readonly KindAnswers[] = EVERY_KIND.flatMap((k) => (k.answers === undefined ? [] : [k.answers]));

@@ -25,6 +25,7 @@ import { pmIntegrationOf } from '../kinds/shared/pm.js';
 import type { DirectoryNeeds, ReadNeeds } from '../kinds/shared/read-needs.js';
 import { identifiedTeams, teamDirectory } from '../kinds/shared/team-directory.js';
 import { chunk } from '../ops-common.js';
+import { listKey } from '../snapshot.js';
 import { API_LIMITS, ENTITY_TYPES, type EntityType, type Integration, type PmEntity, type PmProvider } from '../../contract/types.js';
 
 
@@ -324,8 +325,4 @@ export function usedByReads(
     if (entities.some((e) => e.is_selected_for_collection === true && !wanted(e))) pairs.push({ integrationId: integration.id, type: need.type });
   }
   return byTypeInChunks(pairs, { includeInvalid: true, withUsedBy: true, selectedOnly: true });
-}
-
-export function listKey(integrationId: number, type: EntityType): string {
-  return `${integrationId}/${type}`;
 }

@@ -8,8 +8,8 @@ import type { Repository, RepositoryConfigResponse, TeamGitScopeResponse } from 
 import { EVERY_KIND } from '../kinds/registry.js';
 import { answeredRepository } from '../kinds/shared/repositories.js';
 import type { DesiredConfig } from '../model.js';
-import type { EntityListRead } from '../snapshot.js';
-import { listKey, type MergedNeeds } from './read-plan.js';
+import { listKey, type EntityListRead } from '../snapshot.js';
+import type { MergedNeeds } from './read-plan.js';
 
 /**
  * The entity lists the team scope answers stand in for, with the entities the answers name: each

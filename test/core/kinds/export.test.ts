@@ -10,7 +10,8 @@ import type { ListedTeam } from '../../../src/contract/list-types.js';
 import type { ExportContext, ExportedConfig } from '../../../src/core/export-model.js';
 import { EVERY_KIND, KIND_NAMES, kindOf } from '../../../src/core/kinds/registry.js';
 import { repoNamer } from '../../../src/core/kinds/shared/export-names.js';
-import { entityKey, type EntityRead, type OrganizationRead, type RepoSettingsScope } from '../../../src/core/organization.js';
+import type { EntityRead, OrganizationRead, RepoSettingsScope } from '../../../src/core/organization.js';
+import { listKey } from '../../../src/core/snapshot.js';
 import type { ObjectKind } from '../../../src/core/plan-model.js';
 import { entity, INTEGRATIONS, repo, SERVICE_DEFAULTS, type EntitySpec } from '../builders.js';
 
@@ -34,7 +35,7 @@ function organization(spec: OrgSpec = {}): OrganizationRead {
   const entities = new Map<string, EntityRead>();
   for (const [id, types] of Object.entries(spec.entities ?? {})) {
     for (const [type, list] of Object.entries(types)) {
-      entities.set(entityKey(Number(id), type as EntityType), { entities: list.map(entity), unreachable: new Set() });
+      entities.set(listKey(Number(id), type as EntityType), { entities: list.map(entity), unreachable: new Set() });
     }
   }
   const pm = new Map<number, TeamPmScopeResponse>(Object.entries(spec.pm ?? {}).map(([id, items]) => [Number(id), { team_id: Number(id), team_name: `pm-name-${id}`, items }]));

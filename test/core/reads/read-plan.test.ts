@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Integration, PmEntity } from '../../../src/contract/types.js';
 import type { DesiredConfig, DesiredPmScope, DesiredTeam } from '../../../src/core/model.js';
-import { finishFullList, listKey, repositoryReads, stageTwoReads, usedByReads } from '../../../src/core/reads/read-plan.js';
+import { finishFullList, repositoryReads, stageTwoReads, usedByReads } from '../../../src/core/reads/read-plan.js';
+import { listKey } from '../../../src/core/snapshot.js';
 
 function integration(id: number, provider: Integration['provider'], extra: Partial<Integration> = {}): Integration {
   return { id, type: provider.startsWith('tracker') ? 'pm' : 'git', provider, name: `Integration ${id}`, state: 'ok', auth_type: 'oauth', ...extra };

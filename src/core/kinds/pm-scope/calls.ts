@@ -7,6 +7,7 @@ import type { AreaElement, ScopeElement } from '../shared/pm-scope-form.js';
 import { groupBy, operation, plural, pushUnique, type DraftOperation } from '../../ops-common.js';
 import type { TargetOf } from '../../draft.js';
 import type { ChangeFacts, KindChange, PmScopeCalls, PmScopeWrite, Unreachable } from '../kind.js';
+import { listKey } from '../../snapshot.js';
 import { impliedSelections } from '../shared/pm.js';
 import { scopeItems, type ScopeItem } from './items.js';
 
@@ -167,9 +168,9 @@ function namedEntities(items: ScopeItem[]): Map<string, Map<string, string>> {
         : (wire as { entity_provider_id?: string; name?: string }[]).map((w) => w.entity_provider_id ?? w.name ?? '');
       const implied = impliedSelections(i.ctx.provider, key, sent as ScopeElement[]);
       if (!implied) continue;
-      const listKey = `${i.ctx.integration.id}/${implied.type}`;
-      let named = out.get(listKey);
-      if (!named) out.set(listKey, (named = new Map()));
+      const list = listKey(i.ctx.integration.id, implied.type);
+      let named = out.get(list);
+      if (!named) out.set(list, (named = new Map()));
       for (const id of implied.ids) if (!named.has(id)) named.set(id, `${i.ctx.teamId}/${i.ctx.integration.id}`);
     }
   }
@@ -186,7 +187,7 @@ function droppedEntities(items: ScopeItem[]): Map<string, Set<string>> {
       const after = impliedSelections(i.ctx.provider, key, i.ctx.desired[key] ?? []);
       if (!before) continue;
       const kept = new Set(after?.ids ?? []);
-      addTo(out, `${i.ctx.integration.id}/${before.type}`, before.ids.filter((id) => !kept.has(id)));
+      addTo(out, listKey(i.ctx.integration.id, before.type), before.ids.filter((id) => !kept.has(id)));
     }
   }
   return out;

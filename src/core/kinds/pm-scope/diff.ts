@@ -15,6 +15,7 @@ import type { ConfigPath, DesiredPmScope, DesiredTeam, EntityName } from '../../
 import type { Change, Impact } from '../../plan-model.js';
 import { resolveEntity } from '../../resolve.js';
 import type { DesiredSelections, DiffFindings } from '../kind.js';
+import { listKey } from '../../snapshot.js';
 import { impliedSelections, pmIntegration } from '../shared/pm.js';
 import { identifiedTeams } from '../shared/team-directory.js';
 
@@ -126,7 +127,7 @@ function checkAgainstSelections(draft: PlanDraft, ctx: ScopeContext, selections:
   for (const key of SCOPE_KEYS[ctx.provider]) {
     const implied = impliedSelections(ctx.provider, key, ctx.desired[key] ?? []);
     if (!implied) continue;
-    const set = selections.get(`${ctx.integration.id}/${implied.type}`);
+    const set = selections.get(listKey(ctx.integration.id, implied.type));
     if (!set) continue;
     for (const id of implied.ids) {
       if (set.ids.has(id)) continue;

@@ -13,7 +13,7 @@
 
 import type { EntityType, Integration, PmEntity, PmScope, TeamPmScopeResponse } from '../../../contract/types.js';
 import type { DesiredConfig, DesiredPmScope, EntityName } from '../../model.js';
-import type { EntityListRead } from '../../snapshot.js';
+import { listKey, type EntityListRead } from '../../snapshot.js';
 import { pmIntegrationOf } from '../shared/pm.js';
 import type { EntityListNeed, KindReads, ReadNeeds } from '../shared/read-needs.js';
 import { listedTeams } from '../shared/team-directory.js';
@@ -53,7 +53,7 @@ function listsAnswered(config: DesiredConfig, integrations: readonly Integration
   /** list -> entity id -> name, from every answer item on that integration. */
   const named = new Map<string, Map<string, string>>();
   const note = (integrationId: number, type: EntityType, id: string, name?: string): void => {
-    const key = `${integrationId}/${type}`;
+    const key = listKey(integrationId, type);
     let entities = named.get(key);
     if (entities === undefined) named.set(key, (entities = new Map()));
     if (!entities.has(id) || name !== undefined) entities.set(id, name ?? entities.get(id) ?? '');
@@ -67,7 +67,7 @@ function listsAnswered(config: DesiredConfig, integrations: readonly Integration
       if (integration === undefined) continue;
       const live: PmScope = answer.items.find((i) => i.integration_id === integration.id)?.scope ?? {};
       for (const [type, resolved] of keysResolved(desired, live)) {
-        const key = `${integration.id}/${type}`;
+        const key = listKey(integration.id, type);
         involved.set(key, { integrationId: integration.id, type });
         if (!resolved) unresolved.add(key);
       }

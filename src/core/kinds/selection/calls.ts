@@ -6,6 +6,7 @@ import { API_LIMITS, type SelectableEntityType } from '../../../contract/types.j
 import type { TargetOf } from '../../draft.js';
 import { chunk, groupBy, operation, plural, pushUnique, type DraftOperation } from '../../ops-common.js';
 import type { KindChange, PmScopeCalls } from '../kind.js';
+import { listKey } from '../../snapshot.js';
 import { naturalCompare } from './diff.js';
 
 type SelectionChange = KindChange<TargetOf<'selection'>>;
@@ -25,7 +26,7 @@ interface SelectionEntry {
  * deselect call depending on the scope writes that stop using what it deselects.
  */
 export function planSelections(changes: readonly SelectionChange[], scopes: PmScopeCalls): DraftOperation[] {
-  const groups = groupBy(changes, (c) => `${c.target.integration.id}/${c.target.entityType}`);
+  const groups = groupBy(changes, (c) => listKey(c.target.integration.id, c.target.entityType));
   const carriers = carriersByEntity(scopes);
   const droppers = droppersByEntity(scopes);
   const ops: DraftOperation[] = [];
@@ -69,7 +70,7 @@ export function planSelections(changes: readonly SelectionChange[], scopes: PmSc
   return ops;
 }
 
-/** The scope writes that stop using each entity, by `${integrationId}/${type}` then entity id. */
+/** The scope writes that stop using each entity, by list (snapshot.ts listKey) then entity id. */
 function droppersByEntity(scopes: PmScopeCalls): Map<string, Map<string, DraftOperation[]>> {
   const out = new Map<string, Map<string, DraftOperation[]>>();
   for (const op of scopes.ops) {
@@ -87,7 +88,7 @@ function droppersByEntity(scopes: PmScopeCalls): Map<string, Map<string, DraftOp
 }
 
 /**
- * The first scope write (in plan order) that names each entity, by `${integrationId}/${type}` then
+ * The first scope write (in plan order) that names each entity, by list (snapshot.ts listKey) then
  * entity id: looked up once per select instead of searching every scope write for it.
  */
 function carriersByEntity(scopes: PmScopeCalls): Map<string, Map<string, DraftOperation>> {

@@ -8,6 +8,7 @@ import type { PlanDraft } from '../../draft.js';
 import type { Change } from '../../plan-model.js';
 import { resolveEntity } from '../../resolve.js';
 import type { DesiredSelections } from '../kind.js';
+import { listKey } from '../../snapshot.js';
 import { pmIntegration } from '../shared/pm.js';
 
 /** Natural order for entity ids, so "99" sorts before "101". */
@@ -27,7 +28,7 @@ export function diffSelections(draft: PlanDraft, out: DesiredSelections): void {
       draft.error(`${type} cannot be selected on ${alias} (${provider})`, sel.path);
       continue;
     }
-    const key = `${integration.id}/${type}`;
+    const key = listKey(integration.id, type);
     if (out.has(key)) {
       draft.error(`the ${type} selection of integration ${integration.id} is written twice`, sel.path);
       continue;

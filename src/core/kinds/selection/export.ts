@@ -4,7 +4,8 @@
 
 import { SELECTABLE_TYPES, type PmProvider } from '../../../contract/types.js';
 import type { ExportContext, ExportedConfig } from '../../export-model.js';
-import { entityKey, type OrganizationRead } from '../../organization.js';
+import type { OrganizationRead } from '../../organization.js';
+import { listKey } from '../../snapshot.js';
 import { naturalOrder } from '../shared/export-names.js';
 
 export function exportSelections(org: OrganizationRead, doc: ExportedConfig, context: ExportContext): void {
@@ -13,7 +14,7 @@ export function exportSelections(org: OrganizationRead, doc: ExportedConfig, con
     const sets: Partial<Record<'boards' | 'projects', string[]>> = {};
     const names = new Map<string, string>();
     for (const type of SELECTABLE_TYPES[integration.provider as PmProvider] ?? []) {
-      const entities = org.entities.get(entityKey(integration.id, type))?.entities ?? [];
+      const entities = org.entities.get(listKey(integration.id, type))?.entities ?? [];
       for (const e of entities) names.set(`${type}/${e.entity_provider_id}`, e.name);
       sets[type] = entities
         .filter((e) => e.is_selected_for_collection === true)
