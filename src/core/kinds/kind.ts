@@ -43,7 +43,8 @@ export interface Kind<K extends ObjectKind = ObjectKind, T = unknown> {
    * --changed-from: the address of the changed object a change of this kind lies under, when a
    * change is one element of a larger object (an entity of a selection set, a section of an
    * override set), or when the file spelled the object otherwise (a deleted team, addressed by
-   * its name, that the file keyed by id). Undefined when the change's own address is the object.
+   * its name, that the file keyed by id). Undefined (or the address itself) when the change's own
+   * address is the object.
    */
   objectOf?(change: { address: string; before?: unknown }): string | undefined;
   /** --changed-from: a change of this kind is in scope whenever the monitoring patterns changed. */

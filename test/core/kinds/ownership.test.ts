@@ -2,7 +2,7 @@
 // object a saved plan's staleness compares whole and apply's own-result check re-reads whole.
 
 import { describe, expect, it } from 'vitest';
-import { EVERY_KIND, ownershipObject, ownershipObjectOf } from '../../../src/core/kinds/registry.js';
+import { EVERY_KIND, kindOf, ownershipObject, ownershipObjectOf } from '../../../src/core/kinds/registry.js';
 import type { ObjectKind } from '../../../src/core/plan-model.js';
 
 const PM_KEYS = ['boards', 'epics', 'labels', 'fields', 'project_team_areas'];
@@ -42,6 +42,15 @@ describe('ownership, by kind', () => {
 
   it('every kind has a case', () => {
     expect(new Set(CASES.map(([kind]) => kind))).toEqual(new Set(EVERY_KIND.map((k) => k.kind)));
+  });
+
+  it.each([
+    ['selection', 'collection.tracker.boards["a.b[1]"]', 'collection.tracker.boards'],
+    ['selection', 'collection.tracker.boards', undefined],
+    ['team-members', 'team["Payments"].members["bo@acme.io"]', 'team["Payments"].members'],
+    ['repo-override', 'repo["a.settings.b"].settings.releases_detection', 'repo["a.settings.b"].settings'],
+  ] as const)('--changed-from: a %s change at %s lies under %s, its object of the ownership rule', (kind, address, object) => {
+    expect(kindOf(kind).objectOf?.({ address })).toBe(object);
   });
 
   it('an address of no kind is an object by itself', () => {

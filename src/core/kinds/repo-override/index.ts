@@ -12,8 +12,6 @@ import { repoOverrideAnswers } from './answers.js';
 import { repoOverrideLiveSource } from './address.js';
 import { countOverrideSets, knownOverrides, overrideNarrowing, overrideSyntax } from './shape.js';
 
-const SETTINGS = '.settings';
-
 /** Where its calls go in the plan's list of calls (kind.ts CallGroup). */
 const PLACE = 70;
 
@@ -24,12 +22,9 @@ export const repoOverride: Kind<'repo-override', TargetOf<'repo-override'>> = {
   diff: (draft) => diffRepositorySettings(draft),
   calls: { plan: (changes) => ({ groups: [{ place: PLACE, ops: planRepositorySettings(changes) }] }) },
   absent: 'no override (the org default applies)',
-  // `repo[...].settings.SECTION` lies under the override set `repo[...].settings`; the name may
-  // hold dots, so the address is cut at the last `.settings.`.
-  objectOf: ({ address }) => {
-    const at = address.lastIndexOf(`${SETTINGS}.`);
-    return at > 0 ? address.slice(0, at + SETTINGS.length) : undefined;
-  },
+  // `repo[...].settings.SECTION` lies under the override set `repo[...].settings`, its object of
+  // the ownership rule (ownership.ts).
+  objectOf: ({ address }) => repoOverrideOwnership(address)?.[0],
   // What its objects need read (reads.ts).
   reads: repoOverrideReads,
   // Export: how its live objects are written back as config (export.ts).

@@ -26,8 +26,8 @@ export const selection: Kind<'selection', TargetOf<'selection'>> = {
   valueShown: 'none',
   // A selection set and its entities are named only by their own address.
   standsAlone: (address) => address.startsWith('collection.'),
-  // `collection.ALIAS.TYPE["ID"]`: the id may hold dots, so the set is cut at its opening bracket.
-  objectOf: ({ address }) => (address.includes('[') ? address.slice(0, address.indexOf('[')) : undefined),
+  // An entity of a set lies under the set, its object of the ownership rule (ownership.ts).
+  objectOf: ({ address }) => selectionOwnership(address)?.[0],
   diff: (draft, found) => diffSelections(draft, found.selections),
   calls: {
     needs: ['pmScopeWrites'],

@@ -117,10 +117,8 @@ export const teamMembersKind: Kind<'team-members', MemberTarget> = {
   },
   calls: { plan: (changes) => ({ groups: [{ place: PLACE, ops: planMemberOperations(changes) }] }) },
   // `team[...].members["bo@acme.io"]`: a removal lies under the member set `team[...].members`.
-  objectOf: ({ address }) => {
-    const at = address.lastIndexOf('.members[');
-    return at > 0 ? address.slice(0, at + '.members'.length) : undefined;
-  },
+  // A member lies under the member set, its object of the ownership rule (ownership.ts).
+  objectOf: ({ address }) => teamMembersOwnership(address)?.[0],
   // What its objects need read (reads.ts).
   reads: teamMembersReads,
   // Export: how its live objects are written back as config (export.ts).
