@@ -7,32 +7,25 @@ import type { DesiredConfig } from '../../model.js';
 import { indexRepositories, resolveRepository } from '../../resolve.js';
 import type { LiveSnapshot } from '../../snapshot.js';
 import type { AnswerLedger, KindAnswers } from '../kind.js';
+import { AnswersById } from '../shared/answers-by-id.js';
 
 const WRITES = /^(?:PUT|PATCH|DELETE) \/api\/v1\/git\/repositories\/\{repo_id\}\/config(?:\/\{section\})?$/;
 const REPOSITORY_IN_PATH = /\/repositories\/(\d+)\//;
 
 /** The last answer of each repository's configuration written; a repository whose last write failed or was lost is not here. */
-class RepoOverrideAnswers implements AnswerLedger {
-  private readonly configs = new Map<number, RepositoryConfigResponse>();
-
-  answered(path: string, body: unknown): void {
-    const answer = body as RepositoryConfigResponse | undefined;
-    if (answer !== undefined && typeof answer.repository_id === 'number') this.configs.set(answer.repository_id, answer);
-    else this.failed(path);
-  }
-
-  failed(path: string): void {
-    this.configs.delete(Number(REPOSITORY_IN_PATH.exec(path)?.[1] ?? Number.NaN));
+class RepoOverrideAnswers extends AnswersById<RepositoryConfigResponse> implements AnswerLedger {
+  constructor() {
+    super((answer) => answer.repository_id, REPOSITORY_IN_PATH);
   }
 
   /** Repositories named by name are resolved against the list read before the apply. */
   unshown(config: DesiredConfig, before: LiveSnapshot): DesiredConfig {
-    if (this.configs.size === 0) return config;
+    if (this.byId.size === 0) return config;
     const index = indexRepositories(before.repositories);
     const repositories = config.git.repositories.map((entry) => {
       if (entry.settings === undefined) return entry;
       const repo = resolveRepository(entry.ref, index, config, before.integrations).value;
-      if (repo === undefined || !this.configs.has(repo.id)) return entry;
+      if (repo === undefined || !this.byId.has(repo.id)) return entry;
       const kept = { ...entry };
       delete kept.settings;
       return kept;
@@ -41,7 +34,7 @@ class RepoOverrideAnswers implements AnswerLedger {
   }
 
   land(after: LiveSnapshot): void {
-    for (const [id, config] of this.configs) after.repositoryConfigs.set(id, config);
+    for (const [id, config] of this.byId) after.repositoryConfigs.set(id, config);
   }
 }
 
