@@ -49,7 +49,7 @@ export function addressSyntaxProblem(text: string): string | undefined {
     if (t === entry || t.startsWith(`${entry}[`)) return keyedProblem(entry, t);
   }
   const head = /^[^.[]*/.exec(t)?.[0] ?? '';
-  const near = ['collection', 'team', 'git', 'repo'].find((w) => head !== '' && editDistance(head.toLowerCase(), w) <= 2);
+  const near = ENTRIES.find((w) => head !== '' && editDistance(head.toLowerCase(), w) <= 2);
   const hint = near === undefined ? '' : `; did you mean ${JSON.stringify(near + t.slice(head.length))}?`;
   return `an address starts with collection, team[ID], git.defaults or repo[...]${hint}`;
 }
